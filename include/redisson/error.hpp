@@ -1,0 +1,48 @@
+// Public error vocabulary: one error category, one exception type.
+//
+// Async operations complete with a std::error_code whose category is redisson::category();
+// blocking calls throw redisson::error, which carries the same code plus the server's text
+// (when the server said something).
+#pragma once
+
+#include <string>
+#include <system_error>
+
+namespace redisson {
+
+/// What went wrong, independent of where.
+enum class errc {
+  timeout = 1,         ///< the operation's deadline passed
+  connection_lost,     ///< the connection broke while the command was in flight
+  connect_failed,      ///< could not reach the server within the connect timeout
+  auth_failed,         ///< the server refused the credentials
+  server_error,        ///< the server replied with an error (text in the message)
+  wrong_type,          ///< a key holds a value of another type (WRONGTYPE)
+  invalid_argument,    ///< the caller passed a bad value; nothing was sent
+  not_owner,           ///< unlock/renew by someone who does not hold the lock
+  protocol_error,      ///< the server sent bytes that are not valid RESP
+  shutdown,            ///< the client was shut down before the operation finished
+  not_supported,       ///< the feature or server mode is not supported (yet)
+  lock_lost,           ///< a held lock expired or was deleted behind the owner's back
+  would_deadlock,      ///< a blocking call was made on the client's own I/O thread
+};
+
+/// The error category of redisson::errc.
+const std::error_category& category() noexcept;
+
+inline std::error_code make_error_code(errc e) noexcept {
+  return {static_cast<int>(e), category()};
+}
+
+/// The exception thrown by blocking calls.
+class error : public std::system_error {
+ public:
+  explicit error(std::error_code ec) : std::system_error(ec) {}
+  error(std::error_code ec, const std::string& what) : std::system_error(ec, what) {}
+  error(errc e, const std::string& what) : std::system_error(make_error_code(e), what) {}
+};
+
+}  // namespace redisson
+
+template <>
+struct std::is_error_code_enum<redisson::errc> : std::true_type {};

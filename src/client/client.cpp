@@ -1,0 +1,149 @@
+#include "redisson/client.hpp"
+
+#include <future>
+#include <optional>
+
+#include "client/client_core.hpp"
+
+namespace redisson {
+namespace detail {
+
+void submit_command(ClientCore& core, Command command, ReplyCallback callback) {
+  core.submit(command, std::move(callback));
+}
+
+void submit_eval(ClientCore& core, const Script& script, Command evalsha, ReplyCallback callback) {
+  core.eval(script, std::move(evalsha), std::move(callback));
+}
+
+Command make_evalsha(const Script& script, const std::vector<std::string>& keys,
+                     const std::vector<std::string>& args) {
+  Command command{"EVALSHA", script.sha1()};
+  command.arg(static_cast<std::int64_t>(keys.size()));
+  for (const auto& key : keys) command.arg(key);
+  for (const auto& value : args) command.arg(value);
+  return command;
+}
+
+asio::any_io_executor core_executor(ClientCore& core) { return core.executor(); }
+
+}  // namespace detail
+
+Client::Client(Config config) : core_(std::make_shared<detail::ClientCore>(std::move(config))) {
+  core_->start();
+}
+
+Client::Client(std::string_view url) : Client(Config::from_url(url)) {}
+
+Client::~Client() {
+  if (core_) core_->shutdown();
+}
+
+Client::Client(Client&&) noexcept = default;
+Client& Client::operator=(Client&& other) noexcept {
+  if (this != &other) {
+    if (core_) core_->shutdown();
+    core_ = std::move(other.core_);
+  }
+  return *this;
+}
+
+const std::string& Client::id() const noexcept { return core_->id(); }
+const Config& Client::config() const noexcept { return core_->config(); }
+asio::any_io_executor Client::get_executor() const noexcept { return core_->executor(); }
+
+bool Client::connected() const noexcept { return core_->connected(); }
+
+Reply Client::execute(const Command& command, std::error_code& ec) {
+  return detail::wait_for_reply(
+      *core_, [&](detail::ReplyCallback callback) { core_->submit(command, std::move(callback)); },
+      ec);
+}
+
+Reply Client::execute(const Command& command) {
+  std::error_code ec;
+  auto reply = execute(command, ec);
+  if (ec) detail::throw_error(ec, reply, std::string(command.name()));
+  return reply;
+}
+
+Reply Client::eval(const Script& script, const std::vector<std::string>& keys,
+                   const std::vector<std::string>& args) {
+  std::error_code ec;
+  auto reply = detail::wait_for_reply(
+      *core_,
+      [&](detail::ReplyCallback callback) {
+        core_->eval(script, detail::make_evalsha(script, keys, args), std::move(callback));
+      },
+      ec);
+  if (ec) detail::throw_error(ec, reply, "EVALSHA");
+  return reply;
+}
+
+std::int64_t Client::publish(std::string_view channel, std::string_view message) {
+  return execute(Command{"PUBLISH", channel, message}).integer;
+}
+
+Subscription Client::subscribe(std::string channel, std::function<void(std::string_view)> on_message,
+                               std::function<void()> on_resubscribed) {
+  if (core_->on_io_thread()) {
+    throw error(errc::would_deadlock, "Client::subscribe called on the client's I/O thread");
+  }
+  std::promise<std::pair<std::uint64_t, std::error_code>> ready;
+  auto result = ready.get_future();
+  auto id = std::make_shared<std::uint64_t>(0);
+  core_->run_on_io([core = core_, &ready, channel = std::move(channel), id,
+                    listener = detail::Listener{std::move(on_message), std::move(on_resubscribed)}]() mutable {
+    // on_ready may run inside add() (channel already confirmed), before the id is known.
+    auto early = std::make_shared<std::optional<std::error_code>>();
+    *id = core->subscriber().add(channel, std::move(listener),
+                                 [&ready, id, early](std::error_code ec) {
+                                   if (*id == 0) {
+                                     *early = ec;
+                                   } else {
+                                     ready.set_value({*id, ec});
+                                   }
+                                 });
+    if (*id == 0) {
+      ready.set_value({0, make_error_code(errc::shutdown)});
+    } else if (*early) {
+      ready.set_value({*id, **early});
+    }
+  });
+  auto [listener_id, ec] = result.get();
+  Subscription subscription(core_, listener_id);
+  if (ec) throw error(ec, "SUBSCRIBE");
+  return subscription;
+}
+
+void Client::shutdown() noexcept {
+  if (core_) core_->shutdown();
+}
+
+Subscription::Subscription(Subscription&& other) noexcept
+    : core_(std::move(other.core_)), id_(std::exchange(other.id_, 0)) {}
+
+Subscription& Subscription::operator=(Subscription&& other) noexcept {
+  if (this != &other) {
+    unsubscribe();
+    core_ = std::move(other.core_);
+    id_ = std::exchange(other.id_, 0);
+  }
+  return *this;
+}
+
+Subscription::~Subscription() { unsubscribe(); }
+
+void Subscription::unsubscribe() noexcept {
+  const auto id = std::exchange(id_, 0);
+  if (id == 0) return;
+  if (auto core = core_.lock()) {
+    try {
+      core->run_on_io([core, id] { core->subscriber().remove(id); });
+    } catch (...) {
+      // Allocation failure while unsubscribing: the listener stays until shutdown.
+    }
+  }
+}
+
+}  // namespace redisson

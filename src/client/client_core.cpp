@@ -1,0 +1,154 @@
+#include "client/client_core.hpp"
+
+#include <asio/post.hpp>
+#include <future>
+
+#include "client/client_id.hpp"
+#include "redisson/error.hpp"
+#include "watchdog/watchdog.hpp"
+
+namespace redisson::detail {
+namespace {
+
+thread_local const ClientCore* current_io_core = nullptr;
+
+ConnectionOptions connection_options(const Config& config, const std::string& name) {
+  ConnectionOptions options;
+  options.server = config.server;
+  options.client_name = name;
+  options.connect_timeout = config.connect_timeout;
+  options.reconnect_max_delay = config.reconnect_max_delay;
+  options.resp3 = config.resp3;
+  return options;
+}
+
+}  // namespace
+
+ClientCore::ClientCore(Config config)
+    : config_(std::move(config)), id_(make_client_id()), work_(io_.get_executor()) {
+  if (config_.client_name.empty()) config_.client_name = "redisson-cpp:" + id_;
+}
+
+ClientCore::~ClientCore() { shutdown(); }
+
+bool ClientCore::on_io_thread() const noexcept { return current_io_core == this; }
+
+void ClientCore::start() {
+  if (config_.server.tls) {
+    throw error(errc::not_supported, "rediss:// (TLS) is not supported yet");
+  }
+  if (config_.io_threads < 1 || config_.command_timeout.count() <= 0 ||
+      config_.connect_timeout.count() <= 0) {
+    throw error(errc::invalid_argument,
+                "io_threads, command_timeout and connect_timeout must be positive");
+  }
+  const auto options = connection_options(config_, config_.client_name);
+  connection_ = std::make_shared<Connection>(io_, options);
+  subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
+  watchdog_ = std::make_shared<Watchdog>(*this);
+  for (int i = 0; i < config_.io_threads; ++i) {
+    threads_.emplace_back([this] {
+      current_io_core = this;
+      io_.run();
+    });
+  }
+  std::promise<std::error_code> first;
+  auto connected = first.get_future();
+  connection_->start([&first](std::error_code ec) { first.set_value(ec); });
+  if (const auto ec = connected.get()) {
+    const std::string detail = connection_->last_error();
+    shutdown();
+    throw error(ec, "cannot connect to " + config_.server.to_safe_url() +
+                        (detail.empty() ? std::string() : ": " + detail));
+  }
+}
+
+void ClientCore::run_on_io(std::function<void()> fn) {
+  if (on_io_thread()) return fn();
+  asio::post(io_, std::move(fn));
+}
+
+void ClientCore::shutdown() noexcept {
+  if (stopped_) return;
+  stopped_ = true;
+  auto close_all = [this] {
+    if (watchdog_) watchdog_->stop();
+    if (subscriber_) subscriber_->close();
+    if (connection_) connection_->close();
+  };
+  if (threads_.empty() || on_io_thread()) {
+    close_all();
+  } else {
+    std::promise<void> closed;
+    asio::post(io_, [&] {
+      close_all();
+      closed.set_value();
+    });
+    closed.get_future().wait();
+  }
+  work_.reset();
+  io_.stop();
+  for (auto& thread : threads_) {
+    if (thread.get_id() == std::this_thread::get_id()) {
+      thread.detach();  // shut down from a handler: the thread ends when the handler returns
+    } else if (thread.joinable()) {
+      thread.join();
+    }
+  }
+  threads_.clear();
+}
+
+void ClientCore::submit(const Command& command, ReplyCallback callback) {
+  submit(command, Clock::now() + config_.command_timeout, std::move(callback));
+}
+
+void ClientCore::submit(const Command& command, Clock::time_point deadline,
+                        ReplyCallback callback) {
+  if (!connection_) return callback(make_error_code(errc::shutdown), Reply{});
+  connection_->submit(command, deadline, std::move(callback));
+}
+
+void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callback) {
+  auto command = std::make_shared<Command>(std::move(evalsha));
+  submit(*command, [self = shared_from_this(), script, command,
+                    callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
+    if (ec == errc::server_error && reply.str.starts_with("NOSCRIPT")) {
+      // Pipelined: the load is in place when the retried EVALSHA runs.
+      self->submit(Command{"SCRIPT", "LOAD", script.source()}, [](std::error_code, Reply) {});
+      self->submit(*command, std::move(callback));
+      return;
+    }
+    callback(ec, std::move(reply));
+  });
+}
+
+Subscriber& ClientCore::subscriber() { return *subscriber_; }
+
+Watchdog& ClientCore::watchdog() { return *watchdog_; }
+
+Reply wait_for_reply(ClientCore& core, const std::function<void(ReplyCallback)>& start,
+                     std::error_code& ec) {
+  if (core.on_io_thread()) {
+    ec = make_error_code(errc::would_deadlock);
+    return Reply{};
+  }
+  std::promise<std::pair<std::error_code, Reply>> done;
+  auto result = done.get_future();
+  start([&done](std::error_code error_code, Reply reply) {
+    done.set_value({error_code, std::move(reply)});
+  });
+  auto [error_code, reply] = result.get();
+  ec = error_code;
+  return std::move(reply);
+}
+
+void throw_error(std::error_code ec, const Reply& reply, std::string_view context) {
+  std::string message(context);
+  if (reply.type == ReplyType::error && !reply.str.empty()) {
+    message += message.empty() ? "" : ": ";
+    message += reply.str;
+  }
+  throw error(ec, message);
+}
+
+}  // namespace redisson::detail

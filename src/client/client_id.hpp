@@ -1,0 +1,14 @@
+#pragma once
+
+#include <string>
+
+namespace redisson::detail {
+
+/// A random (version 4) UUID in its 36-character text form: a client's identity in lock
+/// owner fields, as Redisson's ConnectionManager id.
+std::string make_client_id();
+
+/// 32 lowercase hex characters from 16 random bytes: unlock request ids, permit ids.
+std::string make_request_id();
+
+}  // namespace redisson::detail

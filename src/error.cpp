@@ -1,0 +1,36 @@
+#include "redisson/error.hpp"
+
+namespace redisson {
+namespace {
+
+class Category final : public std::error_category {
+ public:
+  const char* name() const noexcept override { return "redisson"; }
+  std::string message(int value) const override {
+    switch (static_cast<errc>(value)) {
+      case errc::timeout: return "operation timed out";
+      case errc::connection_lost: return "connection lost";
+      case errc::connect_failed: return "could not connect to the server";
+      case errc::auth_failed: return "authentication failed";
+      case errc::server_error: return "server error";
+      case errc::wrong_type: return "key holds a value of the wrong type";
+      case errc::invalid_argument: return "invalid argument";
+      case errc::not_owner: return "not the owner";
+      case errc::protocol_error: return "protocol error";
+      case errc::shutdown: return "client shut down";
+      case errc::not_supported: return "not supported";
+      case errc::lock_lost: return "lock lost";
+      case errc::would_deadlock: return "blocking call on the client's I/O thread";
+    }
+    return "unknown redisson error";
+  }
+};
+
+}  // namespace
+
+const std::error_category& category() noexcept {
+  static const Category instance;
+  return instance;
+}
+
+}  // namespace redisson

@@ -1,0 +1,463 @@
+#include "net/connection.hpp"
+
+#include <asio/connect.hpp>
+#include <asio/post.hpp>
+#include <asio/write.hpp>
+#include <charconv>
+
+#include "net/reply_error.hpp"
+#include "redisson/error.hpp"
+#include "resp/writer.hpp"
+
+namespace redisson::detail {
+namespace {
+
+constexpr std::size_t kReadChunk = 64 * 1024;
+constexpr std::chrono::milliseconds kFirstBackoff{100};
+
+bool is_subscription_confirmation(std::string_view kind) {
+  return kind == "subscribe" || kind == "unsubscribe" || kind == "psubscribe" ||
+         kind == "punsubscribe" || kind == "ssubscribe" || kind == "sunsubscribe";
+}
+
+bool is_message_kind(std::string_view kind) {
+  return kind == "message" || kind == "pmessage" || kind == "smessage";
+}
+
+void append_encoded(std::string& out, const Command& command) {
+  resp::append_array_header(out, command.size());
+  out.append(command.encoded_arguments());
+}
+
+}  // namespace
+
+Connection::Connection(asio::io_context& io, ConnectionOptions options)
+    : io_(io),
+      options_(std::move(options)),
+      socket_(io),
+      resolver_(io),
+      connect_timer_(io),
+      reconnect_timer_(io),
+      deadline_timer_(io) {
+  read_buffer_.resize(kReadChunk);
+}
+
+Connection::~Connection() = default;
+
+void Connection::start(std::function<void(std::error_code)> on_first_attempt) {
+  on_first_attempt_ = std::move(on_first_attempt);
+  asio::post(io_, [self = shared_from_this()] { self->connect(); });
+}
+
+bool Connection::ready() const {
+  std::lock_guard lock(mutex_);
+  return state_ == State::ready;
+}
+
+void Connection::connect() {
+  {
+    std::lock_guard lock(mutex_);
+    if (state_ == State::closed) return;
+    state_ = State::connecting;
+  }
+  const auto generation = ++generation_;
+  parser_.reset();
+  protocol_ = 2;
+  std::error_code ignored;
+  socket_.close(ignored);
+  socket_ = asio::ip::tcp::socket(io_);
+
+  connect_timer_.expires_after(options_.connect_timeout);
+  connect_timer_.async_wait([self = shared_from_this(), generation](std::error_code ec) {
+    if (ec || generation != self->generation_) return;
+    // Closing makes the pending resolve/connect complete with an error.
+    std::error_code ignored_ec;
+    self->resolver_.cancel();
+    self->socket_.close(ignored_ec);
+  });
+
+  resolver_.async_resolve(
+      options_.server.host, std::to_string(options_.server.port),
+      [self = shared_from_this(), generation](std::error_code ec,
+                                              asio::ip::tcp::resolver::results_type results) {
+        if (generation != self->generation_) return;
+        if (ec) return self->on_failure(make_error_code(errc::connect_failed));
+        asio::async_connect(
+            self->socket_, results,
+            [self, generation](std::error_code connect_ec, const asio::ip::tcp::endpoint&) {
+              if (generation != self->generation_) return;
+              if (connect_ec) return self->on_failure(make_error_code(errc::connect_failed));
+              self->on_connected();
+            });
+      });
+}
+
+void Connection::on_connected() {
+  connect_timer_.cancel();
+  std::error_code ignored;
+  socket_.set_option(asio::ip::tcp::no_delay(true), ignored);
+  socket_.set_option(asio::socket_base::keep_alive(true), ignored);
+  {
+    std::lock_guard lock(mutex_);
+    state_ = State::handshaking;
+  }
+  start_read();
+  send_handshake();
+}
+
+// Handshake commands go ahead of every queued user command, one round trip at a time.
+void Connection::push_front_internal(const Command& command, ReplyCallback callback) {
+  handshake_buffer_.clear();
+  append_encoded(handshake_buffer_, command);
+  {
+    std::lock_guard lock(mutex_);
+    pending_.insert(pending_.begin() + static_cast<std::ptrdiff_t>(written_),
+                    Pending{std::move(callback), Clock::now() + options_.connect_timeout, 0});
+    ++written_;
+  }
+  arm_deadline_timer_if_earlier(Clock::now() + options_.connect_timeout);
+  asio::async_write(socket_, asio::buffer(handshake_buffer_),
+                    [self = shared_from_this(), generation = generation_](std::error_code ec,
+                                                                          std::size_t) {
+                      if (generation != self->generation_) return;
+                      if (ec) self->on_failure(make_error_code(errc::connection_lost));
+                    });
+}
+
+void Connection::send_handshake() {
+  const auto generation = generation_;
+  if (!options_.resp3) return send_resp2_handshake();
+  Command hello{"HELLO", "3"};
+  if (!options_.server.password.empty()) {
+    hello.arg("AUTH")
+        .arg(options_.server.username.empty() ? std::string_view("default")
+                                              : std::string_view(options_.server.username))
+        .arg(options_.server.password);
+  }
+  if (!options_.client_name.empty()) hello.arg("SETNAME").arg(options_.client_name);
+  push_front_internal(hello, [self = shared_from_this(), generation](std::error_code ec,
+                                                                     Reply reply) {
+    if (generation != self->generation_) return;
+    if (!ec) {
+      self->protocol_ = 3;
+      return self->select_database();
+    }
+    std::string_view text = reply.str;
+    // Servers before 6.0 do not know HELLO; servers built without RESP3 answer NOPROTO.
+    if (text.starts_with("NOPROTO") || text.starts_with("ERR unknown command")) {
+      return self->send_resp2_handshake();
+    }
+    self->finish_handshake(ec, reply.str);
+  });
+}
+
+void Connection::send_resp2_handshake() {
+  const auto generation = generation_;
+  auto after_auth = [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
+    if (generation != self->generation_) return;
+    if (ec) return self->finish_handshake(ec, reply.str);
+    if (self->options_.client_name.empty()) return self->select_database();
+    self->push_front_internal(
+        Command{"CLIENT", "SETNAME", self->options_.client_name},
+        [self, generation](std::error_code, Reply) {
+          if (generation != self->generation_) return;
+          self->select_database();  // a refused name is not worth failing the connection
+        });
+  };
+  if (options_.server.password.empty()) return after_auth({}, Reply{});
+  Command auth{"AUTH"};
+  if (!options_.server.username.empty()) auth.arg(options_.server.username);
+  auth.arg(options_.server.password);
+  push_front_internal(auth, std::move(after_auth));
+}
+
+void Connection::select_database() {
+  if (options_.server.database == 0) return finish_handshake({}, {});
+  const auto generation = generation_;
+  push_front_internal(Command{"SELECT"}.arg(std::int64_t{options_.server.database}),
+                      [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
+                        if (generation != self->generation_) return;
+                        self->finish_handshake(ec, reply.str);
+                      });
+}
+
+void Connection::finish_handshake(std::error_code ec, const std::string& detail) {
+  if (ec) {
+    last_error_ = detail;
+    // Commands waiting for this connection cannot succeed with these credentials.
+    if (ec == errc::auth_failed) fail_all(ec, /*include_unsent=*/true);
+    return on_failure(ec);
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (state_ == State::closed) return;
+    state_ = State::ready;
+  }
+  reconnect_delay_ = std::chrono::milliseconds{0};
+  if (on_first_attempt_) std::exchange(on_first_attempt_, nullptr)({});
+  if (state_handler_) state_handler_(true);
+  flush();
+}
+
+void Connection::start_read() {
+  socket_.async_read_some(
+      asio::buffer(read_buffer_),
+      [self = shared_from_this(), generation = generation_](std::error_code ec, std::size_t n) {
+        if (generation != self->generation_) return;
+        if (ec) return self->on_failure(make_error_code(errc::connection_lost));
+        self->on_read(n);
+      });
+}
+
+void Connection::on_read(std::size_t bytes) {
+  const auto generation = generation_;
+  std::string_view input(read_buffer_.data(), bytes);
+  replies_.clear();
+  while (!input.empty()) {
+    Reply reply;
+    std::error_code ec;
+    const auto result = parser_.parse(input, reply, ec);
+    if (result.status == resp::ParseStatus::error) {
+      last_error_ = parser_.error_message();
+      deliver(replies_);
+      if (generation == generation_) on_failure(make_error_code(errc::protocol_error));
+      return;
+    }
+    input.remove_prefix(result.consumed);
+    if (result.status != resp::ParseStatus::reply_ready) break;
+    replies_.push_back(std::move(reply));
+  }
+  deliver(replies_);
+  if (generation == generation_) start_read();
+}
+
+bool Connection::is_message_push(const Reply& reply) const {
+  const bool push = reply.type == ReplyType::push;
+  if (!push && !(options_.subscriber && reply.type == ReplyType::array)) return false;
+  if (reply.elements.empty()) return push;
+  std::string_view kind = reply.elements.front().str;
+  if (push) return !is_subscription_confirmation(kind);
+  return is_message_kind(kind);
+}
+
+// Matches replies to pending commands in order, then calls back outside the lock.
+void Connection::deliver(std::vector<Reply>& replies) {
+  if (replies.empty()) return;
+  callbacks_.clear();
+  std::size_t answers = 0;
+  for (const auto& reply : replies) answers += is_message_push(reply) ? 0 : 1;
+  bool desynchronised = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (answers > written_) {
+      desynchronised = true;
+    } else {
+      for (std::size_t i = 0; i < answers; ++i) {
+        callbacks_.push_back(std::move(pending_.front().callback));
+        pending_.pop_front();
+      }
+      written_ -= answers;
+    }
+  }
+  if (desynchronised) {
+    last_error_ = "more replies than commands sent";
+    return on_failure(make_error_code(errc::protocol_error));
+  }
+  std::size_t next = 0;
+  for (auto& reply : replies) {
+    if (is_message_push(reply)) {
+      if (push_handler_) push_handler_(std::move(reply));
+      continue;
+    }
+    auto& callback = callbacks_[next++];
+    if (!callback) continue;  // timed out earlier; the late reply is dropped
+    const auto ec = error_for_reply(reply);
+    callback(ec, std::move(reply));
+  }
+  callbacks_.clear();
+}
+
+void Connection::submit(const Command& command, Clock::time_point deadline,
+                        ReplyCallback callback) {
+  bool post_kick = false;
+  {
+    std::unique_lock lock(mutex_);
+    if (state_ == State::closed) {
+      lock.unlock();
+      callback(make_error_code(errc::shutdown), Reply{});
+      return;
+    }
+    const auto before = out_.size();
+    append_encoded(out_, command);
+    pending_.push_back(
+        Pending{std::move(callback), deadline, static_cast<std::uint32_t>(out_.size() - before)});
+    if (deadline < earliest_new_deadline_) earliest_new_deadline_ = deadline;
+    post_kick = !kick_posted_;
+    kick_posted_ = true;
+  }
+  if (post_kick) asio::post(io_, [self = shared_from_this()] { self->kick(); });
+}
+
+void Connection::kick() {
+  Clock::time_point earliest;
+  {
+    std::lock_guard lock(mutex_);
+    kick_posted_ = false;
+    earliest = std::exchange(earliest_new_deadline_, Clock::time_point::max());
+  }
+  arm_deadline_timer_if_earlier(earliest);
+  flush();
+}
+
+void Connection::flush() {
+  std::unique_lock lock(mutex_);
+  if (state_ != State::ready || writing_ || out_.empty()) return;
+  if (cancelled_unsent_ > 0) drop_cancelled_unsent();
+  if (out_.empty()) return;
+  write_buffer_.clear();
+  std::swap(write_buffer_, out_);
+  written_ = pending_.size();
+  writing_ = true;
+  lock.unlock();
+  asio::async_write(socket_, asio::buffer(write_buffer_),
+                    [self = shared_from_this(), generation = generation_](std::error_code ec,
+                                                                          std::size_t) {
+                      if (generation != self->generation_) return;
+                      self->writing_ = false;
+                      if (ec) return self->on_failure(make_error_code(errc::connection_lost));
+                      self->flush();
+                    });
+}
+
+// Unsent commands that timed out must never reach the server: their caller was told they
+// failed. Rebuild the unsent bytes without them. Called with mutex_ held.
+void Connection::drop_cancelled_unsent() {
+  std::string kept;
+  kept.reserve(out_.size());
+  std::size_t offset = 0;
+  auto it = pending_.begin() + static_cast<std::ptrdiff_t>(written_);
+  while (it != pending_.end()) {
+    if (!it->callback) {
+      offset += it->encoded_size;
+      it = pending_.erase(it);
+      continue;
+    }
+    kept.append(out_, offset, it->encoded_size);
+    offset += it->encoded_size;
+    ++it;
+  }
+  out_.swap(kept);
+  cancelled_unsent_ = 0;
+}
+
+void Connection::arm_deadline_timer_if_earlier(Clock::time_point deadline) {
+  if (deadline >= deadline_armed_at_) return;
+  deadline_armed_at_ = deadline;
+  deadline_timer_.expires_at(deadline);
+  deadline_timer_.async_wait([self = shared_from_this()](std::error_code ec) {
+    if (ec) return;
+    self->on_deadline_timer();
+  });
+}
+
+void Connection::on_deadline_timer() {
+  deadline_armed_at_ = Clock::time_point::max();
+  const auto now = Clock::now();
+  auto next = Clock::time_point::max();
+  std::vector<ReplyCallback> expired;
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+      auto& entry = pending_[i];
+      if (!entry.callback) continue;
+      if (entry.deadline <= now) {
+        expired.push_back(std::move(entry.callback));
+        entry.callback = nullptr;
+        if (i >= written_) ++cancelled_unsent_;
+      } else if (entry.deadline < next) {
+        next = entry.deadline;
+      }
+    }
+  }
+  for (auto& callback : expired) callback(make_error_code(errc::timeout), Reply{});
+  if (next != Clock::time_point::max()) arm_deadline_timer_if_earlier(next);
+}
+
+void Connection::on_failure(std::error_code ec) {
+  std::vector<ReplyCallback> lost;
+  bool was_ready = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (state_ == State::closed) return;
+    was_ready = state_ == State::ready;
+    state_ = State::idle;
+    for (std::size_t i = 0; i < written_; ++i) {
+      if (pending_.front().callback) lost.push_back(std::move(pending_.front().callback));
+      pending_.pop_front();
+    }
+    written_ = 0;
+  }
+  ++generation_;  // outstanding reads, writes and timers of the old socket become stale
+  writing_ = false;
+  connect_timer_.cancel();
+  resolver_.cancel();
+  std::error_code ignored;
+  socket_.close(ignored);
+  // Sent commands may or may not have run; only the caller can decide whether to retry.
+  for (auto& callback : lost) callback(make_error_code(errc::connection_lost), Reply{});
+  if (on_first_attempt_) std::exchange(on_first_attempt_, nullptr)(ec);
+  if (was_ready && state_handler_) state_handler_(false);
+  schedule_reconnect();
+}
+
+void Connection::schedule_reconnect() {
+  {
+    std::lock_guard lock(mutex_);
+    if (state_ == State::closed) return;
+  }
+  const auto delay = reconnect_delay_;
+  reconnect_delay_ = std::min(std::max(delay * 2, kFirstBackoff), options_.reconnect_max_delay);
+  reconnect_timer_.expires_after(delay);
+  reconnect_timer_.async_wait([self = shared_from_this()](std::error_code ec) {
+    if (!ec) self->connect();
+  });
+}
+
+void Connection::fail_all(std::error_code ec, bool include_unsent) {
+  std::vector<ReplyCallback> failed;
+  {
+    std::lock_guard lock(mutex_);
+    const std::size_t count = include_unsent ? pending_.size() : written_;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (pending_.front().callback) failed.push_back(std::move(pending_.front().callback));
+      pending_.pop_front();
+    }
+    written_ = 0;
+    if (include_unsent) {
+      out_.clear();
+      cancelled_unsent_ = 0;
+    }
+  }
+  for (auto& callback : failed) callback(ec, Reply{});
+}
+
+void Connection::close() {
+  {
+    std::lock_guard lock(mutex_);
+    if (state_ == State::closed) return;
+    state_ = State::closed;
+  }
+  ++generation_;
+  std::error_code ignored;
+  connect_timer_.cancel();
+  reconnect_timer_.cancel();
+  deadline_timer_.cancel();
+  resolver_.cancel();
+  socket_.close(ignored);
+  fail_all(make_error_code(errc::shutdown), /*include_unsent=*/true);
+  if (on_first_attempt_) std::exchange(on_first_attempt_, nullptr)(make_error_code(errc::shutdown));
+  state_handler_ = nullptr;
+  push_handler_ = nullptr;
+}
+
+}  // namespace redisson::detail

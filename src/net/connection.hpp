@@ -1,0 +1,133 @@
+// One Redis connection on Asio: connect, handshake (HELLO/AUTH/SETNAME/SELECT), pipelining,
+// per-command deadlines, reconnect with backoff.
+//
+// Threading: submit() may be called from any thread; everything else runs on the io_context's
+// thread. Callbacks are invoked on that thread, never while an internal lock is held.
+#pragma once
+
+#include <asio/io_context.hpp>
+#include <asio/ip/tcp.hpp>
+#include <asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "redisson/command.hpp"
+#include "redisson/config.hpp"
+#include "redisson/detail/completion.hpp"
+#include "resp/parser.hpp"
+
+namespace redisson::detail {
+
+using Clock = std::chrono::steady_clock;
+
+struct ConnectionOptions {
+  ServerAddress server;
+  std::string client_name;
+  std::chrono::milliseconds connect_timeout{10000};
+  std::chrono::milliseconds reconnect_max_delay{3000};
+  bool resp3 = true;
+  /// A subscriber connection routes message pushes (and, on RESP2, message arrays) to the
+  /// push handler, and matches (un)subscribe confirmations to pending commands.
+  bool subscriber = false;
+};
+
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  /// Called with every push frame that is not a reply to a command.
+  using PushHandler = std::function<void(Reply&&)>;
+  /// Called after each successful handshake (true) and on each loss of the connection (false).
+  using StateHandler = std::function<void(bool ready)>;
+
+  Connection(asio::io_context& io, ConnectionOptions options);
+  ~Connection();
+
+  void set_push_handler(PushHandler handler) { push_handler_ = std::move(handler); }
+  void set_state_handler(StateHandler handler) { state_handler_ = std::move(handler); }
+
+  /// Starts connecting; `on_first_attempt` learns how the first attempt ended.
+  void start(std::function<void(std::error_code)> on_first_attempt);
+
+  /// Queues a command. It is sent now, or after the next successful reconnect; it fails with
+  /// errc::timeout at `deadline` if no reply arrived by then (a late reply is then dropped),
+  /// with connection_lost if the connection broke after it was sent, or with shutdown.
+  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
+
+  /// Fails every pending command with errc::shutdown and closes the socket. Idempotent.
+  void close();
+
+  bool ready() const;
+  /// 3 after a successful HELLO 3, else 2.
+  int protocol() const { return protocol_; }
+  /// The server's (or parser's) text for the most recent failure, for error messages.
+  const std::string& last_error() const { return last_error_; }
+
+ private:
+  enum class State { idle, connecting, handshaking, ready, closed };
+  struct Pending {
+    ReplyCallback callback;  // empty once timed out
+    Clock::time_point deadline;
+    std::uint32_t encoded_size = 0;  // bytes in out_ (while unsent)
+  };
+
+  void connect();
+  void on_connected();
+  void send_handshake();
+  void send_resp2_handshake();
+  void select_database();
+  void finish_handshake(std::error_code ec, const std::string& detail);
+  void start_read();
+  void on_read(std::size_t bytes);
+  void deliver(std::vector<Reply>& replies);
+  bool is_message_push(const Reply& reply) const;
+  void kick();
+  void flush();
+  void on_failure(std::error_code ec);
+  void schedule_reconnect();
+  void arm_deadline_timer_if_earlier(Clock::time_point deadline);
+  void on_deadline_timer();
+  void drop_cancelled_unsent();
+  void fail_all(std::error_code ec, bool include_unsent);
+  void push_front_internal(const Command& command, ReplyCallback callback);
+
+  asio::io_context& io_;
+  ConnectionOptions options_;
+  asio::ip::tcp::socket socket_;
+  asio::ip::tcp::resolver resolver_;
+  asio::steady_timer connect_timer_;
+  asio::steady_timer reconnect_timer_;
+  asio::steady_timer deadline_timer_;
+  Clock::time_point deadline_armed_at_ = Clock::time_point::max();
+
+  PushHandler push_handler_;
+  StateHandler state_handler_;
+  std::function<void(std::error_code)> on_first_attempt_;
+
+  resp::Parser parser_;
+  std::vector<char> read_buffer_;
+  std::vector<Reply> replies_;            // reused between reads
+  std::vector<ReplyCallback> callbacks_;  // reused between reads
+  std::string write_buffer_;
+  std::string handshake_buffer_;
+  std::string last_error_;  // the server's or parser's words for the last failure
+  bool writing_ = false;
+  int protocol_ = 2;
+  std::uint64_t generation_ = 0;  // bumps on every (re)connect; stale handlers check it
+  std::chrono::milliseconds reconnect_delay_{0};
+
+  mutable std::mutex mutex_;  // guards everything below
+  State state_ = State::idle;
+  std::deque<Pending> pending_;  // [0, written_) sent and awaiting replies, then unsent
+  std::size_t written_ = 0;
+  std::size_t cancelled_unsent_ = 0;
+  std::string out_;  // encoded unsent commands, in pending_ order
+  bool kick_posted_ = false;
+  Clock::time_point earliest_new_deadline_ = Clock::time_point::max();
+};
+
+}  // namespace redisson::detail

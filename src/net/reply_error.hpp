@@ -1,0 +1,24 @@
+// Maps a server's error reply to the library's error codes.
+#pragma once
+
+#include <string_view>
+#include <system_error>
+
+#include "redisson/error.hpp"
+#include "redisson/reply.hpp"
+
+namespace redisson::detail {
+
+/// The error_code a top-level reply stands for: success unless it is an error reply.
+inline std::error_code error_for_reply(const Reply& reply) noexcept {
+  if (reply.type != ReplyType::error) return {};
+  std::string_view text = reply.str;
+  if (text.starts_with("WRONGTYPE")) return make_error_code(errc::wrong_type);
+  if (text.starts_with("NOAUTH") || text.starts_with("WRONGPASS") ||
+      text.starts_with("ERR invalid password") || text.starts_with("ERR AUTH")) {
+    return make_error_code(errc::auth_failed);
+  }
+  return make_error_code(errc::server_error);
+}
+
+}  // namespace redisson::detail

@@ -1,0 +1,166 @@
+#include "pubsub/subscriber.hpp"
+
+#include "redisson/error.hpp"
+
+namespace redisson::detail {
+
+Subscriber::Subscriber(asio::io_context& io, ConnectionOptions options,
+                       std::chrono::milliseconds subscription_timeout)
+    : io_(io), options_(std::move(options)), subscription_timeout_(subscription_timeout) {
+  options_.subscriber = true;
+}
+
+void Subscriber::ensure_connection() {
+  if (connection_) return;
+  connection_ = std::make_shared<Connection>(io_, options_);
+  std::weak_ptr<Subscriber> weak = weak_from_this();
+  connection_->set_push_handler([weak](Reply&& push) {
+    if (auto self = weak.lock()) self->on_push(std::move(push));
+  });
+  connection_->set_state_handler([weak](bool ready) {
+    if (auto self = weak.lock()) self->on_connection_state(ready);
+  });
+  // A failed first attempt is retried by the connection; queued SUBSCRIBEs time out meanwhile.
+  connection_->start([](std::error_code) {});
+}
+
+std::uint64_t Subscriber::add(const std::string& channel, Listener listener,
+                              ReadyCallback on_ready) {
+  if (closed_) {
+    if (on_ready) on_ready(make_error_code(errc::shutdown));
+    return 0;
+  }
+  ensure_connection();
+  const auto id = next_listener_id_++;
+  auto& entry = channels_[channel];
+  entry.listeners.emplace(id, std::make_shared<Listener>(std::move(listener)));
+  channel_of_listener_.emplace(id, channel);
+  if (on_ready) {
+    if (entry.confirmed) {
+      on_ready({});
+    } else {
+      entry.ready_waiters.push_back(std::move(on_ready));
+    }
+  }
+  reconcile(channel);
+  return id;
+}
+
+void Subscriber::remove(std::uint64_t id) {
+  const auto found = channel_of_listener_.find(id);
+  if (found == channel_of_listener_.end()) return;
+  const std::string name = found->second;
+  channel_of_listener_.erase(found);
+  if (auto it = channels_.find(name); it != channels_.end()) {
+    it->second.listeners.erase(id);
+    reconcile(name);
+  }
+}
+
+// Brings the server's view of one channel in line with whether it has listeners. The
+// pipeline keeps SUBSCRIBE/UNSUBSCRIBE in order, so only the last one sent matters.
+void Subscriber::reconcile(const std::string& name) {
+  const auto it = channels_.find(name);
+  if (it == channels_.end() || closed_) return;
+  auto& entry = it->second;
+  const bool wanted = !entry.listeners.empty();
+  const auto deadline = Clock::now() + subscription_timeout_;
+  std::weak_ptr<Subscriber> weak = weak_from_this();
+  if (wanted && !entry.subscribe_sent) {
+    entry.subscribe_sent = true;
+    entry.confirmed = false;
+    const auto generation = ++entry.generation;
+    connection_->submit(Command{"SUBSCRIBE", name}, deadline,
+                        [weak, name, generation](std::error_code ec, Reply) {
+                          if (auto self = weak.lock()) self->on_subscribe_reply(name, generation, ec);
+                        });
+  } else if (!wanted && entry.subscribe_sent) {
+    entry.subscribe_sent = false;
+    entry.confirmed = false;
+    ++entry.generation;
+    connection_->submit(Command{"UNSUBSCRIBE", name}, deadline,
+                        [weak, name](std::error_code, Reply) {
+                          auto self = weak.lock();
+                          if (!self) return;
+                          const auto again = self->channels_.find(name);
+                          if (again != self->channels_.end() && again->second.listeners.empty() &&
+                              !again->second.subscribe_sent) {
+                            self->channels_.erase(again);
+                          }
+                        });
+  } else if (!wanted) {
+    channels_.erase(it);
+  }
+}
+
+void Subscriber::on_subscribe_reply(const std::string& name, std::uint64_t generation,
+                                    std::error_code ec) {
+  const auto it = channels_.find(name);
+  if (it == channels_.end() || it->second.generation != generation) return;
+  auto& entry = it->second;
+  // A broken connection re-subscribes on its own (on_connection_state); waiters keep waiting.
+  if (ec == errc::connection_lost) return;
+  std::vector<std::shared_ptr<Listener>> to_notify;
+  if (ec) {
+    entry.subscribe_sent = false;  // the next reconcile or reconnect sends it again
+  } else {
+    entry.confirmed = true;
+    if (std::exchange(entry.resubscribing, false)) {
+      for (auto& [id, listener] : entry.listeners) to_notify.push_back(listener);
+    }
+  }
+  auto waiters = std::move(entry.ready_waiters);
+  entry.ready_waiters.clear();
+  for (auto& waiter : waiters) waiter(ec);
+  for (auto& listener : to_notify) {
+    if (listener->on_resubscribed) listener->on_resubscribed();
+  }
+}
+
+void Subscriber::on_connection_state(bool ready) {
+  if (ready || closed_) return;
+  // Queue the SUBSCRIBEs again now: they go out first thing after the reconnect.
+  std::vector<std::string> names;
+  for (auto& [name, entry] : channels_) names.push_back(name);
+  for (const auto& name : names) {
+    auto& entry = channels_[name];
+    if (entry.confirmed) entry.resubscribing = true;
+    entry.subscribe_sent = false;
+    entry.confirmed = false;
+    ++entry.generation;
+    reconcile(name);
+  }
+}
+
+void Subscriber::on_push(Reply&& push) {
+  // message: [kind, channel, payload]; pmessage: [kind, pattern, channel, payload]
+  if (push.elements.size() < 3) return;
+  const std::string_view kind = push.elements[0].str;
+  const std::size_t channel_index = kind == "pmessage" ? 2 : 1;
+  if (push.elements.size() < channel_index + 2) return;
+  const auto it = channels_.find(push.elements[channel_index].str);
+  if (it == channels_.end()) return;
+  // Copy first: a listener may remove itself (or others) while being called.
+  std::vector<std::shared_ptr<Listener>> listeners;
+  listeners.reserve(it->second.listeners.size());
+  for (auto& [id, listener] : it->second.listeners) listeners.push_back(listener);
+  const std::string_view payload = push.elements[channel_index + 1].str;
+  for (auto& listener : listeners) {
+    if (listener->on_message) listener->on_message(payload);
+  }
+}
+
+void Subscriber::close() {
+  if (closed_) return;
+  closed_ = true;
+  std::vector<ReadyCallback> waiters;
+  for (auto& [name, entry] : channels_) {
+    for (auto& waiter : entry.ready_waiters) waiters.push_back(std::move(waiter));
+  }
+  channels_.clear();
+  channel_of_listener_.clear();
+  if (connection_) connection_->close();
+  for (auto& waiter : waiters) waiter(make_error_code(errc::shutdown));
+}
+
+}  // namespace redisson::detail

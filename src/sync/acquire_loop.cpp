@@ -1,0 +1,108 @@
+#include "sync/acquire_loop.hpp"
+
+#include <asio/post.hpp>
+
+#include "client/client_core.hpp"
+
+namespace redisson::detail {
+
+void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options,
+                        Attempt attempt, AcquireCallback done, GiveUp give_up) {
+  auto loop = std::make_shared<AcquireLoop>(core, std::move(options), std::move(attempt),
+                                            std::move(done), std::move(give_up));
+  core->run_on_io([loop] { loop->try_once(); });
+}
+
+AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options,
+                         Attempt attempt, AcquireCallback done, GiveUp give_up)
+    : core_(core),
+      options_(std::move(options)),
+      attempt_(std::move(attempt)),
+      done_(std::move(done)),
+      give_up_(std::move(give_up)),
+      timer_(core->io()) {}
+
+void AcquireLoop::try_once() {
+  if (finished_) return;
+  attempt_in_flight_ = true;
+  woken_ = false;
+  attempt_([self = shared_from_this()](std::error_code ec, AttemptResult result) {
+    self->attempt_in_flight_ = false;
+    self->on_attempt(ec, result);
+  });
+}
+
+void AcquireLoop::on_attempt(std::error_code ec, AttemptResult result) {
+  if (finished_) return;
+  if (ec) return finish(ec, false);
+  if (result.acquired) return finish({}, true);
+  if (Clock::now() >= options_.deadline) {
+    if (!give_up_) return finish({}, false);
+    return give_up_([self = shared_from_this()] { self->finish({}, false); });
+  }
+  if (!subscribed_) return subscribe_then_retry();
+  if (woken_) return try_once();
+  sleep(result.retry_after);
+}
+
+// Subscribing before the second attempt closes the gap in which a release could be missed.
+void AcquireLoop::subscribe_then_retry() {
+  subscribed_ = true;
+  std::weak_ptr<AcquireLoop> weak = weak_from_this();
+  Listener listener{[weak](std::string_view) {
+                      if (auto self = weak.lock()) self->wake();
+                    },
+                    [weak] {
+                      if (auto self = weak.lock()) self->wake();
+                    }};
+  listener_id_ = core_->subscriber().add(options_.channel, std::move(listener),
+                                         [weak](std::error_code ec) {
+                                           auto self = weak.lock();
+                                           if (!self || self->finished_) return;
+                                           if (ec) return self->finish(ec, false);
+                                           self->try_once();
+                                         });
+}
+
+void AcquireLoop::sleep(std::chrono::milliseconds hint) {
+  auto wait = hint.count() >= 0 ? hint : options_.unknown_hint;
+  if (options_.deadline != Clock::time_point::max()) {
+    const auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(options_.deadline - Clock::now());
+    wait = std::min(wait, std::max(left, std::chrono::milliseconds{0}));
+  }
+  sleeping_ = true;
+  const auto generation = ++sleep_generation_;
+  timer_.expires_after(wait);
+  timer_.async_wait([self = shared_from_this(), generation](std::error_code) {
+    // A cancelled wait was already handled by wake(); an expired one means: try again.
+    if (!self->sleeping_ || generation != self->sleep_generation_) return;
+    self->sleeping_ = false;
+    self->try_once();
+  });
+}
+
+void AcquireLoop::wake() {
+  if (finished_) return;
+  if (attempt_in_flight_) {
+    woken_ = true;  // the attempt may have run before the release: try again after it
+    return;
+  }
+  if (sleeping_) {
+    sleeping_ = false;
+    timer_.cancel();
+    try_once();
+  }
+}
+
+void AcquireLoop::finish(std::error_code ec, bool acquired) {
+  if (finished_) return;
+  finished_ = true;
+  sleeping_ = false;
+  timer_.cancel();
+  if (listener_id_ != 0) core_->subscriber().remove(std::exchange(listener_id_, 0));
+  auto done = std::move(done_);
+  done(ec, acquired);
+}
+
+}  // namespace redisson::detail

@@ -1,0 +1,80 @@
+// The waiting loop shared by every synchronizer that sleeps on pub/sub (Redisson's way):
+//
+//   try once -> acquired? done.   (uncontended: one round trip, no subscription)
+//   subscribe to the release channel, wait for the confirmation, try again
+//   sleep until a release message or the retry hint (the holder's lease), try again, ...
+//
+// A message that arrives while an attempt is in flight forces an immediate retry, so a
+// release between our attempt and its reply is never slept through. After a reconnect of the
+// pub/sub connection the loop re-checks at once (messages may have been lost meanwhile).
+// A lost message costs at most one retry hint; a hint is never unbounded.
+#pragma once
+
+#include <asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "net/connection.hpp"
+#include "redisson/detail/unique_function.hpp"
+
+namespace redisson::detail {
+
+class ClientCore;
+
+struct AttemptResult {
+  bool acquired = false;
+  /// How long a waiter may sleep before retrying; negative: unknown (re-check after
+  /// AcquireLoop::Options::unknown_hint).
+  std::chrono::milliseconds retry_after{-1};
+};
+using AttemptCallback = UniqueFunction<void(std::error_code, AttemptResult)>;
+/// One try; called on the I/O thread, possibly many times.
+using Attempt = std::function<void(AttemptCallback)>;
+/// Called once with the outcome: (error, acquired).
+using AcquireCallback = UniqueFunction<void(std::error_code, bool)>;
+/// Called when the loop gives up after a failed attempt (wait exhausted), before `done`:
+/// lets a fair lock leave its queue. It must call its argument when finished.
+using GiveUp = std::function<void(UniqueFunction<void()>)>;
+
+class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
+ public:
+  struct Options {
+    std::string channel;
+    Clock::time_point deadline = Clock::time_point::max();  // max(): wait forever
+    std::chrono::milliseconds unknown_hint{1000};
+  };
+
+  /// Runs the loop on the client's I/O thread (posted there).
+  static void start(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
+                    AcquireCallback done, GiveUp give_up = nullptr);
+
+  AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
+              AcquireCallback done, GiveUp give_up);
+
+ private:
+  void try_once();
+  void on_attempt(std::error_code ec, AttemptResult result);
+  void subscribe_then_retry();
+  void sleep(std::chrono::milliseconds hint);
+  void wake();
+  void finish(std::error_code ec, bool acquired);
+
+  std::shared_ptr<ClientCore> core_;
+  Options options_;
+  Attempt attempt_;
+  AcquireCallback done_;
+  GiveUp give_up_;
+  asio::steady_timer timer_;
+  std::uint64_t listener_id_ = 0;
+  std::uint64_t sleep_generation_ = 0;
+  bool subscribed_ = false;
+  bool attempt_in_flight_ = false;
+  bool sleeping_ = false;
+  bool woken_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace redisson::detail

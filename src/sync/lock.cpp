@@ -1,0 +1,296 @@
+#include "redisson/lock.hpp"
+
+#include <atomic>
+
+#include "client/blocking.hpp"
+#include "client/client_core.hpp"
+#include "client/client_id.hpp"
+#include "sync/acquire_loop.hpp"
+#include "sync/lock_state.hpp"
+#include "sync/lua_scripts.hpp"
+#include "sync/names.hpp"
+#include "watchdog/watchdog.hpp"
+
+namespace redisson {
+namespace detail {
+namespace {
+
+const Script& acquire_script() {
+  static const Script script{std::string(lua::lock_acquire)};
+  return script;
+}
+const Script& unlock_script() {
+  static const Script script{std::string(lua::lock_unlock)};
+  return script;
+}
+const Script& force_unlock_script() {
+  static const Script script{std::string(lua::lock_force_unlock)};
+  return script;
+}
+
+bool is_retryable(std::error_code ec) {
+  return ec == errc::connection_lost || ec == errc::timeout;
+}
+
+// Sends one unlock, retrying after a lost reply or a broken connection. The latch key in the
+// script makes a retry of an unlock that did run return the first result, not release twice.
+void send_unlock(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                 std::shared_ptr<Command> command, int attempts_left, VoidCallback done) {
+  lock->core->eval(
+      unlock_script(), *command,
+      [lock, owner, command, attempts_left, done = std::move(done)](std::error_code ec,
+                                                                    Reply reply) mutable {
+        if (is_retryable(ec) && attempts_left > 0) {
+          return send_unlock(lock, owner, command, attempts_left - 1, std::move(done));
+        }
+        if (ec) return done(ec);
+        auto& watchdog = lock->core->watchdog();
+        const auto field = lock->owner_field(owner);
+        if (reply.is_null()) {
+          watchdog.remove(lock->name, field, /*all=*/true);
+          lock->forget_lease(owner);
+          return done(make_error_code(errc::not_owner));
+        }
+        const bool released = reply.integer == 1;
+        watchdog.remove(lock->name, field, /*all=*/released);
+        if (released) lock->forget_lease(owner);
+        done({});
+      });
+}
+
+}  // namespace
+
+LockState::LockState(std::shared_ptr<ClientCore> core_in, std::string name_in)
+    : core(std::move(core_in)),
+      name(std::move(name_in)),
+      channel(prefix_name("redisson_lock__channel", name)),
+      latch_prefix(prefix_name("redisson_unlock_latch", name)) {}
+
+std::string LockState::owner_field(std::uint64_t owner) const {
+  return core->id() + ":" + std::to_string(owner);
+}
+
+std::chrono::milliseconds LockState::lease_of(std::uint64_t owner) const {
+  std::lock_guard guard(leases_mutex_);
+  const auto it = leases_.find(owner);
+  return it == leases_.end() ? core->config().lock_watchdog_timeout : it->second;
+}
+
+void LockState::remember_lease(std::uint64_t owner, std::chrono::milliseconds lease) {
+  std::lock_guard guard(leases_mutex_);
+  leases_[owner] = lease;
+}
+
+void LockState::forget_lease(std::uint64_t owner) {
+  std::lock_guard guard(leases_mutex_);
+  leases_.erase(owner);
+}
+
+std::chrono::milliseconds LockState::unlock_latch_lifetime() const {
+  const auto& config = core->config();
+  return (config.command_timeout + config.retry_interval) * (config.retry_attempts + 1);
+}
+
+std::uint64_t current_thread_owner_id() noexcept {
+  static std::atomic<std::uint64_t> next{1};
+  thread_local const std::uint64_t id = next.fetch_add(1);
+  return id;
+}
+
+asio::any_io_executor lock_executor(const LockState& lock) { return lock.core->executor(); }
+
+void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                  std::optional<std::chrono::milliseconds> wait,
+                  std::optional<std::chrono::milliseconds> lease, BoolCallback done) {
+  if (wait && wait->count() < 0) return done(make_error_code(errc::invalid_argument), false);
+  if (lease && lease->count() <= 0) return done(make_error_code(errc::invalid_argument), false);
+  const auto lease_ms = lease.value_or(lock->core->config().lock_watchdog_timeout);
+  const auto field = lock->owner_field(owner);
+
+  Attempt attempt = [lock, field, lease_ms](AttemptCallback callback) {
+    Command command{"EVALSHA", acquire_script().sha1(), "1", lock->name};
+    command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
+    lock->core->eval(acquire_script(), std::move(command),
+                     [callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
+                       if (ec) return callback(ec, {});
+                       if (reply.is_null()) return callback({}, AttemptResult{true, {}});
+                       callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
+                     });
+  };
+
+  AcquireLoop::Options options;
+  options.channel = lock->channel;
+  if (wait) options.deadline = Clock::now() + *wait;
+  const bool watchdog = !lease.has_value();
+  AcquireLoop::start(
+      lock->core, std::move(options), std::move(attempt),
+      [lock, owner, field, lease_ms, watchdog, done = std::move(done)](std::error_code ec,
+                                                                       bool acquired) mutable {
+        if (!ec && acquired) {
+          // Registered on the I/O thread before anyone learns of the hold, so no renewal
+          // round can miss it.
+          lock->remember_lease(owner, lease_ms);
+          if (watchdog) {
+            std::weak_ptr<LockState> weak = lock;
+            lock->core->watchdog().add(lock_renew_script(), lock->name, field, [weak, owner] {
+              auto state = weak.lock();
+              if (!state) return;
+              state->forget_lease(owner);
+              std::function<void(std::uint64_t)> callback;
+              {
+                std::lock_guard guard(state->mutex);
+                callback = state->on_lost;
+              }
+              if (callback) callback(owner);
+            });
+          }
+        }
+        done(ec, acquired);
+      });
+}
+
+void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, VoidCallback done) {
+  const auto latch = lock->latch_prefix + ":" + make_request_id();
+  auto command = std::make_shared<Command>(
+      Command{"EVALSHA", unlock_script().sha1(), "3", lock->name, lock->channel, latch, "0"});
+  command->arg(static_cast<std::int64_t>(lock->lease_of(owner).count()))
+      .arg(lock->owner_field(owner))
+      .arg(lock->publish_command)
+      .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()));
+  send_unlock(lock, owner, std::move(command), lock->core->config().retry_attempts,
+              std::move(done));
+}
+
+void lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {
+  Command command{"EVALSHA", force_unlock_script().sha1(), "2", lock->name, lock->channel, "0",
+                  lock->publish_command};
+  lock->core->eval(force_unlock_script(), std::move(command),
+                   [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+                     done(ec, !ec && reply.integer == 1);
+                   });
+}
+
+void lock_hold_count(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                     IntCallback done) {
+  lock->core->submit(Command{"HGET", lock->name, lock->owner_field(owner)},
+                     [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+                       if (ec || reply.is_null()) return done(ec, 0);
+                       done({}, std::stoll(reply.str));
+                     });
+}
+
+}  // namespace detail
+
+namespace {
+
+
+Reply query(detail::ClientCore& core, const Command& command, const std::string& context) {
+  return detail::wait_or_throw<Reply>(
+      core, [&](detail::ReplyCallback callback) { core.submit(command, std::move(callback)); },
+      context);
+}
+
+}  // namespace
+
+Lock::Lock(std::shared_ptr<detail::ClientCore> core, std::string name) {
+  if (name.empty()) throw error(errc::invalid_argument, "a lock name must not be empty");
+  state_ = std::make_shared<detail::LockState>(std::move(core), std::move(name));
+}
+
+const std::string& Lock::name() const noexcept { return state_->name; }
+
+std::string Lock::owner_field(std::uint64_t owner) const { return state_->owner_field(owner); }
+
+void Lock::lock() {
+  detail::wait_or_throw<bool>(
+      *state_->core,
+      [&](detail::BoolCallback done) {
+        detail::lock_acquire(state_, detail::current_thread_owner_id(), std::nullopt,
+                             std::nullopt, std::move(done));
+      },
+      "lock '" + state_->name + "'");
+}
+
+void Lock::lock(std::chrono::milliseconds lease) {
+  if (lease.count() <= 0) throw error(errc::invalid_argument, "lock lease must be positive");
+  detail::wait_or_throw<bool>(
+      *state_->core,
+      [&](detail::BoolCallback done) {
+        detail::lock_acquire(state_, detail::current_thread_owner_id(), std::nullopt, lease,
+                             std::move(done));
+      },
+      "lock '" + state_->name + "'");
+}
+
+bool Lock::try_lock() { return try_lock_ms(std::chrono::milliseconds{0}, std::nullopt); }
+
+bool Lock::try_lock_ms(std::chrono::milliseconds wait,
+                       std::optional<std::chrono::milliseconds> lease) {
+  if (wait.count() < 0) throw error(errc::invalid_argument, "try_lock wait must not be negative");
+  if (lease && lease->count() <= 0) {
+    throw error(errc::invalid_argument, "lock lease must be positive");
+  }
+  return detail::wait_or_throw<bool>(
+      *state_->core,
+      [&](detail::BoolCallback done) {
+        detail::lock_acquire(state_, detail::current_thread_owner_id(), wait, lease,
+                             std::move(done));
+      },
+      "try_lock '" + state_->name + "'");
+}
+
+void Lock::unlock() {
+  detail::wait_or_throw<bool>(
+      *state_->core,
+      [&](detail::BoolCallback done) {
+        detail::lock_release(state_, detail::current_thread_owner_id(),
+                             [done = std::move(done)](std::error_code ec) mutable {
+                               done(ec, !ec);
+                             });
+      },
+      "unlock '" + state_->name + "'");
+}
+
+bool Lock::force_unlock() {
+  return detail::wait_or_throw<bool>(
+      *state_->core,
+      [&](detail::BoolCallback done) { detail::lock_force_release(state_, std::move(done)); },
+      "force_unlock '" + state_->name + "'");
+}
+
+bool Lock::is_locked() const {
+  return query(*state_->core, Command{"EXISTS", state_->name}, "is_locked").integer == 1;
+}
+
+bool Lock::is_held_by_current_thread() const {
+  const auto field = state_->owner_field(detail::current_thread_owner_id());
+  return query(*state_->core, Command{"HEXISTS", state_->name, field}, "is_held_by_current_thread")
+             .integer == 1;
+}
+
+int Lock::hold_count() const {
+  return static_cast<int>(detail::wait_or_throw<std::int64_t>(
+      *state_->core,
+      [&](detail::IntCallback done) {
+        detail::lock_hold_count(state_, detail::current_thread_owner_id(), std::move(done));
+      },
+      "hold_count"));
+}
+
+std::chrono::milliseconds Lock::remaining_lease() const {
+  return std::chrono::milliseconds(
+      query(*state_->core, Command{"PTTL", state_->name}, "remaining_lease").integer);
+}
+
+bool Lock::lost() const { return lost(detail::current_thread_owner_id()); }
+
+bool Lock::lost(std::uint64_t owner) const {
+  return state_->core->watchdog().was_lost(state_->name, state_->owner_field(owner));
+}
+
+void Lock::on_lost(std::function<void(std::uint64_t owner)> callback) {
+  std::lock_guard guard(state_->mutex);
+  state_->on_lost = std::move(callback);
+}
+
+}  // namespace redisson

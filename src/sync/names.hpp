@@ -1,0 +1,32 @@
+// Redisson's key and channel naming rules (../shared/PROTOCOL.md, "Names"). They keep every
+// key of one object in the object's Redis Cluster hash slot; keep them exact.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace redisson::detail {
+
+/// P(prefix, n): "prefix:{n}", or "prefix:n" when n already has a '{'.
+inline std::string prefix_name(std::string_view prefix, std::string_view name) {
+  std::string out(prefix);
+  if (name.find('{') != std::string_view::npos) {
+    out.append(":").append(name);
+  } else {
+    out.append(":{").append(name).append("}");
+  }
+  return out;
+}
+
+/// S(n, suffix): "{n}:suffix", or "n:suffix" when n already has a '{'.
+inline std::string suffix_name(std::string_view name, std::string_view suffix) {
+  std::string out;
+  if (name.find('{') != std::string_view::npos) {
+    out.append(name);
+  } else {
+    out.append("{").append(name).append("}");
+  }
+  return out.append(":").append(suffix);
+}
+
+}  // namespace redisson::detail
