@@ -93,7 +93,7 @@ Subscription Client::subscribe(std::string channel, std::function<void(std::stri
   auto result = ready.get_future();
   auto id = std::make_shared<std::uint64_t>(0);
   core_->run_on_io([core = core_, &ready, channel = std::move(channel), id,
-                    listener = detail::Listener{std::move(on_message), std::move(on_resubscribed)}]() mutable {
+                    listener = detail::Listener{std::move(on_message), std::move(on_resubscribed), nullptr}]() mutable {
     // on_ready may run inside add() (channel already confirmed), before the id is known.
     auto early = std::make_shared<std::optional<std::error_code>>();
     *id = core->subscriber().add(channel, std::move(listener),

@@ -121,7 +121,11 @@ void Subscriber::on_connection_state(bool ready) {
   if (ready || closed_) return;
   // Queue the SUBSCRIBEs again now: they go out first thing after the reconnect.
   std::vector<std::string> names;
-  for (auto& [name, entry] : channels_) names.push_back(name);
+  std::vector<std::shared_ptr<Listener>> interrupted;
+  for (auto& [name, entry] : channels_) {
+    names.push_back(name);
+    for (auto& [id, listener] : entry.listeners) interrupted.push_back(listener);
+  }
   for (const auto& name : names) {
     auto& entry = channels_[name];
     if (entry.confirmed) entry.resubscribing = true;
@@ -129,6 +133,9 @@ void Subscriber::on_connection_state(bool ready) {
     entry.confirmed = false;
     ++entry.generation;
     reconcile(name);
+  }
+  for (auto& listener : interrupted) {
+    if (listener->on_interrupted) listener->on_interrupted();
   }
 }
 

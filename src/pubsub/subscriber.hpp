@@ -23,7 +23,10 @@ namespace redisson::detail {
 
 struct Listener {
   std::function<void(std::string_view payload)> on_message;
+  /// After a reconnect restored the subscription (messages may have been missed meanwhile).
   std::function<void()> on_resubscribed;
+  /// When the subscriber connection broke (no message can arrive until it is restored).
+  std::function<void()> on_interrupted;
 };
 
 class Subscriber : public std::enable_shared_from_this<Subscriber> {

@@ -48,17 +48,16 @@ void AcquireLoop::on_attempt(std::error_code ec, AttemptResult result) {
 // Subscribing before the second attempt closes the gap in which a release could be missed.
 void AcquireLoop::subscribe_then_retry() {
   subscribed_ = true;
-  std::weak_ptr<AcquireLoop> weak = weak_from_this();
-  Listener listener{[weak](std::string_view) {
-                      if (auto self = weak.lock()) self->wake();
-                    },
-                    [weak] {
-                      if (auto self = weak.lock()) self->wake();
-                    }};
+  // The listener holds the loop alive while it waits; finish() removes the listener, which
+  // breaks the cycle (as does the subscriber's close() at shutdown).
+  auto self = shared_from_this();
+  Listener listener{[self](std::string_view) { self->wake(); },
+                    [self] { self->wake(); },
+                    // Interrupted: re-check now, so an outage is reported instead of slept on.
+                    [self] { self->wake(); }};
   listener_id_ = core_->subscriber().add(options_.channel, std::move(listener),
-                                         [weak](std::error_code ec) {
-                                           auto self = weak.lock();
-                                           if (!self || self->finished_) return;
+                                         [self](std::error_code ec) {
+                                           if (self->finished_) return;
                                            if (ec) return self->finish(ec, false);
                                            self->try_once();
                                          });
