@@ -21,6 +21,7 @@ class Category final : public std::error_category {
       case errc::not_supported: return "not supported";
       case errc::lock_lost: return "lock lost";
       case errc::would_deadlock: return "blocking call on the client's I/O thread";
+      case errc::already_held: return "the owner already holds this non-re-entrant lock";
     }
     return "unknown redisson error";
   }

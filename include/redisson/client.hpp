@@ -22,6 +22,15 @@
 
 namespace redisson {
 
+// Synchronizers beyond Lock; each has its own header (all included by redisson/redisson.hpp).
+class FairLock;
+class FencedLock;
+class SpinLock;
+class ReadWriteLock;
+class Semaphore;
+class PermitExpirableSemaphore;
+class CountDownLatch;
+
 namespace detail {
 class ClientCore;
 void submit_command(ClientCore& core, Command command, ReplyCallback callback);
@@ -125,6 +134,25 @@ class Client {
 
   /// A re-entrant lock named `name` (Java Redisson's RLock layout). Sends nothing yet.
   Lock get_lock(std::string name) const { return Lock(core_, std::move(name)); }
+  /// A lock that is non-re-entrant: a second acquire by the holder fails (errc::would_deadlock)
+  /// instead of counting.
+  Lock get_non_reentrant_lock(std::string name) const;
+  /// A first-come-first-served lock (Redisson's RFairLock layout). Needs redisson/fair_lock.hpp.
+  FairLock get_fair_lock(std::string name) const;
+  /// A fair lock that is non-re-entrant.
+  FairLock get_non_reentrant_fair_lock(std::string name) const;
+  /// A lock whose acquisitions return increasing fencing tokens. Needs redisson/fenced_lock.hpp.
+  FencedLock get_fenced_lock(std::string name) const;
+  /// A lock whose waiters poll with backoff instead of pub/sub. Needs redisson/spin_lock.hpp.
+  SpinLock get_spin_lock(std::string name) const;
+  /// Many readers or one writer. Needs redisson/read_write_lock.hpp.
+  ReadWriteLock get_read_write_lock(std::string name) const;
+  /// Needs redisson/semaphore.hpp.
+  Semaphore get_semaphore(std::string name) const;
+  /// Needs redisson/permit_expirable_semaphore.hpp.
+  PermitExpirableSemaphore get_permit_expirable_semaphore(std::string name) const;
+  /// Needs redisson/count_down_latch.hpp.
+  CountDownLatch get_count_down_latch(std::string name) const;
 
   /// Fails everything pending with errc::shutdown and stops the I/O thread. Idempotent;
   /// the destructor calls it.

@@ -25,6 +25,7 @@ enum class errc {
   not_supported,       ///< the feature or server mode is not supported (yet)
   lock_lost,           ///< a held lock expired or was deleted behind the owner's back
   would_deadlock,      ///< a blocking call was made on the client's own I/O thread
+  already_held,        ///< a non-re-entrant lock's holder tried to take it again
 };
 
 /// The error category of redisson::errc.

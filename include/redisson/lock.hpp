@@ -52,7 +52,8 @@ std::uint64_t current_thread_owner_id() noexcept;
 /// A Lock is a cheap handle; copies share their lease bookkeeping.
 class Lock {
  public:
-  Lock(std::shared_ptr<detail::ClientCore> core, std::string name);
+  /// Prefer Client::get_lock / get_non_reentrant_lock.
+  Lock(std::shared_ptr<detail::ClientCore> core, std::string name, bool reentrant = true);
 
   const std::string& name() const noexcept;
 

@@ -3,12 +3,14 @@
 #include <atomic>
 
 #include "client/blocking.hpp"
+#include "redisson/client.hpp"
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/lock_state.hpp"
 #include "sync/lua_scripts.hpp"
 #include "sync/names.hpp"
+#include "sync/retry.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson {
@@ -17,6 +19,10 @@ namespace {
 
 const Script& acquire_script() {
   static const Script script{std::string(lua::lock_acquire)};
+  return script;
+}
+const Script& acquire_once_script() {
+  static const Script script{std::string(lua::lock_acquire_once)};
   return script;
 }
 const Script& unlock_script() {
@@ -28,43 +34,32 @@ const Script& force_unlock_script() {
   return script;
 }
 
-bool is_retryable(std::error_code ec) {
-  return ec == errc::connection_lost || ec == errc::timeout;
-}
-
-// Sends one unlock, retrying after a lost reply or a broken connection. The latch key in the
-// script makes a retry of an unlock that did run return the first result, not release twice.
-void send_unlock(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
-                 std::shared_ptr<Command> command, int attempts_left, VoidCallback done) {
-  lock->core->eval(
-      unlock_script(), *command,
-      [lock, owner, command, attempts_left, done = std::move(done)](std::error_code ec,
-                                                                    Reply reply) mutable {
-        if (is_retryable(ec) && attempts_left > 0) {
-          return send_unlock(lock, owner, command, attempts_left - 1, std::move(done));
-        }
-        if (ec) return done(ec);
-        auto& watchdog = lock->core->watchdog();
-        const auto field = lock->owner_field(owner);
-        if (reply.is_null()) {
-          watchdog.remove(lock->name, field, /*all=*/true);
-          lock->forget_lease(owner);
-          return done(make_error_code(errc::not_owner));
-        }
-        const bool released = reply.integer == 1;
-        watchdog.remove(lock->name, field, /*all=*/released);
-        if (released) lock->forget_lease(owner);
-        done({});
-      });
+// The unlock's reply: nil = not the owner, 0 = still held, 1 = released.
+void on_unlock_reply(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                     std::error_code ec, const Reply& reply, VoidCallback& done) {
+  if (ec) return done(ec);
+  auto& watchdog = lock->core->watchdog();
+  const auto field = lock->owner_field(owner);
+  if (reply.is_null()) {
+    watchdog.remove(lock->name, field, /*all=*/true);
+    lock->forget_lease(owner);
+    return done(make_error_code(errc::not_owner));
+  }
+  const bool released = reply.integer == 1;
+  watchdog.remove(lock->name, field, /*all=*/released);
+  if (released) lock->forget_lease(owner);
+  done({});
 }
 
 }  // namespace
 
-LockState::LockState(std::shared_ptr<ClientCore> core_in, std::string name_in)
+LockState::LockState(std::shared_ptr<ClientCore> core_in, std::string name_in, bool reentrant_in)
     : core(std::move(core_in)),
       name(std::move(name_in)),
       channel(prefix_name("redisson_lock__channel", name)),
-      latch_prefix(prefix_name("redisson_unlock_latch", name)) {}
+      latch_prefix(prefix_name("redisson_unlock_latch", name)) {
+  reentrant = reentrant_in;
+}
 
 std::string LockState::owner_field(std::uint64_t owner) const {
   return core->id() + ":" + std::to_string(owner);
@@ -108,12 +103,16 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
   const auto field = lock->owner_field(owner);
 
   Attempt attempt = [lock, field, lease_ms](AttemptCallback callback) {
-    Command command{"EVALSHA", acquire_script().sha1(), "1", lock->name};
+    const Script& script = lock->reentrant ? acquire_script() : acquire_once_script();
+    Command command{"EVALSHA", script.sha1(), "1", lock->name};
     command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
-    lock->core->eval(acquire_script(), std::move(command),
+    lock->core->eval(script, std::move(command),
                      [callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
                        if (ec) return callback(ec, {});
                        if (reply.is_null()) return callback({}, AttemptResult{true, {}});
+                       if (reply.integer == -3) {
+                         return callback(make_error_code(errc::already_held), {});
+                       }
                        callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
                      });
   };
@@ -150,6 +149,8 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
 }
 
 void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, VoidCallback done) {
+  // The latch key makes a retry of an unlock that did run return the first result instead
+  // of releasing a second hold.
   const auto latch = lock->latch_prefix + ":" + make_request_id();
   auto command = std::make_shared<Command>(
       Command{"EVALSHA", unlock_script().sha1(), "3", lock->name, lock->channel, latch, "0"});
@@ -157,8 +158,11 @@ void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, V
       .arg(lock->owner_field(owner))
       .arg(lock->publish_command)
       .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()));
-  send_unlock(lock, owner, std::move(command), lock->core->config().retry_attempts,
-              std::move(done));
+  eval_with_retry(lock->core, unlock_script(), std::move(command),
+                  lock->core->config().retry_attempts,
+                  [lock, owner, done = std::move(done)](std::error_code ec, Reply reply) mutable {
+                    on_unlock_reply(lock, owner, ec, reply, done);
+                  });
 }
 
 void lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {
@@ -192,9 +196,13 @@ Reply query(detail::ClientCore& core, const Command& command, const std::string&
 
 }  // namespace
 
-Lock::Lock(std::shared_ptr<detail::ClientCore> core, std::string name) {
+Lock::Lock(std::shared_ptr<detail::ClientCore> core, std::string name, bool reentrant) {
   if (name.empty()) throw error(errc::invalid_argument, "a lock name must not be empty");
-  state_ = std::make_shared<detail::LockState>(std::move(core), std::move(name));
+  state_ = std::make_shared<detail::LockState>(std::move(core), std::move(name), reentrant);
+}
+
+Lock Client::get_non_reentrant_lock(std::string name) const {
+  return Lock(core_, std::move(name), /*reentrant=*/false);
 }
 
 const std::string& Lock::name() const noexcept { return state_->name; }

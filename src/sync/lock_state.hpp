@@ -15,7 +15,7 @@ namespace redisson::detail {
 
 class LockState : public std::enable_shared_from_this<LockState> {
  public:
-  LockState(std::shared_ptr<ClientCore> core, std::string name);
+  LockState(std::shared_ptr<ClientCore> core, std::string name, bool reentrant = true);
 
   std::string owner_field(std::uint64_t owner) const;
   /// The lease `owner` took (re-applied by a partial unlock); watchdog lease if unknown.
@@ -31,6 +31,7 @@ class LockState : public std::enable_shared_from_this<LockState> {
   const std::string channel;       // P(redisson_lock__channel, n)
   const std::string latch_prefix;  // P(redisson_unlock_latch, n)
   std::string publish_command = "publish";
+  bool reentrant = true;  // false: a second acquire by the holder fails with already_held
 
   std::mutex mutex;
   std::function<void(std::uint64_t)> on_lost;  // guarded by mutex

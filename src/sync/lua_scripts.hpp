@@ -7,6 +7,7 @@ namespace redisson::detail::lua {
 
 extern const std::string_view lock_renew;
 extern const std::string_view lock_acquire;
+extern const std::string_view lock_acquire_once;
 extern const std::string_view lock_unlock;
 extern const std::string_view lock_force_unlock;
 

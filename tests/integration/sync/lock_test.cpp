@@ -456,3 +456,22 @@ TEST(Lock, ServerGoingAwayFailsWaitingLockClearly) {
     EXPECT_TRUE(e.code() == errc::timeout || e.code() == errc::connection_lost) << e.what();
   }
 }
+
+TEST(Lock, NonReentrantLockRefusesSecondAcquireByHolder) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto lock = client.get_non_reentrant_lock("once");
+  lock.lock();
+  try {
+    lock.lock();
+    FAIL() << "a non-re-entrant lock was taken twice";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::already_held);
+  }
+  EXPECT_EQ(lock.hold_count(), 1);
+  bool other_thread_got_it = true;
+  std::thread([&] { other_thread_got_it = lock.try_lock(); }).join();
+  EXPECT_FALSE(other_thread_got_it);
+  lock.unlock();
+  EXPECT_FALSE(lock.is_locked());
+}

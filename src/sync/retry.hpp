@@ -1,0 +1,33 @@
+// Sending a state-changing script that is safe to repeat (it carries its own request id or
+// latch), retrying when the reply was lost.
+#pragma once
+
+#include <memory>
+
+#include "client/client_core.hpp"
+
+namespace redisson::detail {
+
+/// True for failures after which the command may or may not have run.
+inline bool is_retryable(std::error_code ec) {
+  return ec == errc::connection_lost || ec == errc::timeout;
+}
+
+/// EVALSHA `command` and, after a lost reply or a broken connection, send the same bytes
+/// again up to `attempts_left` times. Only for scripts that are idempotent per request
+/// (the unlock latch, permit ids): a retry of one that did run must not act twice.
+inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
+                            std::shared_ptr<const Command> command, int attempts_left,
+                            ReplyCallback done) {
+  core->eval(script, *command,
+             [core, script, command, attempts_left, done = std::move(done)](
+                 std::error_code ec, Reply reply) mutable {
+               if (is_retryable(ec) && attempts_left > 0) {
+                 return eval_with_retry(core, script, std::move(command), attempts_left - 1,
+                                        std::move(done));
+               }
+               done(ec, std::move(reply));
+             });
+}
+
+}  // namespace redisson::detail
