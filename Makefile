@@ -1,0 +1,130 @@
+# redisson-cpp front door. `make help` lists the targets.
+#
+# Every target that needs packages runs `deps` first (a no-op when everything is installed).
+# Targets that need Redis start throwaway redis-servers on 127.0.0.1 and stop them by PID.
+#
+# Variables (override on the command line or in the environment):
+#   JOBS          parallel compile jobs            (default: number of cores)
+#   CTEST_JOBS    parallel test processes          (default: 2)
+#   TEST_TIMEOUT  per-test timeout in seconds      (default: 300)
+#   TSAN_TESTS    ctest -R regex for test-tsan     (default: Lock|Connection|PubSub|Client)
+#   FUZZ_SECONDS  how long `make fuzz` runs        (default: 300; fuzz-ci: 60)
+#   REDISSON_URL  `make demo` uses this server instead of starting one
+#   CMAKE_ARGS    extra arguments for the `build` configure step
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+# The steps of a target depend on each other (deps, then build, then test); parallelism lives
+# inside cmake --build and ctest instead.
+.NOTPARALLEL:
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CTEST_JOBS ?= 2
+TEST_TIMEOUT ?= 300
+TSAN_TESTS ?= Lock|Connection|PubSub|Client
+FUZZ_SECONDS ?= 300
+CMAKE_ARGS ?=
+
+BUILD_DIR := build
+CTEST_FLAGS = --output-on-failure -j$(CTEST_JOBS) --timeout $(TEST_TIMEOUT)
+SOURCE_DIRS := include src tests tools bench examples
+REDISSON_BIN := $(BUILD_DIR)/tools/redisson/redisson
+
+.PHONY: help deps configure build test test-asan test-tsan test-install demo bench fuzz fuzz-ci \
+        format format-check lint clean
+
+help:
+	@echo 'make deps          install missing Debian packages (apt-get, through sudo when not root)'
+	@echo 'make build         configure and build in build/ (RelWithDebInfo, warnings are errors)'
+	@echo 'make test          deps + build + every test against throwaway redis-servers + install test'
+	@echo 'make test-asan     the same tests with AddressSanitizer + UBSan (build-asan/)'
+	@echo 'make test-tsan     tests matching TSAN_TESTS with ThreadSanitizer (build-tsan/)'
+	@echo 'make demo          run `redisson demo` against REDISSON_URL or a throwaway redis-server'
+	@echo 'make bench         run the benchmarks; table on stdout, JSON in build/bench/results.json'
+	@echo 'make fuzz          fuzz the RESP parser for FUZZ_SECONDS (default 300); fuzz-ci: 60 s'
+	@echo 'make format        clang-format -i;  make format-check: check only'
+	@echo 'make lint          clang-tidy over src/ with .clang-tidy'
+	@echo 'make clean         remove all build dirs'
+
+deps:
+	@scripts/install-deps.sh
+
+configure:
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDISSON_WERROR=ON $(CMAKE_ARGS)
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+test: deps build
+	ctest --test-dir $(BUILD_DIR) $(CTEST_FLAGS)
+	scripts/test-install.sh $(BUILD_DIR)
+
+test-install:
+	scripts/test-install.sh $(BUILD_DIR)
+
+test-asan: deps
+	cmake --preset asan
+	cmake --build --preset asan -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  ctest --test-dir build-asan $(CTEST_FLAGS)
+
+test-tsan: deps
+	cmake --preset tsan
+	cmake --build --preset tsan -j $(JOBS)
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+	  ctest --test-dir build-tsan $(CTEST_FLAGS) -R '$(TSAN_TESTS)'
+
+# The throwaway server is stopped by PID on every exit path (success, failure, Ctrl-C).
+demo: deps build
+	@bin='$(REDISSON_BIN)'; \
+	if [[ ! -x $$bin ]]; then echo "demo: $$bin was not built (tools/redisson missing?)" >&2; exit 1; fi; \
+	if [[ -n "$${REDISSON_URL:-}" ]]; then \
+	  echo "demo: using $$REDISSON_URL"; \
+	  exec "$$bin" demo --url "$$REDISSON_URL"; \
+	fi; \
+	out=$$(scripts/redis-start.sh); read -r port pid dir <<<"$$out"; \
+	trap 'scripts/redis-stop.sh "$$dir"' EXIT; trap 'exit 130' INT TERM; \
+	echo "demo: throwaway redis-server pid $$pid on 127.0.0.1:$$port"; \
+	"$$bin" demo --url "redis://127.0.0.1:$$port"
+
+bench: deps build
+	scripts/run-bench.sh
+
+# libFuzzer needs clang. New inputs go to build-fuzz/corpus; tests/fuzz/corpus is the read-only
+# seed corpus; crashing inputs land in build-fuzz/artifacts/.
+fuzz: deps
+	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDISSON_FUZZ=ON \
+	  -DREDISSON_BUILD_TOOLS=OFF -DREDISSON_BUILD_BENCH=OFF -DREDISSON_BUILD_EXAMPLES=OFF
+	cmake --build build-fuzz -j $(JOBS) --target resp_parser_fuzz
+	@fuzzer=$$(find build-fuzz -type f -name resp_parser_fuzz -perm -u+x | head -n 1); \
+	if [[ -z $$fuzzer ]]; then echo "fuzz: resp_parser_fuzz was not built" >&2; exit 1; fi; \
+	mkdir -p build-fuzz/corpus build-fuzz/artifacts; \
+	seeds=(); if [[ -d tests/fuzz/corpus ]]; then seeds=(tests/fuzz/corpus); fi; \
+	echo "fuzz: $$fuzzer for $(FUZZ_SECONDS) s"; \
+	"$$fuzzer" -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	  -artifact_prefix=build-fuzz/artifacts/ build-fuzz/corpus "$${seeds[@]}"
+
+fuzz-ci:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
+
+format:
+	@find $(SOURCE_DIRS) -type f \( -name '*.cpp' -o -name '*.hpp' \) -print0 2>/dev/null \
+	  | xargs -0 -r clang-format -i
+
+format-check:
+	@find $(SOURCE_DIRS) -type f \( -name '*.cpp' -o -name '*.hpp' \) -print0 2>/dev/null \
+	  | xargs -0 -r clang-format --dry-run --Werror
+	@echo 'format-check: clean'
+
+# clang-tidy reads build/compile_commands.json; GCC-only warning flags there are not its business.
+lint: configure
+	@files=$$(find src -type f -name '*.cpp' | sort); \
+	if [[ -z $$files ]]; then echo 'lint: no sources under src/'; exit 0; fi; \
+	printf '%s\n' $$files | xargs -r -P $(JOBS) -n 4 clang-tidy -p $(BUILD_DIR) --quiet \
+	  --warnings-as-errors='*' --extra-arg=-Wno-unknown-warning-option; \
+	echo 'lint: clean'
+
+clean:
+	rm -rf build build-asan build-tsan build-fuzz
