@@ -193,11 +193,12 @@ TEST(Lock, LeaseExpiryLetsAnotherOwnerInAndOldUnlockFails) {
 
 TEST(Lock, WatchdogKeepsLockPastSeveralLeasesAndStopsAfterUnlock) {
   RedisServer server;
-  Client client(config_for(server, 600ms));
+  // 1.2 s lease, renewed every 400 ms: loose enough for a loaded CI machine under ASan.
+  Client client(config_for(server, 1200ms));
   auto lock = client.get_lock("watched");
   lock.lock();
-  // Five lease periods: without renewal the key would be gone after one.
-  const auto until = std::chrono::steady_clock::now() + 3s;
+  // Over three lease periods: without renewal the key would be gone after one.
+  const auto until = std::chrono::steady_clock::now() + 4s;
   while (std::chrono::steady_clock::now() < until) {
     ASSERT_EQ(server.command({"EXISTS", "watched"}), "1");
     std::this_thread::sleep_for(100ms);
