@@ -1,5 +1,7 @@
 #include "client/client_id.hpp"
 
+#include <unistd.h>
+
 #include <array>
 #include <cstdint>
 #include <mutex>
@@ -9,12 +11,17 @@ namespace redisson::detail {
 namespace {
 
 std::array<std::uint8_t, 16> random_bytes() {
-  // One generator per thread, seeded from the OS: ids must not repeat across processes.
-  thread_local std::mt19937_64 generator{[] {
+  // One generator per thread, seeded from the OS: ids must not repeat across processes. A
+  // forked child inherits its parent's generator state, so it seeds its own again (else every
+  // child forked after the parent made a client would get the same client id: one owner).
+  thread_local std::mt19937_64 generator;
+  thread_local pid_t seeded_in = -1;
+  if (seeded_in != getpid()) {
     std::random_device device;
     std::seed_seq seed{device(), device(), device(), device(), device(), device()};
-    return std::mt19937_64(seed);
-  }()};
+    generator.seed(seed);
+    seeded_in = getpid();
+  }
   std::array<std::uint8_t, 16> bytes{};
   for (std::size_t i = 0; i < bytes.size(); i += 8) {
     const auto value = generator();

@@ -1,0 +1,399 @@
+// The `redisson` command-line tool (tools/redisson), run as a separate process against a
+// throwaway redis-server: exit statuses, the lock held around CMD, signal relaying, lock loss,
+// inspect and the demo.
+//
+// Every run of the tool is bounded: the test kills it (SIGKILL, by PID) when it outlives its
+// deadline, and the kernel kills it if the test process dies (PR_SET_PDEATHSIG).
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/eventually.hpp"
+#include "support/redis_server.hpp"
+
+extern char** environ;
+
+using namespace std::chrono_literals;
+using redisson::test::eventually;
+using redisson::test::RedisServer;
+using redisson::test::RedisServerOptions;
+
+namespace {
+
+constexpr const char* kForeignOwner = "11111111-2222-3333-4444-555555555555:1";
+
+std::string tool_path() { return std::string(REDISSON_BINARY_DIR) + "/tools/redisson/redisson"; }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool file_exists(const std::string& path) { return std::filesystem::exists(path); }
+
+// One run of the tool in the background; stdout and stderr go to files.
+class ToolProcess {
+ public:
+  ToolProcess(const std::vector<std::string>& args, const std::string& dir,
+              const std::vector<std::string>& extra_env)
+      : out_path_(dir + "/out." + std::to_string(++count_)),
+        err_path_(dir + "/err." + std::to_string(count_)) {
+    const std::string path = tool_path();
+    std::vector<std::string> argv{path};
+    argv.insert(argv.end(), args.begin(), args.end());
+    // The environment is built before fork: the child only makes async-signal-safe calls.
+    std::vector<std::string> env;
+    for (char** entry = environ; *entry != nullptr; ++entry) {
+      const std::string_view var(*entry);
+      if (!var.starts_with("REDISSON_URL=") && !var.starts_with("REDIS_URL="))
+        env.emplace_back(var);
+    }
+    env.insert(env.end(), extra_env.begin(), extra_env.end());
+    std::vector<char*> argv_ptrs;
+    for (auto& arg : argv) argv_ptrs.push_back(arg.data());
+    argv_ptrs.push_back(nullptr);
+    std::vector<char*> env_ptrs;
+    for (auto& var : env) env_ptrs.push_back(var.data());
+    env_ptrs.push_back(nullptr);
+
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      const int in = ::open("/dev/null", O_RDONLY);
+      const int out = ::open(out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int err = ::open(err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (in < 0 || out < 0 || err < 0) ::_exit(126);
+      ::dup2(in, 0);
+      ::dup2(out, 1);
+      ::dup2(err, 2);
+      ::execve(path.c_str(), argv_ptrs.data(), env_ptrs.data());
+      ::_exit(127);
+    }
+  }
+  ~ToolProcess() {
+    if (pid_ > 0 && !status_) {
+      ::kill(pid_, SIGKILL);
+      int status = 0;
+      ::waitpid(pid_, &status, 0);
+    }
+  }
+  ToolProcess(const ToolProcess&) = delete;
+  ToolProcess& operator=(const ToolProcess&) = delete;
+
+  pid_t pid() const { return pid_; }
+
+  /// The shell status (exit code, or 128 + signal) once it ended within `deadline`.
+  std::optional<int> wait(std::chrono::milliseconds deadline) {
+    eventually(
+        [&] {
+          if (status_) return true;
+          int status = 0;
+          if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+            status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+          }
+          return status_.has_value();
+        },
+        deadline);
+    return status_;
+  }
+
+  std::string out() const { return read_file(out_path_); }
+  std::string err() const { return read_file(err_path_); }
+
+ private:
+  static inline int count_ = 0;
+  std::string out_path_;
+  std::string err_path_;
+  pid_t pid_ = -1;
+  std::optional<int> status_;
+};
+
+struct Result {
+  int status = -1;  ///< -1: did not finish in time (then it was killed)
+  std::string out;
+  std::string err;
+};
+
+std::ostream& operator<<(std::ostream& os, const Result& result) {
+  return os << "status " << result.status << "\n--- stdout:\n"
+            << result.out << "--- stderr:\n"
+            << result.err;
+}
+
+class RedissonCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(::access(tool_path().c_str(), X_OK), 0)
+        << tool_path() << " is missing: build the redisson_cli target";
+    std::string pattern = (std::filesystem::temp_directory_path() / "redisson-cli-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+
+  /// Starts the tool with --url of the test's server in front of `args`.
+  std::unique_ptr<ToolProcess> start(const std::vector<std::string>& args,
+                                     const std::vector<std::string>& env = {}) {
+    std::vector<std::string> all{"--url", server_.url()};
+    all.insert(all.end(), args.begin(), args.end());
+    return start_raw(all, env);
+  }
+  std::unique_ptr<ToolProcess> start_raw(const std::vector<std::string>& args,
+                                         const std::vector<std::string>& env = {}) {
+    return std::make_unique<ToolProcess>(args, dir_, env);
+  }
+
+  static Result finish(ToolProcess& process, std::chrono::milliseconds deadline = 30s) {
+    Result result;
+    result.status = process.wait(deadline).value_or(-1);
+    result.out = process.out();
+    result.err = process.err();
+    return result;
+  }
+
+  Result run(const std::vector<std::string>& args) { return finish(*start(args)); }
+  Result run_raw(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
+    return finish(*start_raw(args, env));
+  }
+
+  /// A lock in Redisson's layout held by someone else (a Java client's thread, say).
+  void hold_as_foreign_owner(const std::string& name, int count, int lease_ms) {
+    ASSERT_EQ(server_.command({"HSET", name, kForeignOwner, std::to_string(count)}), "1");
+    ASSERT_EQ(server_.command({"PEXPIRE", name, std::to_string(lease_ms)}), "1");
+  }
+
+  RedisServer server_;
+  std::string dir_;
+};
+
+TEST_F(RedissonCli, LockPassesOnTheCommandsExitStatusAndReleases) {
+  const auto result = run({"lock", "job", "--", "sh", "-c", "exit 3"});
+  EXPECT_EQ(result.status, 3) << result;
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+}
+
+TEST_F(RedissonCli, LockReportsACommandKilledBySignalAs128PlusTheSignal) {
+  const auto result = run({"lock", "job", "--", "sh", "-c", "kill -KILL $$"});
+  EXPECT_EQ(result.status, 128 + SIGKILL) << result;
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+}
+
+TEST_F(RedissonCli, LockIsHeldOnceWhileTheCommandRunsAndReleasedAfter) {
+  const std::string script =
+      "touch '" + path("started") + "'; while [ ! -e '" + path("go") + "' ]; do sleep 0.01; done";
+  auto tool = start({"lock", "job", "--", "sh", "-c", script});
+  ASSERT_TRUE(eventually([&] { return file_exists(path("started")); })) << tool->err();
+
+  // One field "<client-id>:<pid of the tool>" with hold count 1, and a lease.
+  const auto fields = server_.command({"HGETALL", "job"});
+  const std::regex layout("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:" +
+                          std::to_string(tool->pid()) + "\n1");
+  EXPECT_TRUE(std::regex_match(fields, layout)) << fields;
+  EXPECT_GT(std::stoll(server_.command({"PTTL", "job"})), 0);
+
+  std::ofstream(path("go")).close();
+  const auto result = finish(*tool);
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+}
+
+TEST_F(RedissonCli, LockWithWaitZeroWhileHeldExits75AndDoesNotRunTheCommand) {
+  hold_as_foreign_owner("job", 1, 30000);
+  const auto result = run({"lock", "job", "--wait", "0", "--", "touch", path("ran")});
+  EXPECT_EQ(result.status, 75) << result;
+  EXPECT_NE(result.err.find("redisson: lock job not acquired within"), std::string::npos) << result;
+  EXPECT_FALSE(file_exists(path("ran")));
+  EXPECT_EQ(server_.command({"HGET", "job", kForeignOwner}), "1");
+}
+
+TEST_F(RedissonCli, LockWaitsUntilTheHoldersLeaseEndsThenRunsTheCommand) {
+  hold_as_foreign_owner("job", 1, 200);
+  const auto result = run({"lock", "job", "--wait", "20s", "--", "touch", path("ran")});
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_TRUE(file_exists(path("ran")));
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+}
+
+TEST_F(RedissonCli, SigtermToTheToolIsRelayedToTheCommand) {
+  const std::string script = "trap \"touch '" + path("got-term") + "'; exit 7\" TERM; touch '" +
+                             path("started") + "'; while :; do sleep 0.01; done";
+  auto tool = start({"lock", "job", "--", "sh", "-c", script});
+  ASSERT_TRUE(eventually([&] { return file_exists(path("started")); })) << tool->err();
+  ASSERT_EQ(::kill(tool->pid(), SIGTERM), 0);
+  const auto result = finish(*tool);
+  EXPECT_TRUE(result.status == 7 || result.status == 128 + SIGTERM) << result;
+  EXPECT_TRUE(file_exists(path("got-term")));
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+}
+
+TEST_F(RedissonCli, LosingTheLockTerminatesTheCommandAndExits76) {
+  const std::string script = "echo $$ > '" + path("pid") + "'; exec sleep 30";
+  auto tool = start({"--watchdog-timeout", "600ms", "lock", "job", "--", "sh", "-c", script});
+  ASSERT_TRUE(eventually([&] {
+    return !read_file(path("pid")).empty() && server_.command({"EXISTS", "job"}) == "1";
+  })) << tool->err();
+  const pid_t command = std::stoi(read_file(path("pid")));
+
+  ASSERT_EQ(server_.command({"DEL", "job"}), "1");  // someone force-deleted it
+  const auto result = finish(*tool, 10s);
+  EXPECT_EQ(result.status, 76) << result;
+  EXPECT_NE(result.err.find("lost"), std::string::npos) << result;
+  // The tool reaped its child: the sleep is gone (not merely orphaned).
+  EXPECT_EQ(::kill(command, 0), -1);
+  EXPECT_EQ(errno, ESRCH);
+}
+
+TEST_F(RedissonCli, AnExpiredFixedLeaseIsOnlyAWarning) {
+  const std::string script = "while [ ! -e '" + path("go") + "' ]; do sleep 0.01; done";
+  auto tool = start({"lock", "job", "--lease", "300ms", "--", "sh", "-c", script});
+  ASSERT_TRUE(eventually([&] { return server_.command({"EXISTS", "job"}) == "1"; }));
+  ASSERT_TRUE(eventually([&] { return server_.command({"EXISTS", "job"}) == "0"; }));
+  std::ofstream(path("go")).close();
+  const auto result = finish(*tool);
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_NE(result.err.find("warning"), std::string::npos) << result;
+}
+
+TEST_F(RedissonCli, ACommandThatDoesNotExistExits127AndReleases) {
+  const auto result = run({"lock", "job", "--", "no-such-command-for-redisson-tests"});
+  EXPECT_EQ(result.status, 127) << result;
+  EXPECT_NE(result.err.find("command not found"), std::string::npos) << result;
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+}
+
+TEST_F(RedissonCli, InspectShowsTheHolderOfARedissonLockAndItsLease) {
+  hold_as_foreign_owner("java-lock", 2, 60000);
+  const auto text = run({"inspect", "java-lock"});
+  EXPECT_EQ(text.status, 0) << text;
+  EXPECT_NE(text.out.find("Redisson lock"), std::string::npos) << text;
+  EXPECT_NE(text.out.find(std::string(kForeignOwner) + "  hold count 2"), std::string::npos)
+      << text;
+  EXPECT_NE(text.out.find("remaining lease: "), std::string::npos) << text;
+
+  const auto json = run({"inspect", "java-lock", "--json"});
+  EXPECT_EQ(json.status, 0) << json;
+  EXPECT_NE(json.out.find("\"kind\":\"lock\""), std::string::npos) << json;
+  EXPECT_NE(json.out.find("\"owner\":\"" + std::string(kForeignOwner) + "\""), std::string::npos)
+      << json;
+  EXPECT_NE(json.out.find("\"owner_id\":\"1\""), std::string::npos) << json;
+  EXPECT_NE(json.out.find("\"hold_count\":2"), std::string::npos) << json;
+  const std::regex ttl("[\\s\\S]*\"ttl_ms\":([0-9]+)[\\s\\S]*");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_match(json.out, match, ttl)) << json;
+  EXPECT_GT(std::stoll(match[1]), 0);
+  EXPECT_LE(std::stoll(match[1]), 60000);
+}
+
+TEST_F(RedissonCli, InspectOfAMissingKeyExits1) {
+  const auto text = run({"inspect", "nothing-here"});
+  EXPECT_EQ(text.status, 1) << text;
+  EXPECT_NE(text.out.find("nothing-here: no such key"), std::string::npos) << text;
+  const auto json = run({"inspect", "nothing-here", "--json"});
+  EXPECT_EQ(json.status, 1) << json;
+  EXPECT_NE(json.out.find("\"exists\":false"), std::string::npos) << json;
+}
+
+TEST_F(RedissonCli, InspectSummarisesOtherKeysWithoutShowingValues) {
+  server_.command({"SET", "greeting", "hello"});
+  server_.command({"HSET", "profile", "name", "ada", "lang", "c++"});
+  const auto string_key = run({"inspect", "greeting"});
+  EXPECT_EQ(string_key.status, 0) << string_key;
+  EXPECT_NE(string_key.out.find("string, 5 bytes"), std::string::npos) << string_key;
+  EXPECT_EQ(string_key.out.find("hello"), std::string::npos) << string_key;
+  const auto hash_key = run({"inspect", "profile"});
+  EXPECT_EQ(hash_key.status, 0) << hash_key;
+  EXPECT_NE(hash_key.out.find("hash, 2 fields"), std::string::npos) << hash_key;
+}
+
+TEST_F(RedissonCli, ThePasswordIsNeverPrinted) {
+  RedisServer secured(RedisServerOptions{{"--requirepass", "pw-for-cli-test"}, 600s});
+  const auto good_url = "redis://:pw-for-cli-test@127.0.0.1:" + std::to_string(secured.port());
+  const auto found = run_raw({"--url", good_url, "inspect", "missing"});
+  EXPECT_EQ(found.status, 1) << found;
+  const auto wrong_url =
+      "redis://:wrong-pw-for-cli-test@127.0.0.1:" + std::to_string(secured.port());
+  const auto refused = run_raw({"--url", wrong_url, "inspect", "missing"});
+  EXPECT_EQ(refused.status, 69) << refused;
+  const auto unreachable = run_raw(
+      {"--url", "redis://:pw-for-cli-test@127.0.0.1:" + std::to_string(redisson::test::free_port()),
+       "lock", "job", "--", "true"});
+  EXPECT_EQ(unreachable.status, 69) << unreachable;
+  for (const auto* result : {&found, &refused, &unreachable}) {
+    EXPECT_EQ(result->out.find("pw-for-cli-test"), std::string::npos) << *result;
+    EXPECT_EQ(result->err.find("pw-for-cli-test"), std::string::npos) << *result;
+  }
+}
+
+TEST_F(RedissonCli, TheUrlComesFromTheEnvironmentWithoutUrl) {
+  server_.command({"SET", "from-env", "x"});
+  const auto result = run_raw({"inspect", "from-env"}, {"REDISSON_URL=" + server_.url()});
+  EXPECT_EQ(result.status, 0) << result;
+  const auto fallback = run_raw({"inspect", "from-env"}, {"REDIS_URL=" + server_.url()});
+  EXPECT_EQ(fallback.status, 0) << fallback;
+}
+
+TEST_F(RedissonCli, BadDurationsAndUsageErrorsExit64) {
+  for (const auto& wait : {"10x", "-1s", "soon", "5"}) {
+    const auto result = run({"lock", "job", "--wait", wait, "--", "true"});
+    EXPECT_EQ(result.status, 64) << wait << "\n" << result;
+    EXPECT_NE(result.err.find("invalid duration"), std::string::npos) << result;
+  }
+  EXPECT_EQ(run({"--watchdog-timeout", "later", "lock", "job", "--", "true"}).status, 64);
+  EXPECT_EQ(run({"lock", "job"}).status, 64);  // no CMD
+  EXPECT_EQ(run_raw({"--url", "http://127.0.0.1", "inspect", "job"}).status, 64);
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+}
+
+TEST_F(RedissonCli, AnUnreachableServerExits69) {
+  const auto url = "redis://127.0.0.1:" + std::to_string(redisson::test::free_port());
+  const auto result = run_raw({"--url", url, "lock", "job", "--", "touch", path("ran")});
+  EXPECT_EQ(result.status, 69) << result;
+  EXPECT_NE(result.err.find("cannot connect"), std::string::npos) << result;
+  EXPECT_FALSE(file_exists(path("ran")));
+}
+
+TEST_F(RedissonCli, HelpDocumentsTheExitStatuses) {
+  const auto result = run_raw({"lock", "--help"});
+  EXPECT_EQ(result.status, 0) << result;
+  for (const auto* status : {"75", "76", "64", "69", "127"}) {
+    EXPECT_NE(result.out.find(status), std::string::npos) << status << "\n" << result;
+  }
+}
+
+TEST_F(RedissonCli, DemoLosesUpdatesWithoutTheLockAndCountsExactlyWithIt) {
+  auto tool = start({"demo", "--workers", "3", "--increments", "50"});
+  const auto result = finish(*tool, 60s);
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_NE(result.out.find("Round 1"), std::string::npos) << result;
+  EXPECT_TRUE(
+      std::regex_search(result.out, std::regex("expected 150, got [0-9]+: [0-9]+ updates? lost")))
+      << result;
+  EXPECT_NE(result.out.find("expected 150, got 150: exact"), std::string::npos) << result;
+  EXPECT_NE(result.out.find("Try it yourself: redisson lock"), std::string::npos) << result;
+  EXPECT_EQ(server_.command({"GET", "demo:counter:locked"}), "150");
+}
+
+}  // namespace

@@ -1,0 +1,31 @@
+#include "inspect_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "exit_status.hpp"
+#include "key_report.hpp"
+
+namespace redisson::cli {
+
+CLI::App* add_inspect_command(CLI::App& app, InspectOptions& options) {
+  auto* command = app.add_subcommand(
+      "inspect", "Show what a key is; for a Redisson lock, its holders and remaining lease");
+  command->add_option("NAME", options.name, "The key")->required();
+  command->add_flag("--json", options.json, "Print one JSON object instead of text");
+  command->footer(
+      "For a Redisson lock (Java's or ours) each holder <client-id>:<owner-id> is listed with its\n"
+      "hold count, then the remaining lease.\n"
+      "Exit status: 0 the key exists, 1 no such key, 64 usage error, 69 Redis unreachable.\n"
+      "Only metadata is read (TYPE, PTTL, sizes, lock fields); string values are never shown.");
+  return command;
+}
+
+int run_inspect(const GlobalOptions& global, const InspectOptions& options) {
+  Client client = connect(global);
+  const auto report = inspect_key(client, options.name);
+  std::cout << (options.json ? format_json(report) : format_text(report)) << std::flush;
+  return report.exists ? kExitOk : kExitFailure;
+}
+
+}  // namespace redisson::cli

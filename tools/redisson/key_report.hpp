@@ -1,0 +1,46 @@
+// What `inspect` learned about one key, and how it is shown (text for people, JSON for scripts).
+//
+// Lock layouts recognised (Java Redisson's, see PROTOCOL.md): a hash whose fields are all owners
+// "<client-id>:<owner-id>" with a hold count is a lock; with a "mode" field (read/write) and
+// owners (writers end in ":write") it is a read-write lock.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "redisson/client.hpp"
+
+namespace redisson::cli {
+
+struct LockHolder {
+  std::string owner;      ///< the field as stored: "<client-id>:<owner-id>[:write]"
+  std::string client_id;  ///< the client's UUID
+  std::string owner_id;   ///< thread id (Java) or owner id (C++; the pid for `redisson lock`)
+  bool write = false;     ///< a read-write lock's writer
+  std::int64_t hold_count = 0;
+};
+
+struct KeyReport {
+  std::string name;
+  bool exists = false;
+  std::string type;                  ///< Redis TYPE: string, hash, list, set, zset, stream, ...
+  std::string kind;                  ///< "lock", "read_write_lock", or the Redis type
+  std::int64_t ttl_ms = -1;          ///< PTTL: -1 when the key never expires
+  std::optional<std::int64_t> size;  ///< bytes, fields, elements or members
+  std::string size_unit;             ///< "bytes", "fields", "elements", "members", "entries"
+  std::string mode;                  ///< read-write lock: "read" or "write"
+  std::vector<LockHolder> holders;
+  std::int64_t fair_waiters = 0;  ///< owners queued in a fair lock's queue
+};
+
+/// Asks the server about `name` (a few read-only commands; never reads string values).
+KeyReport inspect_key(Client& client, const std::string& name);
+
+/// The report for people, ending in a newline.
+std::string format_text(const KeyReport& report);
+/// The report as one JSON object, ending in a newline.
+std::string format_json(const KeyReport& report);
+
+}  // namespace redisson::cli

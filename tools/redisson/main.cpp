@@ -1,0 +1,61 @@
+// redisson: Redisson-compatible distributed locks from the shell (docs/cli.md).
+//
+// This file only wires the subcommands; each lives in its own <name>_command.cpp.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "demo_command.hpp"
+#include "exit_status.hpp"
+#include "global_options.hpp"
+#include "inspect_command.hpp"
+#include "lock_command.hpp"
+#include "redisson/error.hpp"
+
+#ifndef REDISSON_VERSION
+#define REDISSON_VERSION "unknown"
+#endif
+
+int main(int argc, char** argv) {
+  using namespace redisson::cli;
+
+  CLI::App app{"redisson: Redisson-compatible distributed locks from the shell", "redisson"};
+  app.fallthrough();  // global options may follow the subcommand: `redisson lock --url ... NAME`
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("redisson ") + REDISSON_VERSION);
+  app.footer(
+      "Durations: 500ms, 10s, 2m, 1h, 1m30s, 1.5s. Run `redisson SUBCOMMAND --help` for "
+      "details and exit statuses.");
+
+  GlobalOptions global;
+  add_global_options(app, global);
+  LockOptions lock_options;
+  auto* lock = add_lock_command(app, lock_options);
+  InspectOptions inspect_options;
+  auto* inspect = add_inspect_command(app, inspect_options);
+  DemoOptions demo_options;
+  auto* demo = add_demo_command(app, demo_options);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);  // prints help, the version, or the error
+    return status == 0 ? kExitOk : kExitUsage;
+  }
+
+  try {
+    if (lock->parsed()) return run_lock(global, lock_options);
+    if (inspect->parsed()) return run_inspect(global, inspect_options);
+    if (demo->parsed()) return run_demo(global, demo_options);
+  } catch (const ToolError& e) {
+    std::cerr << "redisson: " << e.what() << "\n";
+    return e.status();
+  } catch (const redisson::error& e) {
+    std::cerr << "redisson: " << e.what() << "\n";
+    return exit_status_of(e);
+  } catch (const std::exception& e) {
+    std::cerr << "redisson: " << e.what() << "\n";
+    return kExitFailure;
+  }
+  return kExitUsage;
+}
