@@ -1,0 +1,240 @@
+// redisson::PermitExpirableSemaphore: a semaphore whose permits have ids and leases, Java
+// Redisson's RPermitExpirableSemaphore.
+#pragma once
+
+#include <algorithm>
+#include <asio/async_result.hpp>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "redisson/detail/completion.hpp"
+#include "redisson/error.hpp"
+
+namespace redisson {
+
+namespace detail {
+class ClientCore;
+struct ExpirableSemaphoreState;
+using BoolCallback = UniqueFunction<void(std::error_code, bool)>;
+using IntCallback = UniqueFunction<void(std::error_code, std::int64_t)>;
+using VoidCallback = UniqueFunction<void(std::error_code)>;
+using PermitCallback = UniqueFunction<void(std::error_code, std::optional<std::string>)>;
+/// `wait` absent: wait forever; zero: one attempt. `lease` absent: the permit never expires.
+void expirable_semaphore_acquire(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                                 std::optional<std::chrono::milliseconds> wait,
+                                 std::optional<std::chrono::milliseconds> lease,
+                                 PermitCallback done);
+/// Completes with not_owner when `permit_id` is not held (unknown, released or expired).
+void expirable_semaphore_release(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                                 const std::string& permit_id, VoidCallback done);
+void expirable_semaphore_try_release(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                                     const std::string& permit_id, BoolCallback done);
+void expirable_semaphore_update_lease(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                                      const std::string& permit_id, std::chrono::milliseconds lease,
+                                      BoolCallback done);
+void expirable_semaphore_try_set_permits(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                                         std::int64_t permits, BoolCallback done);
+void expirable_semaphore_add_permits(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                                     std::int64_t delta, VoidCallback done);
+void expirable_semaphore_available_permits(
+    const std::shared_ptr<ExpirableSemaphoreState>& semaphore, IntCallback done);
+void expirable_semaphore_delete(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                                BoolCallback done);
+asio::any_io_executor expirable_semaphore_executor(const ExpirableSemaphoreState& semaphore);
+}  // namespace detail
+
+/// A semaphore whose permits are individual: each acquisition returns a permit id, which is
+/// what release() takes back, and may carry a lease after which the permit returns to the
+/// pool by itself (so a holder that dies does not keep it forever). Shared with Java
+/// Redisson's RPermitExpirableSemaphore (same keys, id format, scores and channel).
+///
+/// Layout: string key `name` = the available permit count (absent means 0: set it with
+/// try_set_permits or add_permits first); sorted set `{name}:timeout` = held permit id
+/// (16 raw bytes) -> expiry in epoch ms (922337203685477 for a permit without lease);
+/// channel `redisson_sc:{name}` carries the new count (when positive) on every release and
+/// reclaim. Permit ids in this API are those 16 bytes as 32 lowercase hex characters, as
+/// Redisson shows them.
+///
+/// Guarantees: at most the configured number of permits are held at once; a permit whose
+/// lease ran out is reclaimed by the next acquire, release or available_permits call, by
+/// anyone; release() of a permit that is not held (never acquired, already released, or
+/// expired) fails with errc::not_owner and changes nothing it should not (an expired permit
+/// is reclaimed, which would have happened anyway). Waiters sleep on pub/sub, and until the
+/// nearest lease ends or the re-check interval (1 s by default) passes, whichever is first,
+/// when no message comes. acquire is safe to retry after a lost reply (the permit id makes it
+/// idempotent), and so are release and update_lease.
+/// Leases are measured in wall-clock epoch ms of the acquiring client (as Redisson's):
+/// keep the clocks of all users synchronized (NTP).
+///
+/// Cost: acquire and release are one script round trip each; a waiter adds one SUBSCRIBE
+/// (shared per channel per client) and one attempt per message, lease end or re-check.
+///
+/// Negative permits, negative waits and non-positive leases are errc::invalid_argument, as
+/// is a permit id that is not 32 hex characters (nothing is sent); a key of another type is
+/// errc::wrong_type (nothing changes). A PermitExpirableSemaphore is a cheap handle.
+class PermitExpirableSemaphore {
+ public:
+  /// The expiry score of a permit without lease (Redisson's Long.MAX_VALUE / 10000).
+  static constexpr std::int64_t kNoExpiry = 922337203685477;
+
+  /// Prefer Client::get_permit_expirable_semaphore. Throws invalid_argument for an empty name.
+  PermitExpirableSemaphore(std::shared_ptr<detail::ClientCore> core, std::string name);
+
+  const std::string& name() const noexcept;
+
+  /// Waits for a permit that never expires; returns its id.
+  std::string acquire();
+  /// Waits for a permit that returns to the pool after `lease` (positive); returns its id.
+  std::string acquire(std::chrono::milliseconds lease);
+  /// One attempt for a permit without lease; its id, or nullopt when none is free.
+  std::optional<std::string> try_acquire();
+  /// Waits up to `wait` (zero: one attempt) for a permit with the given lease.
+  std::optional<std::string> try_acquire(std::chrono::milliseconds wait,
+                                         std::chrono::milliseconds lease);
+  /// Waits up to `wait` (zero: one attempt) for a permit without lease.
+  template <class Rep, class Period>
+  std::optional<std::string> try_acquire_for(const std::chrono::duration<Rep, Period>& wait) {
+    return try_acquire_ms(to_ms(wait), std::nullopt);
+  }
+  /// Waits up to `wait` for a permit that returns to the pool after `lease`.
+  template <class Rep, class Period, class Rep2, class Period2>
+  std::optional<std::string> try_acquire_for(const std::chrono::duration<Rep, Period>& wait,
+                                             const std::chrono::duration<Rep2, Period2>& lease) {
+    return try_acquire_ms(to_ms(wait), to_ms(lease));
+  }
+  /// Waits until `deadline` (a deadline already passed: one attempt) for a permit without
+  /// lease.
+  template <class Clock, class Duration>
+  std::optional<std::string> try_acquire_until(
+      const std::chrono::time_point<Clock, Duration>& deadline) {
+    const auto left = deadline - Clock::now();
+    return try_acquire_ms(std::max(to_ms(left), std::chrono::milliseconds{0}), std::nullopt);
+  }
+
+  /// Returns the permit `permit_id` to the pool (waking waiters). Throws errc::not_owner
+  /// when it is not held: never acquired, already released, or its lease ran out.
+  void release(const std::string& permit_id);
+  /// As release(), but reports a permit that is not held as false instead of throwing.
+  bool try_release(const std::string& permit_id);
+  /// Gives the held permit `permit_id` a new lease counted from now; false when it is not
+  /// held (unknown, released, or already expired: an expired permit is not revived).
+  bool update_lease(const std::string& permit_id, std::chrono::milliseconds lease);
+
+  /// Sets the available permit count if the semaphore has none yet; true if set.
+  bool try_set_permits(std::int64_t permits);
+  /// Adds `delta` available permits (negative: removes them; the count may go below zero).
+  void add_permits(std::int64_t delta);
+  /// The available permit count, after reclaiming expired permits (0 when absent).
+  std::int64_t available_permits();
+  /// Deletes the count and every held permit; true if anything existed.
+  bool delete_object();
+
+  /// How often a waiter re-checks at most when no message came and no lease ends sooner
+  /// (default 1 s; shared by copies of this handle). Must be positive.
+  void set_recheck_interval(std::chrono::milliseconds interval);
+  std::chrono::milliseconds recheck_interval() const noexcept;
+
+  // ---- asynchronous twins ---------------------------------------------------------------
+  /// Completes with (error_code, permit id or nullopt when not acquired in time).
+  /// `wait` absent: wait forever; zero: one attempt. `lease` absent: the permit never expires.
+  template <class CompletionToken>
+  auto async_acquire(std::optional<std::chrono::milliseconds> wait,
+                     std::optional<std::chrono::milliseconds> lease, CompletionToken&& token) {
+    return initiate<std::optional<std::string>>(
+        std::forward<CompletionToken>(token), [wait, lease](const auto& state, auto done) {
+          detail::expirable_semaphore_acquire(state, wait, lease, std::move(done));
+        });
+  }
+  /// Completes with (error_code); errc::not_owner when the permit is not held.
+  template <class CompletionToken>
+  auto async_release(std::string permit_id, CompletionToken&& token) {
+    return initiate_void(std::forward<CompletionToken>(token),
+                         [permit_id = std::move(permit_id)](const auto& state, auto done) {
+                           detail::expirable_semaphore_release(state, permit_id, std::move(done));
+                         });
+  }
+  /// Completes with (error_code, released).
+  template <class CompletionToken>
+  auto async_try_release(std::string permit_id, CompletionToken&& token) {
+    auto start = [permit_id = std::move(permit_id)](const auto& state, auto done) {
+      detail::expirable_semaphore_try_release(state, permit_id, std::move(done));
+    };
+    return initiate<bool>(std::forward<CompletionToken>(token), std::move(start));
+  }
+  /// Completes with (error_code, updated).
+  template <class CompletionToken>
+  auto async_update_lease(std::string permit_id, std::chrono::milliseconds lease,
+                          CompletionToken&& token) {
+    return initiate<bool>(std::forward<CompletionToken>(token),
+                          [permit_id = std::move(permit_id), lease](const auto& state, auto done) {
+                            detail::expirable_semaphore_update_lease(state, permit_id, lease,
+                                                                     std::move(done));
+                          });
+  }
+  /// Completes with (error_code, was_set).
+  template <class CompletionToken>
+  auto async_try_set_permits(std::int64_t permits, CompletionToken&& token) {
+    return initiate<bool>(
+        std::forward<CompletionToken>(token), [permits](const auto& state, auto done) {
+          detail::expirable_semaphore_try_set_permits(state, permits, std::move(done));
+        });
+  }
+  /// Completes with (error_code).
+  template <class CompletionToken>
+  auto async_add_permits(std::int64_t delta, CompletionToken&& token) {
+    return initiate_void(std::forward<CompletionToken>(token),
+                         [delta](const auto& state, auto done) {
+                           detail::expirable_semaphore_add_permits(state, delta, std::move(done));
+                         });
+  }
+  /// Completes with (error_code, available permits).
+  template <class CompletionToken>
+  auto async_available_permits(CompletionToken&& token) {
+    return initiate<std::int64_t>(
+        std::forward<CompletionToken>(token), [](const auto& state, auto done) {
+          detail::expirable_semaphore_available_permits(state, std::move(done));
+        });
+  }
+  /// Completes with (error_code, existed).
+  template <class CompletionToken>
+  auto async_delete(CompletionToken&& token) {
+    return initiate<bool>(std::forward<CompletionToken>(token), [](const auto& state, auto done) {
+      detail::expirable_semaphore_delete(state, std::move(done));
+    });
+  }
+
+ private:
+  template <class Rep, class Period>
+  static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
+    return std::chrono::ceil<std::chrono::milliseconds>(d);
+  }
+  std::optional<std::string> try_acquire_ms(std::chrono::milliseconds wait,
+                                            std::optional<std::chrono::milliseconds> lease);
+
+  template <class T, class CompletionToken, class Start>
+  auto initiate(CompletionToken&& token, Start start) {
+    return asio::async_initiate<CompletionToken, void(std::error_code, T)>(
+        [state = state_, start = std::move(start)](auto handler) mutable {
+          auto executor = detail::expirable_semaphore_executor(*state);
+          start(state, detail::bind_completion<T>(std::move(handler), executor));
+        },
+        token);
+  }
+  template <class CompletionToken, class Start>
+  auto initiate_void(CompletionToken&& token, Start start) {
+    return asio::async_initiate<CompletionToken, void(std::error_code)>(
+        [state = state_, start = std::move(start)](auto handler) mutable {
+          auto executor = detail::expirable_semaphore_executor(*state);
+          start(state, detail::bind_completion(std::move(handler), executor));
+        },
+        token);
+  }
+
+  std::shared_ptr<detail::ExpirableSemaphoreState> state_;
+};
+
+}  // namespace redisson

@@ -1,0 +1,201 @@
+// redisson::Semaphore: a counting semaphore shared through Redis, Java Redisson's RSemaphore.
+#pragma once
+
+#include <algorithm>
+#include <asio/async_result.hpp>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "redisson/detail/completion.hpp"
+#include "redisson/error.hpp"
+
+namespace redisson {
+
+namespace detail {
+class ClientCore;
+struct SemaphoreState;
+using BoolCallback = UniqueFunction<void(std::error_code, bool)>;
+using IntCallback = UniqueFunction<void(std::error_code, std::int64_t)>;
+using VoidCallback = UniqueFunction<void(std::error_code)>;
+/// `wait` absent: wait forever; zero: one attempt.
+void semaphore_acquire(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t permits,
+                       std::optional<std::chrono::milliseconds> wait, BoolCallback done);
+void semaphore_release(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t permits,
+                       VoidCallback done);
+void semaphore_try_set_permits(const std::shared_ptr<SemaphoreState>& semaphore,
+                               std::int64_t permits, BoolCallback done);
+void semaphore_add_permits(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t delta,
+                           VoidCallback done);
+void semaphore_drain_permits(const std::shared_ptr<SemaphoreState>& semaphore, IntCallback done);
+void semaphore_available_permits(const std::shared_ptr<SemaphoreState>& semaphore,
+                                 IntCallback done);
+void semaphore_delete(const std::shared_ptr<SemaphoreState>& semaphore, BoolCallback done);
+asio::any_io_executor semaphore_executor(const SemaphoreState& semaphore);
+}  // namespace detail
+
+/// A counting semaphore shared by every process that uses the same name on the same Redis,
+/// Java Redisson's RSemaphore included (same key, channel and messages).
+///
+/// Layout: the string key `name` holds the available permit count (absent means 0: set it
+/// with try_set_permits or add_permits first); releases publish the new count on
+/// `redisson_sc:{name}` (when positive: a count <= 0 wakes nobody).
+///
+/// Guarantees: permits are taken and returned atomically on the server, so at most the
+/// available count is ever handed out; acquire(n) takes n permits at once or none. Waiters
+/// sleep on pub/sub and re-try on every release message (every local waiter wakes; those
+/// that find too few permits sleep again); a lost message, or a writer that does not
+/// publish, delays a waiter by at most one re-check interval (1 s by default, see
+/// set_recheck_interval). Permits are not owned: anyone may release, and a holder that dies
+/// never releases (use PermitExpirableSemaphore when that matters). acquire and release are
+/// not retried after a lost reply (the server may or may not have run them); such a failure
+/// is reported, never repeated blindly.
+///
+/// Cost: an uncontended acquire or release is one script round trip; a waiter adds one
+/// SUBSCRIBE (shared per channel per client) and one attempt per release message or re-check.
+///
+/// The blocking API has the shape of std::counting_semaphore (acquire, try_acquire,
+/// try_acquire_for, try_acquire_until, release); every call has an async twin. Negative
+/// permit counts and negative waits are errc::invalid_argument (nothing is sent); a key of
+/// another type is errc::wrong_type (nothing changes). Acquiring or releasing 0 permits
+/// succeeds at once without a round trip. A Semaphore is a cheap handle; copy it freely.
+class Semaphore {
+ public:
+  /// Prefer Client::get_semaphore. Throws invalid_argument for an empty name.
+  Semaphore(std::shared_ptr<detail::ClientCore> core, std::string name);
+
+  const std::string& name() const noexcept;
+
+  /// Waits until `permits` permits are available and takes them.
+  void acquire(std::int64_t permits = 1);
+  /// Takes `permits` permits if available now; one round trip, no waiting.
+  bool try_acquire(std::int64_t permits = 1);
+  /// Waits up to `wait` for `permits` permits (zero: one attempt).
+  template <class Rep, class Period>
+  bool try_acquire_for(const std::chrono::duration<Rep, Period>& wait, std::int64_t permits = 1) {
+    return try_acquire_ms(to_ms(wait), permits);
+  }
+  /// Waits until `deadline` for `permits` permits (a deadline already passed: one attempt).
+  template <class Clock, class Duration>
+  bool try_acquire_until(const std::chrono::time_point<Clock, Duration>& deadline,
+                         std::int64_t permits = 1) {
+    const auto left = deadline - Clock::now();
+    return try_acquire_ms(std::max(to_ms(left), std::chrono::milliseconds{0}), permits);
+  }
+  /// Returns `permits` permits and publishes the new count (waking waiters).
+  void release(std::int64_t permits = 1);
+
+  /// Sets the permit count if the semaphore has none yet (the key is absent); true if set.
+  bool try_set_permits(std::int64_t permits);
+  /// Adds `delta` permits (negative: removes them; the count may go below zero).
+  void add_permits(std::int64_t delta);
+  /// Takes every available permit; returns how many (a negative count is reset to 0 and
+  /// returned as it was, like java.util.concurrent.Semaphore#drainPermits).
+  std::int64_t drain_permits();
+  /// The available permit count (0 when the semaphore does not exist).
+  std::int64_t available_permits() const;
+  /// Deletes the semaphore's key; true if it existed. Waiters keep waiting (0 permits).
+  bool delete_object();
+
+  /// How often a waiter re-checks when no message came (default 1 s; shared by copies of
+  /// this handle). Longer: less load from many waiters, more delay after a lost message or
+  /// a writer that does not publish. Must be positive.
+  void set_recheck_interval(std::chrono::milliseconds interval);
+  std::chrono::milliseconds recheck_interval() const noexcept;
+
+  // ---- asynchronous twins ---------------------------------------------------------------
+  /// Completes with (error_code, acquired). `wait` absent: wait forever; zero: one attempt.
+  template <class CompletionToken>
+  auto async_acquire(std::int64_t permits, std::optional<std::chrono::milliseconds> wait,
+                     CompletionToken&& token) {
+    return initiate<bool>(std::forward<CompletionToken>(token),
+                          [permits, wait](const auto& state, auto done) {
+                            detail::semaphore_acquire(state, permits, wait, std::move(done));
+                          });
+  }
+  /// Waits forever; completes with (error_code, acquired == true).
+  template <class CompletionToken>
+  auto async_acquire(std::int64_t permits, CompletionToken&& token) {
+    return async_acquire(permits, std::nullopt, std::forward<CompletionToken>(token));
+  }
+  /// Completes with (error_code).
+  template <class CompletionToken>
+  auto async_release(std::int64_t permits, CompletionToken&& token) {
+    return initiate_void(std::forward<CompletionToken>(token),
+                         [permits](const auto& state, auto done) {
+                           detail::semaphore_release(state, permits, std::move(done));
+                         });
+  }
+  /// Completes with (error_code, was_set).
+  template <class CompletionToken>
+  auto async_try_set_permits(std::int64_t permits, CompletionToken&& token) {
+    return initiate<bool>(std::forward<CompletionToken>(token),
+                          [permits](const auto& state, auto done) {
+                            detail::semaphore_try_set_permits(state, permits, std::move(done));
+                          });
+  }
+  /// Completes with (error_code).
+  template <class CompletionToken>
+  auto async_add_permits(std::int64_t delta, CompletionToken&& token) {
+    return initiate_void(std::forward<CompletionToken>(token),
+                         [delta](const auto& state, auto done) {
+                           detail::semaphore_add_permits(state, delta, std::move(done));
+                         });
+  }
+  /// Completes with (error_code, permits drained).
+  template <class CompletionToken>
+  auto async_drain_permits(CompletionToken&& token) {
+    return initiate<std::int64_t>(std::forward<CompletionToken>(token),
+                                  [](const auto& state, auto done) {
+                                    detail::semaphore_drain_permits(state, std::move(done));
+                                  });
+  }
+  /// Completes with (error_code, available permits).
+  template <class CompletionToken>
+  auto async_available_permits(CompletionToken&& token) {
+    return initiate<std::int64_t>(std::forward<CompletionToken>(token),
+                                  [](const auto& state, auto done) {
+                                    detail::semaphore_available_permits(state, std::move(done));
+                                  });
+  }
+  /// Completes with (error_code, existed).
+  template <class CompletionToken>
+  auto async_delete(CompletionToken&& token) {
+    return initiate<bool>(std::forward<CompletionToken>(token), [](const auto& state, auto done) {
+      detail::semaphore_delete(state, std::move(done));
+    });
+  }
+
+ private:
+  template <class Rep, class Period>
+  static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
+    return std::chrono::ceil<std::chrono::milliseconds>(d);
+  }
+  bool try_acquire_ms(std::chrono::milliseconds wait, std::int64_t permits);
+
+  template <class T, class CompletionToken, class Start>
+  auto initiate(CompletionToken&& token, Start start) {
+    return asio::async_initiate<CompletionToken, void(std::error_code, T)>(
+        [state = state_, start = std::move(start)](auto handler) mutable {
+          auto executor = detail::semaphore_executor(*state);
+          start(state, detail::bind_completion<T>(std::move(handler), executor));
+        },
+        token);
+  }
+  template <class CompletionToken, class Start>
+  auto initiate_void(CompletionToken&& token, Start start) {
+    return asio::async_initiate<CompletionToken, void(std::error_code)>(
+        [state = state_, start = std::move(start)](auto handler) mutable {
+          auto executor = detail::semaphore_executor(*state);
+          start(state, detail::bind_completion(std::move(handler), executor));
+        },
+        token);
+  }
+
+  std::shared_ptr<detail::SemaphoreState> state_;
+};
+
+}  // namespace redisson

@@ -1,0 +1,30 @@
+-- Give a held permit of a permit-expirable semaphore a new expiry.
+-- KEYS[1]: n, the available permit count (a string; absent means 0)
+-- KEYS[2]: S(n, timeout), a sorted set: permit id (16 raw bytes) -> expiry, epoch ms
+-- KEYS[3]: the channel P(redisson_sc, n)
+-- ARGV[1]: the permit's id (16 raw bytes)
+-- ARGV[2]: the new expiry, epoch ms
+-- ARGV[3]: now, epoch ms (the caller's clock)
+-- ARGV[4]: the publish command ("publish" or "spublish")
+-- Returns: 1 = updated; 0 = no such permit (nothing changes); -1 = its lease had already run
+--          out: the permit is reclaimed (n incremented, new count published when positive),
+--          not renewed.
+-- Keys of another type fail with WRONGTYPE before anything is written.
+local value = redis.call('get', KEYS[1])
+if value ~= false and not string.match(value, '^-?%d+$') then
+  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
+end
+local expiry = redis.call('zscore', KEYS[2], ARGV[1])
+if expiry == false then
+  return 0
+end
+if tonumber(expiry) <= tonumber(ARGV[3]) then
+  redis.call('zrem', KEYS[2], ARGV[1])
+  local count = redis.call('incrby', KEYS[1], 1)
+  if count > 0 then
+    redis.call(ARGV[4], KEYS[3], count)
+  end
+  return -1
+end
+redis.call('zadd', KEYS[2], ARGV[2], ARGV[1])
+return 1

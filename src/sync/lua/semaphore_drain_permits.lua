@@ -1,0 +1,18 @@
+-- Take every available permit at once (as java.util.concurrent.Semaphore#drainPermits).
+-- KEYS[1]: the semaphore n (a string: the available permit count; absent means 0)
+-- Returns: the count before draining; n is now 0. A negative count is reset to 0 as well
+--          (and returned as it was). Absent or 0: returns 0 and writes nothing.
+-- A key of another type, or a string that is not an integer, fails with WRONGTYPE and is
+-- left untouched.
+local value = redis.call('get', KEYS[1])
+if value == false then
+  return 0
+end
+if not string.match(value, '^-?%d+$') then
+  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
+end
+local count = tonumber(value)
+if count ~= 0 then
+  redis.call('set', KEYS[1], 0)
+end
+return count

@@ -1,0 +1,379 @@
+// The counting semaphore against a real redis-server: never more holders than permits across
+// processes, waking on the release message, the exact Redisson layout (a string count and the
+// redisson_sc channel carrying the new count), and clear errors that change nothing.
+#include "redisson/semaphore.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <asio/use_future.hpp>
+#include <cstdio>
+#include <future>
+#include <mutex>
+#include <semaphore>
+#include <thread>
+#include <vector>
+
+#include "redisson/client.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_server.hpp"
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Config;
+using redisson::errc;
+using redisson::test::eventually;
+using redisson::test::RedisServer;
+
+namespace {
+
+Config config_for(const RedisServer& server) {
+  auto config = Config::from_url(server.url());
+  config.command_timeout = 2000ms;
+  config.reconnect_max_delay = 200ms;
+  return config;
+}
+
+// Runs `body` in a forked child with its own client; returns the child's pid.
+template <class Body>
+pid_t spawn(Body body) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    int status = 1;
+    try {
+      status = body();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "child failed: %s\n", e.what());
+    }
+    std::fflush(nullptr);
+    _exit(status);
+  }
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// Expects `fn` to throw a std::system_error (redisson::error or from a future) with `code`.
+template <class Fn>
+void expect_error(errc code, Fn fn, const std::string& what) {
+  try {
+    fn();
+    ADD_FAILURE() << what << ": no error";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code(), code) << what << ": " << e.what();
+  }
+}
+
+std::string numsub(const RedisServer& server, const std::string& channel) {
+  return server.command({"PUBSUB", "NUMSUB", channel});
+}
+
+bool subscribers_are(const RedisServer& server, const std::string& channel, int count) {
+  return eventually(
+      [&] { return numsub(server, channel) == channel + "\n" + std::to_string(count); });
+}
+
+// Collects the messages of one channel.
+struct Messages {
+  std::mutex mutex;
+  std::vector<std::string> received;
+
+  std::function<void(std::string_view)> sink() {
+    return [this](std::string_view message) {
+      std::lock_guard guard(mutex);
+      received.emplace_back(message);
+    };
+  }
+  std::vector<std::string> get() {
+    std::lock_guard guard(mutex);
+    return received;
+  }
+};
+
+}  // namespace
+
+TEST(Semaphore, HoldersNeverExceedPermitsAcrossProcesses) {
+  RedisServer server;
+  constexpr int kPermits = 2;
+  constexpr int kProcesses = 4;
+  constexpr int kRounds = 150;
+  {
+    Client client(config_for(server));
+    ASSERT_TRUE(client.get_semaphore("pool").try_set_permits(kPermits));
+  }
+  std::vector<pid_t> children;
+  for (int p = 0; p < kProcesses; ++p) {
+    children.push_back(spawn([&] {
+      Client client(config_for(server));
+      auto semaphore = client.get_semaphore("pool");
+      for (int i = 0; i < kRounds; ++i) {
+        semaphore.acquire();
+        const auto inside = client.execute({"INCR", "inside"}).integer;
+        if (inside > kPermits) client.execute({"INCR", "violations"});
+        if (inside == kPermits) client.execute({"INCR", "full"});
+        client.execute({"DECR", "inside"});
+        semaphore.release();
+      }
+      return 0;
+    }));
+  }
+  for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
+  EXPECT_EQ(server.command({"GET", "violations"}), "(nil)");
+  EXPECT_EQ(server.command({"GET", "inside"}), "0");
+  EXPECT_EQ(server.command({"GET", "pool"}), std::to_string(kPermits));
+  // Informational: how often both permits were in use at once (contention really happened).
+  std::printf("rounds with all %d permits held: %s\n", kPermits,
+              server.command({"GET", "full"}).c_str());
+}
+
+TEST(Semaphore, LayoutIsAStringCountAndChangesPublishTheNewCount) {
+  RedisServer server;
+  Client client(config_for(server));
+  Messages messages;
+  auto subscription = client.subscribe("redisson_sc:{layout}", messages.sink());
+  auto semaphore = client.get_semaphore("layout");
+  EXPECT_EQ(semaphore.available_permits(), 0);
+  EXPECT_FALSE(semaphore.try_acquire());  // absent: no permits
+  EXPECT_TRUE(semaphore.try_set_permits(3));
+  EXPECT_FALSE(semaphore.try_set_permits(7));
+  EXPECT_EQ(server.command({"TYPE", "layout"}), "string");
+  EXPECT_EQ(server.command({"GET", "layout"}), "3");
+  EXPECT_EQ(server.command({"PTTL", "layout"}), "-1");
+  EXPECT_TRUE(semaphore.try_acquire(2));
+  EXPECT_EQ(server.command({"GET", "layout"}), "1");
+  EXPECT_FALSE(semaphore.try_acquire(2));  // all or nothing
+  EXPECT_EQ(server.command({"GET", "layout"}), "1");
+  semaphore.release();
+  EXPECT_EQ(server.command({"GET", "layout"}), "2");
+  semaphore.add_permits(-5);
+  EXPECT_EQ(server.command({"GET", "layout"}), "-3");
+  semaphore.release();  // -2: nobody can acquire, so nothing is published
+  EXPECT_EQ(semaphore.available_permits(), -2);
+  EXPECT_FALSE(semaphore.try_acquire());
+  EXPECT_EQ(semaphore.drain_permits(), -2);  // a negative count is reset, as Java's
+  EXPECT_EQ(server.command({"GET", "layout"}), "0");
+  semaphore.add_permits(4);
+  EXPECT_EQ(semaphore.drain_permits(), 4);
+  EXPECT_EQ(server.command({"GET", "layout"}), "0");
+  EXPECT_EQ(semaphore.drain_permits(), 0);
+  EXPECT_TRUE(semaphore.try_acquire(0));  // zero permits: nothing to take
+  semaphore.release(0);
+  EXPECT_EQ(server.command({"GET", "layout"}), "0");
+  EXPECT_TRUE(semaphore.delete_object());
+  EXPECT_EQ(server.command({"EXISTS", "layout"}), "0");
+  EXPECT_FALSE(semaphore.delete_object());
+  // Changes publish the new count when it is positive (Java Redisson's listener passes it to
+  // Semaphore#release, which refuses negative numbers).
+  const std::vector<std::string> expected{"3", "2", "4"};
+  EXPECT_TRUE(eventually([&] { return messages.get() == expected; }))
+      << ::testing::PrintToString(messages.get());
+}
+
+TEST(Semaphore, ReleaseWakesBlockedAcquirerByMessage) {
+  RedisServer server;
+  Client holder_client(config_for(server));
+  auto holder = holder_client.get_semaphore("wake");
+  ASSERT_TRUE(holder.try_set_permits(0));
+  Client waiter_client(config_for(server));
+  auto waiter = waiter_client.get_semaphore("wake");
+  // Without the message the waiter would re-check only after a minute.
+  waiter.set_recheck_interval(60s);
+  std::promise<bool> acquired;
+  std::thread waiting([&] { acquired.set_value(waiter.try_acquire_for(50s)); });
+  ASSERT_TRUE(subscribers_are(server, "redisson_sc:{wake}", 1));
+  holder.release();
+  auto result = acquired.get_future();
+  EXPECT_EQ(result.wait_for(20s), std::future_status::ready);  // 20 s << 60 s re-check
+  waiting.join();
+  EXPECT_TRUE(result.get());
+  EXPECT_EQ(server.command({"GET", "wake"}), "0");
+  // A waiter that got its permits leaves no subscription behind.
+  EXPECT_TRUE(subscribers_are(server, "redisson_sc:{wake}", 0));
+}
+
+TEST(Semaphore, ReleaseOfSeveralPermitsWakesSeveralWaiters) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto semaphore = client.get_semaphore("many");
+  semaphore.set_recheck_interval(60s);
+  std::vector<std::future<bool>> waiters;
+  for (int i = 0; i < 3; ++i) waiters.push_back(semaphore.async_acquire(1, asio::use_future));
+  ASSERT_TRUE(subscribers_are(server, "redisson_sc:{many}", 1));
+  Client other(config_for(server));
+  other.get_semaphore("many").release(3);
+  for (auto& waiter : waiters) {
+    ASSERT_EQ(waiter.wait_for(20s), std::future_status::ready);
+    EXPECT_TRUE(waiter.get());
+  }
+  EXPECT_EQ(server.command({"GET", "many"}), "0");
+}
+
+TEST(Semaphore, AcquireOfSeveralPermitsWaitsUntilEnoughAreFree) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto semaphore = client.get_semaphore("pair");
+  semaphore.set_recheck_interval(60s);
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  auto waiting = semaphore.async_acquire(2, asio::use_future);
+  ASSERT_TRUE(subscribers_are(server, "redisson_sc:{pair}", 1));
+  EXPECT_EQ(waiting.wait_for(300ms), std::future_status::timeout);  // one permit is not two
+  EXPECT_EQ(server.command({"GET", "pair"}), "1");
+  semaphore.release();
+  ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+  EXPECT_EQ(server.command({"GET", "pair"}), "0");
+}
+
+TEST(Semaphore, TryAcquireForTimesOutAndLeavesNoSubscription) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto semaphore = client.get_semaphore("scarce");
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  EXPECT_FALSE(semaphore.try_acquire_for(200ms, 2));
+  EXPECT_FALSE(semaphore.try_acquire_until(std::chrono::steady_clock::now() + 100ms, 2));
+  EXPECT_TRUE(subscribers_are(server, "redisson_sc:{scarce}", 0));
+  EXPECT_EQ(server.command({"GET", "scarce"}), "1");
+  // A deadline already passed is one attempt, as std::counting_semaphore::try_acquire_until.
+  EXPECT_TRUE(semaphore.try_acquire_until(std::chrono::system_clock::now() - 1s));
+  EXPECT_EQ(server.command({"GET", "scarce"}), "0");
+}
+
+TEST(Semaphore, ForeignReleaseInRedissonLayoutWakesWaiter) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto semaphore = client.get_semaphore("shared");
+  semaphore.set_recheck_interval(60s);
+  server.command({"SET", "shared", "0"});
+  auto waiting = semaphore.async_acquire(1, asio::use_future);
+  ASSERT_TRUE(subscribers_are(server, "redisson_sc:{shared}", 1));
+  // A Java Redisson release: increment, publish the new count.
+  const std::string release =
+      "local v = redis.call('incrby', KEYS[1], ARGV[1]); redis.call('publish', KEYS[2], v)";
+  server.command({"EVAL", release, "2", "shared", "redisson_sc:{shared}", "1"});
+  ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+  EXPECT_EQ(server.command({"GET", "shared"}), "0");
+}
+
+TEST(Semaphore, NameWithHashTagKeepsChannelInItsSlot) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto semaphore = client.get_semaphore("jobs{eu}");
+  semaphore.set_recheck_interval(60s);
+  auto waiting = semaphore.async_acquire(1, asio::use_future);
+  ASSERT_TRUE(subscribers_are(server, "redisson_sc:jobs{eu}", 1));
+  semaphore.add_permits(1);
+  ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+  EXPECT_EQ(server.command({"GET", "jobs{eu}"}), "0");
+}
+
+TEST(Semaphore, AsyncTwinsWork) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto semaphore = client.get_semaphore("async");
+  EXPECT_TRUE(semaphore.async_try_set_permits(2, asio::use_future).get());
+  EXPECT_TRUE(semaphore.async_acquire(2, 0ms, asio::use_future).get());
+  EXPECT_FALSE(semaphore.async_acquire(1, 0ms, asio::use_future).get());
+  EXPECT_EQ(semaphore.async_available_permits(asio::use_future).get(), 0);
+  semaphore.async_release(1, asio::use_future).get();
+  semaphore.async_add_permits(2, asio::use_future).get();
+  EXPECT_EQ(semaphore.async_drain_permits(asio::use_future).get(), 3);
+  std::promise<std::error_code> released;
+  semaphore.async_release(1, [&](std::error_code ec) { released.set_value(ec); });
+  EXPECT_FALSE(released.get_future().get());
+  EXPECT_TRUE(semaphore.async_delete(asio::use_future).get());
+  EXPECT_EQ(server.command({"EXISTS", "async"}), "0");
+}
+
+TEST(Semaphore, HasTheShapeOfStdCountingSemaphore) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto distributed = client.get_semaphore("shape");
+  distributed.try_set_permits(1);
+  std::counting_semaphore<4> local(1);
+  auto exercise = [](auto& semaphore) {
+    semaphore.acquire();
+    const bool second = semaphore.try_acquire();
+    const bool timed = semaphore.try_acquire_for(10ms);
+    semaphore.release();
+    const bool until = semaphore.try_acquire_until(std::chrono::steady_clock::now() + 1s);
+    semaphore.release();
+    return !second && !timed && until;
+  };
+  EXPECT_TRUE(exercise(local));
+  EXPECT_TRUE(exercise(distributed));
+  EXPECT_EQ(server.command({"GET", "shape"}), "1");
+}
+
+TEST(Semaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
+  RedisServer server;
+  Client client(config_for(server));
+  expect_error(
+      errc::invalid_argument, [&] { client.get_semaphore(""); }, "empty name");
+  auto semaphore = client.get_semaphore("args");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.acquire(-1); }, "acquire(-1)");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.try_acquire(-1); }, "try_acquire(-1)");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.try_acquire_for(-1ms); }, "wait -1ms");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.release(-2); }, "release(-2)");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.try_set_permits(-1); }, "set(-1)");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.set_recheck_interval(0ms); }, "recheck");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.async_acquire(-1, 0ms, asio::use_future).get(); },
+      "async_acquire(-1)");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.async_acquire(1, -5ms, asio::use_future).get(); },
+      "async wait -5ms");
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.async_release(-1, asio::use_future).get(); },
+      "async_release(-1)");
+  EXPECT_EQ(server.command({"EXISTS", "args"}), "0");
+
+  server.command({"HSET", "hashed", "field", "value"});
+  auto wrong = client.get_semaphore("hashed");
+  expect_error(
+      errc::wrong_type, [&] { wrong.acquire(); }, "acquire");
+  expect_error(
+      errc::wrong_type, [&] { wrong.try_acquire(); }, "try_acquire");
+  expect_error(
+      errc::wrong_type, [&] { wrong.try_acquire_for(1s); }, "try_acquire_for");
+  expect_error(
+      errc::wrong_type, [&] { wrong.release(); }, "release");
+  expect_error(
+      errc::wrong_type, [&] { wrong.try_set_permits(1); }, "try_set_permits");
+  expect_error(
+      errc::wrong_type, [&] { wrong.add_permits(1); }, "add_permits");
+  expect_error(
+      errc::wrong_type, [&] { wrong.drain_permits(); }, "drain_permits");
+  expect_error(
+      errc::wrong_type, [&] { wrong.available_permits(); }, "available_permits");
+  expect_error(
+      errc::wrong_type, [&] { wrong.delete_object(); }, "delete_object");
+  EXPECT_EQ(server.command({"HGETALL", "hashed"}), "field\nvalue");
+
+  // A string that is not a count is the wrong kind of value too.
+  server.command({"SET", "text", "hello"});
+  auto text = client.get_semaphore("text");
+  expect_error(
+      errc::wrong_type, [&] { text.try_acquire(); }, "text try_acquire");
+  expect_error(
+      errc::wrong_type, [&] { text.release(); }, "text release");
+  expect_error(
+      errc::wrong_type, [&] { text.add_permits(-1); }, "text add_permits");
+  expect_error(
+      errc::wrong_type, [&] { text.drain_permits(); }, "text drain_permits");
+  expect_error(
+      errc::wrong_type, [&] { text.available_permits(); }, "text available_permits");
+  EXPECT_EQ(server.command({"GET", "text"}), "hello");
+}
