@@ -21,6 +21,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <stdexcept>
 #include <string_view>
 #include <system_error>
@@ -40,6 +41,7 @@ constexpr auto kStartTimeout = 10s;
 constexpr auto kStopTimeout = 10s;
 constexpr auto kCommandTimeout = 5s;
 constexpr int kPortAttempts = 5;
+constexpr int kClusterBusOffset = 10000;
 
 [[noreturn]] void throw_errno(const std::string& what) {
   throw std::system_error(errno, std::generic_category(), what);
@@ -311,7 +313,43 @@ int max_fd() {
   return 65536;
 }
 
+// True when 127.0.0.1:port can be bound right now (no SO_REUSEADDR: stricter than redis-server).
+bool can_bind(int port) {
+  Fd fd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  if (fd.get() < 0) throw_errno("socket");
+  const sockaddr_in addr = loopback(port);
+  return ::bind(fd.get(), reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0;
+}
+
+// The first port of the kernel's ephemeral range (from which outgoing connections get theirs).
+int ephemeral_port_low() {
+  std::ifstream in("/proc/sys/net/ipv4/ip_local_port_range");
+  int low = 0;
+  int high = 0;
+  return in >> low >> high && low > 0 ? low : 32768;
+}
+
 }  // namespace
+
+int free_cluster_port() {
+  // Ports and bus ports both below the ephemeral range: 20000..22767 and 30000..32767 by default.
+  int low = 20000;
+  int high = ephemeral_port_low() - kClusterBusOffset - 1;
+  if (high - low < 1000)
+    high = 65535 - kClusterBusOffset;  // odd range: settle for a valid bus port
+  static std::mutex mutex;
+  static std::mt19937 random(std::random_device{}());
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    int port = 0;
+    {
+      std::lock_guard lock(mutex);
+      port = std::uniform_int_distribution<int>(low, high)(random);
+    }
+    if (can_bind(port) && can_bind(port + kClusterBusOffset)) return port;
+  }
+  throw std::runtime_error("no free cluster port (with its bus port) found in " +
+                           std::to_string(low) + ".." + std::to_string(high));
+}
 
 int free_port() {
   Fd fd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
@@ -333,8 +371,13 @@ RedisServer::RedisServer(RedisServerOptions options) : options_(std::move(option
   remove_stale_dirs();
   dir_ = make_temp_dir();
   try {
+    if (!options_.config_text.empty()) {
+      std::ofstream config(dir_ + "/redis.conf", std::ios::trunc);
+      config << options_.config_text << "\n";
+      if (!config.flush()) throw std::runtime_error("cannot write " + dir_ + "/redis.conf");
+    }
     for (int attempt = 1;; ++attempt) {
-      port_ = free_port();
+      port_ = options_.cluster_bus_port ? free_cluster_port() : free_port();
       if (launch() == Launch::ok) break;
       if (attempt == kPortAttempts) {
         throw std::runtime_error("redis-server: every port tried was taken; last log:\n" +
@@ -440,9 +483,11 @@ RedisServer::Launch RedisServer::launch() {
     // A fresh log per start, so the port-taken check below only sees this run.
     std::ofstream truncate(log_path, std::ios::trunc);
   }
+  std::vector<std::string> args = {binary};
+  // A config file must be the first argument; the options after it override its lines.
+  if (!options_.config_text.empty()) args.push_back(dir_ + "/redis.conf");
   // clang-format off
-  std::vector<std::string> args = {
-      binary,
+  args.insert(args.end(), {
       "--port", std::to_string(port_),
       "--bind", "127.0.0.1",
       "--save", "",
@@ -451,7 +496,7 @@ RedisServer::Launch RedisServer::launch() {
       "--enable-debug-command", "local",
       "--dir", dir_,
       "--logfile", log_path,
-  };
+  });
   // clang-format on
   args.insert(args.end(), options_.extra_args.begin(), options_.extra_args.end());
 

@@ -34,6 +34,14 @@ struct RedisServerOptions {
   std::vector<std::string> extra_args;
   /// The server is killed (SIGKILL) this long after each start, even if the test hangs.
   std::chrono::seconds max_lifetime{600};
+  /// When not empty: written to <dir>/redis.conf once, before the first start, and passed as the
+  /// config file (redis-server's first argument; the fixture's options still override it). A
+  /// sentinel needs one (with "--sentinel" in extra_args); it rewrites the file, and start() after
+  /// stop() reuses what it wrote, as a restarted sentinel would.
+  std::string config_text{};
+  /// Draws the port from below the kernel's ephemeral port range so that port + 10000, a cluster
+  /// node's bus port, is a valid port, free as well, and never some client's outgoing port.
+  bool cluster_bus_port = false;
 };
 
 class RedisServer {
@@ -111,5 +119,9 @@ class RedisServer {
 /// A TCP port on 127.0.0.1 that was free a moment ago (bind port 0, read it, close). Another
 /// process may take it before the caller binds it; callers that start servers should retry.
 int free_port();
+
+/// Like free_port(), for a cluster node: a port P below the ephemeral range (so no outgoing
+/// connection takes it) with P and P + 10000 (its cluster bus port) both free a moment ago.
+int free_cluster_port();
 
 }  // namespace redisson::test
