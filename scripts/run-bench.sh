@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Runs redisson-bench against a throwaway redis-server on loopback, keeps the results under
-# build/bench/ and prints a table.
+# Runs redisson-bench against a throwaway redis-server on loopback (or REDISSON_URL), keeps the
+# JSON lines in build/bench/results.json and prints a table. Builds nothing: `make bench`
+# builds first.
 #
-# Usage: scripts/run-bench.sh [extra redisson-bench args, e.g. --duration 1s]
+# Usage: scripts/run-bench.sh [extra redisson-bench args...]
 #
 # Environment:
-#   BUILD_DIR       build tree holding bench/redisson-bench    (default: build)
-#   BENCH_SCENARIO  --scenario value                            (default: all)
+#   SCENARIO        --scenario value: raw, uncontended, parallel, handoff, contention, all
+#                   (default: all; BENCH_SCENARIO is accepted too)
+#   BENCH_DURATION  --duration value per scenario (default: 5s)
+#   BUILD_DIR       build tree holding bench/redisson-bench (default: build)
 #   REDISSON_URL    benchmark this server instead of starting one
+#   BENCH_TIMEOUT   seconds before the whole run is stopped (default: 1800)
 #
-# redisson-bench prints one JSON object per scenario per line on stdout (progress on stderr).
-# Kept as:  build/bench/results.jsonl  (as printed)
-#           build/bench/results.json   ({"url": ..., "results": [ ...one object per scenario... ]})
-# The exit status is redisson-bench's (non-zero when a scenario failed).
+# The throwaway server binds 127.0.0.1, has a lifetime guard, and is stopped by PID on every
+# exit path (success, failure, Ctrl-C).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -20,95 +22,89 @@ cd "$root"
 build=${BUILD_DIR:-build}
 bench=$build/bench/redisson-bench
 out_dir=$build/bench
-lines=$out_dir/results.jsonl
 results=$out_dir/results.json
+scenario=${SCENARIO:-${BENCH_SCENARIO:-all}}
+duration=${BENCH_DURATION:-5s}
+bench_timeout=${BENCH_TIMEOUT:-1800}
 
 if [[ ! -x $bench ]]; then
-  echo "bench: $bench does not exist yet (bench/ is not written or not built; run: make build)" >&2
+  echo "bench: $bench does not exist (run: make build, or make bench)" >&2
   exit 1
 fi
 mkdir -p "$out_dir"
 
 url=${REDISSON_URL:-}
 if [[ -z $url ]]; then
-  out=$(scripts/redis-start.sh)
+  # The guard stops the server even if this script is killed before its trap runs.
+  out=$(scripts/redis-start.sh --lifetime "$((bench_timeout + 120))")
   read -r port pid dir <<<"$out"
-  trap 'scripts/redis-stop.sh "$dir"' EXIT
+  trap 'scripts/redis-stop.sh "$dir" || true' EXIT
   trap 'exit 130' INT TERM
   url=redis://127.0.0.1:$port
   echo "bench: throwaway redis-server pid $pid on 127.0.0.1:$port" >&2
 fi
 
 status=0
-"$bench" --scenario "${BENCH_SCENARIO:-all}" --url "$url" "$@" >"$lines" || status=$?
+timeout --kill-after=10 "$bench_timeout" \
+  "$bench" --scenario "$scenario" --url "$url" --duration "$duration" "$@" |
+  tee "$results" || status=$?
+echo "bench: JSON lines in $results" >&2
 
 if command -v python3 >/dev/null 2>&1; then
-  python3 - "$lines" "$results" "$url" <<'PY'
+  python3 - "$results" <<'PY'
 import json, sys
 
-lines_path, json_path, url = sys.argv[1:4]
 rows = []
-with open(lines_path) as f:
+with open(sys.argv[1]) as f:
     for line in f:
         line = line.strip()
-        if line:
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                rows.append({"error": "not JSON: " + line[:80]})
-with open(json_path, "w") as f:
-    json.dump({"url": url, "results": rows}, f, indent=2)
-    f.write("\n")
+        if line.startswith("{"):
+            rows.append(json.loads(line))
 if not rows:
     print("(no results)")
     sys.exit(0)
 
-def scalar(v):
-    return not isinstance(v, (dict, list))
-
-preferred = ["scenario", "ops_per_s", "p50_us", "p99_us", "p999_us", "max_us", "meets_target",
-             "error"]
-columns = [k for k in preferred if any(k in r for r in rows)]
-columns += sorted({k for r in rows for k, v in r.items()
-                   if scalar(v) and k not in columns and k != "target"})
-
-def cell(v):
+def num(v, digits=1):
     if isinstance(v, bool):
         return "yes" if v else "NO"
-    if isinstance(v, float):
-        return f"{v:,.1f}"
-    if isinstance(v, int):
-        return f"{v:,}"
-    return "" if v is None else str(v)[:60]
+    if isinstance(v, (int, float)):
+        return f"{v:,.{digits}f}" if isinstance(v, float) else f"{v:,}"
+    return "" if v is None else str(v)
 
-table = [columns] + [[cell(r.get(c)) for c in columns] for r in rows]
-widths = [max(len(row[i]) for row in table) for i in range(len(columns))]
-for n, row in enumerate(table):
-    print("  ".join(v.ljust(w) if i == 0 or not v[:1].isdigit() else v.rjust(w)
-                    for i, (v, w) in enumerate(zip(row, widths))).rstrip())
-    if n == 0:
-        print("  ".join("-" * w for w in widths))
+def extra(r):
+    s = r.get("scenario")
+    if "error" in r:
+        return "error: " + r["error"]
+    if s == "uncontended":
+        return f"ping p50 {num(r.get('ping_p50_us'))} us, script pair p50 {num(r.get('script_pair_p50_us'))} us"
+    if s == "parallel":
+        sp = r.get("script_pairs", {})
+        return f"plain-EVALSHA pairs {num(sp.get('ops_per_s'), 0)}/s (locks at {num(sp.get('lock_over_script_pairs'), 2)}x)"
+    if s == "handoff":
+        return f"from unlock() call: p50 {num(r.get('from_unlock_start_p50_us'))} us, p99 {num(r.get('from_unlock_start_p99_us'))} us"
+    if s == "contention":
+        return (f"busy {num(r.get('busy'), 2)}, {num(r.get('commands_per_acquisition'), 1)} cmds/acq, "
+                f"per process {r.get('per_process_min')}..{r.get('per_process_max')}, "
+                f"idle gap p50 {num(r.get('idle_gap_p50_us'))} us")
+    return ""
+
+header = ["scenario", "ops/s", "p50 us", "p99 us", "reference ops/s", "ratio", "target", "met", "notes"]
+table = [header]
 for r in rows:
-    if "target" in r:
-        print(f"target ({r.get('scenario', '?')}): {r['target']}: "
-              f"{'met' if r.get('meets_target') else 'NOT met'}")
+    ref = r.get("reference", {})
+    table.append([
+        str(r.get("scenario", "?")), num(r.get("ops_per_s"), 0), num(r.get("p50_us")),
+        num(r.get("p99_us")), num(ref.get("ops_per_s"), 0) if ref else "",
+        num(r.get("ratio"), 2) if "ratio" in r else "", str(r.get("target", "")),
+        num(r.get("meets_target")) if "meets_target" in r else "", extra(r)])
+widths = [max(len(row[i]) for row in table) for i in range(len(header) - 1)]
+for n, row in enumerate(table):
+    cells = [v.ljust(w) if i in (0, 6) else v.rjust(w) for i, (v, w) in enumerate(zip(row, widths))]
+    print("  ".join(cells + [row[-1]]))
+    if n == 0:
+        print("  ".join("-" * w for w in widths) + "  -----")
 PY
 else
-  # No python3: a rough table from the flat fields of each line, and the lines kept as-is.
-  cp "$lines" "$results"
-  awk '
-    function field(name,   m) {
-      if (match($0, "\"" name "\":(\"[^\"]*\"|[-0-9.eE+]+|true|false)")) {
-        m = substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 3)
-        gsub(/"/, "", m)
-        return m
-      }
-      return ""
-    }
-    BEGIN { printf "%-14s %14s %10s %10s  %s\n", "scenario", "ops_per_s", "p50_us", "p99_us", "error" }
-    NF { printf "%-14s %14s %10s %10s  %s\n", field("scenario"), field("ops_per_s"),
-         field("p50_us"), field("p99_us"), field("error") }
-  ' "$lines"
+  cat "$results"
 fi
-echo "bench: results in $results (raw lines: $lines)" >&2
 exit "$status"

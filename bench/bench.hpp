@@ -1,0 +1,59 @@
+// What every scenario gets from the command line, and the scenarios themselves.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "redisson/config.hpp"
+
+namespace redisson_bench {
+
+struct Options {
+  std::string url = "redis://127.0.0.1:6379";
+  redisson::ServerAddress server;  ///< parsed from url
+  std::chrono::nanoseconds duration = std::chrono::seconds(5);
+  int in_flight = 256;             ///< raw: commands kept outstanding
+  std::optional<int> processes;    ///< contention: worker processes (16)
+  std::string hold_mode = "spin";  ///< contention: "spin" (busy, exact) or "sleep"
+  std::string run_id;              ///< makes key names unique per run
+};
+
+/// Parses "5s", "500ms", "1.5s", "2m", "250us" or a bare number of seconds.
+std::chrono::nanoseconds parse_duration(const std::string& text);
+
+double seconds(std::chrono::nanoseconds d) noexcept;
+
+/// A key name no other run or scenario uses: "redisson-bench:<run>:<what>".
+std::string bench_key(const Options& options, const std::string& what);
+
+// Each scenario runs for about options.duration (plus bounded set-up and reference runs) and
+// returns its JSON result. Failures throw; main() reports them as {"scenario", "error"}.
+nlohmann::json run_raw(const Options& options);
+nlohmann::json run_uncontended(const Options& options);
+nlohmann::json run_parallel(const Options& options);
+nlohmann::json run_handoff(const Options& options);
+nlohmann::json run_contention(const Options& options);
+
+/// Arguments of a worker process (hidden --worker mode).
+struct WorkerOptions {
+  Options common;
+  std::string kind;  ///< "handoff" or "contention"
+  int index = 0;
+  std::string lock_name;
+  std::int64_t hold_ns = 1'000'000;
+};
+
+/// Worker bodies: run in a child process with the shared-memory region on fd 3, print one
+/// JSON object on stdout, return the exit status.
+int worker_handoff(const WorkerOptions& options);
+int worker_contention(const WorkerOptions& options);
+
+/// The command line that starts worker `index` of `kind` for this run.
+std::vector<std::string> worker_command(const Options& options, const std::string& kind, int index,
+                                        const std::string& lock_name, std::int64_t hold_ns = 0);
+
+}  // namespace redisson_bench

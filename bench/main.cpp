@@ -1,0 +1,177 @@
+// redisson-bench: runs benchmark scenarios against one Redis server and prints one JSON
+// object per scenario per line on stdout. Progress and diagnostics go to stderr.
+//
+//   redisson-bench --scenario raw|uncontended|parallel|handoff|contention|all
+//                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
+//
+// Multi-process scenarios re-execute this binary with the hidden --worker options.
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+
+#include "bench.hpp"
+#include "clock.hpp"
+
+namespace {
+
+using redisson_bench::Options;
+using Runner = std::function<nlohmann::json(const Options&)>;
+
+const std::vector<std::pair<std::string, Runner>>& scenarios() {
+  static const std::vector<std::pair<std::string, Runner>> kScenarios{
+      {"raw", redisson_bench::run_raw},
+      {"uncontended", redisson_bench::run_uncontended},
+      {"parallel", redisson_bench::run_parallel},
+      {"handoff", redisson_bench::run_handoff},
+      {"contention", redisson_bench::run_contention},
+  };
+  return kScenarios;
+}
+
+// The machine's 1-minute load average: how much else was running (the figures are noisy).
+double load_average() {
+  std::ifstream in("/proc/loadavg");
+  double load = -1;
+  in >> load;
+  return load;
+}
+
+std::string utc_now() {
+  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+// The same object with the fields a reader looks for first in front.
+nlohmann::ordered_json headline_first(const nlohmann::json& result) {
+  static const char* const kFirst[] = {"scenario", "error",  "ops_per_s",    "p50_us",   "p99_us",
+                                       "ratio",    "target", "meets_target", "reference"};
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const char* key : kFirst) {
+    if (result.contains(key)) out[key] = result[key];
+  }
+  for (const auto& [key, value] : result.items()) {
+    if (!out.contains(key)) out[key] = value;
+  }
+  return out;
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> parts;
+  std::string part;
+  for (const char c : text) {
+    if (c == sep) {
+      if (!part.empty()) parts.push_back(part);
+      part.clear();
+    } else {
+      part.push_back(c);
+    }
+  }
+  if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"redisson-cpp benchmarks: one JSON object per scenario per line on stdout"};
+  std::string scenario = "all";
+  std::string duration = "5s";
+  Options options;
+  redisson_bench::WorkerOptions worker;
+  app.add_option("--scenario", scenario,
+                 "raw, uncontended, parallel, handoff, contention, all (or a comma list)")
+      ->capture_default_str();
+  app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
+  app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
+      ->capture_default_str();
+  app.add_option("--in-flight", options.in_flight, "raw: commands kept in flight")
+      ->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
+  app.add_option("--processes", options.processes, "contention: worker processes (default 16)")
+      ->check(CLI::Range(2, 256));
+  app.add_option("--hold-mode", options.hold_mode,
+                 "contention: how a holder spends its 1 ms (spin: busy, exact; sleep: off the CPU)")
+      ->check(CLI::IsMember({"spin", "sleep"}))
+      ->capture_default_str();
+  // Hidden: how the multi-process scenarios start their workers.
+  app.add_option("--worker", worker.kind)->group("");
+  app.add_option("--worker-index", worker.index)->group("");
+  app.add_option("--lock-name", worker.lock_name)->group("");
+  app.add_option("--hold-ns", worker.hold_ns)->group("");
+  app.add_option("--run-id", options.run_id)->group("");
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    options.duration = redisson_bench::parse_duration(duration);
+    options.server = redisson::ServerAddress::from_url(options.url);
+  } catch (const std::exception& e) {
+    std::cerr << "redisson-bench: " << e.what() << '\n';
+    return 2;
+  }
+  if (options.run_id.empty()) {
+    options.run_id = std::to_string(::getpid()) + "-" +
+                     std::to_string(redisson_bench::monotonic_ns() / 1000 % 1'000'000'000);
+  }
+
+  if (!worker.kind.empty()) {
+    // A worker never outlives the benchmark that started it.
+    const auto parent = ::getppid();
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) return 1;
+    worker.common = options;
+    try {
+      if (worker.kind == "handoff") return redisson_bench::worker_handoff(worker);
+      if (worker.kind == "contention") return redisson_bench::worker_contention(worker);
+      std::cerr << "redisson-bench: unknown worker kind " << worker.kind << '\n';
+    } catch (const std::exception& e) {
+      std::cout << nlohmann::json{{"error", e.what()}}.dump() << std::endl;
+    }
+    return 1;
+  }
+
+  std::vector<std::string> wanted = split(scenario, ',');
+  if (wanted.size() == 1 && wanted[0] == "all") {
+    wanted.clear();
+    for (const auto& [name, run] : scenarios()) wanted.push_back(name);
+  }
+  std::map<std::string, Runner> by_name(scenarios().begin(), scenarios().end());
+  for (const auto& name : wanted) {
+    if (!by_name.contains(name)) {
+      std::cerr << "redisson-bench: unknown scenario '" << name
+                << "' (raw, uncontended, parallel, handoff, contention, all)\n";
+      return 2;
+    }
+  }
+
+  int failures = 0;
+  for (const auto& name : wanted) {
+    std::cerr << "redisson-bench: " << name << " ..." << std::endl;
+    nlohmann::json result;
+    const auto started = utc_now();
+    try {
+      result = by_name[name](options);
+    } catch (const std::exception& e) {
+      result = {{"scenario", name}, {"error", e.what()}};
+    }
+    result["started"] = started;
+    result["duration_s"] = redisson_bench::seconds(options.duration);
+    result["load_avg_1m"] = load_average();
+    if (result.contains("error")) ++failures;
+    std::cout << headline_first(result).dump() << std::endl;
+  }
+  return failures == 0 ? 0 : 1;
+}

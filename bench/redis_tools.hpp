@@ -1,0 +1,33 @@
+// The reference tools: redis-benchmark (throughput in the same run, against the same server)
+// and redis-cli (SCRIPT LOAD for the reference script).
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "bench.hpp"
+
+namespace redisson_bench {
+
+struct ReferenceResult {
+  std::string command_line;  ///< what ran, for the report
+  double ops_per_s = 0;
+  double p50_ms = 0;  ///< redis-benchmark's own latency figures (per request, pipelined)
+  double p99_ms = 0;
+  long requests = 0;
+};
+
+/// Runs redis-benchmark with `args` (after -h/-p/auth/-n/--csv -q) for about `duration`, sizing
+/// -n from `expected_rps` (0: a short calibration run first). Bounded by a timeout; throws on
+/// failure.
+ReferenceResult run_redis_benchmark(const Options& options, const std::vector<std::string>& args,
+                                    std::chrono::nanoseconds duration, double expected_rps = 0);
+
+/// Parses redis-benchmark --csv output: the first data row's rps and latency columns.
+ReferenceResult parse_redis_benchmark_csv(const std::string& csv);
+
+/// SCRIPT LOAD through redis-cli; returns the SHA-1. Throws on failure.
+std::string redis_cli_script_load(const Options& options, const std::string& source);
+
+}  // namespace redisson_bench

@@ -1,0 +1,87 @@
+// uncontended: one owner, blocking lock() + unlock() pairs on one name, interleaved with a
+// blocking PING so both see the same machine load; reports pair_p50 / ping_p50.
+//
+// Also interleaved: the same two scripts sent as plain EVALSHA through Client::execute (the
+// "script pair"), which is what the pair would cost with no lock bookkeeping at all. The gap
+// PING -> script pair is the server's script work; script pair -> lock pair is the library's.
+#include <random>
+
+#include "bench.hpp"
+#include "clock.hpp"
+#include "histogram.hpp"
+#include "lock_scripts.hpp"
+#include "redisson/client.hpp"
+#include "report.hpp"
+
+namespace redisson_bench {
+namespace {
+
+constexpr double kTargetRatio = 2.5;
+constexpr std::int64_t kWarmUpNs = 300'000'000;
+
+}  // namespace
+
+nlohmann::json run_uncontended(const Options& options) {
+  redisson::Client client(options.url);
+  auto lock = client.get_lock(bench_key(options, "uncontended"));
+  const redisson::Command ping{"PING"};
+  const auto acquire_sha = client.execute(redisson::Command{"SCRIPT", "LOAD", kAcquireScript}).str;
+  const auto release_sha = client.execute(redisson::Command{"SCRIPT", "LOAD", kReleaseScript}).str;
+  const auto script_key = bench_key(options, "uncontended-script");
+  const auto script_channel = "redisson_lock__channel:{" + script_key + "}";
+  const auto script_owner = client.id() + ":1";
+  std::mt19937_64 random{std::random_device{}()};
+
+  LatencyHistogram pair, lock_only, unlock_only, ping_rtt, script_pair;
+  std::int64_t pair_ns = 0;
+  std::uint64_t pairs = 0;
+  const auto warm_until = monotonic_ns() + kWarmUpNs;
+  const auto end = warm_until + options.duration.count();
+  for (;;) {
+    const auto t0 = monotonic_ns();
+    if (t0 >= end) break;
+    client.execute(ping);
+    const auto t1 = monotonic_ns();
+    lock.lock();
+    const auto t2 = monotonic_ns();
+    lock.unlock();
+    const auto t3 = monotonic_ns();
+    client.execute(
+        redisson::Command{"EVALSHA", acquire_sha, "1", script_key, "30000", script_owner});
+    const auto latch = "redisson_unlock_latch:{" + script_key + "}:" + std::to_string(random());
+    client.execute(redisson::Command{"EVALSHA", release_sha, "3", script_key, script_channel, latch,
+                                     "0", "30000", script_owner, "publish", "22500"});
+    const auto t4 = monotonic_ns();
+    if (t0 < warm_until) continue;
+    script_pair.record(t4 - t3);
+    ping_rtt.record(t1 - t0);
+    lock_only.record(t2 - t1);
+    unlock_only.record(t3 - t2);
+    pair.record(t3 - t1);
+    pair_ns += t3 - t1;
+    ++pairs;
+  }
+
+  // Throughput over the time spent in pairs (the interleaved PINGs excluded).
+  const double ops_per_s =
+      pair_ns > 0 ? static_cast<double>(pairs) * 1e9 / static_cast<double>(pair_ns) : 0;
+  nlohmann::json out{
+      {"scenario", "uncontended"}, {"ops_per_s", round2(ops_per_s)}, {"pairs", pairs}};
+  pair.add_to(out);
+  lock_only.add_to(out, "lock_");
+  unlock_only.add_to(out, "unlock_");
+  ping_rtt.add_to(out, "ping_");
+  script_pair.add_to(out, "script_pair_");
+  const double ratio = pair.percentile_us(50) / ping_rtt.percentile_us(50);
+  out["reference"] = {{"tool", "redisson::Client::execute(PING)"},
+                      {"what", "blocking PING round trip, interleaved with the pairs"},
+                      {"ops_per_s", round2(1e6 / ping_rtt.mean_us())},
+                      {"p50_us", round2(ping_rtt.percentile_us(50))},
+                      {"p99_us", round2(ping_rtt.percentile_us(99))}};
+  out["ratio"] = round2(ratio);
+  out["ratio_meaning"] = "pair p50 / PING p50 (lower is better; 2 round trips is the floor)";
+  add_target(out, "ratio <= 2.5", ratio <= kTargetRatio);
+  return out;
+}
+
+}  // namespace redisson_bench

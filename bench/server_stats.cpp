@@ -1,0 +1,81 @@
+#include "server_stats.hpp"
+
+#include <sys/resource.h>
+
+#include <set>
+#include <sstream>
+
+namespace redisson_bench {
+
+CommandCounts read_command_counts(redisson::Client& client) {
+  const auto reply = client.execute(redisson::Command{"INFO", "commandstats"});
+  CommandCounts counts;
+  std::istringstream lines(std::string(reply.text()));
+  std::string line;
+  // cmdstat_evalsha:calls=12,usec=34,usec_per_call=2.83,rejected_calls=0,failed_calls=0
+  while (std::getline(lines, line)) {
+    if (!line.starts_with("cmdstat_")) continue;
+    const auto colon = line.find(':');
+    const auto calls = line.find("calls=", colon);
+    if (colon == std::string::npos || calls == std::string::npos) continue;
+    const auto name = line.substr(8, colon - 8);
+    counts[name] = std::stoll(line.substr(calls + 6));
+  }
+  return counts;
+}
+
+double read_server_cpu_seconds(redisson::Client& client) {
+  const auto reply = client.execute(redisson::Command{"INFO", "cpu"});
+  std::istringstream lines(std::string(reply.text()));
+  std::string line;
+  double total = 0;
+  while (std::getline(lines, line)) {
+    if (line.starts_with("used_cpu_sys:") || line.starts_with("used_cpu_user:")) {
+      total += std::stod(line.substr(line.find(':') + 1));
+    }
+  }
+  return total;
+}
+
+namespace {
+double rusage_seconds(int who) {
+  rusage usage{};
+  getrusage(who, &usage);
+  const auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+}  // namespace
+
+double process_cpu_seconds() { return rusage_seconds(RUSAGE_SELF); }
+double children_cpu_seconds() { return rusage_seconds(RUSAGE_CHILDREN); }
+
+CommandCounts command_delta(const CommandCounts& before, const CommandCounts& after) {
+  CommandCounts delta;
+  for (const auto& [name, calls] : after) {
+    if (name == "info") continue;
+    const auto it = before.find(name);
+    const auto diff = calls - (it == before.end() ? 0 : it->second);
+    if (diff != 0) delta[name] = diff;
+  }
+  return delta;
+}
+
+bool is_script_inner_command(const std::string& name) {
+  static const std::set<std::string> kInner{"exists", "hexists", "hincrby", "pexpire", "pttl",
+                                            "get",    "set",     "del",     "publish", "spublish"};
+  return kInner.contains(name);
+}
+
+CommandSummary summarize(const CommandCounts& delta) {
+  CommandSummary summary;
+  summary.per_command = nlohmann::json::object();
+  for (const auto& [name, calls] : delta) {
+    summary.per_command[name] = calls;
+    (is_script_inner_command(name) ? summary.script_inner : summary.client_sent) += calls;
+  }
+  return summary;
+}
+
+}  // namespace redisson_bench

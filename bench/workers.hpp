@@ -1,0 +1,38 @@
+// Helpers shared by the multi-process scenarios (handoff, contention): wait on shared-memory
+// flags with a bound, and read the one JSON line each worker prints.
+#pragma once
+
+#include <time.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "clock.hpp"
+#include "subprocess.hpp"
+
+namespace redisson_bench {
+
+/// Polls `predicate()` every ~20 µs until it holds or `timeout` passed; false on timeout.
+template <class Predicate>
+bool wait_until(Predicate predicate, std::chrono::nanoseconds timeout) {
+  const auto deadline = monotonic_ns() + timeout.count();
+  while (!predicate()) {
+    if (monotonic_ns() >= deadline) return false;
+    timespec ts{0, 20'000};
+    nanosleep(&ts, nullptr);
+  }
+  return true;
+}
+
+/// Waits until a shared counter reaches `wanted`; false on timeout.
+bool wait_for_count(const std::atomic<std::int64_t>& counter, std::int64_t wanted,
+                    std::chrono::nanoseconds timeout);
+
+/// Parses each worker's stdout as one JSON object; throws with the worker's own words when
+/// one failed, timed out or printed something else.
+std::vector<nlohmann::json> worker_reports(const std::vector<ProcessResult>& results);
+
+}  // namespace redisson_bench
