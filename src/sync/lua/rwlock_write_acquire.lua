@@ -1,0 +1,33 @@
+-- Take (or re-enter) the write hold of a read-write lock: Redisson's RReadWriteLock layout.
+-- KEYS[1]: the lock hash n (see rwlock_read_acquire.lua)
+-- ARGV[1]: lease in milliseconds
+-- ARGV[2]: writer field <client-id>:<owner-id>:write
+-- ARGV[3]: the same owner's reader field <client-id>:<owner-id> to refuse an upgrade, or ''
+--          to skip that check
+-- Returns: nil when acquired (n absent: mode set to 'write' and ARGV[2] to 1; re-entry by the
+--          writer: ARGV[2] incremented; either way the lease is at least ARGV[1]);
+--          -3 when ARGV[3] is given and that owner holds a read hold of n in read mode: a
+--          read->write upgrade, which would wait for itself forever (nothing changes);
+--          otherwise the PTTL of n in ms (-1 when it has no expiry).
+-- A hash without 'mode' (not a read-write lock) is treated as held. A key of another type
+-- fails with WRONGTYPE and is left untouched.
+local mode = redis.call('hget', KEYS[1], 'mode')
+if mode == false then
+  if redis.call('exists', KEYS[1]) == 1 then
+    return redis.call('pttl', KEYS[1])
+  end
+  redis.call('hset', KEYS[1], 'mode', 'write', ARGV[2], 1)
+  redis.call('pexpire', KEYS[1], ARGV[1])
+  return nil
+end
+if mode == 'write' and redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
+  redis.call('hincrby', KEYS[1], ARGV[2], 1)
+  if redis.call('pttl', KEYS[1]) < tonumber(ARGV[1]) then
+    redis.call('pexpire', KEYS[1], ARGV[1])
+  end
+  return nil
+end
+if ARGV[3] ~= '' and mode == 'read' and redis.call('hexists', KEYS[1], ARGV[3]) == 1 then
+  return -3
+end
+return redis.call('pttl', KEYS[1])
