@@ -14,6 +14,7 @@ namespace {
 
 constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr std::chrono::milliseconds kFirstBackoff{100};
+constexpr std::size_t kDeliverSlice = 64;
 
 bool is_subscription_confirmation(std::string_view kind) {
   return kind == "subscribe" || kind == "unsubscribe" || kind == "psubscribe" ||
@@ -264,7 +265,14 @@ void Connection::deliver(std::vector<Reply>& replies) {
     return on_failure(make_error_code(errc::protocol_error));
   }
   std::size_t next = 0;
+  std::size_t since_flush = 0;
   for (auto& reply : replies) {
+    // Commands issued by the callbacks go out in slices while the rest are being delivered,
+    // so the server works on them meanwhile instead of waiting for the whole batch.
+    if (++since_flush == kDeliverSlice) {
+      since_flush = 0;
+      flush();
+    }
     if (is_message_push(reply)) {
       if (push_handler_) push_handler_(std::move(reply));
       continue;
@@ -275,6 +283,7 @@ void Connection::deliver(std::vector<Reply>& replies) {
     callback(ec, std::move(reply));
   }
   callbacks_.clear();
+  flush();
 }
 
 void Connection::submit(const Command& command, Clock::time_point deadline,

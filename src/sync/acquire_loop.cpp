@@ -1,6 +1,8 @@
 #include "sync/acquire_loop.hpp"
 
+#include <algorithm>
 #include <asio/post.hpp>
+#include <random>
 
 #include "client/client_core.hpp"
 
@@ -40,6 +42,7 @@ void AcquireLoop::on_attempt(std::error_code ec, AttemptResult result) {
     if (!give_up_) return finish({}, false);
     return give_up_([self = shared_from_this()] { self->finish({}, false); });
   }
+  if (options_.poll) return sleep(next_backoff(result.retry_after));
   if (!subscribed_) return subscribe_then_retry();
   if (woken_) return try_once();
   sleep(result.retry_after);
@@ -79,6 +82,22 @@ void AcquireLoop::sleep(std::chrono::milliseconds hint) {
     self->sleeping_ = false;
     self->try_once();
   });
+}
+
+// Equal jitter (half fixed, half random) spreads pollers that started together; the retry
+// hint (the holder's remaining lease) caps the step, since retrying later than that is waste.
+std::chrono::milliseconds AcquireLoop::next_backoff(std::chrono::milliseconds hint) {
+  const auto& backoff = *options_.poll;
+  auto step = backoff.initial;
+  for (int i = 0; i < backoff_round_ && step < backoff.max; ++i) step *= 2;
+  step = std::max(std::min(step, backoff.max), std::chrono::milliseconds{1});
+  ++backoff_round_;
+  thread_local std::minstd_rand random{std::random_device{}()};
+  const auto half = (step.count() + 1) / 2;
+  std::uniform_int_distribution<std::chrono::milliseconds::rep> jitter(0, step.count() - half);
+  step = std::chrono::milliseconds(half + jitter(random));
+  if (hint.count() >= 0) step = std::min(step, hint);
+  return step;
 }
 
 void AcquireLoop::wake() {

@@ -8,6 +8,10 @@
 // release between our attempt and its reply is never slept through. After a reconnect of the
 // pub/sub connection the loop re-checks at once (messages may have been lost meanwhile).
 // A lost message costs at most one retry hint; a hint is never unbounded.
+//
+// Polling mode (Options::poll, for spin locks): no subscription at all; after each failed
+// attempt the loop sleeps a jittered exponential backoff (1 ms doubling up to 128 ms by
+// default, never past the retry hint or the deadline) on the client's io_context.
 #pragma once
 
 #include <asio/steady_timer.hpp>
@@ -15,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "net/connection.hpp"
@@ -39,12 +44,20 @@ using AcquireCallback = UniqueFunction<void(std::error_code, bool)>;
 /// lets a fair lock leave its queue. It must call its argument when finished.
 using GiveUp = std::function<void(UniqueFunction<void()>)>;
 
+/// The polling mode's backoff: `initial`, doubling each round up to `max`, jittered.
+struct PollBackoff {
+  std::chrono::milliseconds initial{1};
+  std::chrono::milliseconds max{128};
+};
+
 class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
  public:
   struct Options {
     std::string channel;
     Clock::time_point deadline = Clock::time_point::max();  // max(): wait forever
     std::chrono::milliseconds unknown_hint{1000};
+    /// Set: poll with this backoff instead of subscribing to `channel`.
+    std::optional<PollBackoff> poll;
   };
 
   /// Runs the loop on the client's I/O thread (posted there).
@@ -59,6 +72,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   void on_attempt(std::error_code ec, AttemptResult result);
   void subscribe_then_retry();
   void sleep(std::chrono::milliseconds hint);
+  std::chrono::milliseconds next_backoff(std::chrono::milliseconds hint);
   void wake();
   void finish(std::error_code ec, bool acquired);
 
@@ -70,6 +84,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   asio::steady_timer timer_;
   std::uint64_t listener_id_ = 0;
   std::uint64_t sleep_generation_ = 0;
+  int backoff_round_ = 0;
   bool subscribed_ = false;
   bool attempt_in_flight_ = false;
   bool sleeping_ = false;

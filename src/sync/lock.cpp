@@ -1,6 +1,7 @@
 #include "redisson/lock.hpp"
 
 #include <atomic>
+#include <charconv>
 
 #include "client/blocking.hpp"
 #include "redisson/client.hpp"
@@ -179,7 +180,12 @@ void lock_hold_count(const std::shared_ptr<LockState>& lock, std::uint64_t owner
   lock->core->submit(Command{"HGET", lock->name, lock->owner_field(owner)},
                      [done = std::move(done)](std::error_code ec, Reply reply) mutable {
                        if (ec || reply.is_null()) return done(ec, 0);
-                       done({}, std::stoll(reply.str));
+                       std::int64_t holds = 0;
+                       const auto* end = reply.str.data() + reply.str.size();
+                       if (std::from_chars(reply.str.data(), end, holds).ptr != end) {
+                         return done(make_error_code(errc::wrong_type), 0);  // not a lock hash
+                       }
+                       done({}, holds);
                      });
 }
 

@@ -124,6 +124,7 @@ TEST(Client, CommandNotSentBeforeItsDeadlineIsNeverSent) {
   config.command_timeout = 300ms;
   Client client(config);
   server.stop();
+  ASSERT_TRUE(eventually([&] { return !client.connected(); }));
   std::error_code ec;
   client.execute({"SET", "ghost", "1"}, ec);
   EXPECT_EQ(ec, errc::timeout);

@@ -476,3 +476,23 @@ TEST(Lock, NonReentrantLockRefusesSecondAcquireByHolder) {
   lock.unlock();
   EXPECT_FALSE(lock.is_locked());
 }
+
+TEST(Lock, OneWrongTypedKeyDoesNotStopRenewalOfTheOthers) {
+  RedisServer server;
+  Client client(config_for(server, 900ms));
+  auto replaced = client.get_lock("replaced");
+  auto healthy = client.get_lock("healthy");
+  std::atomic<int> lost{0};
+  replaced.on_lost([&](std::uint64_t) { ++lost; });
+  replaced.lock();
+  healthy.lock();
+  // Someone overwrites one lock with a string: that hold is lost, the other must live on.
+  server.command({"SET", "replaced", "not a lock"});
+  EXPECT_TRUE(eventually([&] { return lost.load() == 1; }, 5s));
+  const auto until = std::chrono::steady_clock::now() + 2s;
+  while (std::chrono::steady_clock::now() < until) {
+    ASSERT_EQ(server.command({"EXISTS", "healthy"}), "1");
+    std::this_thread::sleep_for(100ms);
+  }
+  healthy.unlock();
+}

@@ -1,0 +1,59 @@
+#include "sync/lock_holds.hpp"
+
+#include <functional>
+#include <mutex>
+
+#include "client/client_core.hpp"
+#include "watchdog/watchdog.hpp"
+
+namespace redisson::detail {
+
+std::error_code check_acquire_arguments(std::optional<std::chrono::milliseconds> wait,
+                                        std::optional<std::chrono::milliseconds> lease) {
+  if (wait && wait->count() < 0) return make_error_code(errc::invalid_argument);
+  if (lease && lease->count() <= 0) return make_error_code(errc::invalid_argument);
+  return {};
+}
+
+void register_hold(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                   std::chrono::milliseconds lease, bool watchdog) {
+  lock->remember_lease(owner, lease);
+  if (!watchdog) return;
+  std::weak_ptr<LockState> weak = lock;
+  lock->core->watchdog().add(lock_renew_script(), lock->name, lock->owner_field(owner),
+                             [weak, owner] {
+                               auto state = weak.lock();
+                               if (!state) return;
+                               state->forget_lease(owner);
+                               std::function<void(std::uint64_t)> callback;
+                               {
+                                 std::lock_guard guard(state->mutex);
+                                 callback = state->on_lost;
+                               }
+                               if (callback) callback(owner);
+                             });
+}
+
+void complete_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                      std::error_code ec, const Reply& reply, VoidCallback done) {
+  if (ec) return done(ec);
+  auto& watchdog = lock->core->watchdog();
+  const auto field = lock->owner_field(owner);
+  if (reply.is_null()) {
+    watchdog.remove(lock->name, field, /*all=*/true);
+    lock->forget_lease(owner);
+    return done(make_error_code(errc::not_owner));
+  }
+  const bool released = reply.integer == 1;
+  watchdog.remove(lock->name, field, /*all=*/released);
+  if (released) lock->forget_lease(owner);
+  done({});
+}
+
+std::int64_t wall_clock_ms() noexcept {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace redisson::detail

@@ -1,0 +1,28 @@
+-- Delete a fair lock whoever holds it and wake the queue's head (only the head).
+-- KEYS[1]: the lock hash n
+-- KEYS[2]: the wait queue P(redisson_lock_queue, n)
+-- KEYS[3]: the deadlines P(redisson_lock_timeout, n)
+-- KEYS[4]: the channel prefix P(redisson_lock__channel, n); a waiter listens on KEYS[4]:<owner>
+-- ARGV[1]: the release message ("0")
+-- ARGV[2]: the publish command ("publish" or "spublish")
+-- ARGV[3]: the caller's wall-clock time, epoch ms
+-- Returns: 1 if a lock was deleted (and the head, if any, woken), 0 if there was none.
+-- The queue itself stays: its waiters keep their order.
+local now = tonumber(ARGV[3])
+local head = redis.call('lindex', KEYS[2], 0)
+while head ~= false do
+  local deadline = redis.call('zscore', KEYS[3], head)
+  if deadline ~= false and tonumber(deadline) > now then
+    break
+  end
+  redis.call('lpop', KEYS[2])
+  redis.call('zrem', KEYS[3], head)
+  head = redis.call('lindex', KEYS[2], 0)
+end
+if redis.call('del', KEYS[1]) == 1 then
+  if head ~= false then
+    redis.call(ARGV[2], KEYS[4] .. ':' .. head, ARGV[1])
+  end
+  return 1
+end
+return 0

@@ -1,0 +1,56 @@
+-- Release one hold of a fair lock and hand it to the queue's head only; safe to retry with the
+-- same request id.
+-- KEYS[1]: the lock hash n
+-- KEYS[2]: the wait queue P(redisson_lock_queue, n)
+-- KEYS[3]: the deadlines P(redisson_lock_timeout, n)
+-- KEYS[4]: the channel prefix P(redisson_lock__channel, n); a waiter listens on KEYS[4]:<owner>
+-- KEYS[5]: the unlock latch P(redisson_unlock_latch, n):<request-id>
+-- ARGV[1]: the release message ("0")
+-- ARGV[2]: lease in ms, re-applied when holds remain
+-- ARGV[3]: owner field <client-id>:<owner-id>
+-- ARGV[4]: the publish command ("publish" or "spublish")
+-- ARGV[5]: latch lifetime in ms (covers every retry of this unlock)
+-- ARGV[6]: the caller's wall-clock time, epoch ms
+-- Returns: nil = the lock exists but the caller holds no hold (nothing changed);
+--          0 = one hold released, the owner still holds it;
+--          1 = fully released (key deleted, ARGV[1] published to the live queue head's channel),
+--              or the lock no longer existed (the head is woken all the same, as Redisson does).
+--          A retry whose first attempt ran returns that first result.
+local earlier = redis.call('get', KEYS[5])
+if earlier ~= false then
+  return tonumber(earlier)
+end
+
+local now = tonumber(ARGV[6])
+local head = redis.call('lindex', KEYS[2], 0)
+while head ~= false do
+  local deadline = redis.call('zscore', KEYS[3], head)
+  if deadline ~= false and tonumber(deadline) > now then
+    break
+  end
+  redis.call('lpop', KEYS[2])
+  redis.call('zrem', KEYS[3], head)
+  head = redis.call('lindex', KEYS[2], 0)
+end
+
+if redis.call('exists', KEYS[1]) == 0 then
+  if head ~= false then
+    redis.call(ARGV[4], KEYS[4] .. ':' .. head, ARGV[1])
+  end
+  return 1
+end
+if redis.call('hexists', KEYS[1], ARGV[3]) == 0 then
+  return nil
+end
+local holds = redis.call('hincrby', KEYS[1], ARGV[3], -1)
+if holds > 0 then
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  redis.call('set', KEYS[5], 0, 'px', ARGV[5])
+  return 0
+end
+redis.call('del', KEYS[1])
+if head ~= false then
+  redis.call(ARGV[4], KEYS[4] .. ':' .. head, ARGV[1])
+end
+redis.call('set', KEYS[5], 1, 'px', ARGV[5])
+return 1

@@ -1,0 +1,26 @@
+-- Release one hold of a spin lock (Lock layout; nobody listens, so nothing is published);
+-- safe to retry with the same request id.
+-- KEYS[1]: the lock hash n
+-- KEYS[2]: the unlock latch P(redisson_unlock_latch, n):<request-id>
+-- ARGV[1]: lease in ms, re-applied when holds remain
+-- ARGV[2]: owner field <client-id>:<owner-id>
+-- ARGV[3]: latch lifetime in ms (covers every retry of this unlock)
+-- Returns: nil = the caller does not hold the lock (nothing changed);
+--          0 = one hold released, the owner still holds it; 1 = fully released (key deleted).
+--          A retry whose first attempt ran returns that first result.
+local earlier = redis.call('get', KEYS[2])
+if earlier ~= false then
+  return tonumber(earlier)
+end
+if redis.call('hexists', KEYS[1], ARGV[2]) == 0 then
+  return nil
+end
+local holds = redis.call('hincrby', KEYS[1], ARGV[2], -1)
+if holds > 0 then
+  redis.call('pexpire', KEYS[1], ARGV[1])
+  redis.call('set', KEYS[2], 0, 'px', ARGV[3])
+  return 0
+end
+redis.call('del', KEYS[1])
+redis.call('set', KEYS[2], 1, 'px', ARGV[3])
+return 1

@@ -1,0 +1,164 @@
+#include "redisson/spin_lock.hpp"
+
+#include "client/blocking.hpp"
+#include "client/client_core.hpp"
+#include "client/client_id.hpp"
+#include "redisson/client.hpp"
+#include "sync/acquire_loop.hpp"
+#include "sync/lock_holds.hpp"
+#include "sync/lock_state.hpp"
+#include "sync/lua_scripts.hpp"
+#include "sync/retry.hpp"
+
+namespace redisson::detail::lua {
+extern const std::string_view spin_lock_unlock;  // src/sync/lua/spin_lock_unlock.lua
+}  // namespace redisson::detail::lua
+
+namespace redisson {
+namespace detail {
+namespace {
+
+// Lock's acquire scripts: the spin lock differs only in how it waits and that it publishes
+// nothing.
+const Script& acquire_script() {
+  static const Script script{std::string(lua::lock_acquire)};
+  return script;
+}
+const Script& acquire_once_script() {
+  static const Script script{std::string(lua::lock_acquire_once)};
+  return script;
+}
+const Script& unlock_script() {
+  static const Script script{std::string(lua::spin_lock_unlock)};
+  return script;
+}
+
+}  // namespace
+
+void spin_lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                       std::optional<std::chrono::milliseconds> wait,
+                       std::optional<std::chrono::milliseconds> lease, BoolCallback done) {
+  if (auto ec = check_acquire_arguments(wait, lease)) return done(ec, false);
+  const auto lease_ms = lease.value_or(lock->core->config().lock_watchdog_timeout);
+  const auto field = lock->owner_field(owner);
+
+  Attempt attempt = [lock, field, lease_ms](AttemptCallback callback) {
+    const Script& script = lock->reentrant ? acquire_script() : acquire_once_script();
+    Command command{"EVALSHA", script.sha1(), "1", lock->name};
+    command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
+    lock->core->eval(
+        script, std::move(command),
+        [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
+          if (ec) return callback(ec, {});
+          if (reply.is_null()) return callback({}, AttemptResult{true, {}});
+          if (reply.integer == -3) {
+            return callback(make_error_code(errc::already_held), {});
+          }
+          callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
+        });
+  };
+
+  AcquireLoop::Options options;
+  options.poll = PollBackoff{};
+  if (wait) options.deadline = Clock::now() + *wait;
+  const bool watchdog = !lease.has_value();
+  AcquireLoop::start(lock->core, std::move(options), std::move(attempt),
+                     [lock, owner, lease_ms, watchdog, done = std::move(done)](
+                         std::error_code ec, bool acquired) mutable {
+                       if (!ec && acquired) register_hold(lock, owner, lease_ms, watchdog);
+                       done(ec, acquired);
+                     });
+}
+
+void spin_lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                       VoidCallback done) {
+  // The latch makes a retry of an unlock that did run return the first result.
+  const auto latch = lock->latch_prefix + ":" + make_request_id();
+  auto command =
+      std::make_shared<Command>(Command{"EVALSHA", unlock_script().sha1(), "2", lock->name, latch});
+  command->arg(static_cast<std::int64_t>(lock->lease_of(owner).count()))
+      .arg(lock->owner_field(owner))
+      .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()));
+  eval_with_retry(
+      lock->core, unlock_script(), std::move(command), lock->core->config().retry_attempts,
+      [lock, owner, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        complete_release(lock, owner, ec, reply, std::move(done));
+      });
+}
+
+void spin_lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {
+  lock->core->submit(Command{"DEL", lock->name},
+                     [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                       done(ec, !ec && reply.integer == 1);
+                     });
+}
+
+}  // namespace detail
+
+SpinLock::SpinLock(std::shared_ptr<detail::ClientCore> core, std::string name)
+    : lock_(std::move(core), std::move(name)) {}
+
+SpinLock Client::get_spin_lock(std::string name) const { return SpinLock(core_, std::move(name)); }
+
+void SpinLock::lock() {
+  const auto& state = lock_.state();
+  detail::wait_or_throw<bool>(
+      *state->core,
+      [&](detail::BoolCallback done) {
+        detail::spin_lock_acquire(state, detail::current_thread_owner_id(), std::nullopt,
+                                  std::nullopt, std::move(done));
+      },
+      "lock '" + name() + "'");
+}
+
+void SpinLock::lock(std::chrono::milliseconds lease) {
+  if (lease.count() <= 0) throw error(errc::invalid_argument, "lock lease must be positive");
+  const auto& state = lock_.state();
+  detail::wait_or_throw<bool>(
+      *state->core,
+      [&](detail::BoolCallback done) {
+        detail::spin_lock_acquire(state, detail::current_thread_owner_id(), std::nullopt, lease,
+                                  std::move(done));
+      },
+      "lock '" + name() + "'");
+}
+
+bool SpinLock::try_lock() { return try_lock_ms(std::chrono::milliseconds{0}, std::nullopt); }
+
+bool SpinLock::try_lock_ms(std::chrono::milliseconds wait,
+                           std::optional<std::chrono::milliseconds> lease) {
+  if (wait.count() < 0) throw error(errc::invalid_argument, "try_lock wait must not be negative");
+  if (lease && lease->count() <= 0) {
+    throw error(errc::invalid_argument, "lock lease must be positive");
+  }
+  const auto& state = lock_.state();
+  return detail::wait_or_throw<bool>(
+      *state->core,
+      [&](detail::BoolCallback done) {
+        detail::spin_lock_acquire(state, detail::current_thread_owner_id(), wait, lease,
+                                  std::move(done));
+      },
+      "try_lock '" + name() + "'");
+}
+
+void SpinLock::unlock() {
+  const auto& state = lock_.state();
+  detail::wait_or_throw<bool>(
+      *state->core,
+      [&](detail::BoolCallback done) {
+        detail::spin_lock_release(
+            state, detail::current_thread_owner_id(),
+            [done = std::move(done)](std::error_code ec) mutable { done(ec, !ec); });
+      },
+      "unlock '" + name() + "'");
+}
+
+bool SpinLock::force_unlock() {
+  const auto& state = lock_.state();
+  return detail::wait_or_throw<bool>(
+      *state->core,
+      [&](detail::BoolCallback done) { detail::spin_lock_force_release(state, std::move(done)); },
+      "force_unlock '" + name() + "'");
+}
+
+}  // namespace redisson

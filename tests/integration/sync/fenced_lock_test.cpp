@@ -1,0 +1,242 @@
+// The fenced lock against a real redis-server: tokens that strictly increase across processes
+// and re-entry, the counter's layout next to Lock's hash, async owners, and clear errors.
+#include "redisson/fenced_lock.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <asio/use_future.hpp>
+#include <future>
+#include <thread>
+#include <vector>
+
+#include "redisson/client.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_server.hpp"
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Config;
+using redisson::errc;
+using redisson::test::eventually;
+using redisson::test::RedisServer;
+
+namespace {
+
+Config config_for(const RedisServer& server) {
+  auto config = Config::from_url(server.url());
+  config.command_timeout = 2000ms;
+  config.reconnect_max_delay = 200ms;
+  return config;
+}
+
+// Runs `body` in a forked child with its own client; returns the child's pid.
+template <class Body>
+pid_t spawn(Body body) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    int status = 1;
+    try {
+      status = body();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "child failed: %s\n", e.what());
+    }
+    std::fflush(nullptr);
+    _exit(status);
+  }
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+TEST(FencedLock, TokensStrictlyIncreaseAcrossProcesses) {
+  RedisServer server;
+  constexpr int kProcesses = 3;
+  constexpr int kAcquisitions = 40;
+  std::vector<pid_t> children;
+  for (int p = 0; p < kProcesses; ++p) {
+    children.push_back(spawn([&] {
+      Client client(config_for(server));
+      auto lock = client.get_fenced_lock("fence");
+      for (int i = 0; i < kAcquisitions; ++i) {
+        const auto token = lock.lock_and_get_token();
+        // The resource: remembers the newest token it saw; an older one is a fencing failure.
+        const auto newest = client.execute({"GET", "newest-token"});
+        if (!newest.is_null() && std::stoll(newest.str) >= token) {
+          std::fprintf(stderr, "token %lld after %s\n", static_cast<long long>(token),
+                       newest.str.c_str());
+          return 4;
+        }
+        client.execute(redisson::Command{"SET", "newest-token"}.arg(token));
+        lock.unlock();
+      }
+      return 0;
+    }));
+  }
+  for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
+  const auto total = std::to_string(kProcesses * kAcquisitions);
+  EXPECT_EQ(server.command({"GET", "redisson_lock_token:{fence}"}), total);
+  EXPECT_EQ(server.command({"GET", "newest-token"}), total);
+  EXPECT_EQ(server.command({"EXISTS", "fence"}), "0");
+}
+
+TEST(FencedLock, ReentrantAcquisitionsDrawNewTokensAndTokenReadsTheCounter) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto lock = client.get_fenced_lock("reentry");
+  EXPECT_EQ(lock.token(), 0);
+  const auto first = lock.lock_and_get_token();
+  const auto second = lock.lock_and_get_token();
+  EXPECT_EQ(second, first + 1);
+  EXPECT_EQ(lock.token(), second);
+  const auto third = lock.try_lock_and_get_token(0ms);
+  ASSERT_TRUE(third.has_value());
+  EXPECT_EQ(*third, second + 1);
+  EXPECT_TRUE(lock.try_lock());  // Lockable: still draws a token
+  EXPECT_EQ(lock.token(), *third + 1);
+  EXPECT_EQ(lock.hold_count(), 4);
+  // Another thread is refused and draws nothing.
+  std::optional<std::int64_t> other{-1};
+  std::thread([&] { other = lock.try_lock_and_get_token(50ms); }).join();
+  EXPECT_FALSE(other.has_value());
+  EXPECT_EQ(lock.token(), *third + 1);
+  for (int i = 0; i < 4; ++i) lock.unlock();
+  EXPECT_FALSE(lock.is_locked());
+  EXPECT_EQ(lock.token(), *third + 1);  // the counter outlives the lock
+  EXPECT_EQ(lock.lock_and_get_token(500ms), *third + 2);
+  EXPECT_LE(lock.remaining_lease(), 500ms);
+  lock.unlock();
+}
+
+TEST(FencedLock, HeldLockLooksExactlyLikeRedissonLayout) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto lock = client.get_fenced_lock("layout");
+  EXPECT_EQ(lock.token_key(), "redisson_lock_token:{layout}");
+  EXPECT_EQ(lock.lock_and_get_token(), 1);
+  EXPECT_EQ(lock.lock_and_get_token(), 2);
+  const auto field = lock.owner_field(redisson::detail::current_thread_owner_id());
+  EXPECT_EQ(server.command({"TYPE", "layout"}), "hash");
+  EXPECT_EQ(server.command({"HGETALL", "layout"}), field + "\n2");
+  const auto pttl = std::stoll(server.command({"PTTL", "layout"}));
+  EXPECT_GT(pttl, 0);
+  EXPECT_LE(pttl, 30000);
+  EXPECT_EQ(server.command({"TYPE", "redisson_lock_token:{layout}"}), "string");
+  EXPECT_EQ(server.command({"GET", "redisson_lock_token:{layout}"}), "2");
+  EXPECT_EQ(server.command({"PTTL", "redisson_lock_token:{layout}"}), "-1");
+  // Waiters sleep on Lock's channel and Lock's unlock wakes them.
+  auto waiting = lock.async_try_lock_and_get_token(9, std::nullopt, std::nullopt, asio::use_future);
+  ASSERT_TRUE(eventually([&] {
+    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{layout}"}) ==
+           "redisson_lock__channel:{layout}\n1";
+  }));
+  lock.unlock();
+  lock.unlock();
+  ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
+  EXPECT_EQ(waiting.get(), std::optional<std::int64_t>(3));
+  EXPECT_EQ(server.command({"HGETALL", "layout"}), client.id() + ":9\n1");
+  lock.async_unlock(9, asio::use_future).get();
+  // A hash-tagged name keeps its tag: P(prefix, n) = "prefix:n".
+  EXPECT_EQ(client.get_fenced_lock("{app}res").token_key(), "redisson_lock_token:{app}res");
+}
+
+TEST(FencedLock, AsyncOwnersGetTokens) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto lock = client.get_fenced_lock("async");
+  EXPECT_EQ(lock.async_try_lock_and_get_token(7, 0ms, std::nullopt, asio::use_future).get(),
+            std::optional<std::int64_t>(1));
+  EXPECT_EQ(lock.async_try_lock_and_get_token(8, 0ms, std::nullopt, asio::use_future).get(),
+            std::nullopt);
+  EXPECT_TRUE(lock.async_try_lock(7, 0ms, std::nullopt, asio::use_future).get());  // re-entry
+  EXPECT_EQ(lock.async_hold_count(7, asio::use_future).get(), 2);
+  auto waiting = lock.async_lock(8, asio::use_future);
+  lock.async_unlock(7, asio::use_future).get();
+  lock.async_unlock(7, asio::use_future).get();
+  ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+  EXPECT_EQ(lock.token(), 3);
+  try {
+    lock.async_unlock(7, asio::use_future).get();
+    FAIL();
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code(), errc::not_owner);
+  }
+  EXPECT_TRUE(lock.async_force_unlock(asio::use_future).get());
+  EXPECT_FALSE(lock.force_unlock());
+  EXPECT_EQ(lock.token(), 3);
+}
+
+TEST(FencedLock, WorksWithStandardLockGuards) {
+  RedisServer server;
+  Client client(config_for(server));
+  auto lock = client.get_fenced_lock("guarded");
+  {
+    std::unique_lock guard(lock, std::defer_lock);
+    EXPECT_TRUE(guard.try_lock_for(100ms));
+    EXPECT_TRUE(lock.is_held_by_current_thread());
+  }
+  EXPECT_FALSE(lock.is_locked());
+  EXPECT_EQ(lock.token(), 1);
+}
+
+TEST(FencedLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
+  RedisServer server;
+  Client client(config_for(server));
+  EXPECT_THROW(client.get_fenced_lock(""), redisson::error);
+  auto lock = client.get_fenced_lock("args");
+  try {
+    lock.try_lock_and_get_token(-1ms);
+    FAIL();
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::invalid_argument);
+  }
+  EXPECT_THROW(lock.lock_and_get_token(0ms), redisson::error);
+  EXPECT_THROW(lock.lock(-5ms), redisson::error);
+  EXPECT_THROW(lock.try_lock_for(1s, 0s), redisson::error);
+  try {
+    lock.async_try_lock_and_get_token(1, 1s, -1ms, asio::use_future).get();
+    FAIL();
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code(), errc::invalid_argument);
+  }
+  EXPECT_EQ(server.command({"EXISTS", "args", "redisson_lock_token:{args}"}), "0");
+
+  // The lock's key holding a string: WRONGTYPE, and no token drawn.
+  server.command({"SET", "text", "hello"});
+  try {
+    client.get_fenced_lock("text").lock();
+    FAIL();
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::wrong_type) << e.what();
+  }
+  EXPECT_EQ(server.command({"GET", "text"}), "hello");
+  EXPECT_EQ(server.command({"EXISTS", "redisson_lock_token:{text}"}), "0");
+  // The counter holding a hash, or text that is not a number: refused, no lock taken.
+  server.command({"HSET", "redisson_lock_token:{hashed}", "f", "v"});
+  try {
+    client.get_fenced_lock("hashed").try_lock();
+    FAIL();
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::wrong_type) << e.what();
+  }
+  EXPECT_EQ(server.command({"EXISTS", "hashed"}), "0");
+  server.command({"SET", "redisson_lock_token:{texted}", "abc"});
+  auto texted = client.get_fenced_lock("texted");
+  EXPECT_THROW(texted.try_lock(), redisson::error);
+  EXPECT_EQ(server.command({"EXISTS", "texted"}), "0");
+  try {
+    texted.token();
+    FAIL();
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::wrong_type) << e.what();
+  }
+  EXPECT_EQ(server.command({"GET", "redisson_lock_token:{texted}"}), "abc");
+}
