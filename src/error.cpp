@@ -21,7 +21,9 @@ class Category final : public std::error_category {
       case errc::not_supported: return "not supported";
       case errc::lock_lost: return "lock lost";
       case errc::would_deadlock: return "blocking call on the client's I/O thread";
-      case errc::already_held: return "the owner already holds this non-re-entrant lock";
+      case errc::already_held:
+        return "the owner already holds this lock (non-re-entrant, or a refused read-to-write "
+               "upgrade)";
     }
     return "unknown redisson error";
   }
