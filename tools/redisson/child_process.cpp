@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
+#include <string_view>
 #include <system_error>
 
 extern char** environ;
@@ -98,7 +99,8 @@ std::set<int> open_fds() {
   return fds;
 }
 
-pid_t spawn_command(const std::vector<std::string>& argv, const std::set<int>& inherited) {
+pid_t spawn_command(const std::vector<std::string>& argv, const std::set<int>& inherited,
+                    const std::vector<std::string>& extra_env) {
   for (int fd : open_fds()) {
     if (fd > 2 && !inherited.contains(fd)) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
   }
@@ -117,7 +119,23 @@ pid_t spawn_command(const std::vector<std::string>& argv, const std::set<int>& i
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, args[0], nullptr, &attr, args.data(), environ);
+  std::vector<std::string> env_storage;
+  std::vector<char*> env;
+  if (!extra_env.empty()) {
+    for (char** entry = environ; *entry != nullptr; ++entry) {
+      const std::string_view var(*entry);
+      bool overridden = false;
+      for (const auto& extra : extra_env) {
+        const auto eq = extra.find('=');
+        if (var.substr(0, eq + 1) == std::string_view(extra).substr(0, eq + 1)) overridden = true;
+      }
+      if (!overridden) env.push_back(*entry);
+    }
+    for (const auto& extra : extra_env) env.push_back(const_cast<char*>(extra.c_str()));
+    env.push_back(nullptr);
+  }
+  const int rc = posix_spawnp(&pid, args[0], nullptr, &attr, args.data(),
+                              extra_env.empty() ? environ : env.data());
   posix_spawnattr_destroy(&attr);
   return rc == 0 ? pid : -rc;
 }

@@ -61,7 +61,9 @@ std::set<int> open_fds();
 /// signal dispositions, in the tool's process group. Descriptors the tool opened since
 /// `inherited` was taken (the Redis connections) are not passed on. Returns the child's pid, or the
 /// errno of the failed exec (ENOENT: not found, EACCES: not executable) as a negative number.
-pid_t spawn_command(const std::vector<std::string>& argv, const std::set<int>& inherited);
+/// `extra_env` ("NAME=value") is added to (or replaces variables in) the inherited environment.
+pid_t spawn_command(const std::vector<std::string>& argv, const std::set<int>& inherited,
+                    const std::vector<std::string>& extra_env = {});
 
 /// The status a shell reports for a waitpid() status: the exit code, or 128 + the signal.
 int shell_status(int wait_status);

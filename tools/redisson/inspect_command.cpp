@@ -17,7 +17,9 @@ CLI::App* add_inspect_command(CLI::App& app, InspectOptions& options) {
       "For a Redisson lock (Java's or ours) each holder <client-id>:<owner-id> is listed with its\n"
       "hold count, then the remaining lease.\n"
       "Exit status: 0 the key exists, 1 no such key, 64 usage error, 69 Redis unreachable.\n"
-      "Only metadata is read (TYPE, PTTL, sizes, lock fields); string values are never shown.");
+      "A fair lock's queue, read-write lock readers/writers, a fenced lock's token counter, a\n"
+      "semaphore's permits or latch's count (a short integer string) and expirable permits are\n"
+      "shown too. Other string values are never shown.");
   return command;
 }
 

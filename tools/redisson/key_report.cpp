@@ -71,9 +71,90 @@ void classify_hash(Client& client, KeyReport& report) {
   report.kind = mode.empty() ? "lock" : "read_write_lock";
   report.mode = mode;
   report.holders = std::move(holders);
-  if (report.kind == "lock") {
-    report.fair_waiters =
-        client.execute({"LLEN", prefix_name("redisson_lock_queue", report.name)}).integer;
+}
+
+// Redisson's suffix rule S(n, suffix) (PROTOCOL.md, "Names").
+std::string suffix_name(const std::string& name, const std::string& suffix) {
+  return name.find('{') != std::string::npos ? name + ":" + suffix : "{" + name + "}:" + suffix;
+}
+
+std::int64_t server_now_ms(Client& client) {
+  const Reply time = client.execute({"TIME"});
+  if (time.elements.size() < 2) return 0;
+  return std::stoll(time.elements[0].str) * 1000 + std::stoll(time.elements[1].str) / 1000;
+}
+
+std::string hex(std::string_view bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : bytes) {
+    out += kDigits[c >> 4];
+    out += kDigits[c & 15];
+  }
+  return out;
+}
+
+std::optional<std::int64_t> parse_integer(const std::string& text) {
+  std::string_view digits = text;
+  if (digits.starts_with('-')) digits.remove_prefix(1);
+  if (!all_digits(digits) || digits.size() > 18) return std::nullopt;
+  return std::stoll(text);
+}
+
+// A sorted-set score: a RESP3 double or a RESP2 bulk string; nullopt when absent.
+std::optional<std::int64_t> score_of(const Reply& reply) {
+  if (reply.type == ReplyType::double_value) return static_cast<std::int64_t>(reply.number);
+  if (reply.str.empty()) return std::nullopt;
+  try {
+    return static_cast<std::int64_t>(std::stod(reply.str));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// The companion keys of the lock, semaphore and latch layouts.
+void read_companions(Client& client, KeyReport& report) {
+  const auto queue_key = prefix_name("redisson_lock_queue", report.name);
+  const auto queue = client.execute({"LRANGE", queue_key, "0", "99"});
+  if (!queue.elements.empty()) {
+    report.fair_waiters = client.execute({"LLEN", queue_key}).integer;
+    const auto timeout_key = prefix_name("redisson_lock_timeout", report.name);
+    const auto now = server_now_ms(client);
+    std::int64_t position = 0;
+    for (const auto& entry : queue.elements) {
+      FairWaiter waiter;
+      waiter.owner = entry.str;
+      waiter.position = ++position;
+      const auto score = score_of(client.execute({"ZSCORE", timeout_key, entry.str}));
+      if (score) waiter.timeout_in = *score - now;
+      report.fair_queue.push_back(std::move(waiter));
+    }
+  }
+  const auto token = client.execute({"GET", prefix_name("redisson_lock_token", report.name)});
+  if (!token.str.empty()) report.fencing_token = parse_integer(token.str);
+  if (report.type == "string") {
+    const auto permits_key = suffix_name(report.name, "timeout");
+    const auto permits = client.execute({"ZRANGE", permits_key, "0", "99", "WITHSCORES"});
+    // RESP2: member, score, member, score...; RESP3: [member, score] pairs.
+    std::vector<std::pair<const Reply*, const Reply*>> pairs;
+    for (std::size_t i = 0; i < permits.elements.size(); ++i) {
+      const auto& element = permits.elements[i];
+      if (element.elements.size() == 2) {
+        pairs.emplace_back(&element.elements[0], &element.elements[1]);
+      } else if (i + 1 < permits.elements.size()) {
+        pairs.emplace_back(&element, &permits.elements[i + 1]);
+        ++i;
+      }
+    }
+    if (!pairs.empty()) {
+      const auto now = server_now_ms(client);
+      for (const auto& [member, score] : pairs) {
+        ExpirablePermit permit;
+        permit.id = hex(member->str);
+        if (const auto at = score_of(*score)) permit.expires_in = *at - now;
+        report.expirable_permits.push_back(std::move(permit));
+      }
+    }
   }
 }
 
@@ -121,6 +202,30 @@ std::string expiry_text(const KeyReport& report, const char* label) {
   return std::string(label) + ": " + format_duration(std::chrono::milliseconds(report.ttl_ms));
 }
 
+std::string signed_duration(std::int64_t ms) {
+  if (ms < 0) return "overdue by " + format_duration(std::chrono::milliseconds(-ms));
+  return "in " + format_duration(std::chrono::milliseconds(ms));
+}
+
+std::string companions_text(const KeyReport& report) {
+  std::string out;
+  if (report.fair_waiters > 0) {
+    out += "  " + plural(report.fair_waiters, "owner", "owners") + " waiting (fair lock queue)\n";
+    for (const auto& waiter : report.fair_queue) {
+      out += "    #" + std::to_string(waiter.position) + " " + waiter.owner;
+      if (waiter.timeout_in) out += "  slot times out " + signed_duration(*waiter.timeout_in);
+      out += "\n";
+    }
+  }
+  for (const auto& permit : report.expirable_permits) {
+    out += "  permit " + permit.id + "  expires " + signed_duration(permit.expires_in) + "\n";
+  }
+  if (report.fencing_token) {
+    out += "  fencing token counter " + std::to_string(*report.fencing_token) + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 KeyReport inspect_key(Client& client, const std::string& name) {
@@ -142,6 +247,12 @@ KeyReport inspect_key(Client& client, const std::string& name) {
     report.size_unit = it->second.second;
   }
   if (report.type == "hash") classify_hash(client, report);
+  if (report.type == "string" && report.size && *report.size <= 20) {
+    // Only a short value is read, and only shown when it is an integer (permits or a count).
+    report.integer_value = parse_integer(client.execute({"GET", name}).str);
+    if (report.integer_value) report.kind = "integer";
+  }
+  read_companions(client, report);
   return report;
 }
 
@@ -159,14 +270,25 @@ std::string format_text(const KeyReport& report) {
       out += "\n";
     }
     out += "  " + expiry_text(report, "remaining lease") + "\n";
-    if (report.fair_waiters > 0) {
-      out += "  " + plural(report.fair_waiters, "owner", "owners") + " waiting (fair lock queue)\n";
-    }
+    out += companions_text(report);
     return out;
   }
-  out += report.type == "zset" ? "sorted set" : report.type;
-  if (report.size) out += ", " + std::to_string(*report.size) + " " + report.size_unit;
+  if (report.integer_value) {
+    out += "integer value " + std::to_string(*report.integer_value) +
+           " (a semaphore's permits or a latch's count)";
+    if (!report.expirable_permits.empty()) {
+      out +=
+          "\n  permit-expirable semaphore: " + std::to_string(*report.integer_value) +
+          " available, " +
+          plural(static_cast<std::int64_t>(report.expirable_permits.size()), "permit", "permits") +
+          " held";
+    }
+  } else {
+    out += report.type == "zset" ? "sorted set" : report.type;
+    if (report.size) out += ", " + std::to_string(*report.size) + " " + report.size_unit;
+  }
   out += "\n  " + expiry_text(report, "expires in") + "\n";
+  out += companions_text(report);
   return out;
 }
 
@@ -196,6 +318,29 @@ std::string format_json(const KeyReport& report) {
       out += "]";
       if (report.kind == "lock") out += ",\"fair_waiters\":" + std::to_string(report.fair_waiters);
     }
+    if (report.integer_value) out += ",\"integer_value\":" + std::to_string(*report.integer_value);
+    if (!report.fair_queue.empty()) {
+      out += ",\"fair_queue\":[";
+      for (std::size_t i = 0; i < report.fair_queue.size(); ++i) {
+        const auto& waiter = report.fair_queue[i];
+        if (i > 0) out += ",";
+        out += "{\"owner\":" + json_string(waiter.owner);
+        out += ",\"position\":" + std::to_string(waiter.position);
+        if (waiter.timeout_in) out += ",\"timeout_in_ms\":" + std::to_string(*waiter.timeout_in);
+        out += "}";
+      }
+      out += "]";
+    }
+    if (!report.expirable_permits.empty()) {
+      out += ",\"expirable_permits\":[";
+      for (std::size_t i = 0; i < report.expirable_permits.size(); ++i) {
+        if (i > 0) out += ",";
+        out += "{\"id\":" + json_string(report.expirable_permits[i].id);
+        out += ",\"expires_in_ms\":" + std::to_string(report.expirable_permits[i].expires_in) + "}";
+      }
+      out += "]";
+    }
+    if (report.fencing_token) out += ",\"fencing_token\":" + std::to_string(*report.fencing_token);
   }
   return out + "}\n";
 }

@@ -2,7 +2,8 @@
 //
 // Lock layouts recognised (Java Redisson's, see PROTOCOL.md): a hash whose fields are all owners
 // "<client-id>:<owner-id>" with a hold count is a lock; with a "mode" field (read/write) and
-// owners (writers end in ":write") it is a read-write lock.
+// owners (writers end in ":write") it is a read-write lock. Companion keys: the fair lock's queue
+// and timeouts, the fenced lock's token counter, an expirable semaphore's S(n, "timeout") zset.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,17 @@ struct LockHolder {
   std::int64_t hold_count = 0;
 };
 
+struct FairWaiter {
+  std::string owner;                       ///< "<client-id>:<owner-id>"
+  std::int64_t position = 0;               ///< 1: next in line
+  std::optional<std::int64_t> timeout_in;  ///< ms until its slot times out (may be negative)
+};
+
+struct ExpirablePermit {
+  std::string id;               ///< hex of the 16-byte permit id
+  std::int64_t expires_in = 0;  ///< ms until it expires (may be negative)
+};
+
 struct KeyReport {
   std::string name;
   bool exists = false;
@@ -32,10 +44,15 @@ struct KeyReport {
   std::string size_unit;             ///< "bytes", "fields", "elements", "members", "entries"
   std::string mode;                  ///< read-write lock: "read" or "write"
   std::vector<LockHolder> holders;
-  std::int64_t fair_waiters = 0;  ///< owners queued in a fair lock's queue
+  std::int64_t fair_waiters = 0;                   ///< owners queued in a fair lock's queue
+  std::vector<FairWaiter> fair_queue;              ///< the fair lock's queue, first in line first
+  std::optional<std::int64_t> integer_value;       ///< a string holding an integer (permits/count)
+  std::vector<ExpirablePermit> expirable_permits;  ///< S(n, "timeout") of an expirable semaphore
+  std::optional<std::int64_t> fencing_token;       ///< P(redisson_lock_token, n), when it exists
 };
 
-/// Asks the server about `name` (a few read-only commands; never reads string values).
+/// Asks the server about `name` and the companion keys of its Redisson layouts (read-only
+/// commands; of string values only short integers are read).
 KeyReport inspect_key(Client& client, const std::string& name);
 
 /// The report for people, ending in a newline.

@@ -9,8 +9,10 @@
 #include "exit_status.hpp"
 #include "global_options.hpp"
 #include "inspect_command.hpp"
+#include "latch_command.hpp"
 #include "lock_command.hpp"
 #include "redisson/error.hpp"
+#include "semaphore_command.hpp"
 
 #ifndef REDISSON_VERSION
 #define REDISSON_VERSION "unknown"
@@ -31,6 +33,10 @@ int main(int argc, char** argv) {
   add_global_options(app, global);
   LockOptions lock_options;
   auto* lock = add_lock_command(app, lock_options);
+  SemaphoreOptions semaphore_options;
+  auto* semaphore = add_semaphore_command(app, semaphore_options);
+  LatchOptions latch_options;
+  auto* latch = add_latch_command(app, latch_options);
   InspectOptions inspect_options;
   auto* inspect = add_inspect_command(app, inspect_options);
   DemoOptions demo_options;
@@ -45,6 +51,8 @@ int main(int argc, char** argv) {
 
   try {
     if (lock->parsed()) return run_lock(global, lock_options);
+    if (semaphore->parsed()) return run_semaphore(global, semaphore_options);
+    if (latch->parsed()) return run_latch(global, latch_options);
     if (inspect->parsed()) return run_inspect(global, inspect_options);
     if (demo->parsed()) return run_demo(global, demo_options);
   } catch (const ToolError& e) {

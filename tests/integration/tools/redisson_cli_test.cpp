@@ -397,3 +397,163 @@ TEST_F(RedissonCli, DemoLosesUpdatesWithoutTheLockAndCountsExactlyWithIt) {
 }
 
 }  // namespace
+
+// ---- lock kinds, semaphore, latch, inspect of every layout ---------------------------------
+
+// A script that marks `started`, then waits (bounded by the test's deadline) for `go`.
+std::string hold_until(const std::string& started, const std::string& go) {
+  return "touch '" + started + "'; while [ ! -e '" + go + "' ]; do sleep 0.01; done";
+}
+
+TEST_F(RedissonCli, LockKindOptionsAreMutuallyExclusive) {
+  const auto result = run({"lock", "job", "--fair", "--fenced", "--", "true"});
+  EXPECT_EQ(result.status, 64) << result;
+  EXPECT_EQ(run({"lock", "job", "--read", "--write", "--", "true"}).status, 64);
+}
+
+TEST_F(RedissonCli, FairLockAcquiresAndReleases) {
+  auto tool = start({"lock", "job", "--fair", "--", "sh", "-c", hold_until(path("s"), path("go"))});
+  ASSERT_TRUE(eventually([&] { return file_exists(path("s")); })) << tool->err();
+  EXPECT_EQ(server_.command({"HLEN", "job"}), "1");
+  const auto second = run({"lock", "job", "--fair", "--wait", "0", "--", "true"});
+  EXPECT_EQ(second.status, 75) << second;
+  std::ofstream(path("go")).close();
+  const auto result = finish(*tool);
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+  EXPECT_EQ(run({"lock", "job", "--fair", "--wait", "0", "--", "true"}).status, 0);
+}
+
+TEST_F(RedissonCli, FencedLockPassesAnIncreasingTokenToTheCommand) {
+  const auto first = run({"lock", "job", "--fenced", "--", "sh", "-c",
+                          "echo \"$REDISSON_FENCING_TOKEN\" > '" + path("t1") + "'"});
+  ASSERT_EQ(first.status, 0) << first;
+  const auto second = run({"lock", "job", "--fenced", "--", "sh", "-c",
+                           "echo \"$REDISSON_FENCING_TOKEN\" > '" + path("t2") + "'"});
+  ASSERT_EQ(second.status, 0) << second;
+  const auto t1 = read_file(path("t1"));
+  const auto t2 = read_file(path("t2"));
+  ASSERT_FALSE(t1.empty() || t1 == "\n") << t1;
+  ASSERT_FALSE(t2.empty() || t2 == "\n") << t2;
+  EXPECT_GT(std::stoll(t2), std::stoll(t1));
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+}
+
+TEST_F(RedissonCli, ReadLocksAreSharedAndExcludeTheWriter) {
+  auto reader =
+      start({"lock", "job", "--read", "--", "sh", "-c", hold_until(path("s"), path("go"))});
+  ASSERT_TRUE(eventually([&] { return file_exists(path("s")); })) << reader->err();
+  const auto second = run({"lock", "job", "--read", "--wait", "0", "--", "touch", path("r2")});
+  EXPECT_EQ(second.status, 0) << second;
+  EXPECT_TRUE(file_exists(path("r2")));
+  const auto writer = run({"lock", "job", "--write", "--wait", "0", "--", "touch", path("w")});
+  EXPECT_EQ(writer.status, 75) << writer;
+  EXPECT_FALSE(file_exists(path("w")));
+
+  const auto inspect = run({"inspect", "job"});
+  EXPECT_EQ(inspect.status, 0) << inspect;
+  EXPECT_NE(inspect.out.find("read-write lock, mode read"), std::string::npos) << inspect;
+  EXPECT_NE(inspect.out.find("(read)"), std::string::npos) << inspect;
+
+  std::ofstream(path("go")).close();
+  EXPECT_EQ(finish(*reader).status, 0);
+  EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+  EXPECT_EQ(run({"lock", "job", "--write", "--wait", "0", "--", "true"}).status, 0);
+}
+
+TEST_F(RedissonCli, SemaphoreHoldsItsPermitsWhileTheCommandRuns) {
+  auto holder = start(
+      {"semaphore", "pool", "--permits", "1", "--", "sh", "-c", hold_until(path("s"), path("go"))});
+  ASSERT_TRUE(eventually([&] { return file_exists(path("s")); })) << holder->err();
+  EXPECT_EQ(server_.command({"GET", "pool"}), "0");
+  const auto second =
+      run({"semaphore", "pool", "--permits", "1", "--wait", "0", "--", "touch", path("ran")});
+  EXPECT_EQ(second.status, 75) << second;
+  EXPECT_FALSE(file_exists(path("ran")));
+
+  const auto inspect = run({"inspect", "pool"});
+  EXPECT_NE(inspect.out.find("integer value 0"), std::string::npos) << inspect;
+
+  std::ofstream(path("go")).close();
+  EXPECT_EQ(finish(*holder).status, 0);
+  EXPECT_EQ(server_.command({"GET", "pool"}), "1");
+  EXPECT_EQ(run({"semaphore", "pool", "--wait", "0", "--", "true"}).status, 0);
+}
+
+TEST_F(RedissonCli, ExpirableSemaphorePermitIsShownByInspect) {
+  auto holder = start({"semaphore", "pool", "--permits", "2", "--lease", "30s", "--", "sh", "-c",
+                       hold_until(path("s"), path("go"))});
+  ASSERT_TRUE(eventually([&] { return file_exists(path("s")); })) << holder->err();
+  const auto inspect = run({"inspect", "pool"});
+  EXPECT_EQ(inspect.status, 0) << inspect;
+  EXPECT_NE(inspect.out.find("integer value 1"), std::string::npos) << inspect;
+  EXPECT_NE(inspect.out.find("permit "), std::string::npos) << inspect;
+  EXPECT_NE(inspect.out.find("expires in "), std::string::npos) << inspect;
+  std::ofstream(path("go")).close();
+  EXPECT_EQ(finish(*holder).status, 0);
+  EXPECT_EQ(server_.command({"GET", "pool"}), "2");
+}
+
+TEST_F(RedissonCli, LatchAwaitReturnsOnceCountedDown) {
+  ASSERT_EQ(run({"latch", "gate", "set", "1"}).status, 0);
+  EXPECT_EQ(run({"latch", "gate", "set", "1"}).status, 1);
+  auto waiter = start({"latch", "gate", "await", "--timeout", "20s"});
+  const auto counted = run({"latch", "gate", "count-down"});
+  EXPECT_EQ(counted.status, 0) << counted;
+  const auto result = finish(*waiter);
+  EXPECT_EQ(result.status, 0) << result;
+}
+
+TEST_F(RedissonCli, LatchAwaitTimesOutWith75) {
+  ASSERT_EQ(run({"latch", "gate", "set", "2"}).status, 0);
+  const auto result = run({"latch", "gate", "await", "--timeout", "200ms"});
+  EXPECT_EQ(result.status, 75) << result;
+  EXPECT_EQ(run({"latch", "gate", "await", "--timeout", "x"}).status, 64);
+}
+
+TEST_F(RedissonCli, InspectShowsTheFairQueueAndFencingToken) {
+  hold_as_foreign_owner("job", 1, 30000);
+  ASSERT_EQ(server_.command({"RPUSH", "redisson_lock_queue:{job}", "abc:7"}), "1");
+  ASSERT_EQ(server_.command({"ZADD", "redisson_lock_timeout:{job}", "99999999999999", "abc:7"}),
+            "1");
+  ASSERT_EQ(server_.command({"SET", "redisson_lock_token:{job}", "5"}), "OK");
+  const auto result = run({"inspect", "job"});
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_NE(result.out.find("1 owner waiting (fair lock queue)"), std::string::npos) << result;
+  EXPECT_NE(result.out.find("#1 abc:7"), std::string::npos) << result;
+  EXPECT_NE(result.out.find("slot times out in"), std::string::npos) << result;
+  EXPECT_NE(result.out.find("fencing token counter 5"), std::string::npos) << result;
+  const auto json = run({"inspect", "--json", "job"});
+  EXPECT_NE(json.out.find("\"fair_queue\":[{\"owner\":\"abc:7\",\"position\":1"), std::string::npos)
+      << json;
+}
+
+TEST_F(RedissonCli, InspectShowsAWaiterQueuedOnAFairLock) {
+  auto holder =
+      start({"lock", "job", "--fair", "--", "sh", "-c", hold_until(path("s"), path("go"))});
+  ASSERT_TRUE(eventually([&] { return file_exists(path("s")); })) << holder->err();
+  auto waiter = start({"lock", "job", "--fair", "--wait", "20s", "--", "touch", path("ran")});
+  ASSERT_TRUE(eventually([&] {
+    return server_.command({"LLEN", "redisson_lock_queue:{job}"}) == "1";
+  })) << waiter->err();
+  const auto inspect = run({"inspect", "job"});
+  EXPECT_NE(inspect.out.find("1 owner waiting (fair lock queue)"), std::string::npos) << inspect;
+  EXPECT_NE(inspect.out.find(":" + std::to_string(waiter->pid()) + "  slot times out in"),
+            std::string::npos)
+      << inspect;
+  std::ofstream(path("go")).close();
+  EXPECT_EQ(finish(*holder).status, 0);
+  const auto second = finish(*waiter);
+  EXPECT_EQ(second.status, 0) << second;
+  EXPECT_TRUE(file_exists(path("ran")));
+}
+
+TEST_F(RedissonCli, SemaphoreAcquiresSeveralPermitsAndRejectsBadCounts) {
+  const auto result =
+      run({"semaphore", "pool", "--permits", "3", "--acquire", "2", "--", "sh", "-c", "exit 4"});
+  EXPECT_EQ(result.status, 4) << result;
+  EXPECT_EQ(server_.command({"GET", "pool"}), "3");
+  EXPECT_EQ(run({"semaphore", "pool", "--acquire", "4", "--wait", "0", "--", "true"}).status, 75);
+  EXPECT_EQ(run({"semaphore", "pool", "--acquire", "0", "--", "true"}).status, 64);
+  EXPECT_EQ(run({"semaphore", "pool", "--acquire", "2", "--lease", "1s", "--", "true"}).status, 64);
+}
