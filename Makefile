@@ -74,7 +74,7 @@ test-tsan: deps
 	cmake --preset tsan
 	cmake --build --preset tsan -j $(JOBS)
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-	  ctest --test-dir build-tsan $(CTEST_FLAGS) -R '$(TSAN_TESTS)'
+	  ctest --test-dir build-tsan $(CTEST_FLAGS) -R '$(TSAN_TESTS)' -E 'AcrossProcesses|Sigkill|Killed'
 
 # The throwaway server is stopped by PID on every exit path (success, failure, Ctrl-C).
 demo: deps build

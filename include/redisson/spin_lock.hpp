@@ -35,7 +35,7 @@ void spin_lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallbac
 /// When to use: where pub/sub is unavailable or costly (a proxy without SUBSCRIBE, very many
 /// short-lived lock names, a cluster whose pub/sub fan-out hurts). Otherwise prefer Lock: its
 /// waiters wake on the release itself, while a spin waiter notices a release up to one backoff
-/// step late and sends one script call per step (up to ~8 per second per waiter once backed off).
+/// step late and sends one script call per step (about 10 per second per waiter once backed off).
 ///
 /// Guarantees: as Lock's, except waking: a waiter never misses a release for longer than one
 /// backoff step, and there is no message to lose.

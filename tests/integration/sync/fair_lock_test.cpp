@@ -157,7 +157,7 @@ TEST(FairLock, StaggeredWaitersAcquireInArrivalOrder) {
   EXPECT_EQ(server.command({"EXISTS", "fifo", queue_of("fifo"), timeouts_of("fifo")}), "0");
 }
 
-TEST(FairLock, KilledWaiterDoesNotBlockOthersPastItsSlot) {
+TEST(FairLock, WaiterKilledWithSigkillDoesNotBlockOthersPastItsSlot) {
   RedisServer server;
   constexpr auto kSlot = 1500ms;
   int start_pipe[2];

@@ -14,6 +14,7 @@
 
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
+#include "support/sanitizers.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 #include "sync/lock_state.hpp"
@@ -241,6 +242,7 @@ TEST(Lock, OwnerLearnsWhenWatchdogFindsLockGone) {
 }
 
 TEST(Lock, HolderKilledWithSigkillFreesLockWithinOneLease) {
+  REDISSON_SKIP_FORKED_HOLDER_UNDER_SANITIZER();
   RedisServer server;
   int ready_pipe[2];
   ASSERT_EQ(pipe(ready_pipe), 0);

@@ -21,6 +21,7 @@
 
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
+#include "support/sanitizers.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 #include "sync/read_write_lock_scripts.hpp"
@@ -248,6 +249,7 @@ TEST(ReadWriteLock, UpgradeIsRefusedClearlyAndChangesNothing) {
 }
 
 TEST(ReadWriteLock, KilledReaderHoldExpiresAndWriterGetsIn) {
+  REDISSON_SKIP_FORKED_HOLDER_UNDER_SANITIZER();
   RedisServer server;
   int ready_pipe[2];
   ASSERT_EQ(pipe(ready_pipe), 0);
