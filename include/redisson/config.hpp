@@ -28,13 +28,16 @@ struct Config {
   ServerAddress server;
   std::string client_name;  ///< CLIENT SETNAME; empty: "redisson-cpp:<client id>"
 
-  std::chrono::milliseconds connect_timeout{10000};       ///< Redisson connectTimeout
-  std::chrono::milliseconds command_timeout{3000};        ///< Redisson timeout
-  std::chrono::milliseconds subscription_timeout{7500};   ///< Redisson subscriptionTimeout
-  int retry_attempts = 4;                                 ///< Redisson retryAttempts
-  std::chrono::milliseconds retry_interval{1500};         ///< Redisson retryInterval
-  std::chrono::milliseconds reconnect_max_delay{3000};    ///< backoff cap between reconnects
-  std::chrono::milliseconds lock_watchdog_timeout{30000}; ///< Redisson lockWatchdogTimeout
+  std::chrono::milliseconds connect_timeout{10000};        ///< Redisson connectTimeout
+  std::chrono::milliseconds command_timeout{3000};         ///< Redisson timeout
+  std::chrono::milliseconds subscription_timeout{7500};    ///< Redisson subscriptionTimeout
+  int retry_attempts = 4;                                  ///< Redisson retryAttempts
+  std::chrono::milliseconds retry_interval{1500};          ///< Redisson retryInterval
+  std::chrono::milliseconds reconnect_max_delay{3000};     ///< backoff cap between reconnects
+  std::chrono::milliseconds lock_watchdog_timeout{30000};  ///< Redisson lockWatchdogTimeout
+  /// How long a fair-lock waiter keeps its queue place without retrying (Redisson's
+  /// fairLockWaitTimeout / threadWaitTime).
+  std::chrono::milliseconds fair_lock_wait_timeout{300000};
 
   int io_threads = 1;  ///< threads running the client's io_context
   bool resp3 = true;   ///< try HELLO 3 first; falls back to RESP2 when refused

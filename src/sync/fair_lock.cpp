@@ -196,10 +196,14 @@ FairLock::FairLock(std::shared_ptr<detail::ClientCore> core, std::string name, b
     : lock_(std::move(core), std::move(name), reentrant),
       state_(std::make_shared<detail::FairLockState>(lock_.state(), checked_slot(wait_slot))) {}
 
-FairLock Client::get_fair_lock(std::string name) const { return FairLock(core_, std::move(name)); }
+FairLock Client::get_fair_lock(std::string name) const {
+  return FairLock(core_, std::move(name), /*reentrant=*/true,
+                  core_->config().fair_lock_wait_timeout);
+}
 
 FairLock Client::get_non_reentrant_fair_lock(std::string name) const {
-  return FairLock(core_, std::move(name), /*reentrant=*/false);
+  return FairLock(core_, std::move(name), /*reentrant=*/false,
+                  core_->config().fair_lock_wait_timeout);
 }
 
 void FairLock::set_wait_slot(std::chrono::milliseconds slot) {

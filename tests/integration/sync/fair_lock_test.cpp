@@ -633,3 +633,14 @@ TEST(FairLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_TRUE(lock.try_lock_until(std::chrono::steady_clock::now() - 1s));
   lock.unlock();
 }
+
+TEST(FairLock, WaitSlotComesFromConfig) {
+  RedisServer server;
+  auto config = config_for(server);
+  config.fair_lock_wait_timeout = 1500ms;
+  Client client(config);
+  EXPECT_EQ(client.get_fair_lock("slot").wait_slot(), 1500ms);
+  EXPECT_EQ(client.get_non_reentrant_fair_lock("slot").wait_slot(), 1500ms);
+  Client defaults(config_for(server));
+  EXPECT_EQ(defaults.get_fair_lock("slot").wait_slot(), 300000ms);
+}
