@@ -1,13 +1,12 @@
 // A distributed lock shared by every process on the same Redis (Java Redisson included).
 // Usage: example_lock [redis://127.0.0.1:6379]
-#include <redisson/redisson.hpp>
-
 #include <asio/co_spawn.hpp>
 #include <asio/detached.hpp>
 #include <asio/io_context.hpp>
 #include <asio/use_awaitable.hpp>
 #include <iostream>
 #include <mutex>
+#include <redisson/redisson.hpp>
 
 using namespace std::chrono_literals;
 

@@ -1,10 +1,9 @@
 // The client core in one page: connect, run commands (blocking and pipelined), run a Lua
 // script, publish and subscribe.  Usage: example_quickstart [redis://127.0.0.1:6379]
-#include <redisson/redisson.hpp>
-
 #include <asio/use_future.hpp>
 #include <future>
 #include <iostream>
+#include <redisson/redisson.hpp>
 #include <vector>
 
 int main(int argc, char** argv) {
@@ -29,9 +28,8 @@ int main(int argc, char** argv) {
 
     // Pub/sub: handlers run on the client's I/O thread.
     std::promise<std::string> got;
-    auto subscription = client.subscribe("news", [&](std::string_view message) {
-      got.set_value(std::string(message));
-    });
+    auto subscription = client.subscribe(
+        "news", [&](std::string_view message) { got.set_value(std::string(message)); });
     client.publish("news", "subscribed and delivered");
     std::cout << "message -> " << got.get_future().get() << "\n";
   } catch (const redisson::error& e) {

@@ -12,20 +12,20 @@ namespace redisson {
 
 /// What went wrong, independent of where.
 enum class errc {
-  timeout = 1,         ///< the operation's deadline passed
-  connection_lost,     ///< the connection broke while the command was in flight
-  connect_failed,      ///< could not reach the server within the connect timeout
-  auth_failed,         ///< the server refused the credentials
-  server_error,        ///< the server replied with an error (text in the message)
-  wrong_type,          ///< a key holds a value of another type (WRONGTYPE)
-  invalid_argument,    ///< the caller passed a bad value; nothing was sent
-  not_owner,           ///< unlock/renew by someone who does not hold the lock
-  protocol_error,      ///< the server sent bytes that are not valid RESP
-  shutdown,            ///< the client was shut down before the operation finished
-  not_supported,       ///< the feature or server mode is not supported (yet)
-  lock_lost,           ///< a held lock expired or was deleted behind the owner's back
-  would_deadlock,      ///< a blocking call was made on the client's own I/O thread
-  already_held,        ///< a non-re-entrant lock's holder tried to take it again
+  timeout = 1,       ///< the operation's deadline passed
+  connection_lost,   ///< the connection broke while the command was in flight
+  connect_failed,    ///< could not reach the server within the connect timeout
+  auth_failed,       ///< the server refused the credentials
+  server_error,      ///< the server replied with an error (text in the message)
+  wrong_type,        ///< a key holds a value of another type (WRONGTYPE)
+  invalid_argument,  ///< the caller passed a bad value; nothing was sent
+  not_owner,         ///< unlock/renew by someone who does not hold the lock
+  protocol_error,    ///< the server sent bytes that are not valid RESP
+  shutdown,          ///< the client was shut down before the operation finished
+  not_supported,     ///< the feature or server mode is not supported (yet)
+  lock_lost,         ///< a held lock expired or was deleted behind the owner's back
+  would_deadlock,    ///< a blocking call was made on the client's own I/O thread
+  already_held,      ///< a non-re-entrant lock's holder tried to take it again
 };
 
 /// The error category of redisson::errc.

@@ -26,8 +26,7 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                   std::optional<std::chrono::milliseconds> lease, BoolCallback done);
 void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, VoidCallback done);
 void lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done);
-void lock_hold_count(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
-                     IntCallback done);
+void lock_hold_count(const std::shared_ptr<LockState>& lock, std::uint64_t owner, IntCallback done);
 asio::any_io_executor lock_executor(const LockState& lock);
 /// The owner id of the calling thread: small, unique within the process, never reused.
 std::uint64_t current_thread_owner_id() noexcept;
@@ -105,17 +104,16 @@ class Lock {
                       std::optional<std::chrono::milliseconds> lease, CompletionToken&& token) {
     return asio::async_initiate<CompletionToken, void(std::error_code, bool)>(
         [state = state_, owner, wait, lease](auto handler) {
-          detail::lock_acquire(state, owner, wait, lease,
-                               detail::bind_completion<bool>(std::move(handler),
-                                                             detail::lock_executor(*state)));
+          detail::lock_acquire(
+              state, owner, wait, lease,
+              detail::bind_completion<bool>(std::move(handler), detail::lock_executor(*state)));
         },
         token);
   }
   /// Waits forever; completes with (error_code, acquired == true).
   template <class CompletionToken>
   auto async_lock(std::uint64_t owner, CompletionToken&& token) {
-    return async_try_lock(owner, std::nullopt, std::nullopt,
-                          std::forward<CompletionToken>(token));
+    return async_try_lock(owner, std::nullopt, std::nullopt, std::forward<CompletionToken>(token));
   }
   /// Completes with (error_code); errc::not_owner when `owner` holds no hold.
   template <class CompletionToken>
@@ -159,8 +157,7 @@ class Lock {
   static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
     return std::chrono::ceil<std::chrono::milliseconds>(d);
   }
-  bool try_lock_ms(std::chrono::milliseconds wait,
-                   std::optional<std::chrono::milliseconds> lease);
+  bool try_lock_ms(std::chrono::milliseconds wait, std::optional<std::chrono::milliseconds> lease);
 
   std::shared_ptr<detail::LockState> state_;
 };

@@ -84,7 +84,8 @@ std::int64_t Client::publish(std::string_view channel, std::string_view message)
   return execute(Command{"PUBLISH", channel, message}).integer;
 }
 
-Subscription Client::subscribe(std::string channel, std::function<void(std::string_view)> on_message,
+Subscription Client::subscribe(std::string channel,
+                               std::function<void(std::string_view)> on_message,
                                std::function<void()> on_resubscribed) {
   if (core_->on_io_thread()) {
     throw error(errc::would_deadlock, "Client::subscribe called on the client's I/O thread");
@@ -93,7 +94,8 @@ Subscription Client::subscribe(std::string channel, std::function<void(std::stri
   auto result = ready.get_future();
   auto id = std::make_shared<std::uint64_t>(0);
   core_->run_on_io([core = core_, &ready, channel = std::move(channel), id,
-                    listener = detail::Listener{std::move(on_message), std::move(on_resubscribed), nullptr}]() mutable {
+                    listener = detail::Listener{std::move(on_message), std::move(on_resubscribed),
+                                                nullptr}]() mutable {
     // on_ready may run inside add() (channel already confirmed), before the id is known.
     auto early = std::make_shared<std::optional<std::error_code>>();
     *id = core->subscriber().add(channel, std::move(listener),
