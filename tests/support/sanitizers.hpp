@@ -8,13 +8,13 @@
 #endif
 
 // A forked child of a multi-threaded process that starts threads itself can deadlock inside
-// the ASan/TSan runtime (its locks were held by another thread at fork time). Tests that
-// fork a lock holder and SIGKILL it run in the plain build; under a sanitizer they are skipped
-// rather than left to hang until the ctest timeout.
-#define REDISSON_SKIP_FORKED_HOLDER_UNDER_SANITIZER()                                        \
+// the ASan/TSan runtime (its locks were held by another thread at fork time). Tests whose
+// children are forked (not exec'd) workers run in the plain build; under a sanitizer they are
+// skipped rather than left to hang until the ctest timeout.
+#define REDISSON_SKIP_FORK_UNDER_SANITIZER()                                                 \
   do {                                                                                       \
     if (REDISSON_TEST_UNDER_SANITIZER) {                                                     \
-      GTEST_SKIP() << "forked holder + SIGKILL: runs in the plain build (sanitizer runtimes " \
+      GTEST_SKIP() << "forked worker processes: run in the plain build (sanitizer runtimes " \
                       "deadlock after a multi-threaded fork)";                               \
     }                                                                                        \
   } while (0)

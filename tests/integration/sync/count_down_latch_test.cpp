@@ -19,6 +19,7 @@
 #include "redisson/client.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
+#include "support/sanitizers.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -97,6 +98,7 @@ struct Messages {
 }  // namespace
 
 TEST(CountDownLatch, AwaitersAcrossProcessesAreReleasedByTheLastCountDown) {
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kProcesses = 3;
   constexpr int kThreadsPerProcess = 4;

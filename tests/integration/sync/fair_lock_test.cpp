@@ -21,6 +21,7 @@
 #include "redisson/client.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
+#include "support/sanitizers.hpp"
 #include "sync/fair_lock_scripts.hpp"
 
 using namespace std::chrono_literals;
@@ -158,6 +159,7 @@ TEST(FairLock, StaggeredWaitersAcquireInArrivalOrder) {
 }
 
 TEST(FairLock, WaiterKilledWithSigkillDoesNotBlockOthersPastItsSlot) {
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr auto kSlot = 1500ms;
   int start_pipe[2];

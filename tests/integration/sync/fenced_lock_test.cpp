@@ -14,6 +14,7 @@
 #include "redisson/client.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
+#include "support/sanitizers.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -57,6 +58,7 @@ int wait_exit(pid_t pid) {
 }  // namespace
 
 TEST(FencedLock, TokensStrictlyIncreaseAcrossProcesses) {
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kProcesses = 3;
   constexpr int kAcquisitions = 40;

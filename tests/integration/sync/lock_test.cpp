@@ -14,9 +14,9 @@
 
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
-#include "support/sanitizers.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
+#include "support/sanitizers.hpp"
 #include "sync/lock_state.hpp"
 #include "sync/lua_scripts.hpp"
 #include "watchdog/watchdog.hpp"
@@ -68,6 +68,7 @@ int wait_exit(pid_t pid) {
 }  // namespace
 
 TEST(Lock, MutualExclusionAcrossProcessesKeepsNonAtomicCounterExact) {
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kProcesses = 4;
   constexpr int kIncrements = 150;
@@ -119,7 +120,8 @@ TEST(Lock, HeldLockLooksExactlyLikeRedissonLayout) {
   auto lock = client.get_lock("layout");
   lock.lock();
   lock.lock();
-  const auto expected_field = client.id() + ":" + std::to_string(redisson::detail::current_thread_owner_id());
+  const auto expected_field =
+      client.id() + ":" + std::to_string(redisson::detail::current_thread_owner_id());
   EXPECT_EQ(server.command({"TYPE", "layout"}), "hash");
   EXPECT_EQ(server.command({"HGETALL", "layout"}), expected_field + "\n2");
   const auto pttl = to_int(server.command({"PTTL", "layout"}));
@@ -242,7 +244,7 @@ TEST(Lock, OwnerLearnsWhenWatchdogFindsLockGone) {
 }
 
 TEST(Lock, HolderKilledWithSigkillFreesLockWithinOneLease) {
-  REDISSON_SKIP_FORKED_HOLDER_UNDER_SANITIZER();
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   int ready_pipe[2];
   ASSERT_EQ(pipe(ready_pipe), 0);

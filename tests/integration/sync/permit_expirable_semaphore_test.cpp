@@ -18,6 +18,7 @@
 #include "redisson/client.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
+#include "support/sanitizers.hpp"
 #include "sync/semaphore_scripts.hpp"
 
 using namespace std::chrono_literals;
@@ -264,6 +265,7 @@ TEST(PermitExpirableSemaphore, ReleaseWakesBlockedAcquirerByMessage) {
 }
 
 TEST(PermitExpirableSemaphore, HoldersNeverExceedPermitsAcrossProcesses) {
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kPermits = 2;
   constexpr int kProcesses = 4;

@@ -21,9 +21,9 @@
 
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
-#include "support/sanitizers.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
+#include "support/sanitizers.hpp"
 #include "sync/read_write_lock_scripts.hpp"
 #include "watchdog/watchdog.hpp"
 
@@ -249,7 +249,7 @@ TEST(ReadWriteLock, UpgradeIsRefusedClearlyAndChangesNothing) {
 }
 
 TEST(ReadWriteLock, KilledReaderHoldExpiresAndWriterGetsIn) {
-  REDISSON_SKIP_FORKED_HOLDER_UNDER_SANITIZER();
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   int ready_pipe[2];
   ASSERT_EQ(pipe(ready_pipe), 0);
@@ -690,6 +690,7 @@ TEST(ReadWriteLock, ForceUnlockRespectsModeAndWakesWaiters) {
 }
 
 TEST(ReadWriteLock, ReadersNeverSeeAHalfDoneWriteAcrossProcesses) {
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kProcesses = 3;
   constexpr int kRounds = 40;

@@ -18,6 +18,7 @@
 #include "redisson/client.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
+#include "support/sanitizers.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -98,6 +99,7 @@ struct Messages {
 }  // namespace
 
 TEST(Semaphore, HoldersNeverExceedPermitsAcrossProcesses) {
+  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kPermits = 2;
   constexpr int kProcesses = 4;
