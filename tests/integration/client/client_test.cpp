@@ -203,10 +203,14 @@ TEST(Client, CommandAgainstDebugSleepTimesOutAndConnectionStaysUsable) {
   auto config = fast_config(server);
   config.command_timeout = 300ms;
   Client client(config);
-  std::thread sleeper([&] { server.command({"DEBUG", "SLEEP", "1"}); });
-  // Wait until the server is inside DEBUG SLEEP (our PING then cannot be answered in time).
+  std::atomic<bool> slept{false};
+  std::thread sleeper([&] {
+    server.command({"DEBUG", "SLEEP", "1"});
+    slept = true;
+  });
+  // Ping until the server is inside DEBUG SLEEP: that PING cannot be answered in time.
   std::error_code ec;
-  for (int i = 0; i < 50 && !ec; ++i) client.execute({"PING"}, ec);
+  while (!ec && !slept) client.execute({"PING"}, ec);
   sleeper.join();
   EXPECT_EQ(ec, errc::timeout);
   EXPECT_EQ(client.execute({"PING"}).str, "PONG");
