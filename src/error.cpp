@@ -8,19 +8,32 @@ class Category final : public std::error_category {
   const char* name() const noexcept override { return "redisson"; }
   std::string message(int value) const override {
     switch (static_cast<errc>(value)) {
-      case errc::timeout: return "operation timed out";
-      case errc::connection_lost: return "connection lost";
-      case errc::connect_failed: return "could not connect to the server";
-      case errc::auth_failed: return "authentication failed";
-      case errc::server_error: return "server error";
-      case errc::wrong_type: return "key holds a value of the wrong type";
-      case errc::invalid_argument: return "invalid argument";
-      case errc::not_owner: return "not the owner";
-      case errc::protocol_error: return "protocol error";
-      case errc::shutdown: return "client shut down";
-      case errc::not_supported: return "not supported";
-      case errc::lock_lost: return "lock lost";
-      case errc::would_deadlock: return "blocking call on the client's I/O thread";
+      case errc::timeout:
+        return "operation timed out";
+      case errc::connection_lost:
+        return "connection lost";
+      case errc::connect_failed:
+        return "could not connect to the server";
+      case errc::auth_failed:
+        return "authentication failed";
+      case errc::server_error:
+        return "server error";
+      case errc::wrong_type:
+        return "key holds a value of the wrong type";
+      case errc::invalid_argument:
+        return "invalid argument";
+      case errc::not_owner:
+        return "not the owner";
+      case errc::protocol_error:
+        return "protocol error";
+      case errc::shutdown:
+        return "client shut down";
+      case errc::not_supported:
+        return "not supported";
+      case errc::lock_lost:
+        return "lock lost";
+      case errc::would_deadlock:
+        return "blocking call on the client's I/O thread";
       case errc::already_held:
         return "the owner already holds this lock (non-re-entrant, or a refused read-to-write "
                "upgrade)";

@@ -117,12 +117,12 @@ void Connection::push_front_internal(const Command& command, ReplyCallback callb
     ++written_;
   }
   arm_deadline_timer_if_earlier(Clock::now() + options_.connect_timeout);
-  asio::async_write(socket_, asio::buffer(handshake_buffer_),
-                    [self = shared_from_this(), generation = generation_](std::error_code ec,
-                                                                          std::size_t) {
-                      if (generation != self->generation_) return;
-                      if (ec) self->on_failure(make_error_code(errc::connection_lost));
-                    });
+  asio::async_write(
+      socket_, asio::buffer(handshake_buffer_),
+      [self = shared_from_this(), generation = generation_](std::error_code ec, std::size_t) {
+        if (generation != self->generation_) return;
+        if (ec) self->on_failure(make_error_code(errc::connection_lost));
+      });
 }
 
 void Connection::send_handshake() {
@@ -136,20 +136,20 @@ void Connection::send_handshake() {
         .arg(options_.server.password);
   }
   if (!options_.client_name.empty()) hello.arg("SETNAME").arg(options_.client_name);
-  push_front_internal(hello, [self = shared_from_this(), generation](std::error_code ec,
-                                                                     Reply reply) {
-    if (generation != self->generation_) return;
-    if (!ec) {
-      self->protocol_ = 3;
-      return self->select_database();
-    }
-    std::string_view text = reply.str;
-    // Servers before 6.0 do not know HELLO; servers built without RESP3 answer NOPROTO.
-    if (text.starts_with("NOPROTO") || text.starts_with("ERR unknown command")) {
-      return self->send_resp2_handshake();
-    }
-    self->finish_handshake(ec, reply.str);
-  });
+  push_front_internal(
+      hello, [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
+        if (generation != self->generation_) return;
+        if (!ec) {
+          self->protocol_ = 3;
+          return self->select_database();
+        }
+        std::string_view text = reply.str;
+        // Servers before 6.0 do not know HELLO; servers built without RESP3 answer NOPROTO.
+        if (text.starts_with("NOPROTO") || text.starts_with("ERR unknown command")) {
+          return self->send_resp2_handshake();
+        }
+        self->finish_handshake(ec, reply.str);
+      });
 }
 
 void Connection::send_resp2_handshake() {
@@ -328,14 +328,14 @@ void Connection::flush() {
   written_ = pending_.size();
   writing_ = true;
   lock.unlock();
-  asio::async_write(socket_, asio::buffer(write_buffer_),
-                    [self = shared_from_this(), generation = generation_](std::error_code ec,
-                                                                          std::size_t) {
-                      if (generation != self->generation_) return;
-                      self->writing_ = false;
-                      if (ec) return self->on_failure(make_error_code(errc::connection_lost));
-                      self->flush();
-                    });
+  asio::async_write(
+      socket_, asio::buffer(write_buffer_),
+      [self = shared_from_this(), generation = generation_](std::error_code ec, std::size_t) {
+        if (generation != self->generation_) return;
+        self->writing_ = false;
+        if (ec) return self->on_failure(make_error_code(errc::connection_lost));
+        self->flush();
+      });
 }
 
 // Unsent commands that timed out must never reach the server: their caller was told they

@@ -72,7 +72,8 @@ void Subscriber::reconcile(const std::string& name) {
     const auto generation = ++entry.generation;
     connection_->submit(Command{"SUBSCRIBE", name}, deadline,
                         [weak, name, generation](std::error_code ec, Reply) {
-                          if (auto self = weak.lock()) self->on_subscribe_reply(name, generation, ec);
+                          if (auto self = weak.lock())
+                            self->on_subscribe_reply(name, generation, ec);
                         });
   } else if (!wanted && entry.subscribe_sent) {
     entry.subscribe_sent = false;

@@ -8,15 +8,15 @@
 
 namespace redisson::detail {
 
-void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options,
-                        Attempt attempt, AcquireCallback done, GiveUp give_up) {
+void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
+                        AcquireCallback done, GiveUp give_up) {
   auto loop = std::make_shared<AcquireLoop>(core, std::move(options), std::move(attempt),
                                             std::move(done), std::move(give_up));
   core->run_on_io([loop] { loop->try_once(); });
 }
 
-AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options,
-                         Attempt attempt, AcquireCallback done, GiveUp give_up)
+AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
+                         AcquireCallback done, GiveUp give_up)
     : core_(core),
       options_(std::move(options)),
       attempt_(std::move(attempt)),
@@ -54,16 +54,15 @@ void AcquireLoop::subscribe_then_retry() {
   // The listener holds the loop alive while it waits; finish() removes the listener, which
   // breaks the cycle (as does the subscriber's close() at shutdown).
   auto self = shared_from_this();
-  Listener listener{[self](std::string_view) { self->wake(); },
-                    [self] { self->wake(); },
+  Listener listener{[self](std::string_view) { self->wake(); }, [self] { self->wake(); },
                     // Interrupted: re-check now, so an outage is reported instead of slept on.
                     [self] { self->wake(); }};
-  listener_id_ = core_->subscriber().add(options_.channel, std::move(listener),
-                                         [self](std::error_code ec) {
-                                           if (self->finished_) return;
-                                           if (ec) return self->finish(ec, false);
-                                           self->try_once();
-                                         });
+  listener_id_ =
+      core_->subscriber().add(options_.channel, std::move(listener), [self](std::error_code ec) {
+        if (self->finished_) return;
+        if (ec) return self->finish(ec, false);
+        self->try_once();
+      });
 }
 
 void AcquireLoop::sleep(std::chrono::milliseconds hint) {

@@ -4,9 +4,9 @@
 #include <charconv>
 
 #include "client/blocking.hpp"
-#include "redisson/client.hpp"
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
+#include "redisson/client.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/lock_state.hpp"
 #include "sync/lua_scripts.hpp"
@@ -122,31 +122,31 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
   options.channel = lock->channel;
   if (wait) options.deadline = Clock::now() + *wait;
   const bool watchdog = !lease.has_value();
-  AcquireLoop::start(
-      lock->core, std::move(options), std::move(attempt),
-      [lock, owner, field, lease_ms, watchdog, done = std::move(done)](std::error_code ec,
-                                                                       bool acquired) mutable {
-        if (!ec && acquired) {
-          // Registered on the I/O thread before anyone learns of the hold, so no renewal
-          // round can miss it.
-          lock->remember_lease(owner, lease_ms);
-          if (watchdog) {
-            std::weak_ptr<LockState> weak = lock;
-            lock->core->watchdog().add(lock_renew_script(), lock->name, field, [weak, owner] {
-              auto state = weak.lock();
-              if (!state) return;
-              state->forget_lease(owner);
-              std::function<void(std::uint64_t)> callback;
-              {
-                std::lock_guard guard(state->mutex);
-                callback = state->on_lost;
-              }
-              if (callback) callback(owner);
-            });
-          }
-        }
-        done(ec, acquired);
-      });
+  AcquireLoop::start(lock->core, std::move(options), std::move(attempt),
+                     [lock, owner, field, lease_ms, watchdog, done = std::move(done)](
+                         std::error_code ec, bool acquired) mutable {
+                       if (!ec && acquired) {
+                         // Registered on the I/O thread before anyone learns of the hold, so no
+                         // renewal round can miss it.
+                         lock->remember_lease(owner, lease_ms);
+                         if (watchdog) {
+                           std::weak_ptr<LockState> weak = lock;
+                           lock->core->watchdog().add(lock_renew_script(), lock->name, field,
+                                                      [weak, owner] {
+                                                        auto state = weak.lock();
+                                                        if (!state) return;
+                                                        state->forget_lease(owner);
+                                                        std::function<void(std::uint64_t)> callback;
+                                                        {
+                                                          std::lock_guard guard(state->mutex);
+                                                          callback = state->on_lost;
+                                                        }
+                                                        if (callback) callback(owner);
+                                                      });
+                         }
+                       }
+                       done(ec, acquired);
+                     });
 }
 
 void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, VoidCallback done) {
@@ -167,8 +167,8 @@ void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, V
 }
 
 void lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {
-  Command command{"EVALSHA", force_unlock_script().sha1(), "2", lock->name, lock->channel, "0",
-                  lock->publish_command};
+  Command command{"EVALSHA", force_unlock_script().sha1(), "2", lock->name, lock->channel,
+                  "0",       lock->publish_command};
   lock->core->eval(force_unlock_script(), std::move(command),
                    [done = std::move(done)](std::error_code ec, Reply reply) mutable {
                      done(ec, !ec && reply.integer == 1);
@@ -192,7 +192,6 @@ void lock_hold_count(const std::shared_ptr<LockState>& lock, std::uint64_t owner
 }  // namespace detail
 
 namespace {
-
 
 Reply query(detail::ClientCore& core, const Command& command, const std::string& context) {
   return detail::wait_or_throw<Reply>(
@@ -219,8 +218,8 @@ void Lock::lock() {
   detail::wait_or_throw<bool>(
       *state_->core,
       [&](detail::BoolCallback done) {
-        detail::lock_acquire(state_, detail::current_thread_owner_id(), std::nullopt,
-                             std::nullopt, std::move(done));
+        detail::lock_acquire(state_, detail::current_thread_owner_id(), std::nullopt, std::nullopt,
+                             std::move(done));
       },
       "lock '" + state_->name + "'");
 }
@@ -257,10 +256,9 @@ void Lock::unlock() {
   detail::wait_or_throw<bool>(
       *state_->core,
       [&](detail::BoolCallback done) {
-        detail::lock_release(state_, detail::current_thread_owner_id(),
-                             [done = std::move(done)](std::error_code ec) mutable {
-                               done(ec, !ec);
-                             });
+        detail::lock_release(
+            state_, detail::current_thread_owner_id(),
+            [done = std::move(done)](std::error_code ec) mutable { done(ec, !ec); });
       },
       "unlock '" + state_->name + "'");
 }
