@@ -1,9 +1,16 @@
 // Client configuration: plain structs with Redisson's defaults.
+//
+// A Config describes one of four deployments, as Redisson's redisson.yml does: a single server
+// (`server`, the default), a Redis Cluster (`cluster`), a Sentinel-managed master/replica set
+// (`sentinel`) or a fixed master with replicas (`master_slave`). At most one of the optional
+// topology sections may be set; when none is, `server` is used.
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace redisson {
 
@@ -23,9 +30,57 @@ struct ServerAddress {
   std::string to_safe_url() const;
 };
 
+/// TLS settings for rediss:// servers. Files are PEM. Verification is on by default.
+struct TlsConfig {
+  std::string ca_file;      ///< trusted CAs (Redisson sslTruststore); empty: the system's
+  std::string cert_file;    ///< client certificate chain (Redisson sslKeystore), optional
+  std::string key_file;     ///< the client certificate's private key, optional
+  std::string server_name;  ///< SNI and the name to verify; empty: the address's host
+  bool verify_peer = true;  ///< check the server's certificate chain
+  bool verify_hostname = true;  ///< Redisson sslEnableEndpointIdentification
+};
+
+/// Where reads may go on a deployment with replicas (Redisson readMode).
+enum class ReadMode { master, slave, master_slave };
+
+/// Whether lock channels use sharded pub/sub on a cluster (Redisson shardedSubscriptionMode).
+enum class ShardedSubscriptionMode { automatic, on, off };
+
+/// A Redis Cluster (Redisson clusterServersConfig). Any reachable node is enough to start.
+struct ClusterConfig {
+  std::vector<ServerAddress> node_addresses;            ///< Redisson nodeAddresses
+  std::chrono::milliseconds scan_interval{5000};        ///< slot map refresh (scanInterval)
+  ReadMode read_mode = ReadMode::slave;                 ///< Redisson's default for cluster
+  ShardedSubscriptionMode sharded_subscription = ShardedSubscriptionMode::automatic;
+};
+
+/// A Sentinel-managed master/replica set (Redisson sentinelServersConfig).
+struct SentinelConfig {
+  std::string master_name;                        ///< Redisson masterName
+  std::vector<ServerAddress> sentinel_addresses;  ///< Redisson sentinelAddresses
+  std::string sentinel_username;                  ///< Redisson sentinelUsername
+  std::string sentinel_password;                  ///< Redisson sentinelPassword
+  std::chrono::milliseconds scan_interval{1000};  ///< Redisson scanInterval
+  ReadMode read_mode = ReadMode::slave;
+};
+
+/// A fixed master with replicas (Redisson masterSlaveServersConfig).
+struct MasterSlaveConfig {
+  ServerAddress master;                        ///< Redisson masterAddress
+  std::vector<ServerAddress> slave_addresses;  ///< Redisson slaveAddresses
+  ReadMode read_mode = ReadMode::slave;
+};
+
 /// Everything a Client needs. Durations and defaults follow Redisson's names and values.
 struct Config {
+  /// The single server (Redisson singleServerConfig.address), and the login (user, password,
+  /// database) used for every node of the other deployments.
   ServerAddress server;
+  std::optional<ClusterConfig> cluster;
+  std::optional<SentinelConfig> sentinel;
+  std::optional<MasterSlaveConfig> master_slave;
+  TlsConfig tls;            ///< used for rediss:// addresses
+
   std::string client_name;  ///< CLIENT SETNAME; empty: "redisson-cpp:<client id>"
 
   std::chrono::milliseconds connect_timeout{10000};        ///< Redisson connectTimeout
@@ -38,6 +93,11 @@ struct Config {
   /// How long a fair-lock waiter keeps its queue place without retrying (Redisson's
   /// fairLockWaitTimeout / threadWaitTime).
   std::chrono::milliseconds fair_lock_wait_timeout{300000};
+
+  /// After each state-changing lock script, WAIT for a replica's acknowledgement; undo and retry
+  /// when replicas exist and none acknowledged (Redisson checkLockSyncedSlaves).
+  bool sync_replicas = false;
+  std::chrono::milliseconds sync_replicas_timeout{1000};  ///< the WAIT timeout
 
   int io_threads = 1;  ///< threads running the client's io_context
   bool resp3 = true;   ///< try HELLO 3 first; falls back to RESP2 when refused

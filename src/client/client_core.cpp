@@ -37,6 +37,10 @@ void ClientCore::start() {
   if (config_.server.tls) {
     throw error(errc::not_supported, "rediss:// (TLS) is not supported yet");
   }
+  if (config_.cluster || config_.sentinel || config_.master_slave) {
+    throw error(errc::not_supported,
+                "cluster, sentinel and master/slave deployments are not supported yet");
+  }
   if (config_.io_threads < 1 || config_.command_timeout.count() <= 0 ||
       config_.connect_timeout.count() <= 0) {
     throw error(errc::invalid_argument,
