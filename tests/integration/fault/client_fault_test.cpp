@@ -1,0 +1,119 @@
+// The client core through the fault proxy: what a partition, a reset and refused reconnects do to
+// commands in flight, and that the client comes back by itself. (client_test.cpp covers CLIENT
+// KILL, a stopped server and DEBUG SLEEP; these are the faults only a network makes.)
+#include <gtest/gtest.h>
+
+#include <asio/use_future.hpp>
+#include <future>
+
+#include "fault/fault_proxy.hpp"
+#include "redisson/client.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_server.hpp"
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Command;
+using redisson::Config;
+using redisson::errc;
+using redisson::test::Direction;
+using redisson::test::eventually;
+using redisson::test::FaultProxy;
+using redisson::test::RedisServer;
+
+namespace {
+
+Config through(const FaultProxy& proxy, std::chrono::milliseconds command_timeout) {
+  auto config = Config::from_url(proxy.url());
+  config.command_timeout = command_timeout;
+  config.connect_timeout = 1000ms;
+  config.reconnect_max_delay = 200ms;
+  return config;
+}
+
+bool answers(Client& client) {
+  std::error_code ec;
+  client.execute({"PING"}, ec);
+  return !ec;
+}
+
+}  // namespace
+
+TEST(ClientFault, DeadlineFiresAsTimeoutDuringPartitionAndClientRecoversAfterHeal) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  Client client(through(proxy, 300ms));
+  ASSERT_TRUE(answers(client));
+  proxy.partition();
+  for (int i = 0; i < 3; ++i) {
+    std::error_code ec;
+    client.execute({"SET", "during", std::to_string(i)}, ec);
+    EXPECT_EQ(ec, errc::timeout) << ec.message();
+  }
+  proxy.heal();
+  // Held commands reach the server now; their late replies are dropped, and new commands get
+  // their own replies, in order.
+  EXPECT_TRUE(eventually([&] { return answers(client); }));
+  EXPECT_EQ(client.execute({"SET", "after", "1"}).str, "OK");
+  EXPECT_EQ(client.execute({"GET", "after"}).str, "1");
+  EXPECT_EQ(client.execute({"INCR", "n"}).integer, 1);
+}
+
+TEST(ClientFault, ResetFailsCommandsInFlightWithConnectionLostAndClientReconnects) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  Client client(through(proxy, 20000ms));
+  ASSERT_TRUE(answers(client));
+  proxy.block(Direction::server_to_client);
+  auto in_flight = client.async_execute(Command{"INCR", "ran"}, asio::use_future);
+  ASSERT_TRUE(eventually([&] { return server.command({"GET", "ran"}) == "1"; }));
+  const auto before = proxy.accepted();
+  proxy.reset_all();
+  proxy.heal();
+  ASSERT_EQ(in_flight.wait_for(10s), std::future_status::ready);
+  try {
+    in_flight.get();
+    FAIL() << "a command whose connection broke cannot have a reply";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code(), errc::connection_lost) << e.what();
+  }
+  EXPECT_TRUE(eventually([&] { return answers(client); }));
+  EXPECT_GT(proxy.accepted(), before);
+  EXPECT_EQ(client.execute({"INCR", "ran"}).integer, 2);  // the lost one ran exactly once
+}
+
+TEST(ClientFault, ReconnectAttemptsBackOffWhileRefusedAndSucceedOnceHealed) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  Client client(through(proxy, 1000ms));
+  ASSERT_TRUE(answers(client));
+  proxy.refuse_new(true);
+  const auto before = proxy.accepted();
+  const auto start = std::chrono::steady_clock::now();
+  proxy.reset_all();
+  ASSERT_TRUE(eventually([&] { return proxy.accepted() >= before + 6; }));
+  // Back-off delays are 0, 100, 200, 200, ... ms (capped by reconnect_max_delay): six attempts
+  // cannot fit in a quarter second even with two connections retrying; a client retrying in a
+  // hot loop would make thousands.
+  EXPECT_GE(std::chrono::steady_clock::now() - start, 250ms);
+  EXPECT_FALSE(client.connected());
+  std::error_code ec;
+  client.execute({"PING"}, ec);
+  EXPECT_TRUE(ec == errc::timeout || ec == errc::connection_lost) << ec.message();
+  proxy.heal();
+  EXPECT_TRUE(eventually([&] { return answers(client); }));
+  EXPECT_TRUE(client.connected());
+}
+
+TEST(ClientFault, LatencyBelowTheDeadlineOnlySlowsCommands) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  Client client(through(proxy, 5000ms));
+  proxy.set_latency(Direction::both, 50ms);
+  std::vector<std::future<redisson::Reply>> replies;
+  for (int i = 0; i < 100; ++i) {
+    replies.push_back(client.async_execute(Command{"INCR", "slow"}, asio::use_future));
+  }
+  for (int i = 0; i < 100; ++i)
+    EXPECT_EQ(replies[static_cast<std::size_t>(i)].get().integer, i + 1);
+}
