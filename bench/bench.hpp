@@ -16,10 +16,10 @@ struct Options {
   std::string url = "redis://127.0.0.1:6379";
   redisson::ServerAddress server;  ///< parsed from url
   std::chrono::nanoseconds duration = std::chrono::seconds(5);
-  int in_flight = 256;             ///< raw: commands kept outstanding
-  std::optional<int> processes;    ///< contention: worker processes (16)
-  std::string hold_mode = "spin";  ///< contention: "spin" (busy, exact) or "sleep"
-  std::string run_id;              ///< makes key names unique per run
+  int in_flight = 256;           ///< raw: commands kept outstanding
+  std::optional<int> processes;  ///< multi-process scenarios: worker processes (their default)
+  std::string hold_mode;         ///< "spin" (busy, exact) or "sleep"; empty: the scenario's
+  std::string run_id;            ///< makes key names unique per run
 };
 
 /// Parses "5s", "500ms", "1.5s", "2m", "250us" or a bare number of seconds.
@@ -37,6 +37,9 @@ nlohmann::json run_uncontended(const Options& options);
 nlohmann::json run_parallel(const Options& options);
 nlohmann::json run_handoff(const Options& options);
 nlohmann::json run_contention(const Options& options);
+nlohmann::json run_fair_contention(const Options& options);
+nlohmann::json run_rw(const Options& options);
+nlohmann::json run_semaphore(const Options& options);
 
 /// Arguments of a worker process (hidden --worker mode).
 struct WorkerOptions {
@@ -45,6 +48,7 @@ struct WorkerOptions {
   int index = 0;
   std::string lock_name;
   std::int64_t hold_ns = 1'000'000;
+  std::string sync_kind = "lock";  ///< contention workers: lock, fair, rw, semaphore
 };
 
 /// Worker bodies: run in a child process with the shared-memory region on fd 3, print one

@@ -59,7 +59,7 @@ std::vector<std::string> worker_command(const Options& options, const std::strin
           "--run-id",
           options.run_id,
           "--hold-mode",
-          options.hold_mode};
+          options.hold_mode.empty() ? std::string("spin") : options.hold_mode};
 }
 
 }  // namespace redisson_bench

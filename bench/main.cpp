@@ -1,7 +1,8 @@
 // redisson-bench: runs benchmark scenarios against one Redis server and prints one JSON
 // object per scenario per line on stdout. Progress and diagnostics go to stderr.
 //
-//   redisson-bench --scenario raw|uncontended|parallel|handoff|contention|all
+//   redisson-bench --scenario raw|uncontended|parallel|handoff|contention|fair-contention|rw|
+//                             semaphore|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //
 // Multi-process scenarios re-execute this binary with the hidden --worker options.
@@ -34,6 +35,9 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"parallel", redisson_bench::run_parallel},
       {"handoff", redisson_bench::run_handoff},
       {"contention", redisson_bench::run_contention},
+      {"fair-contention", redisson_bench::run_fair_contention},
+      {"rw", redisson_bench::run_rw},
+      {"semaphore", redisson_bench::run_semaphore},
   };
   return kScenarios;
 }
@@ -93,7 +97,8 @@ int main(int argc, char** argv) {
   Options options;
   redisson_bench::WorkerOptions worker;
   app.add_option("--scenario", scenario,
-                 "raw, uncontended, parallel, handoff, contention, all (or a comma list)")
+                 "raw, uncontended, parallel, handoff, contention, fair-contention, rw, "
+                 "semaphore, all (or a comma list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -101,17 +106,19 @@ int main(int argc, char** argv) {
   app.add_option("--in-flight", options.in_flight, "raw: commands kept in flight")
       ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
-  app.add_option("--processes", options.processes, "contention: worker processes (default 16)")
+  app.add_option("--processes", options.processes,
+                 "multi-process scenarios: worker processes (default 16; rw: 17)")
       ->check(CLI::Range(2, 256));
   app.add_option("--hold-mode", options.hold_mode,
-                 "contention: how a holder spends its 1 ms (spin: busy, exact; sleep: off the CPU)")
-      ->check(CLI::IsMember({"spin", "sleep"}))
-      ->capture_default_str();
+                 "how a holder spends its 1 ms (spin: busy, exact; sleep: off the CPU); default: "
+                 "spin for contention and fair-contention, sleep for rw and semaphore")
+      ->check(CLI::IsMember({"spin", "sleep"}));
   // Hidden: how the multi-process scenarios start their workers.
   app.add_option("--worker", worker.kind)->group("");
   app.add_option("--worker-index", worker.index)->group("");
   app.add_option("--lock-name", worker.lock_name)->group("");
   app.add_option("--hold-ns", worker.hold_ns)->group("");
+  app.add_option("--sync-kind", worker.sync_kind)->group("");
   app.add_option("--run-id", options.run_id)->group("");
   CLI11_PARSE(app, argc, argv);
 
@@ -152,7 +159,8 @@ int main(int argc, char** argv) {
   for (const auto& name : wanted) {
     if (!by_name.contains(name)) {
       std::cerr << "redisson-bench: unknown scenario '" << name
-                << "' (raw, uncontended, parallel, handoff, contention, all)\n";
+                << "' (raw, uncontended, parallel, handoff, contention, fair-contention, rw, "
+                   "semaphore, all)\n";
       return 2;
     }
   }

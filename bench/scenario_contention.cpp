@@ -1,15 +1,31 @@
-// contention: N processes (default 16) on one lock, each holding it 1 ms per acquisition
-// (busy-waiting by default, so the hold is exact; --hold-mode sleep: nanosleep, which
-// overshoots by ~0.1 ms) for the duration. Reports acquisitions/s, per-process max/min, the busy
-// fraction (acquisitions x hold / duration), the lock's idle gap between holders, and the
-// commands sent per acquisition (INFO commandstats before and after, from a separate client).
+// The multi-process contention scenarios: N worker processes on one synchronizer, each holding
+// it 1 ms per acquisition (busy-waiting by default for the exclusive kinds, so the hold is
+// exact; nanosleep for the shared kinds, whose holders overlap and would otherwise fight the
+// server for the 2 cores; --hold-mode overrides) for the duration.
+//
+//   contention       16 processes, one Lock (non-fair: every release wakes every waiter)
+//   fair-contention  16 processes, one FairLock (a release wakes only the queue head)
+//   rw               16 readers + 1 writer on one ReadWriteLock
+//   semaphore        16 processes on a Semaphore of 4 permits
+//
+// Each reports acquisitions/s, per-process max/min and Jain's fairness index, the busy fraction
+// (acquisitions x hold / duration / capacity), exclusion violations seen in shared memory,
+// and the commands sent per acquisition (INFO commandstats before and after, from a separate
+// client). The exclusive kinds also report the idle gap between holders; the fair lock reports
+// FIFO order violations: an acquisition while another process that started waiting more than
+// kOrderSlackNs earlier still waits (the slack covers the time between a worker noting its
+// arrival and its first attempt reaching the server, which no client-side clock can see).
+#include <algorithm>
+#include <array>
 #include <atomic>
+#include <cmath>
+#include <functional>
 #include <iostream>
 
 #include "bench.hpp"
 #include "clock.hpp"
 #include "histogram.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "report.hpp"
 #include "server_stats.hpp"
 #include "shared_memory.hpp"
@@ -18,76 +34,371 @@
 namespace redisson_bench {
 namespace {
 
-constexpr int kDefaultProcesses = 16;
 constexpr std::int64_t kHoldNs = 1'000'000;
-constexpr double kTargetBusy = 0.85;
+constexpr int kMaxProcesses = 256;
+constexpr int kSemaphorePermits = 4;
+constexpr std::int64_t kOrderSlackNs = 5'000'000;
 constexpr auto kSetUpTimeout = std::chrono::seconds(30);
 constexpr auto kGrace = std::chrono::seconds(30);
+
+enum class Kind { lock, fair, rw, semaphore };
+
+struct KindInfo {
+  Kind kind;
+  const char* scenario;
+  const char* worker_arg;
+  int default_processes;
+  const char* default_hold_mode;
+};
+
+constexpr std::array<KindInfo, 4> kKinds{{
+    {Kind::lock, "contention", "lock", 16, "spin"},
+    {Kind::fair, "fair-contention", "fair", 16, "spin"},
+    {Kind::rw, "rw", "rw", 17, "sleep"},
+    {Kind::semaphore, "semaphore", "semaphore", 16, "sleep"},
+}};
+
+const KindInfo& info_of(Kind kind) {
+  for (const auto& info : kKinds) {
+    if (info.kind == kind) return info;
+  }
+  throw std::logic_error("unknown contention kind");
+}
+
+const KindInfo& info_of(const std::string& worker_arg) {
+  for (const auto& info : kKinds) {
+    if (worker_arg == info.worker_arg) return info;
+  }
+  throw std::invalid_argument("unknown --sync-kind '" + worker_arg + "'");
+}
 
 struct ContentionShared {
   std::atomic<std::int64_t> ready;  // workers connected
   std::atomic<std::int64_t> go;     // 1: start_ns and end_ns are set
   std::atomic<std::int64_t> start_ns;
   std::atomic<std::int64_t> end_ns;
-  std::atomic<std::int64_t> release_start_ns;  // the last holder's unlock() call
-  std::atomic<std::int64_t> holder;            // worker index + 1 while held, else 0
-  std::atomic<std::int64_t> last_holder;       // worker index + 1 of the last holder
-  std::atomic<std::int64_t> violations;        // two holders at once (must stay 0)
+  std::atomic<std::int64_t> release_start_ns;  // the last exclusive holder's unlock() call
+  std::atomic<std::int64_t> last_holder;       // worker index + 1 of the last exclusive holder
+  std::atomic<std::int64_t> exclusive_holders;
+  std::atomic<std::int64_t> shared_holders;
+  std::atomic<std::int64_t> violations;        // more holders than the synchronizer allows
+  std::atomic<std::int64_t> order_violations;  // fair: overtaken by a later arrival
+  std::atomic<std::int64_t> order_violation_max_lead_ns;
+  std::array<std::atomic<std::int64_t>, kMaxProcesses> waiting_since_ns;  // 0: not waiting
 };
 
+// One process's view of the synchronizer under test.
+struct Guard {
+  std::function<bool(std::chrono::nanoseconds wait)> acquire;
+  std::function<void()> release;
+  bool exclusive = true;
+  int capacity = 1;  // holders allowed at once (semaphore permits)
+};
+
+Guard make_guard(redisson::Client& client, Kind kind, const std::string& name, int index) {
+  switch (kind) {
+    case Kind::lock: {
+      auto lock = std::make_shared<redisson::Lock>(client.get_lock(name));
+      return {[lock](auto wait) { return lock->try_lock_for(wait); }, [lock] { lock->unlock(); }};
+    }
+    case Kind::fair: {
+      auto lock = std::make_shared<redisson::FairLock>(client.get_fair_lock(name));
+      return {[lock](auto wait) { return lock->try_lock_for(wait); }, [lock] { lock->unlock(); }};
+    }
+    case Kind::rw: {
+      auto rw = std::make_shared<redisson::ReadWriteLock>(client.get_read_write_lock(name));
+      if (index == 0) {  // the one writer
+        return {[rw](auto wait) { return rw->try_lock_for(wait); }, [rw] { rw->unlock(); }};
+      }
+      return {[rw](auto wait) { return rw->try_lock_shared_for(wait); },
+              [rw] { rw->unlock_shared(); }, /*exclusive=*/false};
+    }
+    case Kind::semaphore: {
+      auto semaphore = std::make_shared<redisson::Semaphore>(client.get_semaphore(name));
+      return {[semaphore](auto wait) { return semaphore->try_acquire_for(wait); },
+              [semaphore] { semaphore->release(); }, /*exclusive=*/false, kSemaphorePermits};
+    }
+  }
+  throw std::logic_error("unknown contention kind");
+}
+
+// Counts holders in shared memory; any state the synchronizer forbids is a violation.
+void enter(ContentionShared& shared, const Guard& guard, Kind kind) {
+  if (kind == Kind::semaphore) {
+    if (shared.shared_holders.fetch_add(1) >= guard.capacity) shared.violations.fetch_add(1);
+  } else if (guard.exclusive) {
+    const bool others =
+        shared.exclusive_holders.fetch_add(1) != 0 || shared.shared_holders.load() != 0;
+    if (others) shared.violations.fetch_add(1);
+  } else {
+    shared.shared_holders.fetch_add(1);
+    if (shared.exclusive_holders.load() != 0) shared.violations.fetch_add(1);
+  }
+}
+
+void leave(ContentionShared& shared, const Guard& guard, Kind kind) {
+  if (guard.exclusive && kind != Kind::semaphore) {
+    shared.exclusive_holders.fetch_sub(1);
+  } else {
+    shared.shared_holders.fetch_sub(1);
+  }
+}
+
+// Fair lock only: how long before us did the earliest process that still waits arrive?
+std::int64_t earliest_waiter_lead_ns(ContentionShared& shared, int processes, int self,
+                                     std::int64_t arrived) {
+  std::int64_t lead = 0;
+  for (int i = 0; i < processes; ++i) {
+    if (i == self) continue;
+    const auto since = shared.waiting_since_ns[static_cast<std::size_t>(i)].load();
+    if (since != 0) lead = std::max(lead, arrived - since);
+  }
+  return lead;
+}
+
+void hold(const WorkerOptions& options) {
+  if (options.common.hold_mode == "spin") return busy_wait_ns(options.hold_ns);
+  timespec rest{0, static_cast<long>(options.hold_ns)};
+  while (nanosleep(&rest, &rest) != 0) {
+  }
+}
+
 nlohmann::json contention_worker(const WorkerOptions& options, ContentionShared& shared) {
+  const Kind kind = info_of(options.sync_kind).kind;
+  const int processes = options.common.processes.value_or(info_of(kind).default_processes);
   redisson::Client client(options.common.url);
-  auto lock = client.get_lock(options.lock_name);
+  const Guard guard = make_guard(client, kind, options.lock_name, options.index);
   shared.ready.fetch_add(1);
   if (!wait_for_count(shared.go, 1, kSetUpTimeout)) return {{"error", "no start signal"}};
   const auto start = shared.start_ns.load();
   const auto end = shared.end_ns.load();
   sleep_until_ns(start);
 
-  const bool spin = options.common.hold_mode == "spin";
+  const bool track_gaps = guard.exclusive && kind != Kind::semaphore;
+  auto& waiting_since = shared.waiting_since_ns[static_cast<std::size_t>(options.index)];
   LatencyHistogram wait, idle, idle_same, idle_other;
   std::int64_t acquisitions = 0, held_ns = 0, reacquired = 0;
   for (;;) {
     const auto t0 = monotonic_ns();
     if (t0 >= end) break;
+    waiting_since.store(t0);
     // Bounded by the end of the run: a waiter gives up then instead of taking one more turn.
-    if (!lock.try_lock_for(std::chrono::nanoseconds(end - t0))) break;
+    const bool got = guard.acquire(std::chrono::nanoseconds(end - t0));
     const auto t1 = monotonic_ns();
+    // Only before the end: after it, waiters give up and leave the queue before they clear
+    // their waiting mark, which would look like being overtaken.
+    if (got && t1 < end && kind == Kind::fair) {
+      const auto lead = earliest_waiter_lead_ns(shared, processes, options.index, t0);
+      if (lead > kOrderSlackNs) {
+        shared.order_violations.fetch_add(1);
+        std::int64_t seen = shared.order_violation_max_lead_ns.load();
+        while (lead > seen &&
+               !shared.order_violation_max_lead_ns.compare_exchange_weak(seen, lead)) {
+        }
+      }
+    }
+    waiting_since.store(0);
+    if (!got) break;
     if (t1 >= end) {
-      lock.unlock();
+      guard.release();
       break;
     }
     wait.record(t1 - t0);
-    const auto released = shared.release_start_ns.load();
-    // Did the process that released take it again (it barged ahead of the woken waiters)?
-    const bool same = shared.last_holder.exchange(options.index + 1) == options.index + 1;
-    reacquired += same ? 1 : 0;
-    if (released >= start) {
-      idle.record(t1 - released);
-      (same ? idle_same : idle_other).record(t1 - released);
-    }
-    if (shared.holder.exchange(options.index + 1) != 0) shared.violations.fetch_add(1);
-    if (spin) {
-      busy_wait_ns(options.hold_ns);
-    } else {
-      timespec hold{0, static_cast<long>(options.hold_ns)};
-      while (nanosleep(&hold, &hold) != 0) {
+    if (track_gaps) {
+      const auto released = shared.release_start_ns.load();
+      // Did the process that released take it again (it barged ahead of the woken waiters)?
+      const bool same = shared.last_holder.exchange(options.index + 1) == options.index + 1;
+      reacquired += same ? 1 : 0;
+      if (released >= start) {
+        idle.record(t1 - released);
+        (same ? idle_same : idle_other).record(t1 - released);
       }
     }
-    shared.holder.store(0);
+    enter(shared, guard, kind);
+    hold(options);
+    leave(shared, guard, kind);
     const auto t2 = monotonic_ns();
     held_ns += t2 - t1;
     ++acquisitions;
-    shared.release_start_ns.store(t2);
-    lock.unlock();
+    if (track_gaps) shared.release_start_ns.store(t2);
+    guard.release();
   }
   return {{"acquisitions", acquisitions},
+          {"exclusive", guard.exclusive},
           {"held_ns", held_ns},
           {"reacquired", reacquired},
           {"wait", wait.serialize()},
           {"idle", idle.serialize()},
           {"idle_same", idle_same.serialize()},
           {"idle_other", idle_other.serialize()}};
+}
+
+// Jain's index: 1 when every process got the same share, 1/n when one got everything.
+double jain_index(const std::vector<std::int64_t>& counts) {
+  double sum = 0, squares = 0;
+  for (const auto n : counts) {
+    sum += static_cast<double>(n);
+    squares += static_cast<double>(n) * static_cast<double>(n);
+  }
+  return squares > 0 ? sum * sum / (static_cast<double>(counts.size()) * squares) : 0.0;
+}
+
+nlohmann::json percentiles(const LatencyHistogram& histogram) {
+  return {{"p50_us", round2(histogram.percentile_us(50))},
+          {"p99_us", round2(histogram.percentile_us(99))},
+          {"samples", histogram.count()}};
+}
+
+// Totals over a group of workers (all of them, or the rw scenario's readers or writer).
+struct GroupTotals {
+  std::int64_t acquisitions = 0, held_ns = 0, reacquired = 0;
+  std::vector<std::int64_t> per_process;
+  LatencyHistogram wait, idle, idle_same, idle_other;
+
+  void add(const nlohmann::json& report) {
+    const auto n = report.at("acquisitions").get<std::int64_t>();
+    acquisitions += n;
+    per_process.push_back(n);
+    held_ns += report.at("held_ns").get<std::int64_t>();
+    reacquired += report.at("reacquired").get<std::int64_t>();
+    wait.merge(LatencyHistogram::deserialize(report.at("wait")));
+    idle.merge(LatencyHistogram::deserialize(report.at("idle")));
+    idle_same.merge(LatencyHistogram::deserialize(report.at("idle_same")));
+    idle_other.merge(LatencyHistogram::deserialize(report.at("idle_other")));
+  }
+
+  void add_to(nlohmann::json& out, double duration_s) const {
+    out["acquisitions"] = acquisitions;
+    out["ops_per_s"] = round2(static_cast<double>(acquisitions) / duration_s);
+    out["per_process_max"] =
+        per_process.empty() ? 0 : *std::max_element(per_process.begin(), per_process.end());
+    out["per_process_min"] =
+        per_process.empty() ? 0 : *std::min_element(per_process.begin(), per_process.end());
+    out["per_process"] = per_process;
+    out["jain_index"] = std::round(jain_index(per_process) * 10000) / 10000;
+  }
+};
+
+nlohmann::json run_kind(const Options& given, Kind kind) {
+  const KindInfo& info = info_of(kind);
+  Options options = given;
+  if (options.hold_mode.empty()) options.hold_mode = info.default_hold_mode;
+  const int processes = options.processes.value_or(info.default_processes);
+  if (processes > kMaxProcesses) throw std::invalid_argument("at most 256 processes");
+  Shared<ContentionShared> shared;
+  const auto name = bench_key(options, info.scenario);
+  redisson::Client stats_client(options.url);
+  if (kind == Kind::semaphore) {
+    stats_client.get_semaphore(name).try_set_permits(kSemaphorePermits);
+  }
+
+  ChildGroup workers;
+  for (int i = 0; i < processes; ++i) {
+    auto argv = worker_command(options, "contention", i, name, kHoldNs);
+    argv.insert(argv.end(),
+                {"--sync-kind", info.worker_arg, "--processes", std::to_string(processes)});
+    workers.spawn(argv, /*capture_stderr=*/false, shared.fd());
+  }
+  if (!wait_for_count(shared->ready, processes, kSetUpTimeout)) {
+    throw std::runtime_error(std::string(info.scenario) + ": only " +
+                             std::to_string(shared->ready.load()) + " of " +
+                             std::to_string(processes) + " workers connected within 30 s");
+  }
+  const auto commands_before = read_command_counts(stats_client);
+  const auto server_cpu_before = read_server_cpu_seconds(stats_client);
+  const auto start = monotonic_ns() + 50'000'000;  // every worker is waiting for it by then
+  const auto end = start + options.duration.count();
+  shared->start_ns.store(start);
+  shared->end_ns.store(end);
+  shared->go.store(1);
+  const auto deadline = std::chrono::steady_clock::now() + options.duration + kGrace;
+  const auto reports = worker_reports(workers.wait_all(deadline));
+  const auto finished = monotonic_ns();
+  const auto server_cpu = read_server_cpu_seconds(stats_client) - server_cpu_before;
+  const auto commands =
+      summarize(command_delta(commands_before, read_command_counts(stats_client)));
+  stats_client.execute(redisson::Command{"DEL", name});
+
+  GroupTotals all, writers, readers;
+  for (const auto& report : reports) {
+    all.add(report);
+    (report.at("exclusive").get<bool>() ? writers : readers).add(report);
+  }
+  const double duration_s = seconds(options.duration);
+  const int capacity = kind == Kind::semaphore ? kSemaphorePermits : 1;
+  const double busy = static_cast<double>(all.acquisitions) * static_cast<double>(kHoldNs) / 1e9 /
+                      duration_s / capacity;
+  const double per_acquisition =
+      all.acquisitions > 0 ? 1.0 / static_cast<double>(all.acquisitions) : 0.0;
+
+  nlohmann::json out{{"scenario", info.scenario},
+                     {"processes", processes},
+                     {"hold_us", kHoldNs / 1000},
+                     {"hold_mode", options.hold_mode}};
+  all.add_to(out, duration_s);
+  out["violations"] = shared->violations.load();
+  all.wait.add_to(out);  // p50_us/p99_us: acquire call to return, per acquisition
+  if (kind == Kind::lock || kind == Kind::fair) {
+    out["busy"] = round2(busy);
+    out["busy_measured"] = round2(static_cast<double>(all.held_ns) / 1e9 / duration_s);
+    all.idle.add_to(out, "idle_gap_");
+    out["reacquired_by_releaser"] = round2(static_cast<double>(all.reacquired) * per_acquisition);
+    out["idle_gap_reacquire"] = percentiles(all.idle_same);
+    out["idle_gap_other_process"] = percentiles(all.idle_other);
+    out["measured"] =
+        "p50_us/p99_us: wait in lock() per acquisition; idle_gap_*: previous "
+        "holder's unlock() call to next holder's lock() return";
+  }
+  if (kind == Kind::semaphore) {
+    out["permits"] = kSemaphorePermits;
+    out["busy"] = round2(busy);  // of all permits together
+  }
+  if (kind == Kind::rw) {
+    nlohmann::json writer, reader;
+    writers.add_to(writer, duration_s);
+    writers.wait.add_to(writer, "wait_");
+    readers.add_to(reader, duration_s);
+    readers.wait.add_to(reader, "wait_");
+    out["writer"] = std::move(writer);
+    out["readers"] = std::move(reader);
+    out["measured"] =
+        "one writer process and N-1 reader processes; a non-fair read-write lock (as "
+        "Redisson's) lets readers overlap indefinitely, so the writer's share shows whether "
+        "it starves";
+  }
+  if (kind == Kind::fair) {
+    out["order_violations"] = shared->order_violations.load();
+    out["order_slack_us"] = kOrderSlackNs / 1000;
+    out["order_violation_max_lead_us"] = shared->order_violation_max_lead_ns.load() / 1000;
+  }
+  out["commands_per_acquisition"] =
+      round2(static_cast<double>(commands.client_sent) * per_acquisition);
+  out["server_commands_per_acquisition"] =
+      round2(static_cast<double>(commands.client_sent + commands.script_inner) * per_acquisition);
+  nlohmann::json breakdown = nlohmann::json::object();
+  for (const auto& [command, calls] : commands.per_command.items()) {
+    breakdown[command] = round2(calls.get<double>() * per_acquisition);
+  }
+  out["commands_breakdown_per_acquisition"] = std::move(breakdown);
+  out["server_cpu"] = round2(server_cpu / (static_cast<double>(finished - start) / 1e9));
+
+  const bool safe = shared->violations.load() == 0;
+  const double commands_per = static_cast<double>(commands.client_sent) * per_acquisition;
+  switch (kind) {
+    case Kind::lock:
+      add_target(out, "busy >= 0.85, no violation", busy >= 0.85 && safe);
+      break;
+    case Kind::fair:
+      add_target(out, "no order violation, commands/acquisition <= 4, Jain >= 0.99, no violation",
+                 shared->order_violations.load() == 0 && commands_per <= 4.0 &&
+                     jain_index(all.per_process) >= 0.99 && safe);
+      break;
+    case Kind::rw:
+    case Kind::semaphore:
+      add_target(out, "no violation", safe);
+      break;
+  }
+  return out;
 }
 
 }  // namespace
@@ -104,92 +415,9 @@ int worker_contention(const WorkerOptions& options) {
   return report.contains("error") ? 1 : 0;
 }
 
-nlohmann::json run_contention(const Options& options) {
-  const int processes = options.processes.value_or(kDefaultProcesses);
-  Shared<ContentionShared> shared;
-  const auto lock_name = bench_key(options, "contention");
-  redisson::Client stats_client(options.url);
-
-  ChildGroup workers;
-  for (int i = 0; i < processes; ++i) {
-    workers.spawn(worker_command(options, "contention", i, lock_name, kHoldNs),
-                  /*capture_stderr=*/false, shared.fd());
-  }
-  if (!wait_for_count(shared->ready, processes, kSetUpTimeout)) {
-    throw std::runtime_error("contention: only " + std::to_string(shared->ready.load()) + " of " +
-                             std::to_string(processes) + " workers connected within 30 s");
-  }
-  const auto commands_before = read_command_counts(stats_client);
-  const auto server_cpu_before = read_server_cpu_seconds(stats_client);
-  const auto start = monotonic_ns() + 50'000'000;  // every worker is waiting for it by then
-  const auto end = start + options.duration.count();
-  shared->start_ns.store(start);
-  shared->end_ns.store(end);
-  shared->go.store(1);
-  const auto deadline = std::chrono::steady_clock::now() + options.duration + kGrace;
-  const auto reports = worker_reports(workers.wait_all(deadline));
-  const auto finished = monotonic_ns();
-  const auto server_cpu = read_server_cpu_seconds(stats_client) - server_cpu_before;
-  const auto delta = command_delta(commands_before, read_command_counts(stats_client));
-  const auto commands = summarize(delta);
-
-  LatencyHistogram wait, idle, idle_same, idle_other;
-  std::int64_t total = 0, held_ns = 0, reacquired = 0;
-  std::int64_t most = 0, least = std::numeric_limits<std::int64_t>::max();
-  nlohmann::json per_process = nlohmann::json::array();
-  for (const auto& report : reports) {
-    const auto n = report.at("acquisitions").get<std::int64_t>();
-    total += n;
-    held_ns += report.at("held_ns").get<std::int64_t>();
-    most = std::max(most, n);
-    least = std::min(least, n);
-    per_process.push_back(n);
-    wait.merge(LatencyHistogram::deserialize(report.at("wait")));
-    idle.merge(LatencyHistogram::deserialize(report.at("idle")));
-    idle_same.merge(LatencyHistogram::deserialize(report.at("idle_same")));
-    idle_other.merge(LatencyHistogram::deserialize(report.at("idle_other")));
-    reacquired += report.at("reacquired").get<std::int64_t>();
-  }
-  const double duration_s = seconds(options.duration);
-  const double busy = static_cast<double>(total) * static_cast<double>(kHoldNs) / 1e9 / duration_s;
-  const double per_acquisition = total > 0 ? 1.0 / static_cast<double>(total) : 0.0;
-
-  nlohmann::json out{{"scenario", "contention"},
-                     {"processes", processes},
-                     {"hold_us", kHoldNs / 1000},
-                     {"hold_mode", options.hold_mode},
-                     {"acquisitions", total},
-                     {"ops_per_s", round2(static_cast<double>(total) / duration_s)},
-                     {"per_process_max", most},
-                     {"per_process_min", least},
-                     {"per_process", per_process},
-                     {"busy", round2(busy)},
-                     {"busy_measured", round2(static_cast<double>(held_ns) / 1e9 / duration_s)},
-                     {"violations", shared->violations.load()}};
-  wait.add_to(out);  // p50_us/p99_us: lock() call to return, per acquisition
-  idle.add_to(out, "idle_gap_");
-  out["reacquired_by_releaser"] = round2(static_cast<double>(reacquired) * per_acquisition);
-  out["idle_gap_reacquire"] = {{"p50_us", round2(idle_same.percentile_us(50))},
-                               {"p99_us", round2(idle_same.percentile_us(99))},
-                               {"samples", idle_same.count()}};
-  out["idle_gap_other_process"] = {{"p50_us", round2(idle_other.percentile_us(50))},
-                                   {"p99_us", round2(idle_other.percentile_us(99))},
-                                   {"samples", idle_other.count()}};
-  out["measured"] =
-      "p50_us/p99_us: wait in lock() per acquisition; idle_gap_*: previous "
-      "holder's unlock() call to next holder's lock() return";
-  out["commands_per_acquisition"] =
-      round2(static_cast<double>(commands.client_sent) * per_acquisition);
-  out["server_commands_per_acquisition"] =
-      round2(static_cast<double>(commands.client_sent + commands.script_inner) * per_acquisition);
-  nlohmann::json breakdown = nlohmann::json::object();
-  for (const auto& [name, calls] : commands.per_command.items()) {
-    breakdown[name] = round2(calls.get<double>() * per_acquisition);
-  }
-  out["commands_breakdown_per_acquisition"] = std::move(breakdown);
-  out["server_cpu"] = round2(server_cpu / (static_cast<double>(finished - start) / 1e9));
-  add_target(out, "busy >= 0.85", busy >= kTargetBusy);
-  return out;
-}
+nlohmann::json run_contention(const Options& options) { return run_kind(options, Kind::lock); }
+nlohmann::json run_fair_contention(const Options& options) { return run_kind(options, Kind::fair); }
+nlohmann::json run_rw(const Options& options) { return run_kind(options, Kind::rw); }
+nlohmann::json run_semaphore(const Options& options) { return run_kind(options, Kind::semaphore); }
 
 }  // namespace redisson_bench

@@ -27,7 +27,8 @@ double process_cpu_seconds();
 /// CPU seconds (user + sys) of the children of this process reaped so far.
 double children_cpu_seconds();
 
-/// Commands that only reach the server from inside our Lua scripts in the lock scenarios.
+/// Commands that only reach the server from inside our Lua scripts in the lock scenarios
+/// (anything but what the library's clients send: EVALSHA, SUBSCRIBE, HELLO, ...).
 /// Redis 7 counts calls made by scripts in commandstats (and total_commands_processed), so
 /// "commands the clients sent" = all calls minus these.
 bool is_script_inner_command(const std::string& name);
