@@ -6,7 +6,8 @@
 # Usage: scripts/run-bench.sh [extra redisson-bench args...]
 #
 # Environment:
-#   SCENARIO        --scenario value: raw, uncontended, parallel, handoff, contention, all
+#   SCENARIO        --scenario value: raw, uncontended, parallel, handoff, contention,
+#                   fair-contention, rw, semaphore, all
 #                   (default: all; BENCH_SCENARIO is accepted too)
 #   BENCH_DURATION  --duration value per scenario (default: 5s)
 #   BUILD_DIR       build tree holding bench/redisson-bench (default: build)
@@ -86,6 +87,17 @@ def extra(r):
         return (f"busy {num(r.get('busy'), 2)}, {num(r.get('commands_per_acquisition'), 1)} cmds/acq, "
                 f"per process {r.get('per_process_min')}..{r.get('per_process_max')}, "
                 f"idle gap p50 {num(r.get('idle_gap_p50_us'))} us")
+    if s == "fair-contention":
+        return (f"busy {num(r.get('busy'), 2)}, order violations {r.get('order_violations')}, "
+                f"{num(r.get('commands_per_acquisition'), 1)} cmds/acq, Jain {r.get('jain_index')}")
+    if s == "rw":
+        w, rd = r.get("writer", {}), r.get("readers", {})
+        return (f"readers {num(rd.get('ops_per_s'), 0)}/s, writer {num(w.get('ops_per_s'), 1)}/s "
+                f"(wait p50 {num(w.get('wait_p50_us'))} us), violations {r.get('violations')}")
+    if s == "semaphore":
+        return (f"busy {num(r.get('busy'), 2)} of {r.get('permits')} permits, "
+                f"{num(r.get('commands_per_acquisition'), 1)} cmds/acq, Jain {r.get('jain_index')}, "
+                f"violations {r.get('violations')}")
     return ""
 
 header = ["scenario", "ops/s", "p50 us", "p99 us", "reference ops/s", "ratio", "target", "met", "notes"]
