@@ -37,6 +37,8 @@ class Category final : public std::error_category {
       case errc::already_held:
         return "the owner already holds this lock (non-re-entrant, or a refused read-to-write "
                "upgrade)";
+      case errc::no_permission:
+        return "no permission (NOPERM: refused by the server's ACL)";
     }
     return "unknown redisson error";
   }

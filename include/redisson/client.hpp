@@ -89,7 +89,7 @@ class Client {
   bool connected() const noexcept;
 
   /// Sends any command and waits for its reply. A server error reply throws
-  /// redisson::error(server_error or wrong_type) with the server's text.
+  /// redisson::error(server_error, wrong_type or no_permission) with the server's text.
   Reply execute(const Command& command);
   /// Same, reporting failure through `ec` instead of throwing.
   Reply execute(const Command& command, std::error_code& ec);

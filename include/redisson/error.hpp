@@ -26,6 +26,7 @@ enum class errc {
   lock_lost,         ///< a held lock expired or was deleted behind the owner's back
   would_deadlock,    ///< a blocking call was made on the client's own I/O thread
   already_held,      ///< a non-re-entrant lock's holder tried to take it again
+  no_permission,     ///< the server's ACL refused a command, key or channel (NOPERM)
 };
 
 /// The error category of redisson::errc.

@@ -14,6 +14,8 @@ inline std::error_code error_for_reply(const Reply& reply) noexcept {
   if (reply.type != ReplyType::error) return {};
   std::string_view text = reply.str;
   if (text.starts_with("WRONGTYPE")) return make_error_code(errc::wrong_type);
+  // An ACL refusal is a setup problem, not a failed command: callers tell it apart.
+  if (text.starts_with("NOPERM")) return make_error_code(errc::no_permission);
   if (text.starts_with("NOAUTH") || text.starts_with("WRONGPASS") ||
       text.starts_with("ERR invalid password") || text.starts_with("ERR AUTH")) {
     return make_error_code(errc::auth_failed);
