@@ -104,6 +104,16 @@ struct Config {
 
   /// A config for the server at `url` with every other value at its default.
   static Config from_url(std::string_view url);
+
+  /// Reads a Redisson `redisson.yml` file (docs/configuration.md lists the keys). Throws
+  /// redisson::error: invalid_argument naming the key's YAML path for a bad value, for two
+  /// server sections, or listing every unknown key; not_supported for replicatedServersConfig.
+  /// Keys Redisson has but that have no effect here (pool sizes, codec, Netty tuning) are
+  /// accepted; `ignored`, when given, receives one line per such key found in the file.
+  static Config from_yaml(const std::string& path, std::vector<std::string>* ignored = nullptr);
+  /// Same as from_yaml, reading the YAML text itself.
+  static Config from_yaml_string(std::string_view text,
+                                 std::vector<std::string>* ignored = nullptr);
 };
 
 }  // namespace redisson

@@ -17,10 +17,14 @@ std::string default_url() {
 }
 
 void add_global_options(CLI::App& app, GlobalOptions& options) {
-  options.url = default_url();
+  app.add_option("--config", options.config_file,
+                 "Redisson redisson.yml to read (single server, cluster, sentinel or "
+                 "master/slave); --url and --watchdog-timeout override what it says")
+      ->type_name("FILE");
   app.add_option("--url", options.url,
-                 "Redis server: redis://[user:password@]host[:port][/db] "
-                 "(default: $REDISSON_URL, then $REDIS_URL, then redis://127.0.0.1:6379)")
+                 "Redis server: redis://[user:password@]host[:port][/db] or rediss:// for TLS "
+                 "(default: the --config file's server, else $REDISSON_URL, then $REDIS_URL, "
+                 "then redis://127.0.0.1:6379)")
       ->type_name("URL");
   app.add_option("--watchdog-timeout", options.watchdog_timeout,
                  "Lease a lock gets without --lease; renewed every third of it (default: 30s)")
@@ -30,7 +34,14 @@ void add_global_options(CLI::App& app, GlobalOptions& options) {
 Config make_config(const GlobalOptions& options) {
   Config config;
   try {
-    config.server = ServerAddress::from_url(options.url);
+    if (options.config_file) config = Config::from_yaml(*options.config_file);
+    if (options.url && (config.cluster || config.sentinel || config.master_slave)) {
+      throw ToolError(kExitUsage, "--url names one server, but " + *options.config_file +
+                                      " describes a cluster, sentinel or master/slave set");
+    }
+    if (options.url || !options.config_file) {
+      config.server = ServerAddress::from_url(options.url ? *options.url : default_url());
+    }
   } catch (const redisson::error& e) {
     throw ToolError(kExitUsage, e.what());
   }
@@ -51,7 +62,7 @@ int exit_status_of(const redisson::error& error) {
   const auto code = error.code();
   if (code == errc::invalid_argument) return kExitUsage;
   if (code == errc::wrong_type || code == errc::server_error || code == errc::not_owner ||
-      code == errc::lock_lost || code == errc::would_deadlock) {
+      code == errc::no_permission || code == errc::lock_lost || code == errc::would_deadlock) {
     return kExitFailure;
   }
   return kExitUnavailable;  // connect_failed, auth_failed, timeout, connection_lost, ...

@@ -1,4 +1,5 @@
-// Options every subcommand shares (--url, --watchdog-timeout) and how they become a Client.
+// Options every subcommand shares (--config, --url, --watchdog-timeout) and how they become a
+// Client.
 #pragma once
 
 #include <optional>
@@ -14,17 +15,20 @@ class App;
 namespace redisson::cli {
 
 struct GlobalOptions {
-  std::string url;                              ///< from --url, else the environment
+  std::optional<std::string> url;               ///< --url, as typed
+  std::optional<std::string> config_file;       ///< --config: a Redisson redisson.yml
   std::optional<std::string> watchdog_timeout;  ///< --watchdog-timeout, as typed
 };
 
 /// The URL used when --url is absent: $REDISSON_URL, then $REDIS_URL, then redis://127.0.0.1:6379.
 std::string default_url();
 
-/// Adds --url and --watchdog-timeout to `app` (parsed anywhere on the command line).
+/// Adds --config, --url and --watchdog-timeout to `app` (parsed anywhere on the command line).
 void add_global_options(CLI::App& app, GlobalOptions& options);
 
-/// The client configuration the options describe. Throws ToolError(kExitUsage) on a bad URL or
+/// The client configuration the options describe: the --config file (else the defaults), its
+/// server replaced by --url when given (without --config: --url, else default_url()), its
+/// watchdog timeout by --watchdog-timeout. Throws ToolError(kExitUsage) on a bad URL, file or
 /// duration.
 Config make_config(const GlobalOptions& options);
 

@@ -557,3 +557,36 @@ TEST_F(RedissonCli, SemaphoreAcquiresSeveralPermitsAndRejectsBadCounts) {
   EXPECT_EQ(run({"semaphore", "pool", "--acquire", "0", "--", "true"}).status, 64);
   EXPECT_EQ(run({"semaphore", "pool", "--acquire", "2", "--lease", "1s", "--", "true"}).status, 64);
 }
+
+TEST_F(RedissonCli, ConfigFileNamesTheServerAndUrlOverridesIt) {
+  const auto dead = "redis://127.0.0.1:" + std::to_string(redisson::test::free_port());
+  std::ofstream(path("redisson.yml")) << "singleServerConfig:\n  address: \"" << server_.url()
+                                      << "\"\n  connectionPoolSize: 64\nnettyThreads: 32\n";
+  // The file's server is used; the environment is not read when --config is given.
+  const auto from_file = run_raw({"--config", path("redisson.yml"), "lock", "job", "--", "true"},
+                                 {"REDISSON_URL=" + dead});
+  EXPECT_EQ(from_file.status, 0) << from_file;
+
+  std::ofstream(path("dead.yml")) << "singleServerConfig:\n  address: \"" << dead << "\"\n";
+  const auto overridden =
+      run_raw({"--config", path("dead.yml"), "--url", server_.url(), "lock", "job", "--", "true"});
+  EXPECT_EQ(overridden.status, 0) << overridden;
+  const auto unreachable = run_raw({"--config", path("dead.yml"), "lock", "job", "--", "true"});
+  EXPECT_EQ(unreachable.status, 69) << unreachable;
+}
+
+TEST_F(RedissonCli, ABadConfigFileIsAUsageErrorNamingTheKey) {
+  std::ofstream(path("typo.yml")) << "singleServerConfig:\n  adress: \"redis://127.0.0.1:1\"\n";
+  const auto typo = run_raw({"--config", path("typo.yml"), "inspect", "job"});
+  EXPECT_EQ(typo.status, 64) << typo;
+  EXPECT_NE(typo.err.find("singleServerConfig.adress"), std::string::npos) << typo;
+
+  std::ofstream(path("cluster.yml"))
+      << "clusterServersConfig:\n  nodeAddresses: [\"" << server_.url() << "\"]\n";
+  const auto both =
+      run_raw({"--config", path("cluster.yml"), "--url", server_.url(), "inspect", "job"});
+  EXPECT_EQ(both.status, 64) << both;
+  const auto missing = run_raw({"--config", path("nope.yml"), "inspect", "job"});
+  EXPECT_EQ(missing.status, 64) << missing;
+  EXPECT_NE(missing.err.find("nope.yml"), std::string::npos) << missing;
+}
