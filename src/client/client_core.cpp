@@ -19,6 +19,7 @@ ConnectionOptions connection_options(const Config& config, const std::string& na
   options.connect_timeout = config.connect_timeout;
   options.reconnect_max_delay = config.reconnect_max_delay;
   options.resp3 = config.resp3;
+  options.tls = config.tls;
   return options;
 }
 
@@ -34,9 +35,6 @@ ClientCore::~ClientCore() { shutdown(); }
 bool ClientCore::on_io_thread() const noexcept { return current_io_core == this; }
 
 void ClientCore::start() {
-  if (config_.server.tls) {
-    throw error(errc::not_supported, "rediss:// (TLS) is not supported yet");
-  }
   if (config_.cluster || config_.sentinel || config_.master_slave) {
     throw error(errc::not_supported,
                 "cluster, sentinel and master/slave deployments are not supported yet");

@@ -2,10 +2,13 @@
 
 #include <asio/connect.hpp>
 #include <asio/post.hpp>
+#include <asio/ssl/error.hpp>
+#include <asio/ssl/stream.hpp>
 #include <asio/write.hpp>
 #include <charconv>
 
 #include "net/reply_error.hpp"
+#include "net/tls_context.hpp"
 #include "redisson/error.hpp"
 #include "resp/writer.hpp"
 
@@ -32,6 +35,14 @@ void append_encoded(std::string& out, const Command& command) {
 
 }  // namespace
 
+struct Connection::Tls {
+  using Stream = asio::ssl::stream<asio::ip::tcp::socket>;
+  asio::ssl::context context;
+  // A fresh stream (and socket) per attempt: a TLS session cannot be reused after a failure.
+  // Handlers of an attempt hold its stream, so a stale operation never outlives its stream.
+  std::shared_ptr<Stream> stream;
+};
+
 Connection::Connection(asio::io_context& io, ConnectionOptions options)
     : io_(io),
       options_(std::move(options)),
@@ -41,6 +52,30 @@ Connection::Connection(asio::io_context& io, ConnectionOptions options)
       reconnect_timer_(io),
       deadline_timer_(io) {
   read_buffer_.resize(kReadChunk);
+  if (options_.server.tls) {
+    tls_ = std::make_unique<Tls>(Tls{make_tls_context(options_.tls), nullptr});
+  }
+}
+
+asio::ip::tcp::socket& Connection::lowest_socket() {
+  return tls_ && tls_->stream ? tls_->stream->next_layer() : socket_;
+}
+
+template <class Handler>
+void Connection::transport_read(Handler&& handler) {
+  if (!tls_)
+    return socket_.async_read_some(asio::buffer(read_buffer_), std::forward<Handler>(handler));
+  tls_->stream->async_read_some(asio::buffer(read_buffer_),
+                                [stream = tls_->stream, handler = std::forward<Handler>(handler)](
+                                    std::error_code ec, std::size_t n) mutable { handler(ec, n); });
+}
+
+template <class Handler>
+void Connection::transport_write(const std::string& bytes, Handler&& handler) {
+  if (!tls_) return asio::async_write(socket_, asio::buffer(bytes), std::forward<Handler>(handler));
+  asio::async_write(*tls_->stream, asio::buffer(bytes),
+                    [stream = tls_->stream, handler = std::forward<Handler>(handler)](
+                        std::error_code ec, std::size_t n) mutable { handler(ec, n); });
 }
 
 Connection::~Connection() = default;
@@ -65,8 +100,12 @@ void Connection::connect() {
   parser_.reset();
   protocol_ = 2;
   std::error_code ignored;
-  socket_.close(ignored);
-  socket_ = asio::ip::tcp::socket(io_);
+  lowest_socket().close(ignored);
+  if (tls_) {
+    tls_->stream = std::make_shared<Tls::Stream>(io_, tls_->context);
+  } else {
+    socket_ = asio::ip::tcp::socket(io_);
+  }
 
   connect_timer_.expires_after(options_.connect_timeout);
   connect_timer_.async_wait([self = shared_from_this(), generation](std::error_code ec) {
@@ -74,7 +113,7 @@ void Connection::connect() {
     // Closing makes the pending resolve/connect complete with an error.
     std::error_code ignored_ec;
     self->resolver_.cancel();
-    self->socket_.close(ignored_ec);
+    self->lowest_socket().close(ignored_ec);
   });
 
   resolver_.async_resolve(
@@ -84,20 +123,45 @@ void Connection::connect() {
         if (generation != self->generation_) return;
         if (ec) return self->on_failure(make_error_code(errc::connect_failed));
         asio::async_connect(
-            self->socket_, results,
+            self->lowest_socket(), results,
             [self, generation](std::error_code connect_ec, const asio::ip::tcp::endpoint&) {
               if (generation != self->generation_) return;
               if (connect_ec) return self->on_failure(make_error_code(errc::connect_failed));
+              if (self->tls_) return self->start_tls_handshake();
               self->on_connected();
             });
       });
 }
 
+// Still under the connect timer: a server that accepts but never finishes the handshake is
+// dropped at connect_timeout like one that never accepts.
+void Connection::start_tls_handshake() {
+  const auto generation = generation_;
+  auto stream = tls_->stream;
+  if (std::string why;
+      !prepare_tls_session(stream->native_handle(), options_.tls, options_.server.host, why)) {
+    last_error_ = why;
+    return on_failure(make_error_code(errc::connect_failed));
+  }
+  stream->async_handshake(asio::ssl::stream_base::client, [self = shared_from_this(), generation,
+                                                           stream](std::error_code ec) {
+    if (generation != self->generation_) return;
+    if (ec) {
+      // The connect timer closes the socket under a handshake that takes too long.
+      self->last_error_ = ec == asio::error::operation_aborted
+                              ? "TLS: no handshake within connect_timeout"
+                              : describe_tls_failure(stream->native_handle(), ec);
+      return self->on_failure(make_error_code(errc::connect_failed));
+    }
+    self->on_connected();
+  });
+}
+
 void Connection::on_connected() {
   connect_timer_.cancel();
   std::error_code ignored;
-  socket_.set_option(asio::ip::tcp::no_delay(true), ignored);
-  socket_.set_option(asio::socket_base::keep_alive(true), ignored);
+  lowest_socket().set_option(asio::ip::tcp::no_delay(true), ignored);
+  lowest_socket().set_option(asio::socket_base::keep_alive(true), ignored);
   {
     std::lock_guard lock(mutex_);
     state_ = State::handshaking;
@@ -117,12 +181,11 @@ void Connection::push_front_internal(const Command& command, ReplyCallback callb
     ++written_;
   }
   arm_deadline_timer_if_earlier(Clock::now() + options_.connect_timeout);
-  asio::async_write(
-      socket_, asio::buffer(handshake_buffer_),
-      [self = shared_from_this(), generation = generation_](std::error_code ec, std::size_t) {
-        if (generation != self->generation_) return;
-        if (ec) self->on_failure(make_error_code(errc::connection_lost));
-      });
+  transport_write(handshake_buffer_, [self = shared_from_this(), generation = generation_](
+                                         std::error_code ec, std::size_t) {
+    if (generation != self->generation_) return;
+    if (ec) self->on_failure(make_error_code(errc::connection_lost));
+  });
 }
 
 void Connection::send_handshake() {
@@ -201,13 +264,24 @@ void Connection::finish_handshake(std::error_code ec, const std::string& detail)
 }
 
 void Connection::start_read() {
-  socket_.async_read_some(
-      asio::buffer(read_buffer_),
-      [self = shared_from_this(), generation = generation_](std::error_code ec, std::size_t n) {
-        if (generation != self->generation_) return;
-        if (ec) return self->on_failure(make_error_code(errc::connection_lost));
-        self->on_read(n);
-      });
+  transport_read([self = shared_from_this(), generation = generation_](std::error_code ec,
+                                                                       std::size_t n) {
+    if (generation != self->generation_) return;
+    if (ec) {
+      // E.g. a server that requires a client certificate refuses the session with an alert
+      // after a TLS 1.3 handshake; its words are what the caller needs.
+      if (self->tls_ && ec.category() == asio::error::get_ssl_category()) {
+        self->last_error_ = describe_tls_failure(nullptr, ec);
+      } else if (self->tls_ && self->state() == State::handshaking) {
+        // Or it just resets the connection, which says nothing on its own.
+        self->last_error_ = "TLS: the server closed the session before answering (" + ec.message() +
+                            "); a server with tls-auth-clients yes does so when no client "
+                            "certificate (tls.cert_file, tls.key_file) was sent";
+      }
+      return self->on_failure(make_error_code(errc::connection_lost));
+    }
+    self->on_read(n);
+  });
 }
 
 void Connection::on_read(std::size_t bytes) {
@@ -328,14 +402,13 @@ void Connection::flush() {
   written_ = pending_.size();
   writing_ = true;
   lock.unlock();
-  asio::async_write(
-      socket_, asio::buffer(write_buffer_),
-      [self = shared_from_this(), generation = generation_](std::error_code ec, std::size_t) {
-        if (generation != self->generation_) return;
-        self->writing_ = false;
-        if (ec) return self->on_failure(make_error_code(errc::connection_lost));
-        self->flush();
-      });
+  transport_write(write_buffer_, [self = shared_from_this(), generation = generation_](
+                                     std::error_code ec, std::size_t) {
+    if (generation != self->generation_) return;
+    self->writing_ = false;
+    if (ec) return self->on_failure(make_error_code(errc::connection_lost));
+    self->flush();
+  });
 }
 
 // Unsent commands that timed out must never reach the server: their caller was told they
@@ -411,7 +484,7 @@ void Connection::on_failure(std::error_code ec) {
   connect_timer_.cancel();
   resolver_.cancel();
   std::error_code ignored;
-  socket_.close(ignored);
+  lowest_socket().close(ignored);
   // Sent commands may or may not have run; only the caller can decide whether to retry.
   for (auto& callback : lost) callback(make_error_code(errc::connection_lost), Reply{});
   if (on_first_attempt_) std::exchange(on_first_attempt_, nullptr)(ec);
@@ -462,7 +535,7 @@ void Connection::close() {
   reconnect_timer_.cancel();
   deadline_timer_.cancel();
   resolver_.cancel();
-  socket_.close(ignored);
+  lowest_socket().close(ignored);
   fail_all(make_error_code(errc::shutdown), /*include_unsent=*/true);
   if (on_first_attempt_) std::exchange(on_first_attempt_, nullptr)(make_error_code(errc::shutdown));
   state_handler_ = nullptr;

@@ -1,5 +1,8 @@
-// One Redis connection on Asio: connect, handshake (HELLO/AUTH/SETNAME/SELECT), pipelining,
-// per-command deadlines, reconnect with backoff.
+// One Redis connection on Asio: connect, TLS for rediss://, handshake (HELLO/AUTH/SETNAME/
+// SELECT), pipelining, per-command deadlines, reconnect with backoff.
+//
+// The transport is a plain TCP socket or, for rediss://, an OpenSSL stream over one; everything
+// above the transport (pipeline, deadlines, reconnect) is the same code for both.
 //
 // Threading: submit() may be called from any thread; everything else runs on the io_context's
 // thread. Callbacks are invoked on that thread, never while an internal lock is held.
@@ -32,6 +35,7 @@ struct ConnectionOptions {
   std::chrono::milliseconds connect_timeout{10000};
   std::chrono::milliseconds reconnect_max_delay{3000};
   bool resp3 = true;
+  TlsConfig tls;  ///< used when server.tls (rediss://)
   /// A subscriber connection routes message pushes (and, on RESP2, message arrays) to the
   /// push handler, and matches (un)subscribe confirmations to pending commands.
   bool subscriber = false;
@@ -75,7 +79,19 @@ class Connection : public std::enable_shared_from_this<Connection> {
     std::uint32_t encoded_size = 0;  // bytes in out_ (while unsent)
   };
 
+  struct Tls;  // the TLS context and the current attempt's TLS stream (connection.cpp)
+
   void connect();
+  void start_tls_handshake();
+  asio::ip::tcp::socket& lowest_socket();
+  State state() const {
+    std::lock_guard lock(mutex_);
+    return state_;
+  }
+  template <class Handler>
+  void transport_read(Handler&& handler);
+  template <class Handler>
+  void transport_write(const std::string& bytes, Handler&& handler);
   void on_connected();
   void send_handshake();
   void send_resp2_handshake();
@@ -97,7 +113,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   asio::io_context& io_;
   ConnectionOptions options_;
-  asio::ip::tcp::socket socket_;
+  asio::ip::tcp::socket socket_;  // the transport of redis:// connections
+  std::unique_ptr<Tls> tls_;      // rediss:// only
   asio::ip::tcp::resolver resolver_;
   asio::steady_timer connect_timer_;
   asio::steady_timer reconnect_timer_;

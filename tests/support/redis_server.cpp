@@ -378,6 +378,7 @@ RedisServer::RedisServer(RedisServerOptions options) : options_(std::move(option
     }
     for (int attempt = 1;; ++attempt) {
       port_ = options_.cluster_bus_port ? free_cluster_port() : free_port();
+      if (options_.tls) tls_port_ = free_port();
       if (launch() == Launch::ok) break;
       if (attempt == kPortAttempts) {
         throw std::runtime_error("redis-server: every port tried was taken; last log:\n" +
@@ -399,6 +400,10 @@ RedisServer::~RedisServer() {
 }
 
 std::string RedisServer::url() const { return "redis://127.0.0.1:" + std::to_string(port_); }
+
+std::string RedisServer::tls_url() const {
+  return "rediss://127.0.0.1:" + std::to_string(tls_port_);
+}
 
 void RedisServer::start() {
   if (running()) throw std::logic_error("RedisServer::start: already running");
@@ -498,6 +503,17 @@ RedisServer::Launch RedisServer::launch() {
       "--logfile", log_path,
   });
   // clang-format on
+  if (options_.tls) {
+    // clang-format off
+    args.insert(args.end(), {
+        "--tls-port", std::to_string(tls_port_),
+        "--tls-cert-file", options_.tls->cert_file,
+        "--tls-key-file", options_.tls->key_file,
+        "--tls-ca-cert-file", options_.tls->ca_file,
+        "--tls-auth-clients", options_.tls->auth_clients,
+    });
+    // clang-format on
+  }
   args.insert(args.end(), options_.extra_args.begin(), options_.extra_args.end());
 
   // Everything the child needs is prepared before fork: after fork in a multi-threaded process

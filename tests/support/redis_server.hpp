@@ -22,11 +22,21 @@
 #include <condition_variable>
 #include <cstddef>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 namespace redisson::test {
+
+/// PEM files for a server that also listens for TLS (see RedisServerOptions::tls).
+struct RedisServerTls {
+  std::string cert_file;  ///< --tls-cert-file
+  std::string key_file;   ///< --tls-key-file
+  std::string ca_file;    ///< --tls-ca-cert-file (verifies client certificates)
+  /// --tls-auth-clients: "no", "optional" (checked when sent) or "yes" (required).
+  std::string auth_clients = "no";
+};
 
 struct RedisServerOptions {
   /// Extra redis-server arguments, appended after the fixture's own (so they can override them),
@@ -42,6 +52,9 @@ struct RedisServerOptions {
   /// Draws the port from below the kernel's ephemeral port range so that port + 10000, a cluster
   /// node's bus port, is a valid port, free as well, and never some client's outgoing port.
   bool cluster_bus_port = false;
+  /// When set, the server also accepts TLS on tls_port() (a second free port). The plain port
+  /// stays open, so command() keeps working as the test's side channel.
+  std::optional<RedisServerTls> tls{};
 };
 
 class RedisServer {
@@ -64,6 +77,11 @@ class RedisServer {
   std::string host() const { return "127.0.0.1"; }
   /// "redis://127.0.0.1:PORT" (no password, even when --requirepass was passed).
   std::string url() const;
+  /// The TLS port (0 unless started with RedisServerOptions::tls); it stays the same across
+  /// stop() and start().
+  int tls_port() const { return tls_port_; }
+  /// "rediss://127.0.0.1:TLS_PORT".
+  std::string tls_url() const;
   /// The server's temp dir (working dir, redis.log).
   const std::string& dir() const { return dir_; }
   /// True between a successful start and stop().
@@ -107,6 +125,7 @@ class RedisServer {
   std::string password_;  // value of --requirepass in extra_args, if any
   std::string dir_;
   int port_ = 0;
+  int tls_port_ = 0;
   pid_t pid_ = -1;
   bool paused_ = false;
 
