@@ -15,13 +15,13 @@ inline constexpr const char* kAcquireScript =
     "return redis.call('pttl', KEYS[1]);";
 
 /// KEYS[1] lock hash, KEYS[2] channel, KEYS[3] unlock latch; ARGV[1] message, ARGV[2] lease ms,
-/// ARGV[3] owner field, ARGV[4] publish command, ARGV[5] latch ms. nil / 0 / 1 as Lock's unlock.
+/// ARGV[3] owner field, ARGV[4] publish command, ARGV[5] latch ms. nil / 0 / 1 as Lock's unlock
+/// on its first attempt (no latch read; src/sync/lua/lock_unlock.lua).
 inline constexpr const char* kReleaseScript =
-    "local earlier = redis.call('get', KEYS[3]); "
-    "if earlier ~= false then return tonumber(earlier); end; "
-    "if redis.call('hexists', KEYS[1], ARGV[3]) == 0 then return nil; end; "
-    "local holds = redis.call('hincrby', KEYS[1], ARGV[3], -1); "
-    "if holds > 0 then "
+    "local holds = redis.call('hget', KEYS[1], ARGV[3]); "
+    "if holds == false then return nil; end; "
+    "if tonumber(holds) > 1 then "
+    "redis.call('hincrby', KEYS[1], ARGV[3], -1); "
     "redis.call('pexpire', KEYS[1], ARGV[2]); "
     "redis.call('set', KEYS[3], 0, 'px', ARGV[5]); "
     "return 0; end; "

@@ -153,17 +153,18 @@ void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, V
   // The latch key makes a retry of an unlock that did run return the first result instead
   // of releasing a second hold.
   const auto latch = lock->latch_prefix + ":" + make_request_id();
-  auto command = std::make_shared<Command>(
-      Command{"EVALSHA", unlock_script().sha1(), "3", lock->name, lock->channel, latch, "0"});
-  command->arg(static_cast<std::int64_t>(lock->lease_of(owner).count()))
+  Command command{"EVALSHA", unlock_script().sha1(), "3", lock->name, lock->channel, latch, "0"};
+  command.arg(static_cast<std::int64_t>(lock->lease_of(owner).count()))
       .arg(lock->owner_field(owner))
       .arg(lock->publish_command)
       .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()));
-  eval_with_retry(lock->core, unlock_script(), std::move(command),
-                  lock->core->config().retry_attempts,
-                  [lock, owner, done = std::move(done)](std::error_code ec, Reply reply) mutable {
-                    on_unlock_reply(lock, owner, ec, reply, done);
-                  });
+  auto retry = std::make_shared<const Command>(Command(command).arg("0"));
+  eval_first_then_retry(
+      lock->core, unlock_script(), command.arg("1"), std::move(retry),
+      lock->core->config().retry_attempts,
+      [lock, owner, done = std::move(done)](std::error_code ec, Reply reply) mutable {
+        on_unlock_reply(lock, owner, ec, reply, done);
+      });
 }
 
 void lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {

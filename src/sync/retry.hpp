@@ -20,10 +20,27 @@ inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Scrip
                             std::shared_ptr<const Command> command, int attempts_left,
                             ReplyCallback done) {
   core->eval(script, *command,
-             [core, script, command, attempts_left, done = std::move(done)](
-                 std::error_code ec, Reply reply) mutable {
+             [core, script, command, attempts_left, done = std::move(done)](std::error_code ec,
+                                                                            Reply reply) mutable {
                if (is_retryable(ec) && attempts_left > 0) {
                  return eval_with_retry(core, script, std::move(command), attempts_left - 1,
+                                        std::move(done));
+               }
+               done(ec, std::move(reply));
+             });
+}
+
+/// As eval_with_retry, but the first send is `first` and each retry sends `retry`: a script may
+/// skip, on its first attempt, work that only a retry needs (reading its own unlock latch, which
+/// cannot exist before the first attempt ran).
+inline void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
+                                  const Command& first, std::shared_ptr<const Command> retry,
+                                  int attempts_left, ReplyCallback done) {
+  core->eval(script, first,
+             [core, script, retry = std::move(retry), attempts_left, done = std::move(done)](
+                 std::error_code ec, Reply reply) mutable {
+               if (is_retryable(ec) && attempts_left > 0) {
+                 return eval_with_retry(core, script, std::move(retry), attempts_left - 1,
                                         std::move(done));
                }
                done(ec, std::move(reply));

@@ -7,18 +7,25 @@
 -- ARGV[3]: owner field <client-id>:<owner-id>
 -- ARGV[4]: the publish command ("publish" or "spublish")
 -- ARGV[5]: latch lifetime in ms (covers every retry of this unlock)
+-- ARGV[6]: "1" on the first attempt of this request id, whose latch cannot exist yet (the read
+--          is skipped); anything else, or absent, on a retry
 -- Returns: nil = the caller does not hold the lock (nothing changed);
 --          0 = one hold released, the owner still holds it; 1 = fully released (key deleted,
 --          ARGV[1] published). A retry whose first attempt ran returns that first result.
-local earlier = redis.call('get', KEYS[3])
-if earlier ~= false then
-  return tonumber(earlier)
+-- Each redis.call costs about as much as a small command, so the common path (first attempt,
+-- last hold) makes four: HGET, DEL, PUBLISH, SET.
+if ARGV[6] ~= '1' then
+  local earlier = redis.call('get', KEYS[3])
+  if earlier ~= false then
+    return tonumber(earlier)
+  end
 end
-if redis.call('hexists', KEYS[1], ARGV[3]) == 0 then
+local holds = redis.call('hget', KEYS[1], ARGV[3])
+if holds == false then
   return nil
 end
-local holds = redis.call('hincrby', KEYS[1], ARGV[3], -1)
-if holds > 0 then
+if tonumber(holds) > 1 then
+  redis.call('hincrby', KEYS[1], ARGV[3], -1)
   redis.call('pexpire', KEYS[1], ARGV[2])
   redis.call('set', KEYS[3], 0, 'px', ARGV[5])
   return 0

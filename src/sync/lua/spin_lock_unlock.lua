@@ -5,18 +5,23 @@
 -- ARGV[1]: lease in ms, re-applied when holds remain
 -- ARGV[2]: owner field <client-id>:<owner-id>
 -- ARGV[3]: latch lifetime in ms (covers every retry of this unlock)
+-- ARGV[4]: "1" on the first attempt of this request id, whose latch cannot exist yet (the read
+--          is skipped); anything else, or absent, on a retry
 -- Returns: nil = the caller does not hold the lock (nothing changed);
 --          0 = one hold released, the owner still holds it; 1 = fully released (key deleted).
 --          A retry whose first attempt ran returns that first result.
-local earlier = redis.call('get', KEYS[2])
-if earlier ~= false then
-  return tonumber(earlier)
+if ARGV[4] ~= '1' then
+  local earlier = redis.call('get', KEYS[2])
+  if earlier ~= false then
+    return tonumber(earlier)
+  end
 end
-if redis.call('hexists', KEYS[1], ARGV[2]) == 0 then
+local holds = redis.call('hget', KEYS[1], ARGV[2])
+if holds == false then
   return nil
 end
-local holds = redis.call('hincrby', KEYS[1], ARGV[2], -1)
-if holds > 0 then
+if tonumber(holds) > 1 then
+  redis.call('hincrby', KEYS[1], ARGV[2], -1)
   redis.call('pexpire', KEYS[1], ARGV[1])
   redis.call('set', KEYS[2], 0, 'px', ARGV[3])
   return 0
