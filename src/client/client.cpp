@@ -81,7 +81,8 @@ Reply Client::eval(const Script& script, const std::vector<std::string>& keys,
 }
 
 std::int64_t Client::publish(std::string_view channel, std::string_view message) {
-  return execute(Command{"PUBLISH", channel, message}).integer;
+  // On a sharded cluster Client::subscribe uses SSUBSCRIBE, so publish where it listens.
+  return execute(Command{core_->publish_command(), channel, message}).integer;
 }
 
 Subscription Client::subscribe(std::string channel,

@@ -4,7 +4,11 @@
 #include <future>
 
 #include "client/client_id.hpp"
+#include "pubsub/routed_pubsub.hpp"
+#include "pubsub/subscriber.hpp"
 #include "redisson/error.hpp"
+#include "topology/cluster_router.hpp"
+#include "topology/sentinel_router.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
@@ -35,15 +39,18 @@ ClientCore::~ClientCore() { shutdown(); }
 bool ClientCore::on_io_thread() const noexcept { return current_io_core == this; }
 
 void ClientCore::start() {
-  if (config_.cluster || config_.sentinel || config_.master_slave) {
-    throw error(errc::not_supported,
-                "cluster, sentinel and master/slave deployments are not supported yet");
+  if ((config_.cluster ? 1 : 0) + (config_.sentinel ? 1 : 0) + (config_.master_slave ? 1 : 0) > 1) {
+    throw error(errc::invalid_argument, "set at most one of cluster, sentinel and master_slave");
+  }
+  if (config_.master_slave) {
+    throw error(errc::not_supported, "master/slave deployments are not supported yet");
   }
   if (config_.io_threads < 1 || config_.command_timeout.count() <= 0 ||
       config_.connect_timeout.count() <= 0) {
     throw error(errc::invalid_argument,
                 "io_threads, command_timeout and connect_timeout must be positive");
   }
+  if (config_.cluster || config_.sentinel) return start_router();
   const auto options = connection_options(config_, config_.client_name);
   connection_ = std::make_shared<Connection>(io_, options);
   subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
@@ -65,6 +72,63 @@ void ClientCore::start() {
   }
 }
 
+void ClientCore::start_router() {
+  const auto options = connection_options(config_, config_.client_name);
+  if (config_.cluster) {
+    router_ =
+        std::make_shared<ClusterRouter>(io_, options, *config_.cluster, config_.command_timeout);
+  } else {
+    router_ = std::make_shared<SentinelRouter>(
+        io_, options, *config_.sentinel, config_.command_timeout, config_.subscription_timeout);
+  }
+  watchdog_ = std::make_shared<Watchdog>(*this);
+  for (int i = 0; i < config_.io_threads; ++i) {
+    threads_.emplace_back([this] {
+      current_io_core = this;
+      io_.run();
+    });
+  }
+  std::promise<std::pair<std::error_code, std::string>> first;
+  auto started = first.get_future();
+  router_->start([&first](std::error_code ec, const std::string& detail) {
+    first.set_value({ec, detail});
+  });
+  const auto [ec, detail] = started.get();
+  if (ec) {
+    shutdown();
+    throw error(ec, std::string(config_.cluster ? "cannot start the cluster client"
+                                                : "cannot start the sentinel client") +
+                        (detail.empty() ? "" : ": " + detail));
+  }
+  const bool sharded = router_->sharded_pubsub();
+  if (sharded) publish_command_ = "spublish";
+  // Pub/sub follows the router: the master of the channel's slot, re-evaluated on every change.
+  std::weak_ptr<Router> weak_router = router_;
+  auto pubsub = std::make_shared<RoutedPubSub>(
+      io_, options, config_.subscription_timeout, sharded,
+      [weak_router, fallback = config_.server](std::string_view channel) {
+        const auto router = weak_router.lock();
+        return router ? router->pubsub_node(channel) : fallback;
+      },
+      [weak_router](std::function<void()> done) {
+        if (const auto router = weak_router.lock()) router->refresh(std::move(done));
+      });
+  std::promise<void> wired;
+  asio::post(io_, [&] {
+    subscriber_ = pubsub;
+    router_->set_change_handler([weak = std::weak_ptr<RoutedPubSub>(pubsub)] {
+      if (const auto routed = weak.lock()) routed->reroute();
+    });
+    wired.set_value();
+  });
+  wired.get_future().wait();
+}
+
+bool ClientCore::connected() const noexcept {
+  if (connection_) return connection_->ready();
+  return router_ && router_->connected();
+}
+
 void ClientCore::run_on_io(std::function<void()> fn) {
   if (on_io_thread()) return fn();
   asio::post(io_, std::move(fn));
@@ -77,6 +141,7 @@ void ClientCore::shutdown() noexcept {
     if (watchdog_) watchdog_->stop();
     if (subscriber_) subscriber_->close();
     if (connection_) connection_->close();
+    if (router_) router_->close();
   };
   if (threads_.empty() || on_io_thread()) {
     close_all();
@@ -106,14 +171,20 @@ void ClientCore::submit(const Command& command, ReplyCallback callback) {
 
 void ClientCore::submit(const Command& command, Clock::time_point deadline,
                         ReplyCallback callback) {
-  if (!connection_) return callback(make_error_code(errc::shutdown), Reply{});
-  connection_->submit(command, deadline, std::move(callback));
+  if (connection_) return connection_->submit(command, deadline, std::move(callback));
+  if (router_) return router_->submit(command, deadline, std::move(callback));
+  callback(make_error_code(errc::shutdown), Reply{});
 }
 
 void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callback) {
+  if (router_) {
+    // The router loads the script on the node that answers NOSCRIPT.
+    return router_->eval(script, evalsha, Clock::now() + config_.command_timeout,
+                         std::move(callback));
+  }
   auto command = std::make_shared<Command>(std::move(evalsha));
-  submit(*command, [self = shared_from_this(), script, command,
-                    callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
+  submit(*command, [self = shared_from_this(), script, command, callback = std::move(callback)](
+                       std::error_code ec, Reply reply) mutable {
     if (ec == errc::server_error && reply.str.starts_with("NOSCRIPT")) {
       // Pipelined: the load is in place when the retried EVALSHA runs.
       self->submit(Command{"SCRIPT", "LOAD", script.source()}, [](std::error_code, Reply) {});
@@ -124,7 +195,7 @@ void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callb
   });
 }
 
-Subscriber& ClientCore::subscriber() { return *subscriber_; }
+PubSub& ClientCore::subscriber() { return *subscriber_; }
 
 Watchdog& ClientCore::watchdog() { return *watchdog_; }
 

@@ -1,5 +1,6 @@
 // The shared state behind a Client and every object made from it: the I/O thread(s), the
-// command connection, the pub/sub subscriber, the script runner and the lock watchdog.
+// command connection (or, on Cluster/Sentinel, the Router that picks a node per command), the
+// pub/sub subscriber, the script runner and the lock watchdog.
 #pragma once
 
 #include <asio/executor_work_guard.hpp>
@@ -11,13 +12,14 @@
 #include <vector>
 
 #include "net/connection.hpp"
-#include "pubsub/subscriber.hpp"
+#include "pubsub/pubsub.hpp"
 #include "redisson/client.hpp"
 #include "redisson/config.hpp"
 
 namespace redisson::detail {
 
 class Watchdog;
+class Router;
 
 class ClientCore : public std::enable_shared_from_this<ClientCore> {
  public:
@@ -34,7 +36,7 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   asio::io_context& io() noexcept { return io_; }
   asio::any_io_executor executor() noexcept { return io_.get_executor(); }
   bool on_io_thread() const noexcept;
-  bool connected() const noexcept { return connection_ && connection_->ready(); }
+  bool connected() const noexcept;
 
   /// Queues a command with the default command timeout.
   void submit(const Command& command, ReplyCallback callback);
@@ -43,7 +45,12 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   void eval(const Script& script, Command evalsha, ReplyCallback callback);
 
   /// Pub/sub; run on the I/O thread (post to it from elsewhere).
-  Subscriber& subscriber();
+  PubSub& subscriber();
+  /// The command the lock scripts publish with: "spublish" when lock channels are sharded
+  /// (a Redis 7 cluster), else "publish".
+  const std::string& publish_command() const noexcept { return publish_command_; }
+  /// The Router on Cluster/Sentinel deployments; null for a single server.
+  Router* router() noexcept { return router_.get(); }
 
   Watchdog& watchdog();
 
@@ -56,8 +63,12 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   asio::io_context io_;
   asio::executor_work_guard<asio::io_context::executor_type> work_;
   std::vector<std::thread> threads_;
-  std::shared_ptr<Connection> connection_;
-  std::shared_ptr<Subscriber> subscriber_;
+  void start_router();
+
+  std::shared_ptr<Connection> connection_;  // a single server: commands go here directly
+  std::shared_ptr<Router> router_;          // otherwise: it picks the node
+  std::shared_ptr<PubSub> subscriber_;
+  std::string publish_command_ = "publish";
   std::shared_ptr<Watchdog> watchdog_;
   bool stopped_ = false;
 };

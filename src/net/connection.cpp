@@ -176,8 +176,9 @@ void Connection::push_front_internal(const Command& command, ReplyCallback callb
   append_encoded(handshake_buffer_, command);
   {
     std::lock_guard lock(mutex_);
-    pending_.insert(pending_.begin() + static_cast<std::ptrdiff_t>(written_),
-                    Pending{std::move(callback), Clock::now() + options_.connect_timeout, 0});
+    pending_.insert(
+        pending_.begin() + static_cast<std::ptrdiff_t>(written_),
+        Pending{std::move(callback), Clock::now() + options_.connect_timeout, 0, false});
     ++written_;
   }
   arm_deadline_timer_if_earlier(Clock::now() + options_.connect_timeout);
@@ -320,10 +321,21 @@ void Connection::deliver(std::vector<Reply>& replies) {
   if (replies.empty()) return;
   callbacks_.clear();
   std::size_t answers = 0;
-  for (const auto& reply : replies) answers += is_message_push(reply) ? 0 : 1;
   bool desynchronised = false;
   {
     std::lock_guard lock(mutex_);
+    is_message_.assign(replies.size(), 0);
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      bool message = is_message_push(replies[i]);
+      // A cluster node drops sharded channels whose slot left it with an sunsubscribe nobody
+      // asked for: a message for the subscriber, not the answer to the next command.
+      if (!message && options_.subscriber && !replies[i].elements.empty() &&
+          replies[i].elements.front().str == "sunsubscribe") {
+        message = answers >= written_ || !pending_[answers].sunsubscribe;
+      }
+      is_message_[i] = message ? 1 : 0;
+      answers += message ? 0 : 1;
+    }
     if (answers > written_) {
       desynchronised = true;
     } else {
@@ -340,14 +352,15 @@ void Connection::deliver(std::vector<Reply>& replies) {
   }
   std::size_t next = 0;
   std::size_t since_flush = 0;
-  for (auto& reply : replies) {
+  for (std::size_t i = 0; i < replies.size(); ++i) {
+    auto& reply = replies[i];
     // Commands issued by the callbacks go out in slices while the rest are being delivered,
     // so the server works on them meanwhile instead of waiting for the whole batch.
     if (++since_flush == kDeliverSlice) {
       since_flush = 0;
       flush();
     }
-    if (is_message_push(reply)) {
+    if (is_message_[i] != 0) {
       if (push_handler_) push_handler_(std::move(reply));
       continue;
     }
@@ -372,8 +385,9 @@ void Connection::submit(const Command& command, Clock::time_point deadline,
     }
     const auto before = out_.size();
     append_encoded(out_, command);
-    pending_.push_back(
-        Pending{std::move(callback), deadline, static_cast<std::uint32_t>(out_.size() - before)});
+    pending_.push_back(Pending{std::move(callback), deadline,
+                               static_cast<std::uint32_t>(out_.size() - before),
+                               options_.subscriber && command.name() == "SUNSUBSCRIBE"});
     if (deadline < earliest_new_deadline_) earliest_new_deadline_ = deadline;
     post_kick = !kick_posted_;
     kick_posted_ = true;

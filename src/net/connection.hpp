@@ -77,6 +77,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     ReplyCallback callback;  // empty once timed out
     Clock::time_point deadline;
     std::uint32_t encoded_size = 0;  // bytes in out_ (while unsent)
+    bool sunsubscribe = false;       // a SUNSUBSCRIBE: its confirmation is its reply
   };
 
   struct Tls;  // the TLS context and the current attempt's TLS stream (connection.cpp)
@@ -129,6 +130,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::vector<char> read_buffer_;
   std::vector<Reply> replies_;            // reused between reads
   std::vector<ReplyCallback> callbacks_;  // reused between reads
+  std::vector<char> is_message_;          // per reply of a read: a push, not an answer
   std::string write_buffer_;
   std::string handshake_buffer_;
   std::string last_error_;  // the server's or parser's words for the last failure

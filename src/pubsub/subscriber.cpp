@@ -1,12 +1,18 @@
 #include "pubsub/subscriber.hpp"
 
+#include <algorithm>
+
 #include "redisson/error.hpp"
 
 namespace redisson::detail {
 
 Subscriber::Subscriber(asio::io_context& io, ConnectionOptions options,
-                       std::chrono::milliseconds subscription_timeout)
-    : io_(io), options_(std::move(options)), subscription_timeout_(subscription_timeout) {
+                       std::chrono::milliseconds subscription_timeout, bool sharded)
+    : io_(io),
+      options_(std::move(options)),
+      subscription_timeout_(subscription_timeout),
+      linger_timer_(io),
+      sharded_(sharded) {
   options_.subscriber = true;
 }
 
@@ -46,52 +52,104 @@ std::uint64_t Subscriber::add(const std::string& channel, Listener listener,
   return id;
 }
 
-void Subscriber::remove(std::uint64_t id) {
+void Subscriber::remove(std::uint64_t id, std::chrono::milliseconds linger) {
   const auto found = channel_of_listener_.find(id);
   if (found == channel_of_listener_.end()) return;
   const std::string name = found->second;
   channel_of_listener_.erase(found);
   if (auto it = channels_.find(name); it != channels_.end()) {
     it->second.listeners.erase(id);
-    reconcile(name);
+    reconcile(name, linger);
   }
+}
+
+bool Subscriber::confirmed(const std::string& channel) const {
+  const auto it = channels_.find(channel);
+  return it != channels_.end() && it->second.confirmed && it->second.subscribe_sent;
 }
 
 // Brings the server's view of one channel in line with whether it has listeners. The
 // pipeline keeps SUBSCRIBE/UNSUBSCRIBE in order, so only the last one sent matters.
-void Subscriber::reconcile(const std::string& name) {
+void Subscriber::reconcile(const std::string& name, std::chrono::milliseconds linger) {
   const auto it = channels_.find(name);
   if (it == channels_.end() || closed_) return;
   auto& entry = it->second;
   const bool wanted = !entry.listeners.empty();
-  const auto deadline = Clock::now() + subscription_timeout_;
-  std::weak_ptr<Subscriber> weak = weak_from_this();
   if (wanted && !entry.subscribe_sent) {
     entry.subscribe_sent = true;
     entry.confirmed = false;
     const auto generation = ++entry.generation;
-    connection_->submit(Command{"SUBSCRIBE", name}, deadline,
+    std::weak_ptr<Subscriber> weak = weak_from_this();
+    connection_->submit(Command{sharded_ ? "SSUBSCRIBE" : "SUBSCRIBE", name},
+                        Clock::now() + subscription_timeout_,
                         [weak, name, generation](std::error_code ec, Reply) {
                           if (auto self = weak.lock())
                             self->on_subscribe_reply(name, generation, ec);
                         });
-  } else if (!wanted && entry.subscribe_sent) {
-    entry.subscribe_sent = false;
-    entry.confirmed = false;
-    ++entry.generation;
-    connection_->submit(Command{"UNSUBSCRIBE", name}, deadline,
-                        [weak, name](std::error_code, Reply) {
-                          auto self = weak.lock();
-                          if (!self) return;
-                          const auto again = self->channels_.find(name);
-                          if (again != self->channels_.end() && again->second.listeners.empty() &&
-                              !again->second.subscribe_sent) {
-                            self->channels_.erase(again);
-                          }
-                        });
-  } else if (!wanted) {
+  } else if (wanted) {
+    entry.unsubscribe_at = {};
+  } else if (entry.subscribe_sent) {
+    if (linger.count() > 0) {
+      entry.unsubscribe_at = Clock::now() + linger;
+      arm_linger_timer(entry.unsubscribe_at);
+    } else {
+      unsubscribe(name);
+    }
+  } else {
     channels_.erase(it);
   }
+}
+
+void Subscriber::unsubscribe(const std::string& name) {
+  auto& entry = channels_[name];
+  entry.subscribe_sent = false;
+  entry.confirmed = false;
+  entry.unsubscribe_at = {};
+  ++entry.generation;
+  std::weak_ptr<Subscriber> weak = weak_from_this();
+  connection_->submit(Command{sharded_ ? "SUNSUBSCRIBE" : "UNSUBSCRIBE", name},
+                      Clock::now() + subscription_timeout_, [weak, name](std::error_code, Reply) {
+                        auto self = weak.lock();
+                        if (!self) return;
+                        const auto again = self->channels_.find(name);
+                        if (again != self->channels_.end() && again->second.listeners.empty() &&
+                            !again->second.subscribe_sent) {
+                          self->channels_.erase(again);
+                        }
+                      });
+}
+
+// One timer for every lingering channel, armed for the earliest of them.
+void Subscriber::arm_linger_timer(Clock::time_point when) {
+  if (when >= linger_timer_at_) return;
+  linger_timer_at_ = when;
+  linger_timer_.expires_at(when);
+  std::weak_ptr<Subscriber> weak = weak_from_this();
+  linger_timer_.async_wait([weak](std::error_code ec) {
+    if (ec) return;  // re-armed earlier, or closed
+    if (auto self = weak.lock()) self->on_linger_timer();
+  });
+}
+
+void Subscriber::on_linger_timer() {
+  linger_timer_at_ = Clock::time_point::max();
+  if (closed_) return;
+  const auto now = Clock::now();
+  auto next = Clock::time_point::max();
+  std::vector<std::string> expired;
+  for (const auto& [name, entry] : channels_) {
+    if (!entry.listeners.empty() || !entry.subscribe_sent ||
+        entry.unsubscribe_at == Clock::time_point{}) {
+      continue;
+    }
+    if (entry.unsubscribe_at <= now) {
+      expired.push_back(name);
+    } else {
+      next = std::min(next, entry.unsubscribe_at);
+    }
+  }
+  for (const auto& name : expired) unsubscribe(name);
+  if (next != Clock::time_point::max()) arm_linger_timer(next);
 }
 
 void Subscriber::on_subscribe_reply(const std::string& name, std::uint64_t generation,
@@ -140,10 +198,31 @@ void Subscriber::on_connection_state(bool ready) {
   }
 }
 
+void Subscriber::resubscribe(const std::string& channel) {
+  const auto it = channels_.find(channel);
+  if (it == channels_.end() || it->second.subscribe_sent || closed_) return;
+  reconcile(channel);
+}
+
+// The server unsubscribed us from a sharded channel by itself: its slot now belongs to another
+// shard (a migration) or the shard's master changed (a failover).
+void Subscriber::on_dropped(const std::string& name) {
+  const auto it = channels_.find(name);
+  if (it == channels_.end() || !it->second.subscribe_sent) return;
+  auto& entry = it->second;
+  if (entry.confirmed) entry.resubscribing = true;
+  entry.subscribe_sent = false;
+  entry.confirmed = false;
+  ++entry.generation;
+  if (dropped_handler_) return dropped_handler_(name);
+  reconcile(name);
+}
+
 void Subscriber::on_push(Reply&& push) {
   // message: [kind, channel, payload]; pmessage: [kind, pattern, channel, payload]
   if (push.elements.size() < 3) return;
   const std::string_view kind = push.elements[0].str;
+  if (kind == "sunsubscribe") return on_dropped(push.elements[1].str);
   const std::size_t channel_index = kind == "pmessage" ? 2 : 1;
   if (push.elements.size() < channel_index + 2) return;
   const auto it = channels_.find(push.elements[channel_index].str);
@@ -167,6 +246,7 @@ void Subscriber::close() {
   }
   channels_.clear();
   channel_of_listener_.clear();
+  linger_timer_.cancel();
   if (connection_) connection_->close();
   for (auto& waiter : waiters) waiter(make_error_code(errc::shutdown));
 }

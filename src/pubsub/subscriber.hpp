@@ -1,5 +1,5 @@
 // Pub/sub for one server: one subscriber connection, many channels multiplexed on it,
-// reference-counted listeners per channel.
+// reference-counted listeners per channel. Sharded mode (a cluster node) uses SSUBSCRIBE.
 //
 // Every method runs on the I/O thread. After a reconnect every channel that still has
 // listeners is subscribed again and each listener's on_resubscribed runs, because messages
@@ -7,6 +7,7 @@
 #pragma once
 
 #include <asio/io_context.hpp>
+#include <asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -18,31 +19,37 @@
 #include <vector>
 
 #include "net/connection.hpp"
+#include "pubsub/pubsub.hpp"
 
 namespace redisson::detail {
 
-struct Listener {
-  std::function<void(std::string_view payload)> on_message;
-  /// After a reconnect restored the subscription (messages may have been missed meanwhile).
-  std::function<void()> on_resubscribed;
-  /// When the subscriber connection broke (no message can arrive until it is restored).
-  std::function<void()> on_interrupted;
-};
-
-class Subscriber : public std::enable_shared_from_this<Subscriber> {
+class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber> {
  public:
-  using ReadyCallback = std::function<void(std::error_code)>;
+  /// Told about a sharded channel the server dropped by itself (its slot left this node).
+  using DroppedHandler = std::function<void(const std::string& channel)>;
 
+  /// `sharded`: SSUBSCRIBE/SUNSUBSCRIBE instead of SUBSCRIBE/UNSUBSCRIBE (a cluster node).
   Subscriber(asio::io_context& io, ConnectionOptions options,
-             std::chrono::milliseconds subscription_timeout);
+             std::chrono::milliseconds subscription_timeout, bool sharded = false);
 
   /// Adds a listener to `channel` (subscribing if it is the first). `on_ready` runs once the
   /// server confirmed the subscription (at once if it already had), or with an error at the
   /// subscription timeout. Returns an id for remove().
-  std::uint64_t add(const std::string& channel, Listener listener, ReadyCallback on_ready);
-  /// Removes a listener; the last one of a channel unsubscribes. Unknown ids are ignored.
-  void remove(std::uint64_t id);
-  void close();
+  std::uint64_t add(const std::string& channel, Listener listener, ReadyCallback on_ready) override;
+  /// Removes a listener; the last one of a channel unsubscribes, at once or, with `linger`,
+  /// when the channel has had no listener for that long (a lock waited on again soon after then
+  /// costs no SUBSCRIBE/UNSUBSCRIBE pair). Unknown ids are ignored.
+  void remove(std::uint64_t id, std::chrono::milliseconds linger = {}) override;
+  /// True when `channel` is subscribed and confirmed now: a listener added now misses nothing
+  /// published from this moment on.
+  bool confirmed(const std::string& channel) const override;
+  void close() override;
+
+  /// Without a handler a dropped channel is subscribed again on this node at once; with one,
+  /// the handler decides (and calls resubscribe() if the channel stays here).
+  void set_dropped_handler(DroppedHandler handler) { dropped_handler_ = std::move(handler); }
+  /// Subscribes `channel` again if it has listeners but no subscription (after a drop).
+  void resubscribe(const std::string& channel);
 
   std::size_t channel_count() const { return channels_.size(); }
 
@@ -54,21 +61,30 @@ class Subscriber : public std::enable_shared_from_this<Subscriber> {
     bool confirmed = false;
     bool resubscribing = false;
     std::uint64_t generation = 0;
+    Clock::time_point unsubscribe_at{};  // lingering (no listeners): when to let it go
   };
 
   void ensure_connection();
-  void reconcile(const std::string& name);
+  void reconcile(const std::string& name, std::chrono::milliseconds linger = {});
+  void unsubscribe(const std::string& name);
+  void arm_linger_timer(Clock::time_point when);
+  void on_linger_timer();
   void on_subscribe_reply(const std::string& name, std::uint64_t generation, std::error_code ec);
   void on_push(Reply&& push);
+  void on_dropped(const std::string& name);
   void on_connection_state(bool ready);
 
   asio::io_context& io_;
   ConnectionOptions options_;
   std::chrono::milliseconds subscription_timeout_;
   std::shared_ptr<Connection> connection_;
+  asio::steady_timer linger_timer_;
+  Clock::time_point linger_timer_at_ = Clock::time_point::max();
   std::unordered_map<std::string, Channel> channels_;
   std::unordered_map<std::uint64_t, std::string> channel_of_listener_;
   std::uint64_t next_listener_id_ = 1;
+  bool sharded_ = false;
+  DroppedHandler dropped_handler_;
   bool closed_ = false;
 };
 

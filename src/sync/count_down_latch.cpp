@@ -22,7 +22,7 @@ struct CountDownLatchState {
   const std::shared_ptr<ClientCore> core;
   const std::string name;
   const std::string channel;
-  std::string publish_command = "publish";
+  std::string publish_command = core->publish_command();  // "spublish" on a sharded cluster
   // Awaiters re-check the count at least this often: a lost message, or a writer that does
   // not publish, costs at most this much.
   std::atomic<std::int64_t> recheck_ms{1000};

@@ -26,7 +26,7 @@ struct ExpirableSemaphoreState {
   const std::string name;
   const std::string timeouts;  // S(n, timeout): permit id -> expiry epoch ms
   const std::string channel;   // P(redisson_sc, n)
-  std::string publish_command = "publish";
+  std::string publish_command = core->publish_command();  // "spublish" on a sharded cluster
   // Waiters re-check at least this often: a lost message, or a writer that does not
   // publish (a foreign SET, an older client), costs at most this much.
   std::atomic<std::int64_t> recheck_ms{1000};

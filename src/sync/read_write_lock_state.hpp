@@ -51,7 +51,7 @@ class RwLockState {
   const std::string channel;       // P(redisson_rwlock, n)
   const std::string latch_prefix;  // P(redisson_unlock_latch, n)
   const std::string tagged_name;   // "{n}", or n when it has a '{': S(n, x) = tagged_name:x
-  std::string publish_command = "publish";
+  std::string publish_command = core->publish_command();  // "spublish" on a sharded cluster
 
   std::mutex mutex;
   std::function<void(std::uint64_t)> on_read_lost;   // guarded by mutex

@@ -4,6 +4,7 @@
 
 #include "client/client_core.hpp"
 #include "sync/lua_scripts.hpp"
+#include "topology/key_slot.hpp"
 
 namespace redisson::detail {
 namespace {
@@ -84,7 +85,9 @@ void Watchdog::renew_all() {
     Script script;
     std::vector<std::pair<Key, std::uint64_t>> holds;
   };
-  std::map<std::string, std::vector<Batch>> batches;  // by script SHA
+  // By script SHA, and on a cluster also by slot: one script call may only touch one slot.
+  std::map<std::pair<std::string, int>, std::vector<Batch>> batches;
+  const bool by_slot = core_.router() != nullptr;
   {
     std::lock_guard lock(mutex_);
     if (stopped_) return;
@@ -93,7 +96,7 @@ void Watchdog::renew_all() {
       return;
     }
     for (const auto& [key, entry] : entries_) {
-      auto& list = batches[entry.script.sha1()];
+      auto& list = batches[{entry.script.sha1(), by_slot ? key_slot(key.first) : 0}];
       if (list.empty() || list.back().holds.size() >= kMaxKeysPerCall) {
         list.push_back(Batch{entry.script, {}});
       }
@@ -102,7 +105,7 @@ void Watchdog::renew_all() {
   }
   schedule();
   const std::string lease_ms = std::to_string(lease_.count());
-  for (auto& [sha, list] : batches) {
+  for (auto& [script_and_slot, list] : batches) {
     for (auto& batch : list) {
       std::vector<std::string> keys;
       std::vector<std::string> args{lease_ms};
@@ -111,30 +114,30 @@ void Watchdog::renew_all() {
         args.push_back(key.second);
       }
       auto command = make_evalsha(batch.script, keys, args);
-      core_.eval(batch.script, std::move(command),
-                 [weak = weak_from_this(), holds = std::move(batch.holds)](std::error_code ec,
-                                                                           Reply reply) {
-                   auto self = weak.lock();
-                   // A failed renewal is retried on the next tick; if the lease runs out
-                   // meanwhile, that renewal answers 0 and the owner is told then.
-                   if (!self || ec || reply.elements.size() != holds.size()) return;
-                   std::vector<LostCallback> lost;
-                   {
-                     std::lock_guard lock(self->mutex_);
-                     for (std::size_t i = 0; i < holds.size(); ++i) {
-                       if (reply.elements[i].integer != 0) continue;
-                       const auto it = self->entries_.find(holds[i].first);
-                       if (it == self->entries_.end() ||
-                           it->second.registration != holds[i].second) {
-                         continue;  // unlocked (or re-taken) since this renewal was sent
-                       }
-                       if (it->second.on_lost) lost.push_back(std::move(it->second.on_lost));
-                       self->lost_.insert(holds[i].first);
-                       self->entries_.erase(it);
-                     }
-                   }
-                   for (auto& callback : lost) callback();
-                 });
+      core_.eval(
+          batch.script, std::move(command),
+          [weak = weak_from_this(), holds = std::move(batch.holds)](std::error_code ec,
+                                                                    Reply reply) {
+            auto self = weak.lock();
+            // A failed renewal is retried on the next tick; if the lease runs out
+            // meanwhile, that renewal answers 0 and the owner is told then.
+            if (!self || ec || reply.elements.size() != holds.size()) return;
+            std::vector<LostCallback> lost;
+            {
+              std::lock_guard lock(self->mutex_);
+              for (std::size_t i = 0; i < holds.size(); ++i) {
+                if (reply.elements[i].integer != 0) continue;
+                const auto it = self->entries_.find(holds[i].first);
+                if (it == self->entries_.end() || it->second.registration != holds[i].second) {
+                  continue;  // unlocked (or re-taken) since this renewal was sent
+                }
+                if (it->second.on_lost) lost.push_back(std::move(it->second.on_lost));
+                self->lost_.insert(holds[i].first);
+                self->entries_.erase(it);
+              }
+            }
+            for (auto& callback : lost) callback();
+          });
     }
   }
 }

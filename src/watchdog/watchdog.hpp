@@ -2,6 +2,8 @@
 //
 // Every lease/3 it renews all registered holds with one script call per renewal script
 // (Lock, read-write lock, ...): one round trip for any number of locks, not a timer per lock.
+// On a cluster, one call per (script, hash slot), since a script may only touch one slot; the
+// calls for different masters go out in parallel.
 // A hold the server no longer has is reported to its owner once (the lost callback) and
 // dropped; it is never silently renewed into existence again.
 #pragma once

@@ -1,0 +1,73 @@
+// Pub/sub on a deployment with several nodes (Cluster, Sentinel): one Subscriber per node, each
+// channel on the node `node_of(channel)` names (the master of the channel's slot, or the current
+// master). When the topology changes, reroute() moves every channel whose node changed: it
+// subscribes on the new node and, once confirmed, tells each listener on_resubscribed (messages
+// may have been lost in between, so waiters re-check).
+//
+// A sharded channel the server drops by itself (its slot moved) is moved the same way after the
+// topology has been refreshed. Every method runs on the I/O thread.
+#pragma once
+
+#include <asio/io_context.hpp>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "pubsub/pubsub.hpp"
+#include "pubsub/subscriber.hpp"
+
+namespace redisson::detail {
+
+class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPubSub> {
+ public:
+  using NodeOf = std::function<ServerAddress(std::string_view channel)>;
+  /// Refreshes the topology, then calls `done` (whether or not anything changed).
+  using Refresh = std::function<void(std::function<void()> done)>;
+
+  /// `base`: login and timeouts for every subscriber connection (the server is replaced).
+  RoutedPubSub(asio::io_context& io, ConnectionOptions base,
+               std::chrono::milliseconds subscription_timeout, bool sharded, NodeOf node_of,
+               Refresh refresh);
+
+  std::uint64_t add(const std::string& channel, Listener listener, ReadyCallback on_ready) override;
+  void remove(std::uint64_t id, std::chrono::milliseconds linger = {}) override;
+  bool confirmed(const std::string& channel) const override;
+  void close() override;
+
+  /// Moves every channel whose node changed; subscribes dropped channels again.
+  void reroute();
+  /// Subscriber connections currently open (for tests).
+  std::size_t node_count() const { return subscribers_.size(); }
+
+ private:
+  struct Entry {
+    std::string channel;
+    std::string node;  // node_key() of the subscriber it is on
+    std::uint64_t inner_id = 0;
+    std::uint64_t generation = 0;  // bumps on every move; stale confirmations are ignored
+    std::shared_ptr<Listener> listener;
+    ReadyCallback on_ready;  // until the first confirmation
+  };
+
+  std::shared_ptr<Subscriber> subscriber_for(const ServerAddress& address);
+  void attach(std::uint64_t id, const ServerAddress& address);
+  void on_dropped(const std::string& channel);
+  void close_idle_subscribers();
+
+  asio::io_context& io_;
+  ConnectionOptions base_;
+  std::chrono::milliseconds subscription_timeout_;
+  bool sharded_;
+  NodeOf node_of_;
+  Refresh refresh_;
+  std::map<std::string, std::shared_ptr<Subscriber>> subscribers_;  // by node_key
+  std::unordered_map<std::uint64_t, Entry> entries_;
+  std::uint64_t next_id_ = 1;
+  bool reroute_pending_ = false;
+  bool closed_ = false;
+};
+
+}  // namespace redisson::detail

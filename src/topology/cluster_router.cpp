@@ -1,0 +1,391 @@
+#include "topology/cluster_router.hpp"
+
+#include <asio/post.hpp>
+#include <charconv>
+
+#include "redisson/error.hpp"
+#include "topology/command_key.hpp"
+
+namespace redisson::detail {
+namespace {
+
+constexpr std::chrono::milliseconds kRetryDelay{100};
+
+struct Redirect {
+  int slot = -1;
+  ClusterNodeAddress address;
+};
+
+// "MOVED 3999 127.0.0.1:6381" / "ASK 3999 :6381" (an empty host means: the node that answered).
+std::optional<Redirect> parse_redirect(std::string_view text, const ClusterNodeAddress& from) {
+  const auto first_space = text.find(' ');
+  const auto second_space = text.find(' ', first_space + 1);
+  if (first_space == std::string_view::npos || second_space == std::string_view::npos) {
+    return std::nullopt;
+  }
+  Redirect redirect;
+  const auto slot_text = text.substr(first_space + 1, second_space - first_space - 1);
+  std::from_chars(slot_text.data(), slot_text.data() + slot_text.size(), redirect.slot);
+  const auto endpoint = text.substr(second_space + 1);
+  const auto colon = endpoint.rfind(':');
+  if (colon == std::string_view::npos || redirect.slot < 0 || redirect.slot >= kClusterSlots) {
+    return std::nullopt;
+  }
+  redirect.address.host = colon == 0 ? from.host : std::string(endpoint.substr(0, colon));
+  const auto port_text = endpoint.substr(colon + 1);
+  std::from_chars(port_text.data(), port_text.data() + port_text.size(), redirect.address.port);
+  if (redirect.address.port <= 0) return std::nullopt;
+  return redirect;
+}
+
+bool uses_sharded_pubsub(ShardedSubscriptionMode mode) {
+  // Every server that has CLUSTER SHARDS (7.0+) has sharded pub/sub; on_map() corrects
+  // `automatic` when the map had to come from CLUSTER SLOTS.
+  return mode != ShardedSubscriptionMode::off;
+}
+
+}  // namespace
+
+struct ClusterRouter::Request {
+  Command command;
+  Clock::time_point deadline;
+  ReplyCallback callback;
+  int redirects = 0;
+  std::optional<Script> script;  // EVALSHA: loaded where NOSCRIPT is answered
+  bool script_loaded = false;
+};
+
+ClusterRouter::ClusterRouter(asio::io_context& io, ConnectionOptions base, ClusterConfig config,
+                             std::chrono::milliseconds command_timeout)
+    : io_(io),
+      base_(std::move(base)),
+      config_(std::move(config)),
+      command_timeout_(command_timeout),
+      scan_timer_(io),
+      sharded_(uses_sharded_pubsub(config_.sharded_subscription)) {
+  owner_.fill(-1);
+}
+
+void ClusterRouter::start(StartCallback done) {
+  on_started_ = std::move(done);
+  std::vector<ClusterNodeAddress> seeds;
+  for (const auto& seed : config_.node_addresses) seeds.push_back({seed.host, seed.port});
+  if (seeds.empty()) {
+    return std::exchange(on_started_, nullptr)(make_error_code(errc::invalid_argument),
+                                               "the cluster config has no node_addresses");
+  }
+  asio::post(io_, [self = shared_from_this(), seeds = std::move(seeds)]() mutable {
+    self->refreshing_ = true;
+    self->query_map(std::move(seeds), 0, false, {});
+  });
+}
+
+int ClusterRouter::node_index_locked(const ClusterNodeAddress& address) {
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    if (nodes_[i].address == address) return static_cast<int>(i);
+  }
+  nodes_.push_back(Node{address, nullptr});
+  return static_cast<int>(nodes_.size() - 1);
+}
+
+std::shared_ptr<Connection> ClusterRouter::connection_locked(int node) {
+  auto& entry = nodes_[static_cast<std::size_t>(node)];
+  if (entry.connection) return entry.connection;
+  auto options = base_;
+  options.server.host = entry.address.host;
+  options.server.port = entry.address.port;
+  entry.connection = std::make_shared<Connection>(io_, options);
+  std::weak_ptr<ClusterRouter> weak = weak_from_this();
+  entry.connection->set_state_handler([weak](bool ready) {
+    // A lost master may have been failed over: learn who serves its slots now.
+    if (ready) return;
+    if (auto self = weak.lock()) self->request_refresh();
+  });
+  entry.connection->start([](std::error_code) {});  // retried by the connection itself
+  return entry.connection;
+}
+
+std::shared_ptr<Connection> ClusterRouter::connection_for_slot(int slot) {
+  std::lock_guard lock(mutex_);
+  if (closed_ || nodes_.empty()) return nullptr;
+  int node = slot >= 0 ? owner_[static_cast<std::size_t>(slot)] : -1;
+  if (node < 0) {
+    // Keyless (or an uncovered slot): any master, preferably one already connected.
+    for (const int master : master_nodes_) {
+      const auto& candidate = nodes_[static_cast<std::size_t>(master)];
+      if (candidate.connection && candidate.connection->ready()) {
+        node = master;
+        break;
+      }
+    }
+    if (node < 0) node = owner_[0] >= 0 ? owner_[0] : 0;
+  }
+  return connection_locked(node);
+}
+
+void ClusterRouter::submit(const Command& command, Clock::time_point deadline,
+                           ReplyCallback callback) {
+  const auto key = routing_key(command);
+  const int slot = key ? key_slot(*key) : -1;
+  auto connection = connection_for_slot(slot);
+  if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
+  send(std::make_shared<Request>(
+           Request{command, deadline, std::move(callback), 0, std::nullopt, false}),
+       std::move(connection), false);
+}
+
+void ClusterRouter::eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
+                         ReplyCallback callback) {
+  const auto key = routing_key(evalsha);
+  auto connection = connection_for_slot(key ? key_slot(*key) : -1);
+  if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
+  send(std::make_shared<Request>(Request{evalsha, deadline, std::move(callback), 0, script, false}),
+       std::move(connection), false);
+}
+
+void ClusterRouter::send(const std::shared_ptr<Request>& request,
+                         std::shared_ptr<Connection> connection, bool asking) {
+  // Pipelined right behind ASKING; a command from another thread could slip in between, in
+  // which case ours meets ASK again and is retried (bounded by kMaxRedirects).
+  if (asking)
+    connection->submit(Command{"ASKING"}, request->deadline, [](std::error_code, Reply) {});
+  ClusterNodeAddress from;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& node : nodes_) {
+      if (node.connection == connection) from = node.address;
+    }
+  }
+  connection->submit(request->command, request->deadline,
+                     [self = shared_from_this(), request, from = std::move(from)](
+                         std::error_code ec, Reply reply) {
+                       self->on_reply(request, from, ec, std::move(reply));
+                     });
+}
+
+void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
+                             const ClusterNodeAddress& from, std::error_code ec, Reply reply) {
+  if (ec != errc::server_error) return request->callback(ec, std::move(reply));
+  const std::string_view text = reply.str;
+  const bool moved = text.starts_with("MOVED ");
+  const bool ask = text.starts_with("ASK ");
+  const bool again = text.starts_with("TRYAGAIN") || text.starts_with("CLUSTERDOWN");
+  if (request->script && !request->script_loaded && text.starts_with("NOSCRIPT")) {
+    // Load it on the node that said NOSCRIPT (not wherever the map now points) and retry
+    // there, pipelined: the load is in place when the EVALSHA runs. Once per command.
+    request->script_loaded = true;
+    std::shared_ptr<Connection> node;
+    {
+      std::lock_guard lock(mutex_);
+      if (closed_) return request->callback(make_error_code(errc::shutdown), Reply{});
+      node = connection_locked(node_index_locked(from));
+    }
+    node->submit(Command{"SCRIPT", "LOAD", request->script->source()}, request->deadline,
+                 [](std::error_code, Reply) {});
+    return send(request, std::move(node), false);
+  }
+  if (!moved && !ask && !again) return request->callback(ec, std::move(reply));
+  if (++request->redirects > kMaxRedirects) {
+    reply.str += " (gave up after " + std::to_string(kMaxRedirects) + " cluster redirections)";
+    return request->callback(ec, std::move(reply));
+  }
+  if (again) {
+    // The slot is migrating or the cluster is electing a master: try again shortly.
+    if (Clock::now() + kRetryDelay >= request->deadline) {
+      return request->callback(ec, std::move(reply));
+    }
+    request_refresh();
+    auto timer = std::make_shared<asio::steady_timer>(io_, kRetryDelay);
+    timer->async_wait([self = shared_from_this(), request, timer](std::error_code) {
+      const auto key = routing_key(request->command);
+      auto connection = self->connection_for_slot(key ? key_slot(*key) : -1);
+      if (!connection) return request->callback(make_error_code(errc::shutdown), Reply{});
+      self->send(request, std::move(connection), false);
+    });
+    return;
+  }
+  const auto redirect = parse_redirect(text, from);
+  if (!redirect) return request->callback(ec, std::move(reply));
+  std::shared_ptr<Connection> target;
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return request->callback(make_error_code(errc::shutdown), Reply{});
+    const int node = node_index_locked(redirect->address);
+    if (moved) owner_[static_cast<std::size_t>(redirect->slot)] = static_cast<std::int16_t>(node);
+    target = connection_locked(node);
+  }
+  // One slot moved usually means more did (a migration, a failover): learn the whole map.
+  if (moved) request_refresh();
+  send(request, std::move(target), ask);
+}
+
+void ClusterRouter::request_refresh() {
+  asio::post(io_, [weak = weak_from_this()] {
+    if (auto self = weak.lock()) self->refresh(nullptr);
+  });
+}
+
+void ClusterRouter::refresh(std::function<void()> done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+  }
+  if (refreshing_) {
+    // The map under way may predate what made the caller ask: wait for the next one.
+    refresh_again_ = true;
+    if (done) next_refresh_waiters_.push_back(std::move(done));
+    return;
+  }
+  if (done) refresh_waiters_.push_back(std::move(done));
+  refreshing_ = true;
+  // Ask connected masters first, then every other known node, then the seeds.
+  std::vector<ClusterNodeAddress> ready;
+  std::vector<ClusterNodeAddress> others;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& node : nodes_) {
+      (node.connection && node.connection->ready() ? ready : others).push_back(node.address);
+    }
+  }
+  for (const auto& seed : config_.node_addresses) {
+    const ClusterNodeAddress address{seed.host, seed.port};
+    if (std::find(others.begin(), others.end(), address) == others.end() &&
+        std::find(ready.begin(), ready.end(), address) == ready.end()) {
+      others.push_back(address);
+    }
+  }
+  ready.insert(ready.end(), others.begin(), others.end());
+  query_map(std::move(ready), 0, false, {});
+}
+
+void ClusterRouter::query_map(std::vector<ClusterNodeAddress> candidates, std::size_t next,
+                              bool use_slots, std::string last_error) {
+  if (next >= candidates.size()) {
+    return finish_refresh(make_error_code(errc::connect_failed),
+                          "no cluster node answered CLUSTER SHARDS/SLOTS" +
+                              (last_error.empty() ? std::string() : ": " + last_error));
+  }
+  std::shared_ptr<Connection> connection;
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return finish_refresh(make_error_code(errc::shutdown), "closed");
+    connection = connection_locked(node_index_locked(candidates[next]));
+  }
+  Command command = use_slots ? Command{"CLUSTER", "SLOTS"} : Command{"CLUSTER", "SHARDS"};
+  connection->submit(
+      command, Clock::now() + command_timeout_,
+      [self = shared_from_this(), candidates = std::move(candidates), next, use_slots, connection](
+          std::error_code ec, Reply reply) mutable {
+        if (!ec) {
+          auto map = use_slots ? parse_cluster_slots(reply) : parse_cluster_shards(reply);
+          if (map && map->covered_slots() > 0) {
+            if (use_slots &&
+                self->config_.sharded_subscription == ShardedSubscriptionMode::automatic) {
+              self->sharded_ = false;  // no CLUSTER SHARDS: a server before 7.0
+            }
+            self->on_map(std::move(*map));
+            return self->finish_refresh({}, {});
+          }
+          return self->query_map(std::move(candidates), next + 1, false,
+                                 "an empty or unreadable slot map");
+        }
+        if (!use_slots && ec == errc::server_error) {
+          return self->query_map(std::move(candidates), next, true, reply.str);
+        }
+        const std::string detail = reply.str.empty() ? connection->last_error() : reply.str;
+        self->query_map(std::move(candidates), next + 1, false,
+                        detail.empty() ? ec.message() : detail);
+      });
+}
+
+void ClusterRouter::on_map(SlotMap map) {
+  std::vector<ClusterNodeAddress> owners(kClusterSlots);
+  {
+    std::lock_guard lock(mutex_);
+    std::vector<int> index_of_master;
+    for (const auto& master : map.masters) index_of_master.push_back(node_index_locked(master));
+    master_nodes_ = index_of_master;
+    for (std::size_t slot = 0; slot < owner_.size(); ++slot) {
+      const auto master = map.owner[slot];
+      owner_[slot] =
+          master < 0 ? std::int16_t{-1}
+                     : static_cast<std::int16_t>(index_of_master[static_cast<std::size_t>(master)]);
+      if (master >= 0) owners[slot] = map.masters[static_cast<std::size_t>(master)];
+    }
+  }
+  const bool changed = !notified_owners_.empty() && owners != notified_owners_;
+  notified_owners_ = std::move(owners);
+  if (changed && change_handler_) change_handler_();
+}
+
+void ClusterRouter::finish_refresh(std::error_code ec, const std::string& detail) {
+  refreshing_ = false;
+  if (on_started_) {
+    auto started = std::exchange(on_started_, nullptr);
+    if (!ec) schedule_scan();
+    started(ec, detail);
+    return;
+  }
+  auto waiters = std::exchange(refresh_waiters_, {});
+  if (std::exchange(refresh_again_, false)) {
+    refresh_waiters_ = std::exchange(next_refresh_waiters_, {});
+    refresh(nullptr);
+  }
+  for (auto& waiter : waiters) waiter();
+}
+
+void ClusterRouter::schedule_scan() {
+  scan_timer_.expires_after(config_.scan_interval);
+  scan_timer_.async_wait([weak = weak_from_this()](std::error_code ec) {
+    if (ec) return;
+    if (auto self = weak.lock()) {
+      self->refresh(nullptr);
+      self->schedule_scan();
+    }
+  });
+}
+
+ServerAddress ClusterRouter::pubsub_node(std::string_view channel) const {
+  ServerAddress address = base_.server;
+  std::lock_guard lock(mutex_);
+  int node = owner_[static_cast<std::size_t>(key_slot(channel))];
+  if (node < 0) node = owner_[0];
+  if (node >= 0) {
+    address.host = nodes_[static_cast<std::size_t>(node)].address.host;
+    address.port = nodes_[static_cast<std::size_t>(node)].address.port;
+  }
+  return address;
+}
+
+std::string ClusterRouter::owner_of(int slot) const {
+  std::lock_guard lock(mutex_);
+  const int node = owner_[static_cast<std::size_t>(slot)];
+  if (node < 0) return {};
+  const auto& address = nodes_[static_cast<std::size_t>(node)].address;
+  return address.host + ":" + std::to_string(address.port);
+}
+
+bool ClusterRouter::connected() const {
+  std::lock_guard lock(mutex_);
+  for (const auto& node : nodes_) {
+    if (node.connection && node.connection->ready()) return true;
+  }
+  return false;
+}
+
+void ClusterRouter::close() {
+  std::vector<std::shared_ptr<Connection>> connections;
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    closed_ = true;
+    for (auto& node : nodes_) {
+      if (node.connection) connections.push_back(std::move(node.connection));
+    }
+  }
+  scan_timer_.cancel();
+  change_handler_ = nullptr;
+  for (auto& connection : connections) connection->close();
+}
+
+}  // namespace redisson::detail

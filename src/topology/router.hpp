@@ -1,0 +1,58 @@
+// Where a command goes on a deployment with more than one node (Cluster, Sentinel). The
+// single-server client has no Router: ClientCore calls its one Connection directly, so it pays
+// nothing for routing.
+//
+// Threading: submit() and eval() may be called from any thread; start(), close() and
+// the change handler run on the I/O thread.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "net/connection.hpp"
+#include "redisson/command.hpp"
+#include "redisson/config.hpp"
+#include "redisson/script.hpp"
+
+namespace redisson::detail {
+
+class Router {
+ public:
+  /// How start() ended: an error and the words of whoever refused, or success.
+  using StartCallback = std::function<void(std::error_code, const std::string& detail)>;
+  /// Called on the I/O thread whenever the node serving some slots (or the master) changed.
+  using ChangeHandler = std::function<void()>;
+
+  virtual ~Router() = default;
+
+  /// Discovers the topology and connects; `done` runs once, on the I/O thread.
+  virtual void start(StartCallback done) = 0;
+  /// Sends `command` to the node that serves its routing key (any node when it has none),
+  /// following redirections.
+  virtual void submit(const Command& command, Clock::time_point deadline,
+                      ReplyCallback callback) = 0;
+  /// Runs a script: `evalsha` goes where submit() would send it; a NOSCRIPT answer is followed
+  /// by SCRIPT LOAD and the same EVALSHA on the node that answered it (pipelined, once).
+  virtual void eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
+                    ReplyCallback callback) = 0;
+  /// The node a subscription to `channel` belongs on.
+  virtual ServerAddress pubsub_node(std::string_view channel) const = 0;
+  /// Whether lock channels use SSUBSCRIBE/SPUBLISH.
+  virtual bool sharded_pubsub() const { return false; }
+  virtual void set_change_handler(ChangeHandler handler) = 0;
+  /// Learns the topology again now, then runs `done` (I/O thread; changes are announced first).
+  virtual void refresh(std::function<void()> done) = 0;
+  /// True when the node(s) commands go to are connected.
+  virtual bool connected() const = 0;
+  /// Fails every pending command with errc::shutdown. Idempotent.
+  virtual void close() = 0;
+};
+
+/// "host:port", the key nodes are known by.
+inline std::string node_key(const ServerAddress& address) {
+  return address.host + ":" + std::to_string(address.port);
+}
+
+}  // namespace redisson::detail

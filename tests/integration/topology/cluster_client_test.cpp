@@ -1,0 +1,278 @@
+// The client on a real Redis Cluster (3 masters + 3 replicas, one per suite): routing by slot
+// from any first node, MOVED and ASK, locks and synchronizers, waking on sharded pub/sub, the
+// per-slot watchdog, and following a CLUSTER FAILOVER.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "redisson/redisson.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_cluster.hpp"
+#include "topology/key_slot.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Command;
+using redisson::Config;
+using redisson::test::eventually;
+using redisson::test::RedisCluster;
+
+// "cmdstat_evalsha:calls=12,..." -> 12
+long long calls_of(const std::string& commandstats, const std::string& command) {
+  const auto at = commandstats.find("cmdstat_" + command + ":calls=");
+  if (at == std::string::npos) return 0;
+  return std::stoll(commandstats.substr(at + command.size() + 15));
+}
+
+// The master's INFO commandstats line for `command` as a count of calls.
+long long master_calls(const RedisCluster& cluster, int port, const std::string& command) {
+  return calls_of(cluster.command(port, {"INFO", "commandstats"}), command);
+}
+
+class ClusterClient : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { cluster_ = std::make_unique<RedisCluster>(); }
+  static void TearDownTestSuite() { cluster_.reset(); }
+  void SetUp() override {
+    ASSERT_NE(cluster_, nullptr);
+    cluster_->wait_until_ok();
+  }
+  static RedisCluster& cluster() { return *cluster_; }
+
+  static Config config_for(int seed_port, std::chrono::milliseconds watchdog = 30000ms) {
+    Config config;
+    redisson::ClusterConfig cluster_config;
+    cluster_config.node_addresses.push_back(
+        redisson::ServerAddress::from_url(cluster().url_of(seed_port)));
+    cluster_config.scan_interval = 1000ms;
+    config.cluster = cluster_config;
+    config.command_timeout = 3000ms;
+    config.reconnect_max_delay = 200ms;
+    config.lock_watchdog_timeout = watchdog;
+    return config;
+  }
+
+  static int master_of_key(const std::string& key) {
+    return cluster().master_of_slot(redisson::detail::key_slot(key));
+  }
+
+ private:
+  static inline std::unique_ptr<RedisCluster> cluster_;
+};
+
+TEST_F(ClusterClient, ReachesEveryKeyWhicheverNodeItIsFirstGiven) {
+  for (const int seed : cluster().ports()) {
+    Client client(config_for(seed));
+    for (int i = 0; i < 12; ++i) {
+      const std::string key = "route:" + std::to_string(seed) + ":" + std::to_string(i);
+      client.execute(Command{"SET", key, "v" + std::to_string(i)});
+      EXPECT_EQ(cluster().command(master_of_key(key), {"GET", key}), "v" + std::to_string(i));
+      EXPECT_EQ(client.execute(Command{"GET", key}).str, "v" + std::to_string(i));
+    }
+    EXPECT_EQ(client.execute(Command{"PING"}).str, "PONG");
+  }
+}
+
+TEST_F(ClusterClient, SynchronizersWorkWhicheverNodeTheClientIsFirstGiven) {
+  for (const int seed : {cluster().master_ports().at(0), cluster().replica_ports().at(0)}) {
+    Client client(config_for(seed));
+    const std::string tag = std::to_string(seed);
+
+    auto lock = client.get_lock("cluster:lock:" + tag);
+    lock.lock();
+    EXPECT_TRUE(lock.is_held_by_current_thread());
+    EXPECT_EQ(cluster().command(master_of_key(lock.name()), {"EXISTS", lock.name()}), "1");
+    lock.unlock();
+    EXPECT_FALSE(lock.is_locked());
+
+    auto fair = client.get_fair_lock("cluster:fair:" + tag);
+    ASSERT_TRUE(fair.try_lock());
+    fair.unlock();
+
+    auto semaphore = client.get_semaphore("cluster:semaphore:" + tag);
+    ASSERT_TRUE(semaphore.try_set_permits(2));
+    EXPECT_TRUE(semaphore.try_acquire(2));
+    EXPECT_FALSE(semaphore.try_acquire());
+    semaphore.release(1);
+    EXPECT_EQ(semaphore.available_permits(), 1);
+
+    auto latch = client.get_count_down_latch("cluster:latch:" + tag);
+    ASSERT_TRUE(latch.try_set_count(1));
+    std::thread counter(
+        [&client, name = latch.name()] { client.get_count_down_latch(name).count_down(); });
+    EXPECT_TRUE(latch.await_for(10s));
+    counter.join();
+  }
+}
+
+TEST_F(ClusterClient, LocksOfManyNamesSpreadOverAllThreeMasters) {
+  const auto masters = cluster().master_ports();
+  for (const int master : masters) cluster().command(master, {"CONFIG", "RESETSTAT"});
+  Client client(config_for(masters.at(0)));
+  for (int i = 0; i < 60; ++i) {
+    auto lock = client.get_lock("spread:" + std::to_string(i));
+    lock.lock();
+    lock.unlock();
+  }
+  long long total = 0;
+  for (const int master : masters) {
+    const auto calls = master_calls(cluster(), master, "evalsha");
+    std::printf("master %d: %lld EVALSHA calls\n", master, calls);
+    EXPECT_GT(calls, 0) << "no lock script ran on master " << master;
+    total += calls;
+  }
+  // One acquire and one unlock per lock, each on its own master only; a master's first
+  // EVALSHA of each script is refused (NOSCRIPT) and counted, then retried after SCRIPT LOAD.
+  EXPECT_GE(total, 120);
+  EXPECT_LE(total, 120 + 2 * 3);
+}
+
+TEST_F(ClusterClient, FollowsMovedAfterASlotMigratesAndAskDuringTheMigration) {
+  const auto masters = cluster().master_ports();
+  Client client(config_for(masters.at(0)));
+  const std::string key = "migrating:key";
+  const int slot = redisson::detail::key_slot(key);
+  const int source = master_of_key(key);
+  int target = 0;
+  for (const int master : masters) target = master != source ? master : target;
+  client.execute(Command{"SET", key, "before"});
+  const auto id_of = [&](int port) { return cluster().command(port, {"CLUSTER", "MYID"}); };
+  const std::string slot_text = std::to_string(slot);
+
+  // Half-way through a migration: the key already moved, the slot not yet -> ASK.
+  cluster().command(target, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(source)});
+  cluster().command(source, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(target)});
+  ASSERT_EQ(cluster().command(source, {"MIGRATE", "127.0.0.1", std::to_string(target), "", "0",
+                                       "5000", "KEYS", key}),
+            "OK");
+  EXPECT_EQ(client.execute(Command{"GET", key}).str, "before");
+  const auto asking_before = master_calls(cluster(), target, "asking");
+  EXPECT_EQ(client.execute(Command{"GET", key}).str, "before");
+  EXPECT_GT(master_calls(cluster(), target, "asking"), asking_before);
+
+  // The migration completes: the old owner now answers MOVED, which the client follows.
+  for (const int master : masters) {
+    cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(target)});
+  }
+  ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == target; }));
+  client.execute(Command{"SET", key, "after"});
+  EXPECT_EQ(cluster().command(target, {"GET", key}), "after");
+  auto lock = client.get_lock("{" + key + "}:lock");  // the same slot
+  lock.lock();
+  lock.unlock();
+
+  // Put the slot back so the suite's other tests see the cluster as created.
+  cluster().command(source, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(target)});
+  cluster().command(target, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(source)});
+  cluster().command(target,
+                    {"MIGRATE", "127.0.0.1", std::to_string(source), "", "0", "5000", "KEYS", key});
+  for (const int master : masters) {
+    cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(source)});
+  }
+  ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == source; }));
+  EXPECT_EQ(client.execute(Command{"GET", key}).str, "after");
+}
+
+TEST_F(ClusterClient, WaiterIsWokenByTheUnlockMessage) {
+  const auto masters = cluster().master_ports();
+  Client holder(config_for(masters.at(0)));
+  Client waiter(config_for(masters.at(1)));
+  for (const std::string name : {"wake:a", "wake:b", "wake:c"}) {
+    auto held = holder.get_lock(name);
+    // A 60 s lease: a waiter that only woke at the lease's end would miss its 20 s wait.
+    held.lock(60s);
+    std::atomic<bool> acquired{false};
+    std::thread waiting([&] {
+      auto lock = waiter.get_lock(name);
+      acquired = lock.try_lock_for(20s);
+      if (acquired) lock.unlock();
+    });
+    // Let the waiter subscribe and queue up behind the holder, then release.
+    ASSERT_TRUE(eventually([&] {
+      return cluster().command(master_of_key(name), {"PUBSUB", "SHARDNUMSUB",
+                                                     "redisson_lock__channel:{" + name + "}"}) !=
+             "redisson_lock__channel:{" + name + "}\n0";
+    }));
+    held.unlock();
+    waiting.join();
+    EXPECT_TRUE(acquired) << name;
+  }
+}
+
+TEST_F(ClusterClient, WatchdogRenewsLocksOnEveryMaster) {
+  const auto masters = cluster().master_ports();
+  Client client(config_for(masters.at(0), /*watchdog=*/1500ms));
+  std::vector<redisson::Lock> locks;
+  std::set<int> owners;
+  for (int i = 0; owners.size() < 3 || locks.size() < 6; ++i) {
+    auto lock = client.get_lock("watched:" + std::to_string(i));
+    owners.insert(master_of_key(lock.name()));
+    lock.lock();
+    locks.push_back(std::move(lock));
+  }
+  // Four leases long: without renewal every lock would have expired.
+  const auto until = std::chrono::steady_clock::now() + 6s;
+  while (std::chrono::steady_clock::now() < until) {
+    for (auto& lock : locks) {
+      ASSERT_EQ(cluster().command(master_of_key(lock.name()), {"EXISTS", lock.name()}), "1")
+          << lock.name() << " expired: the watchdog did not renew it";
+    }
+    std::this_thread::sleep_for(200ms);
+  }
+  for (auto& lock : locks) {
+    EXPECT_FALSE(lock.lost());
+    lock.unlock();
+  }
+}
+
+TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
+  Client holder(config_for(cluster().master_ports().at(0)));
+  Client waiter(config_for(cluster().master_ports().at(1)));
+  const std::string name = "failover:lock";
+  const int old_master = master_of_key(name);
+  const int replica = cluster().replica_of(old_master);
+
+  auto held = holder.get_lock(name);
+  held.lock(120s);
+  // The lock reached the replica before the failover (or the promotion would lose it).
+  ASSERT_EQ(cluster().command(old_master, {"WAIT", "1", "5000"}), "1");
+
+  std::atomic<bool> acquired{false};
+  std::string failure;
+  std::thread waiting([&] {
+    try {
+      auto lock = waiter.get_lock(name);
+      acquired = lock.try_lock_for(30s);
+      if (acquired) lock.unlock();
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  });
+  ASSERT_TRUE(eventually([&] {
+    return cluster().command(old_master,
+                             {"PUBSUB", "SHARDNUMSUB", "redisson_lock__channel:{" + name + "}"}) !=
+           "redisson_lock__channel:{" + name + "}\n0";
+  }));
+
+  cluster().failover(replica);
+  ASSERT_EQ(master_of_key(name), replica);
+
+  // The holder follows the new master and can still unlock; the waiter, re-subscribed on the
+  // new master, wakes on the release long before the 120 s lease.
+  EXPECT_TRUE(held.is_held_by_current_thread());
+  held.unlock();
+  waiting.join();
+  EXPECT_TRUE(acquired) << failure;
+  EXPECT_EQ(cluster().command(replica, {"EXISTS", name}), "0");  // the new master
+}
+
+}  // namespace

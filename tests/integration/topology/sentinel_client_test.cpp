@@ -1,0 +1,127 @@
+// The client on a real Sentinel group (1 master, 1 replica, 3 sentinels): it asks the sentinels
+// for the master, locks there, follows SENTINEL FAILOVER, and a waiting locker still wakes.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "redisson/redisson.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_cluster.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Command;
+using redisson::Config;
+using redisson::test::eventually;
+using redisson::test::RedisSentinelGroup;
+
+class SentinelClient : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { group_ = std::make_unique<RedisSentinelGroup>(); }
+  static void TearDownTestSuite() { group_.reset(); }
+  void SetUp() override {
+    ASSERT_NE(group_, nullptr);
+    group_->wait_until_ready();
+  }
+  static RedisSentinelGroup& group() { return *group_; }
+
+  static Config config() {
+    Config config;
+    redisson::SentinelConfig sentinel;
+    sentinel.master_name = group().master_name();
+    for (const auto& url : group().sentinel_urls()) {
+      sentinel.sentinel_addresses.push_back(redisson::ServerAddress::from_url(url));
+    }
+    config.sentinel = sentinel;
+    config.command_timeout = 3000ms;
+    config.reconnect_max_delay = 200ms;
+    return config;
+  }
+
+ private:
+  static inline std::unique_ptr<RedisSentinelGroup> group_;
+};
+
+TEST_F(SentinelClient, LocksOnTheMasterTheSentinelsName) {
+  Client client(config());
+  auto lock = client.get_lock("sentinel:lock");
+  lock.lock();
+  EXPECT_EQ(group().command(group().master_port(), {"EXISTS", "sentinel:lock"}), "1");
+  lock.unlock();
+  EXPECT_EQ(group().command(group().master_port(), {"EXISTS", "sentinel:lock"}), "0");
+}
+
+TEST_F(SentinelClient, AnUnknownMasterNameFailsToStartSayingSo) {
+  auto bad = config();
+  bad.sentinel->master_name = "no-such-master";
+  try {
+    Client client(bad);
+    FAIL() << "started without a master";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), redisson::errc::connect_failed);
+    EXPECT_NE(std::string(e.what()).find("no-such-master"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(SentinelClient, FollowsAFailoverAndAWaitingLockerStillWakes) {
+  Client holder(config());
+  Client waiter(config());
+  const std::string name = "sentinel:failover";
+  const int old_master = group().master_port();
+  auto held = holder.get_lock(name);
+  held.lock(120s);
+  // The replica has the lock before the switch (or the promotion would lose it).
+  ASSERT_EQ(group().command(old_master, {"WAIT", "1", "5000"}), "1");
+
+  std::atomic<bool> acquired{false};
+  std::string failure;
+  std::thread waiting([&] {
+    try {
+      auto lock = waiter.get_lock(name);
+      acquired = lock.try_lock_for(40s);
+      if (acquired) lock.unlock();
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  });
+  ASSERT_TRUE(eventually([&] {
+    return group().command(old_master,
+                           {"PUBSUB", "NUMSUB", "redisson_lock__channel:{" + name + "}"}) !=
+           "redisson_lock__channel:{" + name + "}\n0";
+  }));
+
+  group().failover();
+  const int new_master = group().master_port();
+  ASSERT_NE(new_master, old_master);
+
+  // The holder's commands now go to the new master; its unlock there wakes the waiter (re-
+  // subscribed on the new master) long before the 120 s lease.
+  // Until +switch-master (or the next scan) reaches the holder, a write may still meet the
+  // demoted master's READONLY; after that, the unlock goes to the new master.
+  std::string unlock_error;
+  ASSERT_TRUE(eventually(
+      [&] {
+        try {
+          held.unlock();
+          return true;
+        } catch (const redisson::error& e) {
+          unlock_error = e.what();
+          return false;
+        }
+      },
+      15s, 100ms))
+      << unlock_error;
+  waiting.join();
+  EXPECT_TRUE(acquired) << failure;
+  EXPECT_EQ(group().command(new_master, {"EXISTS", name}), "0");
+  holder.execute(Command{"SET", "sentinel:after", "1"});
+  EXPECT_EQ(group().command(new_master, {"GET", "sentinel:after"}), "1");
+}
+
+}  // namespace
