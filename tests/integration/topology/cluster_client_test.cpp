@@ -208,6 +208,41 @@ TEST_F(ClusterClient, WaiterIsWokenByTheUnlockMessage) {
   }
 }
 
+TEST_F(ClusterClient, ShardedOffUsesClassicPubSubAndStillWakesWaiters) {
+  auto config = config_for(cluster().master_ports().at(0));
+  config.cluster->sharded_subscription = redisson::ShardedSubscriptionMode::off;
+  Client holder(config);
+  Client waiter(config);
+  const std::string name = "classic:wake";
+  const std::string channel = "redisson_lock__channel:{" + name + "}";
+  auto held = holder.get_lock(name);
+  held.lock(60s);
+  std::atomic<bool> acquired{false};
+  std::thread waiting([&] {
+    auto lock = waiter.get_lock(name);
+    acquired = lock.try_lock_for(20s);
+    if (acquired) lock.unlock();
+  });
+  // SUBSCRIBE (not SSUBSCRIBE) on the master of the channel's slot.
+  ASSERT_TRUE(eventually([&] {
+    return cluster().command(master_of_key(name), {"PUBSUB", "NUMSUB", channel}) != channel + "\n0";
+  }));
+  EXPECT_EQ(cluster().command(master_of_key(name), {"PUBSUB", "SHARDNUMSUB", channel}),
+            channel + "\n0");
+  held.unlock();
+  waiting.join();
+  EXPECT_TRUE(acquired);
+}
+
+TEST_F(ClusterClient, ClientPublishReachesClientSubscribeOnTheChannelsMaster) {
+  Client client(config_for(cluster().master_ports().at(0)));
+  std::atomic<int> received{0};
+  auto subscription =
+      client.subscribe("news:{a}", [&](std::string_view payload) { received += payload == "hi"; });
+  EXPECT_EQ(client.publish("news:{a}", "hi"), 1);  // SPUBLISH to the shard that SSUBSCRIBEd
+  EXPECT_TRUE(eventually([&] { return received.load() == 1; }));
+}
+
 TEST_F(ClusterClient, WatchdogRenewsLocksOnEveryMaster) {
   const auto masters = cluster().master_ports();
   Client client(config_for(masters.at(0), /*watchdog=*/1500ms));
