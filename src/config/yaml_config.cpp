@@ -128,8 +128,8 @@ struct Report {
 // its defaults) reads as "absent": the Config keeps its default.
 class Section {
  public:
-  Section(YAML::Node node, std::string path, Report& report)
-      : node_(std::move(node)), path_(std::move(path)), report_(report) {
+  Section(const YAML::Node& node, std::string path, Report& report)
+      : node_(node), path_(std::move(path)), report_(report) {
     if (!node_.IsMap()) {
       bad_value(path_.empty() ? "the document" : path_, "expected a mapping of keys to values");
     }
@@ -335,7 +335,7 @@ void apply_login(const Config& config, std::vector<ServerAddress>& addresses) {
   }
 }
 
-void read_single(Section section, Config& config) {
+void read_single(Section& section, Config& config) {
   auto address = section.address("address");
   read_connection_keys(section, config);
   read_database(section, config);
@@ -350,7 +350,7 @@ void read_single(Section section, Config& config) {
   }
 }
 
-void read_cluster(Section section, Config& config) {
+void read_cluster(Section& section, Config& config) {
   ClusterConfig cluster;
   cluster.node_addresses = section.address_list("nodeAddresses");
   if (auto value = section.duration("scanInterval", true)) cluster.scan_interval = *value;
@@ -379,7 +379,7 @@ void read_cluster(Section section, Config& config) {
   config.cluster = std::move(cluster);
 }
 
-void read_sentinel(Section section, Config& config) {
+void read_sentinel(Section& section, Config& config) {
   SentinelConfig sentinel;
   if (auto value = section.string("masterName")) sentinel.master_name = *value;
   sentinel.sentinel_addresses = section.address_list("sentinelAddresses");
@@ -402,7 +402,7 @@ void read_sentinel(Section section, Config& config) {
   config.sentinel = std::move(sentinel);
 }
 
-void read_master_slave(Section section, Config& config) {
+void read_master_slave(Section& section, Config& config) {
   MasterSlaveConfig master_slave;
   auto master = section.address("masterAddress");
   master_slave.slave_addresses = section.address_list("slaveAddresses");
@@ -469,10 +469,10 @@ Config read_root(const YAML::Node& root, std::vector<std::string>* ignored) {
   if (!present.empty()) {
     const auto& name = present.front();
     Section section(root[name], name, report);
-    if (name == "singleServerConfig") read_single(std::move(section), config);
-    if (name == "clusterServersConfig") read_cluster(std::move(section), config);
-    if (name == "sentinelServersConfig") read_sentinel(std::move(section), config);
-    if (name == "masterSlaveServersConfig") read_master_slave(std::move(section), config);
+    if (name == "singleServerConfig") read_single(section, config);
+    if (name == "clusterServersConfig") read_cluster(section, config);
+    if (name == "sentinelServersConfig") read_sentinel(section, config);
+    if (name == "masterSlaveServersConfig") read_master_slave(section, config);
   }
   top.finish();
 
