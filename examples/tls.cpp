@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
     lock.unlock();
   } catch (const redisson::error& e) {
     // e.g. "cannot connect to rediss://127.0.0.1:6380: TLS: certificate verify failed
-    // (SSL routines) (unable to get local issuer certificate): could not connect to the server"
+    // (SSL routines) (self-signed certificate in certificate chain): could not connect to the
+    // server"
     std::cerr << e.what() << "\n";
     return 1;
   }
