@@ -11,19 +11,28 @@
 // Each reports acquisitions/s, per-process max/min and Jain's fairness index, the busy fraction
 // (acquisitions x hold / duration / capacity), exclusion violations seen in shared memory,
 // and the commands sent per acquisition (INFO commandstats before and after, from a separate
-// client). The exclusive kinds also report the idle gap between holders; the fair lock reports
-// FIFO order violations: an acquisition while another process that started waiting more than
-// kOrderSlackNs earlier still waits (the slack covers the time between a worker noting its
-// arrival and its first attempt reaching the server, which no client-side clock can see).
+// client). The exclusive kinds also report the idle gap between holders. The fair lock's
+// first-come-first-served order is checked by the server's own log: after the measured run, a
+// second, short run (kOrderCheckDuration) happens under `redis-cli monitor`, whose record of
+// the scripts' RPUSH/LPOP/HINCRBY calls fifo_check.cpp replays (MONITOR slows the server, so
+// it stays out of the measured run).
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <functional>
 #include <iostream>
+#include <iterator>
+#include <set>
+#include <sstream>
 
 #include "bench.hpp"
 #include "clock.hpp"
+#include "fifo_check.hpp"
 #include "histogram.hpp"
 #include "redisson/redisson.hpp"
 #include "report.hpp"
@@ -37,7 +46,10 @@ namespace {
 constexpr std::int64_t kHoldNs = 1'000'000;
 constexpr int kMaxProcesses = 256;
 constexpr int kSemaphorePermits = 4;
-constexpr std::int64_t kOrderSlackNs = 5'000'000;
+constexpr auto kOrderCheckDuration = std::chrono::seconds(2);
+constexpr auto kMonitorStartTimeout = std::chrono::seconds(15);
+// How long redis-cli may take to write out what it got and exit once its connection is killed.
+constexpr auto kMonitorMargin = std::chrono::seconds(3);
 constexpr auto kSetUpTimeout = std::chrono::seconds(30);
 constexpr auto kGrace = std::chrono::seconds(30);
 
@@ -81,10 +93,7 @@ struct ContentionShared {
   std::atomic<std::int64_t> last_holder;       // worker index + 1 of the last exclusive holder
   std::atomic<std::int64_t> exclusive_holders;
   std::atomic<std::int64_t> shared_holders;
-  std::atomic<std::int64_t> violations;        // more holders than the synchronizer allows
-  std::atomic<std::int64_t> order_violations;  // fair: overtaken by a later arrival
-  std::atomic<std::int64_t> order_violation_max_lead_ns;
-  std::array<std::atomic<std::int64_t>, kMaxProcesses> waiting_since_ns;  // 0: not waiting
+  std::atomic<std::int64_t> violations;  // more holders than the synchronizer allows
 };
 
 // One process's view of the synchronizer under test.
@@ -144,18 +153,6 @@ void leave(ContentionShared& shared, const Guard& guard, Kind kind) {
   }
 }
 
-// Fair lock only: how long before us did the earliest process that still waits arrive?
-std::int64_t earliest_waiter_lead_ns(ContentionShared& shared, int processes, int self,
-                                     std::int64_t arrived) {
-  std::int64_t lead = 0;
-  for (int i = 0; i < processes; ++i) {
-    if (i == self) continue;
-    const auto since = shared.waiting_since_ns[static_cast<std::size_t>(i)].load();
-    if (since != 0) lead = std::max(lead, arrived - since);
-  }
-  return lead;
-}
-
 void hold(const WorkerOptions& options) {
   if (options.common.hold_mode == "spin") return busy_wait_ns(options.hold_ns);
   timespec rest{0, static_cast<long>(options.hold_ns)};
@@ -165,7 +162,6 @@ void hold(const WorkerOptions& options) {
 
 nlohmann::json contention_worker(const WorkerOptions& options, ContentionShared& shared) {
   const Kind kind = info_of(options.sync_kind).kind;
-  const int processes = options.common.processes.value_or(info_of(kind).default_processes);
   redisson::Client client(options.common.url);
   const Guard guard = make_guard(client, kind, options.lock_name, options.index);
   shared.ready.fetch_add(1);
@@ -175,29 +171,14 @@ nlohmann::json contention_worker(const WorkerOptions& options, ContentionShared&
   sleep_until_ns(start);
 
   const bool track_gaps = guard.exclusive && kind != Kind::semaphore;
-  auto& waiting_since = shared.waiting_since_ns[static_cast<std::size_t>(options.index)];
   LatencyHistogram wait, idle, idle_same, idle_other;
   std::int64_t acquisitions = 0, held_ns = 0, reacquired = 0;
   for (;;) {
     const auto t0 = monotonic_ns();
     if (t0 >= end) break;
-    waiting_since.store(t0);
     // Bounded by the end of the run: a waiter gives up then instead of taking one more turn.
     const bool got = guard.acquire(std::chrono::nanoseconds(end - t0));
     const auto t1 = monotonic_ns();
-    // Only before the end: after it, waiters give up and leave the queue before they clear
-    // their waiting mark, which would look like being overtaken.
-    if (got && t1 < end && kind == Kind::fair) {
-      const auto lead = earliest_waiter_lead_ns(shared, processes, options.index, t0);
-      if (lead > kOrderSlackNs) {
-        shared.order_violations.fetch_add(1);
-        std::int64_t seen = shared.order_violation_max_lead_ns.load();
-        while (lead > seen &&
-               !shared.order_violation_max_lead_ns.compare_exchange_weak(seen, lead)) {
-        }
-      }
-    }
-    waiting_since.store(0);
     if (!got) break;
     if (t1 >= end) {
       guard.release();
@@ -279,19 +260,76 @@ struct GroupTotals {
   }
 };
 
-nlohmann::json run_kind(const Options& given, Kind kind) {
-  const KindInfo& info = info_of(kind);
-  Options options = given;
-  if (options.hold_mode.empty()) options.hold_mode = info.default_hold_mode;
-  const int processes = options.processes.value_or(info.default_processes);
-  if (processes > kMaxProcesses) throw std::invalid_argument("at most 256 processes");
+// The ids of the MONITOR connections open on the server now (CLIENT LIST, flag O).
+std::set<std::string> monitor_client_ids(redisson::Client& client) {
+  std::set<std::string> ids;
+  std::istringstream lines(client.execute(redisson::Command{"CLIENT", "LIST"}).str);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const auto flags = line.find(" flags=");
+    if (flags == std::string::npos ||
+        line.substr(flags + 7, line.find(' ', flags + 7) - flags - 7).find('O') ==
+            std::string::npos) {
+      continue;
+    }
+    if (line.starts_with("id=")) ids.insert(line.substr(3, line.find(' ') - 3));
+  }
+  return ids;
+}
+
+// `redis-cli monitor` into a temporary file, under `timeout` as a safety net. Returns the file
+// and the monitor's client id once it has confirmed (its first line, "OK"); stop it with
+// CLIENT KILL ID, which ends redis-cli.
+std::pair<std::string, std::string> start_monitor(const Options& options, ChildGroup& group,
+                                                  redisson::Client& client) {
+  const auto before = monitor_client_ids(client);
+  char path[] = "/tmp/redisson-bench-monitor-XXXXXX";
+  const int fd = ::mkstemp(path);
+  if (fd < 0) throw std::runtime_error("cannot create a temporary file for MONITOR");
+  ::close(fd);
+  const auto bound = std::chrono::duration_cast<std::chrono::seconds>(
+      kMonitorStartTimeout + options.duration + kMonitorMargin + kGrace);
+  group.spawn({"timeout", std::to_string(bound.count()), "sh", "-c",
+               "exec redis-cli -u \"$0\" monitor > \"$1\"", options.url, path},
+              /*capture_stderr=*/false);
+  const bool confirmed = wait_until(
+      [&] {
+        std::ifstream in(path);
+        std::string first;
+        return std::getline(in, first) && first.starts_with("OK");
+      },
+      kMonitorStartTimeout);
+  std::string id;
+  for (const auto& candidate : monitor_client_ids(client)) {
+    if (!before.contains(candidate)) id = candidate;
+  }
+  if (!confirmed || id.empty()) {
+    std::remove(path);
+    throw std::runtime_error("redis-cli monitor did not start within 15 s");
+  }
+  return {path, id};
+}
+
+// One run of `processes` workers on `name` for options.duration, optionally under
+// `redis-cli monitor` (whose output is kept).
+struct Phase {
+  std::vector<nlohmann::json> reports;
+  CommandSummary commands;
+  double server_cpu = 0;  // cores
+  std::int64_t violations = 0;
+  std::string monitor_output;
+};
+
+Phase run_phase(const Options& options, const KindInfo& info, int processes,
+                const std::string& name, bool monitor) {
   Shared<ContentionShared> shared;
-  const auto name = bench_key(options, info.scenario);
-  redisson::Client stats_client(options.url);
-  if (kind == Kind::semaphore) {
+  // Bookkeeping, not measurement: patient with a server busy serving the workers (and MONITOR).
+  auto stats_config = redisson::Config::from_url(options.url);
+  stats_config.command_timeout = std::chrono::seconds(30);
+  redisson::Client stats_client(stats_config);
+  if (info.kind == Kind::semaphore) {
     stats_client.get_semaphore(name).try_set_permits(kSemaphorePermits);
   }
-
   ChildGroup workers;
   for (int i = 0; i < processes; ++i) {
     auto argv = worker_command(options, "contention", i, name, kHoldNs);
@@ -304,6 +342,10 @@ nlohmann::json run_kind(const Options& given, Kind kind) {
                              std::to_string(shared->ready.load()) + " of " +
                              std::to_string(processes) + " workers connected within 30 s");
   }
+  // The monitor starts once the workers are ready, and ends by itself shortly after the run.
+  ChildGroup monitor_group;
+  std::pair<std::string, std::string> monitor_file_and_id;
+  if (monitor) monitor_file_and_id = start_monitor(options, monitor_group, stats_client);
   const auto commands_before = read_command_counts(stats_client);
   const auto server_cpu_before = read_server_cpu_seconds(stats_client);
   const auto start = monotonic_ns() + 50'000'000;  // every worker is waiting for it by then
@@ -312,12 +354,36 @@ nlohmann::json run_kind(const Options& given, Kind kind) {
   shared->end_ns.store(end);
   shared->go.store(1);
   const auto deadline = std::chrono::steady_clock::now() + options.duration + kGrace;
-  const auto reports = worker_reports(workers.wait_all(deadline));
+  Phase phase;
+  phase.reports = worker_reports(workers.wait_all(deadline));
   const auto finished = monotonic_ns();
-  const auto server_cpu = read_server_cpu_seconds(stats_client) - server_cpu_before;
-  const auto commands =
-      summarize(command_delta(commands_before, read_command_counts(stats_client)));
+  phase.server_cpu = (read_server_cpu_seconds(stats_client) - server_cpu_before) /
+                     (static_cast<double>(finished - start) / 1e9);
+  phase.commands = summarize(command_delta(commands_before, read_command_counts(stats_client)));
+  phase.violations = shared->violations.load();
   stats_client.execute(redisson::Command{"DEL", name});
+  if (monitor) {
+    const auto& [file, id] = monitor_file_and_id;
+    // The last calls of the run are logged by now: the stats client's commands came after.
+    stats_client.execute(redisson::Command{"CLIENT", "KILL", "ID", id});
+    monitor_group.wait_all(std::chrono::steady_clock::now() + kMonitorMargin);
+    std::ifstream in(file);
+    phase.monitor_output.assign(std::istreambuf_iterator<char>(in), {});
+    std::remove(file.c_str());
+  }
+  return phase;
+}
+
+nlohmann::json run_kind(const Options& given, Kind kind) {
+  const KindInfo& info = info_of(kind);
+  Options options = given;
+  if (options.hold_mode.empty()) options.hold_mode = info.default_hold_mode;
+  const int processes = options.processes.value_or(info.default_processes);
+  if (processes > kMaxProcesses) throw std::invalid_argument("at most 256 processes");
+  const auto name = bench_key(options, info.scenario);
+  const Phase phase = run_phase(options, info, processes, name, /*monitor=*/false);
+  const auto& reports = phase.reports;
+  const auto& commands = phase.commands;
 
   GroupTotals all, writers, readers;
   for (const auto& report : reports) {
@@ -336,7 +402,7 @@ nlohmann::json run_kind(const Options& given, Kind kind) {
                      {"hold_us", kHoldNs / 1000},
                      {"hold_mode", options.hold_mode}};
   all.add_to(out, duration_s);
-  out["violations"] = shared->violations.load();
+  out["violations"] = phase.violations;
   all.wait.add_to(out);  // p50_us/p99_us: acquire call to return, per acquisition
   if (kind == Kind::lock || kind == Kind::fair) {
     out["busy"] = round2(busy);
@@ -366,10 +432,22 @@ nlohmann::json run_kind(const Options& given, Kind kind) {
         "Redisson's) lets readers overlap indefinitely, so the writer's share shows whether "
         "it starves";
   }
+  FifoCheck order;
   if (kind == Kind::fair) {
-    out["order_violations"] = shared->order_violations.load();
-    out["order_slack_us"] = kOrderSlackNs / 1000;
-    out["order_violation_max_lead_us"] = shared->order_violation_max_lead_ns.load() / 1000;
+    Options check = options;
+    check.duration = kOrderCheckDuration;
+    const auto order_name = bench_key(options, "fair-contention-order");
+    order = check_fifo(
+        run_phase(check, info, processes, order_name, /*monitor=*/true).monitor_output, order_name);
+    out["order_violations"] = order.violations;
+    out["order_check"] = {{"grants", order.grants},
+                          {"from_queue_head", order.from_queue},
+                          {"enqueued", order.enqueued},
+                          {"duration_s", seconds(kOrderCheckDuration)},
+                          {"method",
+                           "a second run under redis-cli monitor; the scripts' RPUSH/LPOP/HINCRBY "
+                           "calls replayed: a grant while the queue is not empty must go to the "
+                           "head just popped"}};
   }
   out["commands_per_acquisition"] =
       round2(static_cast<double>(commands.client_sent) * per_acquisition);
@@ -380,9 +458,9 @@ nlohmann::json run_kind(const Options& given, Kind kind) {
     breakdown[command] = round2(calls.get<double>() * per_acquisition);
   }
   out["commands_breakdown_per_acquisition"] = std::move(breakdown);
-  out["server_cpu"] = round2(server_cpu / (static_cast<double>(finished - start) / 1e9));
+  out["server_cpu"] = round2(phase.server_cpu);
 
-  const bool safe = shared->violations.load() == 0;
+  const bool safe = phase.violations == 0;
   const double commands_per = static_cast<double>(commands.client_sent) * per_acquisition;
   switch (kind) {
     case Kind::lock:
@@ -390,7 +468,7 @@ nlohmann::json run_kind(const Options& given, Kind kind) {
       break;
     case Kind::fair:
       add_target(out, "no order violation, commands/acquisition <= 4, Jain >= 0.99, no violation",
-                 shared->order_violations.load() == 0 && commands_per <= 4.0 &&
+                 order.violations == 0 && order.grants > 0 && commands_per <= 4.0 &&
                      jain_index(all.per_process) >= 0.99 && safe);
       break;
     case Kind::rw:
