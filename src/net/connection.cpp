@@ -500,7 +500,10 @@ void Connection::on_failure(std::error_code ec) {
   std::error_code ignored;
   lowest_socket().close(ignored);
   // Sent commands may or may not have run; only the caller can decide whether to retry.
-  for (auto& callback : lost) callback(make_error_code(errc::connection_lost), Reply{});
+  // Garbage from the server is reported as such, not as an anonymous lost connection.
+  const auto lost_ec =
+      ec == errc::protocol_error ? ec : std::error_code(make_error_code(errc::connection_lost));
+  for (auto& callback : lost) callback(lost_ec, Reply{});
   if (on_first_attempt_) std::exchange(on_first_attempt_, nullptr)(ec);
   if (was_ready && state_handler_) state_handler_(false);
   schedule_reconnect();
