@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "redisson/detail/completion.hpp"
+#include "redisson/detail/duration.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
@@ -74,12 +75,12 @@ class CountDownLatch {
   /// Waits up to `timeout` (zero: one check) for the count to reach 0; false on timeout.
   template <class Rep, class Period>
   bool await_for(const std::chrono::duration<Rep, Period>& timeout) {
-    return await_ms(std::chrono::ceil<std::chrono::milliseconds>(timeout));
+    return await_ms(detail::saturating_ms(timeout));
   }
   /// Waits until `deadline` (a deadline already passed: one check); false on timeout.
   template <class Clock, class Duration>
   bool await_until(const std::chrono::time_point<Clock, Duration>& deadline) {
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left = detail::saturating_ms(deadline - Clock::now());
     return await_ms(std::max(left, std::chrono::milliseconds{0}));
   }
   /// True if the count is 0 now (std::latch's spelling); one round trip.

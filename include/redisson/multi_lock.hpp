@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "redisson/detail/duration.hpp"
 #include "redisson/lock.hpp"
 
 namespace redisson {
@@ -73,7 +74,7 @@ class MultiLock {
  private:
   template <class Rep, class Period>
   static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
-    return std::chrono::ceil<std::chrono::milliseconds>(d);
+    return detail::saturating_ms(d);
   }
   /// `wait` absent: wait forever.
   bool acquire(std::optional<std::chrono::milliseconds> wait,

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "redisson/detail/completion.hpp"
+#include "redisson/detail/duration.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
@@ -210,7 +211,7 @@ class PermitExpirableSemaphore {
  private:
   template <class Rep, class Period>
   static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
-    return std::chrono::ceil<std::chrono::milliseconds>(d);
+    return detail::saturating_ms(d);
   }
   std::optional<std::string> try_acquire_ms(std::chrono::milliseconds wait,
                                             std::optional<std::chrono::milliseconds> lease);

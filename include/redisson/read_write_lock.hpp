@@ -11,6 +11,7 @@
 #include <string>
 
 #include "redisson/detail/completion.hpp"
+#include "redisson/detail/duration.hpp"
 #include "redisson/error.hpp"
 #include "redisson/lock.hpp"
 
@@ -146,7 +147,7 @@ class RwLockSide {
  private:
   template <class Rep, class Period>
   static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
-    return std::chrono::ceil<std::chrono::milliseconds>(d);
+    return detail::saturating_ms(d);
   }
   bool try_lock_ms(std::chrono::milliseconds wait, std::optional<std::chrono::milliseconds> lease);
 

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "redisson/detail/completion.hpp"
+#include "redisson/detail/duration.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
@@ -172,7 +173,7 @@ class Semaphore {
  private:
   template <class Rep, class Period>
   static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
-    return std::chrono::ceil<std::chrono::milliseconds>(d);
+    return detail::saturating_ms(d);
   }
   bool try_acquire_ms(std::chrono::milliseconds wait, std::int64_t permits);
 

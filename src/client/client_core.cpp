@@ -65,8 +65,9 @@ void ClientCore::start() {
   auto connected = first.get_future();
   connection_->start([&first](std::error_code ec) { first.set_value(ec); });
   if (const auto ec = connected.get()) {
-    const std::string detail = connection_->last_error();
+    // The I/O thread writes last_error() on every failed reconnect: stop it before reading.
     shutdown();
+    const std::string detail = connection_->last_error();
     throw error(ec, "cannot connect to " + config_.server.to_safe_url() +
                         (detail.empty() ? std::string() : ": " + detail));
   }

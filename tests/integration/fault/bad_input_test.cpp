@@ -1,0 +1,279 @@
+// Bad input on every synchronizer's public entry points: empty, huge and binary names, keys of
+// the wrong type, negative and huge durations. Each call gives a clear redisson::error (or, for
+// names Redis accepts, simply works), never crashes or hangs, and a refused call leaves Redis
+// exactly as it was (every key's DUMP and whether it expires).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "redisson/redisson.hpp"
+#include "support/redis_server.hpp"
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Config;
+using redisson::errc;
+using redisson::test::RedisServer;
+
+namespace {
+
+using Snapshot = std::map<std::string, std::string>;
+
+// Every key's serialized value and whether it has a TTL (not the TTL itself, which moves).
+Snapshot snapshot(const RedisServer& server) {
+  Snapshot out;
+  const auto keys = server.command({"KEYS", "*"});
+  if (keys == "(empty array)") return out;
+  std::size_t start = 0;
+  while (start <= keys.size()) {
+    const auto end = std::min(keys.find('\n', start), keys.size());
+    const auto key = keys.substr(start, end - start);
+    const auto ttl = std::stoll(server.command({"PTTL", key}));
+    out[key] = server.command({"DUMP", key}) + (ttl >= 0 ? "|expires" : "|persistent");
+    start = end + 1;
+  }
+  return out;
+}
+
+Config config_for(const RedisServer& server) {
+  auto config = Config::from_url(server.url());
+  config.command_timeout = 2000ms;
+  return config;
+}
+
+// Runs `call`, which must throw redisson::error with one of `allowed`, and checks that Redis did
+// not change. Returns the message for the failure output.
+void expect_refused(const RedisServer& server, const std::string& what,
+                    std::initializer_list<errc> allowed, const std::function<void()>& call) {
+  const auto before = snapshot(server);
+  try {
+    call();
+    ADD_FAILURE() << what << ": accepted";
+  } catch (const redisson::error& e) {
+    bool expected = false;
+    for (auto code : allowed) expected = expected || e.code() == code;
+    EXPECT_TRUE(expected) << what << ": " << e.code().message() << " (" << e.what() << ")";
+    EXPECT_NE(std::string(e.what()), "") << what;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << what << ": not a redisson::error: " << e.what();
+  }
+  EXPECT_EQ(snapshot(server), before) << what << ": Redis changed";
+}
+
+}  // namespace
+
+TEST(BadInput, EmptyNamesAreRefusedByEverySynchronizer) {
+  RedisServer server;
+  Client client(config_for(server));
+  const auto invalid = {errc::invalid_argument};
+  expect_refused(server, "lock", invalid, [&] { client.get_lock("").try_lock(); });
+  expect_refused(server, "fair lock", invalid, [&] { client.get_fair_lock("").try_lock(); });
+  expect_refused(server, "fenced lock", invalid, [&] { client.get_fenced_lock("").try_lock(); });
+  expect_refused(server, "spin lock", invalid, [&] { client.get_spin_lock("").try_lock(); });
+  expect_refused(server, "read-write lock", invalid,
+                 [&] { client.get_read_write_lock("").write_lock().try_lock(); });
+  expect_refused(server, "semaphore", invalid,
+                 [&] { client.get_semaphore("").try_set_permits(1); });
+  expect_refused(server, "permit-expirable semaphore", invalid,
+                 [&] { client.get_permit_expirable_semaphore("").try_set_permits(1); });
+  expect_refused(server, "count-down latch", invalid,
+                 [&] { client.get_count_down_latch("").try_set_count(1); });
+}
+
+TEST(BadInput, HugeAndBinaryNamesWorkAndLeaveNothingBehind) {
+  RedisServer server;
+  Client client(config_for(server));
+  const std::string names[] = {
+      std::string(1 << 20, 'n'), std::string("a\0b{c}\r\nd", 9), "{", "}", "{}",
+      std::string("\xff\xfe", 2)};
+  for (const auto& name : names) {
+    const auto label = "name of " + std::to_string(name.size()) + " bytes";
+    {
+      auto lock = client.get_lock(name);
+      ASSERT_TRUE(lock.try_lock()) << label;
+      EXPECT_EQ(server.command({"EXISTS", name}), "1") << label;
+      lock.unlock();
+    }
+    {
+      auto lock = client.get_fair_lock(name);
+      ASSERT_TRUE(lock.try_lock()) << label;
+      lock.unlock();
+    }
+    {
+      auto lock = client.get_read_write_lock(name);
+      ASSERT_TRUE(lock.read_lock().try_lock()) << label;
+      lock.read_lock().unlock();
+      ASSERT_TRUE(lock.write_lock().try_lock()) << label;
+      lock.write_lock().unlock();
+    }
+    {
+      auto semaphore = client.get_semaphore(name);
+      ASSERT_TRUE(semaphore.try_set_permits(1)) << label;
+      ASSERT_TRUE(semaphore.try_acquire()) << label;
+      EXPECT_FALSE(semaphore.try_acquire()) << label;
+      semaphore.release();
+      EXPECT_EQ(semaphore.available_permits(), 1) << label;
+      EXPECT_TRUE(semaphore.delete_object()) << label;
+    }
+    {
+      auto latch = client.get_count_down_latch(name);
+      ASSERT_TRUE(latch.try_set_count(1)) << label;
+      latch.count_down();
+      EXPECT_TRUE(latch.await_for(0ms)) << label;
+    }
+    // Only unlock latches (they make a retried unlock safe) may stay, and only with a TTL.
+    const char* stray =
+        "local n = 0 for _, k in ipairs(redis.call('keys', '*')) do "
+        "if not string.find(k, '^redisson_unlock_latch') or redis.call('pttl', k) < 0 then "
+        "n = n + 1 end end return n";
+    EXPECT_EQ(server.command({"EVAL", stray, "0"}), "0") << label << ": keys left behind";
+  }
+}
+
+TEST(BadInput, KeysOfTheWrongTypeGiveClearErrorsAndChangeNothing) {
+  RedisServer server;
+  Client client(config_for(server));
+  server.command({"SET", "string", "hello"});
+  server.command({"HSET", "hash", "field", "1"});
+  server.command({"RPUSH", "list", "a"});
+  server.command({"SET", "redisson_lock_queue:{queued}", "not a list"});
+  server.command({"HSET", "redisson_lock_token:{tokened}", "f", "v"});
+  server.command({"SET", "{expiring}:timeout", "not a zset"});
+  const auto typed = {errc::wrong_type, errc::server_error};
+
+  expect_refused(server, "lock on a string", typed, [&] { client.get_lock("string").try_lock(); });
+  expect_refused(server, "lock on a list", typed, [&] { client.get_lock("list").lock(); });
+  expect_refused(server, "fair lock on a string", typed,
+                 [&] { client.get_fair_lock("string").try_lock(); });
+  expect_refused(server, "fair lock whose queue is a string", typed,
+                 [&] { client.get_fair_lock("queued").try_lock_for(10ms); });
+  expect_refused(server, "fenced lock on a string", typed,
+                 [&] { client.get_fenced_lock("string").try_lock(); });
+  expect_refused(server, "fenced lock whose token counter is a hash", typed,
+                 [&] { client.get_fenced_lock("tokened").try_lock(); });
+  expect_refused(server, "spin lock on a string", typed,
+                 [&] { client.get_spin_lock("string").try_lock(); });
+  expect_refused(server, "write lock on a string", typed,
+                 [&] { client.get_read_write_lock("string").write_lock().try_lock(); });
+  expect_refused(server, "read lock on a list", typed,
+                 [&] { client.get_read_write_lock("list").read_lock().try_lock(); });
+  expect_refused(server, "semaphore acquire on a hash", typed,
+                 [&] { client.get_semaphore("hash").try_acquire(); });
+  expect_refused(server, "semaphore release on a hash", typed,
+                 [&] { client.get_semaphore("hash").release(); });
+  expect_refused(server, "semaphore permits of a hash", typed,
+                 [&] { client.get_semaphore("hash").available_permits(); });
+  expect_refused(server, "semaphore add_permits on a list", typed,
+                 [&] { client.get_semaphore("list").add_permits(2); });
+  expect_refused(server, "semaphore acquire on a non-number", typed,
+                 [&] { client.get_semaphore("string").try_acquire(); });
+  expect_refused(server, "permit-expirable semaphore on a hash", typed,
+                 [&] { client.get_permit_expirable_semaphore("hash").try_acquire(); });
+  server.command({"SET", "expiring", "1"});
+  expect_refused(server, "permit-expirable semaphore whose timeouts are a string", typed,
+                 [&] { client.get_permit_expirable_semaphore("expiring").try_acquire(); });
+  server.command({"DEL", "expiring"});
+  expect_refused(server, "latch count of a hash", typed,
+                 [&] { client.get_count_down_latch("hash").count(); });
+  expect_refused(server, "latch count_down on a list", typed,
+                 [&] { client.get_count_down_latch("list").count_down(); });
+  expect_refused(server, "latch await on a hash", typed,
+                 [&] { client.get_count_down_latch("hash").await_for(10ms); });
+}
+
+TEST(BadInput, NegativeDurationsAndCountsAreInvalidArguments) {
+  RedisServer server;
+  Client client(config_for(server));
+  server.command({"SET", "sem", "3"});
+  server.command({"SET", "latch", "1"});
+  const auto invalid = {errc::invalid_argument};
+  expect_refused(server, "lock wait", invalid, [&] { client.get_lock("l").try_lock_for(-1ms); });
+  expect_refused(server, "lock lease", invalid, [&] { client.get_lock("l").lock(-1ms); });
+  expect_refused(server, "fair lock lease", invalid,
+                 [&] { client.get_fair_lock("l").try_lock_for(1ms, -1ms); });
+  expect_refused(server, "fenced lock wait", invalid,
+                 [&] { client.get_fenced_lock("l").try_lock_for(-5s); });
+  expect_refused(server, "spin lock lease", invalid, [&] { client.get_spin_lock("l").lock(-1ms); });
+  expect_refused(server, "write lock wait", invalid,
+                 [&] { client.get_read_write_lock("l").write_lock().try_lock_for(-1ms); });
+  expect_refused(server, "semaphore wait", invalid,
+                 [&] { client.get_semaphore("sem").try_acquire_for(-1ms); });
+  expect_refused(server, "semaphore negative permits", invalid,
+                 [&] { client.get_semaphore("sem").try_acquire(-1); });
+  expect_refused(server, "semaphore release of negative permits", invalid,
+                 [&] { client.get_semaphore("sem").release(-2); });
+  expect_refused(server, "permit-expirable semaphore lease", invalid,
+                 [&] { client.get_permit_expirable_semaphore("pes").try_acquire(1ms, -1ms); });
+  expect_refused(server, "latch negative count", invalid,
+                 [&] { client.get_count_down_latch("latch2").try_set_count(-1); });
+  expect_refused(server, "latch wait", invalid,
+                 [&] { client.get_count_down_latch("latch").await_for(-1ms); });
+}
+
+TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
+  RedisServer server;
+  Client client(config_for(server));
+  constexpr auto forever = std::chrono::hours::max();
+  // A huge wait on something free is one successful attempt.
+  auto lock = client.get_lock("huge");
+  ASSERT_TRUE(lock.try_lock_for(forever));
+  lock.unlock();
+  auto fenced = client.get_fenced_lock("huge-fenced");
+  ASSERT_TRUE(fenced.try_lock_for(forever));
+  fenced.unlock();
+  auto semaphore = client.get_semaphore("huge-sem");
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  ASSERT_TRUE(semaphore.try_acquire_for(forever));
+  semaphore.release();
+  auto latch = client.get_count_down_latch("huge-latch");
+  EXPECT_TRUE(latch.await_for(forever));  // absent latch: open
+  EXPECT_TRUE(latch.await_until(std::chrono::steady_clock::time_point::max()));
+
+  // A huge lease is either refused or a lease that still ends (never a key without expiry).
+  auto check_lease = [&](const std::string& what, const std::string& key,
+                         const std::function<bool()>& take, const std::function<void()>& release) {
+    const auto before = snapshot(server);
+    bool taken = false;
+    try {
+      taken = take();
+    } catch (const redisson::error& e) {
+      EXPECT_EQ(e.code(), errc::invalid_argument) << what << ": " << e.what();
+      EXPECT_EQ(snapshot(server), before) << what << ": refused, yet Redis changed";
+      return;
+    }
+    ASSERT_TRUE(taken) << what;
+    if (!key.empty()) {
+      EXPECT_GE(std::stoll(server.command({"PTTL", key})), 0) << what << ": no expiry";
+    }
+    release();
+  };
+  check_lease(
+      "lock", "huge", [&] { return lock.try_lock_for(0ms, forever); }, [&] { lock.unlock(); });
+  auto fair = client.get_fair_lock("huge-fair");
+  check_lease(
+      "fair lock", "huge-fair", [&] { return fair.try_lock_for(0ms, forever); },
+      [&] { fair.unlock(); });
+  auto write = client.get_read_write_lock("huge-rw").write_lock();
+  check_lease(
+      "write lock", "huge-rw", [&] { return write.try_lock_for(0ms, forever); },
+      [&] { write.unlock(); });
+  auto spin = client.get_spin_lock("huge-spin");
+  check_lease(
+      "spin lock", "huge-spin", [&] { return spin.try_lock_for(0ms, forever); },
+      [&] { spin.unlock(); });
+  auto pes = client.get_permit_expirable_semaphore("huge-pes");
+  ASSERT_TRUE(pes.try_set_permits(1));
+  std::string permit;
+  check_lease(
+      "permit-expirable semaphore", "",
+      [&] {
+        auto id = pes.try_acquire(0ms, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                           std::chrono::hours(1000000)));
+        if (id) permit = *id;
+        return id.has_value();
+      },
+      [&] { pes.release(permit); });
+}
