@@ -1,6 +1,7 @@
-// A lock on a Redis Cluster or a Sentinel-managed master/replica set.
+// A lock on a Redis Cluster, a Sentinel-managed master/replica set or a fixed master/slave set.
 // Usage: example_cluster cluster redis://127.0.0.1:7000 [more seed URLs...]
 //        example_cluster sentinel MASTER_NAME redis://127.0.0.1:26379 [more sentinel URLs...]
+//        example_cluster master-slave MASTER_URL [replica URLs...]
 #include <iostream>
 #include <mutex>
 #include <redisson/redisson.hpp>
@@ -8,7 +9,8 @@
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: example_cluster cluster SEED_URL... | sentinel MASTER SENTINEL_URL...\n";
+    std::cerr << "usage: example_cluster cluster SEED_URL... | sentinel MASTER SENTINEL_URL... |"
+                 " master-slave MASTER_URL [REPLICA_URL...]\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -20,6 +22,13 @@ int main(int argc, char** argv) {
       cluster.node_addresses.push_back(redisson::ServerAddress::from_url(argv[i]));
     }
     config.cluster = cluster;
+  } else if (mode == "master-slave") {
+    redisson::MasterSlaveConfig master_slave;
+    master_slave.master = redisson::ServerAddress::from_url(argv[2]);
+    for (int i = 3; i < argc; ++i) {
+      master_slave.slave_addresses.push_back(redisson::ServerAddress::from_url(argv[i]));
+    }
+    config.master_slave = master_slave;  // every lock operation goes to the master
   } else {
     redisson::SentinelConfig sentinel;
     sentinel.master_name = argv[2];

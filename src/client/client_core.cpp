@@ -42,9 +42,6 @@ void ClientCore::start() {
   if ((config_.cluster ? 1 : 0) + (config_.sentinel ? 1 : 0) + (config_.master_slave ? 1 : 0) > 1) {
     throw error(errc::invalid_argument, "set at most one of cluster, sentinel and master_slave");
   }
-  if (config_.master_slave) {
-    throw error(errc::not_supported, "master/slave deployments are not supported yet");
-  }
   if (config_.io_threads < 1 || config_.command_timeout.count() <= 0 ||
       config_.connect_timeout.count() <= 0) {
     throw error(errc::invalid_argument,
@@ -68,13 +65,27 @@ void ClientCore::start() {
     // The I/O thread writes last_error() on every failed reconnect: stop it before reading.
     shutdown();
     const std::string detail = connection_->last_error();
-    throw error(ec, "cannot connect to " + config_.server.to_safe_url() +
+    throw error(ec, "cannot connect to " + options.server.to_safe_url() +
                         (detail.empty() ? std::string() : ": " + detail));
   }
 }
 
 void ClientCore::start_router() {
-  const auto options = connection_options(config_, config_.client_name);
+  auto options = connection_options(config_, config_.client_name);
+  if (config_.master_slave) {
+    // Every lock and synchronizer operation writes, so all of it goes to the master: a
+    // master/slave client is a single-server client of its master (read_mode has nothing to
+    // route). The master's URL may carry its own login; otherwise Config::server's is used.
+    const auto& master = config_.master_slave->master;
+    options.server.host = master.host;
+    options.server.port = master.port;
+    options.server.tls = master.tls;
+    if (!master.password.empty()) {
+      options.server.username = master.username;
+      options.server.password = master.password;
+    }
+    if (master.database != 0) options.server.database = master.database;
+  }
   if (config_.cluster) {
     router_ =
         std::make_shared<ClusterRouter>(io_, options, *config_.cluster, config_.command_timeout);
