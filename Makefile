@@ -9,6 +9,7 @@
 #   TEST_TIMEOUT  per-test timeout in seconds      (default: 300)
 #   TSAN_TESTS    ctest -R regex for test-tsan     (default: Lock|Connection|PubSub|Client)
 #   FUZZ_SECONDS  how long `make fuzz` runs        (default: 300; fuzz-ci: 60)
+#   CHAOS_SECONDS how long `make chaos` runs       (default: 600, split over its configurations)
 #   REDISSON_URL  `make demo` uses this server instead of starting one
 #   CMAKE_ARGS    extra arguments for the `build` configure step
 
@@ -24,6 +25,7 @@ CTEST_JOBS ?= 2
 TEST_TIMEOUT ?= 300
 TSAN_TESTS ?= Lock|Connection|PubSub|Client
 FUZZ_SECONDS ?= 300
+CHAOS_SECONDS ?= 600
 CMAKE_ARGS ?=
 
 BUILD_DIR := build
@@ -31,7 +33,7 @@ CTEST_FLAGS = --output-on-failure -j$(CTEST_JOBS) --timeout $(TEST_TIMEOUT)
 SOURCE_DIRS := include src tests tools bench examples
 REDISSON_BIN := $(BUILD_DIR)/tools/redisson/redisson
 
-.PHONY: help deps configure build test test-asan test-tsan test-install demo bench fuzz fuzz-ci \
+.PHONY: help deps configure build test test-asan test-tsan test-install demo bench fuzz fuzz-ci chaos \
         format format-check lint clean
 
 help:
@@ -42,6 +44,7 @@ help:
 	@echo 'make test-tsan     tests matching TSAN_TESTS with ThreadSanitizer (build-tsan/)'
 	@echo 'make demo          run `redisson demo` against REDISSON_URL or a throwaway redis-server'
 	@echo 'make bench         run the benchmarks; table on stdout, JSON in build/bench/results.json'
+	@echo 'make chaos         8 workers, random faults, a checker; CHAOS_SECONDS (default 600), build/chaos/'
 	@echo 'make fuzz          fuzz the RESP parser for FUZZ_SECONDS (default 300); fuzz-ci: 60 s'
 	@echo 'make format        clang-format -i;  make format-check: check only'
 	@echo 'make lint          clang-tidy over src/ with .clang-tidy'
@@ -105,6 +108,11 @@ fuzz: deps
 	echo "fuzz: $$fuzzer for $(FUZZ_SECONDS) s"; \
 	"$$fuzzer" -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	  -artifact_prefix=build-fuzz/artifacts/ build-fuzz/corpus "$${seeds[@]}"
+
+# Workers are re-exec'ed copies of redisson-chaos; every redis-server is a throwaway on loopback.
+chaos: deps configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target redisson-chaos
+	$(BUILD_DIR)/tests/chaos/redisson-chaos run --seconds $(CHAOS_SECONDS) --out $(BUILD_DIR)/chaos
 
 fuzz-ci:
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60

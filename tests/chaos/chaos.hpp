@@ -1,0 +1,50 @@
+// The chaos run: worker processes contend for locks while a driver injects faults; a checker
+// reads what they logged and counts what went wrong. See docs/reliability.md.
+//
+// Files in a run directory (one per configuration):
+//   worker-<i>.log  one line per event of worker i (all its incarnations, appended):
+//     A <kind> <start_us>                         acquired (written before the critical section)
+//     E <kind> <owner> <token> <wait_start_us> <start_us> <end_us> <read> <wrote> <status> <unlock>
+//                                                 one critical section; status ok | fenced_out |
+//                                                 unknown (the write's reply was lost) | failed
+//     T <kind> <wait_start_us> <now_us>           gave up waiting
+//     X <kind> <wait_start_us> <error>            the acquire failed with an error
+//   faults.log      F <kind> <start_us> <end_us> <detail>
+//   final.txt       mode <name> | lease_ms <n> | seconds <n> | counter <kind> <value> |
+//                   left <key> <what>
+// Times are wall-clock microseconds (one machine, one clock).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace redisson::chaos {
+
+inline std::int64_t now_us() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+/// The lock kinds a worker can take: Lock, FairLock, ReadWriteLock (write), Semaphore with one
+/// permit, FencedLock.
+inline const std::vector<std::string>& all_kinds() {
+  static const std::vector<std::string> kinds = {"lock", "fair", "rw", "sem", "fenced"};
+  return kinds;
+}
+inline std::string lock_name(const std::string& kind) { return "chaos:" + kind; }
+inline std::string counter_name(const std::string& kind) { return "chaos:counter:" + kind; }
+/// The fenced resource: a hash {value, token} that refuses tokens older than the newest seen.
+inline const char* fenced_resource() { return "chaos:resource"; }
+
+/// "--key value" pairs after the subcommand.
+std::map<std::string, std::string> parse_options(int argc, char** argv, int first);
+
+int run_worker(const std::map<std::string, std::string>& options);
+int run_driver(const std::map<std::string, std::string>& options, const std::string& self);
+int run_checker(const std::vector<std::string>& dirs, const std::string& summary_path);
+
+}  // namespace redisson::chaos

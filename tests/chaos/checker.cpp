@@ -1,0 +1,278 @@
+// The chaos checker: reads only the run directories (worker logs, fault log, final counters) and
+// counts, per configuration:
+//   overlap        two holders' critical sections of one lock overlapping in time;
+//   lost_update    an acknowledged increment missing from the counter (two acknowledged writes
+//                  of the same value, or a final counter below the highest acknowledged write);
+//   token_order    a later holder of the fenced lock with a token not above the earlier one's;
+//   late_wakeup    the lock stayed free longer than kWakeBound while a waiter that was already
+//                  waiting at the release went on sleeping, with no fault nearby to explain it;
+//   left_behind    a lock key, queue entry or semaphore permit still wrong one lease after every
+//                  worker stopped.
+// Writes the summary table to stdout and JSON to the summary path; exits 1 when a configuration
+// that promises safety broke it.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "chaos/chaos.hpp"
+
+namespace redisson::chaos {
+
+namespace {
+
+constexpr std::int64_t kWakeBoundUs = 1'000'000;
+
+struct Section {
+  std::string kind, owner, status;
+  std::int64_t token = 0, wait_start = 0, start = 0, end = 0, read = 0, wrote = 0;
+};
+
+struct Fault {
+  std::string kind;
+  std::int64_t start = 0, end = 0;
+};
+
+struct Result {
+  std::string name, mode;
+  std::int64_t lease_ms = 0;
+  std::int64_t acquisitions = 0, killed_in_section = 0, timeouts = 0, errors = 0, fenced_out = 0,
+               unknown_writes = 0, late_explained = 0;
+  std::map<std::string, std::int64_t> faults;
+  std::map<std::string, std::int64_t> violations{{"overlap", 0},
+                                                 {"lost_update", 0},
+                                                 {"token_order", 0},
+                                                 {"late_wakeup", 0},
+                                                 {"left_behind", 0}};
+  std::int64_t duration_s = 0;
+  std::vector<std::string> notes;
+
+  bool promises_safety() const { return mode == "safe"; }
+  bool passed() const {
+    if (mode == "safe") {
+      return violations.at("overlap") == 0 && violations.at("lost_update") == 0 &&
+             violations.at("token_order") == 0 && violations.at("left_behind") == 0;
+    }
+    if (mode == "fenced") {
+      return violations.at("lost_update") == 0 && violations.at("token_order") == 0 &&
+             violations.at("left_behind") == 0;
+    }
+    return true;  // pause: measured, not promised
+  }
+};
+
+Result check(const std::string& dir) {
+  Result result;
+  result.name = std::filesystem::path(dir).filename().string();
+  std::map<std::string, std::int64_t> counters;
+  {
+    std::ifstream in(dir + "/final.txt");
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream fields(line);
+      std::string tag;
+      fields >> tag;
+      if (tag == "mode") fields >> result.mode;
+      if (tag == "lease_ms") fields >> result.lease_ms;
+      if (tag == "counter") {
+        std::string kind;
+        std::int64_t value = 0;
+        fields >> kind >> value;
+        counters[kind] = value;
+      }
+      if (tag == "left") {
+        ++result.violations["left_behind"];
+        result.notes.push_back("left behind: " + line.substr(5));
+      }
+    }
+  }
+  std::vector<Fault> faults;
+  {
+    std::ifstream in(dir + "/faults.log");
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream fields(line);
+      std::string tag;
+      Fault fault;
+      fields >> tag >> fault.kind >> fault.start >> fault.end;
+      faults.push_back(fault);
+      ++result.faults[fault.kind];
+    }
+  }
+  std::vector<Section> sections;
+  std::int64_t first = INT64_MAX, last = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const auto file = entry.path().filename().string();
+    if (file.rfind("worker-", 0) != 0) continue;
+    std::ifstream in(entry.path());
+    std::string open_acquire;  // an "A" line not yet followed by its "E"
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream fields(line);
+      std::string tag;
+      fields >> tag;
+      if (tag == "A") {
+        if (!open_acquire.empty()) ++result.killed_in_section;
+        open_acquire = line;
+        ++result.acquisitions;
+      } else if (tag == "E") {
+        open_acquire.clear();
+        Section s;
+        std::string unlock;
+        fields >> s.kind >> s.owner >> s.token >> s.wait_start >> s.start >> s.end >> s.read >>
+            s.wrote >> s.status >> unlock;
+        first = std::min(first, s.wait_start);
+        last = std::max(last, s.end);
+        if (s.status == "fenced_out") ++result.fenced_out;
+        if (s.status == "unknown") ++result.unknown_writes;
+        sections.push_back(s);
+      } else if (tag == "T") {
+        ++result.timeouts;
+      } else if (tag == "X") {
+        ++result.errors;
+      }
+    }
+    if (!open_acquire.empty()) ++result.killed_in_section;
+  }
+  result.duration_s = last > first ? (last - first) / 1'000'000 : 0;
+
+  std::map<std::string, std::vector<Section>> by_kind;
+  for (const auto& s : sections) by_kind[s.kind].push_back(s);
+  const std::int64_t explain_us = (result.lease_ms + 1000) * 1000;
+  for (auto& [kind, list] : by_kind) {
+    std::sort(list.begin(), list.end(),
+              [](const Section& a, const Section& b) { return a.start < b.start; });
+    // Overlaps: a section starting before an earlier one (of another owner) ended.
+    std::int64_t max_end = 0;
+    std::string max_owner;
+    for (const auto& s : list) {
+      if (s.start < max_end && s.owner != max_owner) {
+        ++result.violations["overlap"];
+      }
+      if (s.end > max_end) {
+        max_end = s.end;
+        max_owner = s.owner;
+      }
+    }
+    // Fencing tokens rise with the order of acquisition.
+    if (kind == "fenced") {
+      for (std::size_t i = 1; i < list.size(); ++i) {
+        if (list[i].token <= list[i - 1].token) ++result.violations["token_order"];
+      }
+    }
+    // Late wake-ups: a gap between one section's end and the next one's start, while the next
+    // holder was already waiting when the lock was released.
+    for (std::size_t i = 1; i < list.size(); ++i) {
+      const auto& before = list[i - 1];
+      const auto& after = list[i];
+      const auto gap = after.start - before.end;
+      if (gap <= kWakeBoundUs || after.wait_start > before.end) continue;
+      const bool explained = std::any_of(faults.begin(), faults.end(), [&](const Fault& f) {
+        return f.start <= after.start && f.end + explain_us >= before.end;
+      });
+      if (explained) {
+        ++result.late_explained;
+      } else {
+        ++result.violations["late_wakeup"];
+        result.notes.push_back("late wakeup on " + kind + ": " + std::to_string(gap / 1000) +
+                               " ms after a release");
+      }
+    }
+    // Lost updates: acknowledged writes of one counter must all differ, and the last survives.
+    const bool fenced_counter = result.mode == "fenced" && kind == "fenced";
+    std::map<std::int64_t, int> writes;
+    std::int64_t highest = 0;
+    for (const auto& s : list) {
+      if (s.status != "ok") continue;
+      ++writes[s.wrote];
+      highest = std::max(highest, s.wrote);
+    }
+    for (const auto& [value, count] : writes) {
+      result.violations["lost_update"] += count - 1;
+    }
+    const auto counter = counters[fenced_counter ? "resource" : kind];
+    if (counter < highest) {
+      ++result.violations["lost_update"];
+      result.notes.push_back(kind + " counter " + std::to_string(counter) +
+                             " below the highest acknowledged write " + std::to_string(highest));
+    }
+  }
+  return result;
+}
+
+std::string json_map(const std::map<std::string, std::int64_t>& values) {
+  std::ostringstream out;
+  out << '{';
+  bool comma = false;
+  for (const auto& [key, value] : values) {
+    out << (comma ? ", " : "") << '"' << key << "\": " << value;
+    comma = true;
+  }
+  out << '}';
+  return out.str();
+}
+
+}  // namespace
+
+int run_checker(const std::vector<std::string>& dirs, const std::string& summary_path) {
+  std::vector<Result> results;
+  for (const auto& dir : dirs) results.push_back(check(dir));
+
+  std::cout << '\n'
+            << std::left << std::setw(8) << "config" << std::right << std::setw(6) << "secs"
+            << std::setw(8) << "acquire" << std::setw(8) << "faults" << std::setw(9) << "overlap"
+            << std::setw(6) << "lost" << std::setw(7) << "token" << std::setw(6) << "late"
+            << std::setw(6) << "left" << std::setw(8) << "fenced" << std::setw(8) << "killed"
+            << "  verdict\n";
+  std::int64_t acquisitions = 0;
+  std::map<std::string, std::int64_t> faults, violations;
+  bool ok = true;
+  for (const auto& r : results) {
+    std::int64_t fault_count = 0;
+    for (const auto& [kind, n] : r.faults) {
+      fault_count += n;
+      faults[kind] += n;
+    }
+    for (const auto& [kind, n] : r.violations) violations[kind] += n;
+    acquisitions += r.acquisitions;
+    const char* verdict = r.mode == "pause" ? "measured (no promise)"
+                          : r.passed()      ? "PASS"
+                                            : "FAIL";
+    ok = ok && r.passed();
+    std::cout << std::left << std::setw(8) << r.name << std::right << std::setw(6) << r.duration_s
+              << std::setw(8) << r.acquisitions << std::setw(8) << fault_count << std::setw(9)
+              << r.violations.at("overlap") << std::setw(6) << r.violations.at("lost_update")
+              << std::setw(7) << r.violations.at("token_order") << std::setw(6)
+              << r.violations.at("late_wakeup") << std::setw(6) << r.violations.at("left_behind")
+              << std::setw(8) << r.fenced_out << std::setw(8) << r.killed_in_section << "  "
+              << verdict << '\n';
+  }
+  for (const auto& r : results) {
+    std::cout << r.name << " faults: " << json_map(r.faults) << '\n';
+    for (const auto& note : r.notes) std::cout << "  " << r.name << ": " << note << '\n';
+  }
+
+  std::ofstream out(summary_path);
+  out << "{\n  \"acquisitions\": " << acquisitions << ",\n  \"faults\": " << json_map(faults)
+      << ",\n  \"violations\": " << json_map(violations)
+      << ",\n  \"passed\": " << (ok ? "true" : "false") << ",\n  \"configs\": {\n";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    out << "    \"" << r.name << "\": {\"mode\": \"" << r.mode
+        << "\", \"seconds\": " << r.duration_s << ", \"lease_ms\": " << r.lease_ms
+        << ", \"acquisitions\": " << r.acquisitions
+        << ", \"killed_in_critical_section\": " << r.killed_in_section
+        << ", \"acquire_timeouts\": " << r.timeouts << ", \"acquire_errors\": " << r.errors
+        << ", \"fenced_out\": " << r.fenced_out << ", \"unknown_writes\": " << r.unknown_writes
+        << ", \"late_wakeups_explained_by_faults\": " << r.late_explained
+        << ", \"faults\": " << json_map(r.faults) << ", \"violations\": " << json_map(r.violations)
+        << ", \"passed\": " << (r.passed() ? "true" : "false") << "}"
+        << (i + 1 < results.size() ? "," : "") << '\n';
+  }
+  out << "  }\n}\n";
+  std::cout << "summary: " << summary_path << '\n';
+  return ok ? 0 : 1;
+}
+
+}  // namespace redisson::chaos

@@ -1,0 +1,343 @@
+// The chaos driver: for each configuration, a throwaway redis-server (AOF, fsync always, so a
+// restart keeps the data), the fault proxy in front of it, N re-exec'ed workers, and faults at
+// random intervals, each logged with its time. Then the checker over every configuration.
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <random>
+#include <thread>
+
+#include "chaos/chaos.hpp"
+#include "fault/fault_proxy.hpp"
+#include "support/redis_server.hpp"
+
+namespace redisson::chaos {
+
+namespace {
+
+using std::chrono::milliseconds;
+using test::Direction;
+using test::FaultProxy;
+using test::RedisServer;
+
+struct Mode {
+  std::string name;
+  std::vector<std::string> kinds;
+  bool fenced_resource = false;
+  std::vector<std::string> faults;
+  double share = 0;  // of the total seconds
+};
+
+// safe: every fault, none longer than the lease. pause: holders stopped (or cut off) longer
+// than the lease, no fencing. fenced: the same long pauses plus every other fault, FencedLock
+// with the resource checking tokens.
+std::vector<Mode> modes() {
+  const std::vector<std::string> short_faults = {
+      "sigkill_holder",        "sigstop_holder_short", "redis_restart", "client_kill_normal",
+      "client_kill_pubsub",    "client_pause",         "debug_sleep",   "proxy_delay",
+      "proxy_partition_short", "proxy_reset"};
+  auto fenced_faults = short_faults;
+  // Weighted towards the long pauses: they are what fencing is for.
+  for (int i = 0; i < 4; ++i) fenced_faults.push_back("sigstop_holder_long");
+  for (int i = 0; i < 2; ++i) fenced_faults.push_back("proxy_partition_long");
+  return {
+      {"safe", all_kinds(), false, short_faults, 0.5},
+      {"pause",
+       {"lock", "fair", "rw", "fenced"},
+       false,
+       {"sigstop_holder_long", "sigstop_holder_long", "proxy_partition_long"},
+       0.25},
+      {"fenced", {"fenced"}, true, fenced_faults, 0.25},
+  };
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
+  return out;
+}
+
+// The last line of a worker's log: "A <kind> ..." while it holds a lock.
+std::string last_line(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  in.seekg(0, std::ios::end);
+  const auto size = static_cast<std::int64_t>(in.tellg());
+  const auto from = std::max<std::int64_t>(0, size - 512);
+  in.seekg(from);
+  std::string tail((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  while (!tail.empty() && tail.back() == '\n') tail.pop_back();
+  const auto cut = tail.rfind('\n');
+  return cut == std::string::npos ? tail : tail.substr(cut + 1);
+}
+
+// Appendonly with fsync on every write: a restarted server still has the locks and counters.
+test::RedisServerOptions persistent_server() {
+  test::RedisServerOptions options;
+  options.extra_args = {"--appendonly", "yes", "--appendfsync", "always"};
+  options.max_lifetime = std::chrono::seconds(3600);
+  return options;
+}
+
+class Run {
+ public:
+  Run(const Mode& mode, std::string dir, int workers, milliseconds lease, std::string self,
+      std::uint64_t seed)
+      : mode_(mode),
+        dir_(std::move(dir)),
+        lease_(lease),
+        self_(std::move(self)),
+        random_(seed),
+        server_(persistent_server()),
+        pids_(static_cast<std::size_t>(workers), -1) {
+    // One proxy per worker, so a partition can cut off one holder and leave the others be.
+    for (int i = 0; i < workers; ++i) {
+      proxies_.push_back(std::make_unique<FaultProxy>(server_.host(), server_.port()));
+    }
+    std::filesystem::create_directories(dir_);
+    for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+      std::filesystem::remove(entry.path());
+    }
+    faults_.open(dir_ + "/faults.log");
+    server_.command({"SET", lock_name("sem"), "1"});
+  }
+
+  void execute(std::chrono::seconds duration) {
+    for (std::size_t i = 0; i < pids_.size(); ++i) spawn(i);
+    const auto until = std::chrono::steady_clock::now() + duration;
+    while (std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(milliseconds(500 + random_() % 2000));
+      if (std::chrono::steady_clock::now() >= until) break;
+      reap_and_respawn();
+      inject(mode_.faults[random_() % mode_.faults.size()]);
+    }
+    stop_workers();
+    write_final();
+  }
+
+ private:
+  void spawn(std::size_t index) {
+    const std::vector<std::string> args = {
+        "redisson-chaos", "worker",
+        "--url",          proxies_[index]->url(),
+        "--log",          dir_ + "/worker-" + std::to_string(index) + ".log",
+        "--kinds",        join(mode_.kinds),
+        "--lease-ms",     std::to_string(lease_.count()),
+        "--fenced",       mode_.fenced_resource ? "1" : "0",
+        "--seed",         std::to_string(random_())};
+    std::vector<char*> argv;
+    for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+      // Only exec-safe calls between fork and exec: the child starts from a clean image.
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      execv(self_.c_str(), argv.data());
+      _exit(127);
+    }
+    pids_[index] = pid;
+  }
+
+  void reap_and_respawn() {
+    for (std::size_t i = 0; i < pids_.size(); ++i) {
+      int status = 0;
+      if (pids_[i] > 0 && waitpid(pids_[i], &status, WNOHANG) == pids_[i]) {
+        log_fault("worker_exit", now_us(), now_us(), "worker " + std::to_string(i));
+        spawn(i);
+      }
+    }
+  }
+
+  // A worker that holds a lock of one of `kinds` right now (per its log), or -1.
+  int pick_holder(bool lease_based_only) {
+    std::vector<int> holders;
+    for (std::size_t i = 0; i < pids_.size(); ++i) {
+      const auto line = last_line(dir_ + "/worker-" + std::to_string(i) + ".log");
+      if (line.rfind("A ", 0) != 0) continue;
+      // A semaphore permit has no lease: a killed holder's permit would be gone for good.
+      if (lease_based_only && line.rfind("A sem ", 0) == 0) continue;
+      holders.push_back(static_cast<int>(i));
+    }
+    if (holders.empty()) return -1;
+    return holders[random_() % holders.size()];
+  }
+
+  void log_fault(const std::string& kind, std::int64_t start, std::int64_t end,
+                 const std::string& detail) {
+    faults_ << "F " << kind << ' ' << start << ' ' << end << ' ' << detail << '\n';
+    faults_.flush();
+  }
+
+  void hold_for(milliseconds duration) { std::this_thread::sleep_for(duration); }
+
+  void inject(const std::string& fault) {
+    const auto start = now_us();
+    std::string detail = "-";
+    try {
+      if (fault == "sigkill_holder") {
+        const int holder = pick_holder(/*lease_based_only=*/true);
+        if (holder < 0) return;
+        kill(pids_[static_cast<std::size_t>(holder)], SIGKILL);
+        waitpid(pids_[static_cast<std::size_t>(holder)], nullptr, 0);
+        detail = "worker" + std::to_string(holder);
+        spawn(static_cast<std::size_t>(holder));
+      } else if (fault == "sigstop_holder_short" || fault == "sigstop_holder_long") {
+        const int holder = pick_holder(/*lease_based_only=*/false);
+        if (holder < 0) return;
+        const auto pause = fault == "sigstop_holder_short" ? lease_ / 3 : lease_ + lease_ / 2;
+        const pid_t pid = pids_[static_cast<std::size_t>(holder)];
+        kill(pid, SIGSTOP);
+        hold_for(pause);
+        kill(pid, SIGCONT);
+        detail = "worker" + std::to_string(holder) + ":" + std::to_string(pause.count()) + "ms";
+      } else if (fault == "redis_restart") {
+        server_.stop();
+        server_.start();
+      } else if (fault == "client_kill_normal") {
+        detail = server_.command({"CLIENT", "KILL", "TYPE", "normal"});
+      } else if (fault == "client_kill_pubsub") {
+        detail = server_.command({"CLIENT", "KILL", "TYPE", "pubsub"});
+      } else if (fault == "client_pause") {
+        const auto pause = lease_ / 6;
+        server_.command({"CLIENT", "PAUSE", std::to_string(pause.count())});
+        hold_for(pause);
+        detail = std::to_string(pause.count()) + "ms";
+      } else if (fault == "debug_sleep") {
+        const auto pause = lease_ / 6;
+        server_.command({"DEBUG", "SLEEP", std::to_string(pause.count() / 1000.0)});
+        detail = std::to_string(pause.count()) + "ms";
+      } else if (fault == "proxy_delay") {
+        const auto worker = random_() % proxies_.size();
+        proxies_[worker]->set_latency(Direction::both, milliseconds(100));
+        hold_for(milliseconds(1000));
+        proxies_[worker]->heal();
+        detail = "worker" + std::to_string(worker) + ":100ms:1000ms";
+      } else if (fault == "proxy_partition_short" || fault == "proxy_partition_long") {
+        const int holder = pick_holder(/*lease_based_only=*/false);
+        if (holder < 0) return;
+        auto& proxy = *proxies_[static_cast<std::size_t>(holder)];
+        const auto cut = fault == "proxy_partition_short" ? lease_ / 3 : lease_ + lease_ / 2;
+        proxy.partition();
+        hold_for(cut);
+        proxy.heal();
+        detail = "worker" + std::to_string(holder) + ":" + std::to_string(cut.count()) + "ms";
+      } else if (fault == "proxy_reset") {
+        for (auto& proxy : proxies_) proxy->reset_all();
+      }
+    } catch (const std::exception& e) {
+      detail = std::string("driver_error:") + e.what();
+      for (auto& c : detail) {
+        if (c == ' ' || c == '\n') c = '_';
+      }
+    }
+    log_fault(fault, start, now_us(), detail);
+  }
+
+  void stop_workers() {
+    for (auto& proxy : proxies_) proxy->heal();
+    for (auto pid : pids_) {
+      if (pid > 0) kill(pid, SIGTERM);
+    }
+    // A worker finishes its current wait (at most 10 s) and critical section, then exits.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    for (auto& pid : pids_) {
+      while (pid > 0) {
+        int status = 0;
+        if (waitpid(pid, &status, WNOHANG) == pid) break;
+        if (std::chrono::steady_clock::now() > until) {
+          kill(pid, SIGKILL);
+          waitpid(pid, &status, 0);
+          log_fault("shutdown_kill", now_us(), now_us(), std::to_string(pid));
+          break;
+        }
+        std::this_thread::sleep_for(milliseconds(20));
+      }
+      pid = -1;
+    }
+  }
+
+  void write_final() {
+    std::ofstream out(dir_ + "/final.txt");
+    out << "mode " << mode_.name << "\nlease_ms " << lease_.count() << '\n';
+    for (const auto& kind : all_kinds()) {
+      std::string value = server_.command({"GET", counter_name(kind)});
+      if (value == "(nil)") value = "0";
+      out << "counter " << kind << ' ' << value << '\n';
+    }
+    std::string resource = server_.command({"HGET", fenced_resource(), "value"});
+    out << "counter resource " << (resource == "(nil)" ? "0" : resource) << '\n';
+    // Every worker unlocked on its way out; a lock that failed to unlock (a fault at the end)
+    // still ends with its lease. Whatever outlives one more lease is left behind.
+    const auto until = std::chrono::steady_clock::now() + lease_ + milliseconds(2000);
+    auto leftovers = [&] {
+      std::vector<std::pair<std::string, std::string>> left;
+      for (const auto& kind : {"lock", "fair", "rw", "fenced"}) {
+        if (server_.command({"EXISTS", lock_name(kind)}) != "0") {
+          left.emplace_back(lock_name(kind), "pttl=" + server_.command({"PTTL", lock_name(kind)}));
+        }
+      }
+      const auto queue = server_.command({"LLEN", "redisson_lock_queue:{chaos:fair}"});
+      if (queue != "0") left.emplace_back("redisson_lock_queue:{chaos:fair}", "len=" + queue);
+      const auto permits = server_.command({"GET", lock_name("sem")});
+      if (permits != "1") left.emplace_back(lock_name("sem"), "permits=" + permits);
+      return left;
+    };
+    auto left = leftovers();
+    while (!left.empty() && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(milliseconds(100));
+      left = leftovers();
+    }
+    for (const auto& [key, what] : left) out << "left " << key << ' ' << what << '\n';
+  }
+
+  Mode mode_;
+  std::string dir_;
+  milliseconds lease_;
+  std::string self_;
+  std::mt19937_64 random_;
+  RedisServer server_;
+  std::vector<std::unique_ptr<FaultProxy>> proxies_;
+  std::vector<pid_t> pids_;
+  std::ofstream faults_;
+};
+
+}  // namespace
+
+int run_driver(const std::map<std::string, std::string>& options, const std::string& self) {
+  auto get = [&](const std::string& key, const std::string& fallback) {
+    const auto it = options.find(key);
+    return it == options.end() ? fallback : it->second;
+  };
+  const auto seconds = std::stod(get("seconds", "600"));
+  const auto out = get("out", "build/chaos");
+  const int workers = std::stoi(get("workers", "8"));
+  const milliseconds lease(std::stoll(get("lease-ms", "3000")));
+  const auto seed = std::stoull(get("seed", std::to_string(now_us())));
+  const auto only = get("only", "");
+  std::signal(SIGPIPE, SIG_IGN);
+
+  std::vector<std::string> dirs;
+  std::uint64_t salt = 0;
+  for (const auto& mode : modes()) {
+    if (!only.empty() && only != mode.name) continue;
+    const auto share = only.empty() ? mode.share : 1.0;
+    const auto duration =
+        std::chrono::seconds(std::max<std::int64_t>(5, static_cast<std::int64_t>(seconds * share)));
+    const auto dir = out + "/" + mode.name;
+    std::cout << "chaos: " << mode.name << " for " << duration.count() << " s, " << workers
+              << " workers, lease " << lease.count() << " ms, seed " << seed + salt << std::endl;
+    Run run(mode, dir, workers, lease, self, seed + salt++);
+    run.execute(duration);
+    dirs.push_back(dir);
+  }
+  return run_checker(dirs, out + "/summary.json");
+}
+
+}  // namespace redisson::chaos

@@ -1,0 +1,174 @@
+// One chaos worker: its own client, a loop of take-a-lock, non-atomic GET/SET increment, log,
+// unlock, until SIGTERM. Started by the driver with exec, so it has a clean runtime (sanitizers
+// included) and can be SIGKILLed or SIGSTOPped like any process.
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "chaos/chaos.hpp"
+#include "redisson/redisson.hpp"
+
+namespace redisson::chaos {
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+
+// The resource checks the holder's token on read and write: a token older than the newest one
+// it has seen is refused (-1), so a holder that lost its lock without knowing cannot write.
+const char* kFencedRead = R"(
+local seen = tonumber(redis.call('hget', KEYS[1], 'token') or '0')
+if tonumber(ARGV[1]) < seen then return -1 end
+redis.call('hset', KEYS[1], 'token', ARGV[1])
+return tonumber(redis.call('hget', KEYS[1], 'value') or '0')
+)";
+const char* kFencedWrite = R"(
+local seen = tonumber(redis.call('hget', KEYS[1], 'token') or '0')
+if tonumber(ARGV[1]) < seen then return -1 end
+redis.call('hset', KEYS[1], 'token', ARGV[1], 'value', ARGV[2])
+return 1
+)";
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  std::stringstream stream(text);
+  for (std::string item; std::getline(stream, item, sep);) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+std::string code_name(const std::error_code& ec) {
+  std::string text = ec.message();
+  for (auto& c : text) {
+    if (c == ' ') c = '_';
+  }
+  return text;
+}
+
+}  // namespace
+
+int run_worker(const std::map<std::string, std::string>& options) {
+  std::signal(SIGTERM, [](int) { g_stop = 1; });
+  const auto lease = std::chrono::milliseconds(std::stoll(options.at("lease-ms")));
+  const auto kinds = split(options.at("kinds"), ',');
+  const bool use_fenced_resource = options.count("fenced") && options.at("fenced") == "1";
+  const int work_ms = options.count("work-ms") ? std::stoi(options.at("work-ms")) : 10;
+  std::mt19937_64 random(std::stoull(options.at("seed")));
+
+  auto config = Config::from_url(options.at("url"));
+  config.command_timeout = std::chrono::milliseconds(1000);
+  config.connect_timeout = std::chrono::milliseconds(2000);
+  config.reconnect_max_delay = std::chrono::milliseconds(200);
+  config.lock_watchdog_timeout = lease;
+  std::optional<Client> client;
+  // The server may be restarting or partitioned when this incarnation starts.
+  for (int attempt = 0; !client; ++attempt) {
+    try {
+      client.emplace(config);
+    } catch (const error&) {
+      if (g_stop || attempt > 50) return 1;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+  }
+  std::ofstream log(options.at("log"), std::ios::app);
+  auto write = [&](const std::string& line) {
+    log << line << '\n';
+    log.flush();
+  };
+
+  auto lock = client->get_lock(lock_name("lock"));
+  auto fair = client->get_fair_lock(lock_name("fair"));
+  auto rw = client->get_read_write_lock(lock_name("rw")).write_lock();
+  auto sem = client->get_semaphore(lock_name("sem"));
+  auto fenced = client->get_fenced_lock(lock_name("fenced"));
+  const Script read_script(kFencedRead);
+  const Script write_script(kFencedWrite);
+  const std::string owner =
+      client->id().substr(0, 8) + ":" + std::to_string(detail::current_thread_owner_id());
+  constexpr auto kWait = std::chrono::seconds(10);
+
+  while (!g_stop) {
+    const auto& kind = kinds[random() % kinds.size()];
+    const auto wait_start = now_us();
+    bool acquired = false;
+    std::int64_t token = 0;
+    try {
+      if (kind == "lock") acquired = lock.try_lock_for(kWait);
+      if (kind == "fair") acquired = fair.try_lock_for(kWait);
+      if (kind == "rw") acquired = rw.try_lock_for(kWait);
+      if (kind == "sem") acquired = sem.try_acquire_for(kWait);
+      if (kind == "fenced") {
+        const auto got = fenced.try_lock_and_get_token(kWait);
+        acquired = got.has_value();
+        token = got.value_or(0);
+      }
+    } catch (const error& e) {
+      write("X " + kind + " " + std::to_string(wait_start) + " " + code_name(e.code()));
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      continue;
+    }
+    if (!acquired) {
+      write("T " + kind + " " + std::to_string(wait_start) + " " + std::to_string(now_us()));
+      continue;
+    }
+    const auto start = now_us();
+    write("A " + kind + " " + std::to_string(start));
+
+    // The critical section: a deliberately non-atomic read-modify-write.
+    std::string status = "ok";
+    std::int64_t read = -1;
+    std::int64_t wrote = -1;
+    const bool fence = use_fenced_resource && kind == "fenced";
+    try {
+      if (fence) {
+        read = client->eval(read_script, {fenced_resource()}, {std::to_string(token)}).integer;
+        if (read < 0) status = "fenced_out";
+      } else {
+        const auto value = client->execute({"GET", counter_name(kind)});
+        read = value.is_null() ? 0 : std::stoll(value.str);
+      }
+    } catch (const error&) {
+      status = "failed";  // nothing written
+    }
+    if (status == "ok") {
+      std::this_thread::sleep_for(std::chrono::milliseconds(random() % (work_ms + 1)));
+      try {
+        if (fence) {
+          const auto reply = client->eval(write_script, {fenced_resource()},
+                                          {std::to_string(token), std::to_string(read + 1)});
+          if (reply.integer < 0) status = "fenced_out";
+        } else {
+          client->execute({"SET", counter_name(kind), std::to_string(read + 1)});
+        }
+        wrote = read + 1;
+      } catch (const error&) {
+        status = "unknown";  // the write may or may not have happened
+        wrote = read + 1;
+      }
+    }
+    const auto end = now_us();
+
+    std::string unlock_status = "ok";
+    try {
+      if (kind == "lock") lock.unlock();
+      if (kind == "fair") fair.unlock();
+      if (kind == "rw") rw.unlock();
+      if (kind == "sem") sem.release();
+      if (kind == "fenced") fenced.unlock();
+    } catch (const error& e) {
+      unlock_status = code_name(e.code());
+    }
+    std::ostringstream line;
+    line << "E " << kind << ' ' << owner << ' ' << token << ' ' << wait_start << ' ' << start << ' '
+         << end << ' ' << read << ' ' << wrote << ' ' << status << ' ' << unlock_status;
+    write(line.str());
+  }
+  return 0;
+}
+
+}  // namespace redisson::chaos
