@@ -1,9 +1,11 @@
 #include "client/client_core.hpp"
 
+#include <algorithm>
 #include <asio/post.hpp>
 #include <future>
 
 #include "client/client_id.hpp"
+#include "net/tls_context.hpp"
 #include "pubsub/routed_pubsub.hpp"
 #include "pubsub/subscriber.hpp"
 #include "redisson/error.hpp"
@@ -27,6 +29,18 @@ ConnectionOptions connection_options(const Config& config, const std::string& na
   return options;
 }
 
+// True when any address of the deployment is rediss://.
+bool uses_tls(const Config& config) {
+  const auto any_tls = [](const std::vector<ServerAddress>& addresses) {
+    return std::any_of(addresses.begin(), addresses.end(),
+                       [](const ServerAddress& address) { return address.tls; });
+  };
+  return config.server.tls || (config.cluster && any_tls(config.cluster->node_addresses)) ||
+         (config.sentinel && any_tls(config.sentinel->sentinel_addresses)) ||
+         (config.master_slave &&
+          (config.master_slave->master.tls || any_tls(config.master_slave->slave_addresses)));
+}
+
 }  // namespace
 
 ClientCore::ClientCore(Config config)
@@ -47,6 +61,9 @@ void ClientCore::start() {
     throw error(errc::invalid_argument,
                 "io_threads, command_timeout and connect_timeout must be positive");
   }
+  // An unusable CA, certificate or key file is reported here, on the caller's thread, and not
+  // from the I/O thread of a router that opens node connections later.
+  if (uses_tls(config_)) make_tls_context(config_.tls);
   if (config_.cluster || config_.sentinel) return start_router();
   const auto options = connection_options(config_, config_.client_name);
   connection_ = std::make_shared<Connection>(io_, options);

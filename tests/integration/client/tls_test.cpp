@@ -205,3 +205,13 @@ TEST(Tls, RedissToAPlainPortFailsWithATlsError) {
   EXPECT_EQ(e.code(), errc::connect_failed) << e.what();
   EXPECT_TRUE(contains(e.what(), "TLS")) << e.what();
 }
+
+TEST(Tls, AnUnusableCaFileIsReportedBeforeAnyClusterConnection) {
+  auto config = Config::from_url("rediss://127.0.0.1:1");
+  config.cluster = redisson::ClusterConfig{};
+  config.cluster->node_addresses = {redisson::ServerAddress::from_url("rediss://127.0.0.1:1")};
+  config.tls.ca_file = "/nonexistent/ca.pem";
+  const auto e = connect_error(config);
+  EXPECT_EQ(e.code(), errc::invalid_argument) << e.what();
+  EXPECT_TRUE(contains(e.what(), "/nonexistent/ca.pem")) << e.what();
+}
