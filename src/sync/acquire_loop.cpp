@@ -26,6 +26,10 @@ AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options option
 
 void AcquireLoop::try_once() {
   if (finished_) return;
+  if (!subscribed_ && !options_.poll && core_->subscriber().confirmed(options_.channel)) {
+    subscribed_ = true;
+    listener_id_ = core_->subscriber().add(options_.channel, make_listener(), nullptr);
+  }
   attempt_in_flight_ = true;
   woken_ = false;
   attempt_([self = shared_from_this()](std::error_code ec, AttemptResult result) {
@@ -48,17 +52,21 @@ void AcquireLoop::on_attempt(std::error_code ec, AttemptResult result) {
   sleep(result.retry_after);
 }
 
+// The listener holds the loop alive while it waits; finish() removes the listener, which
+// breaks the cycle (as does the subscriber's close() at shutdown).
+Listener AcquireLoop::make_listener() {
+  auto self = shared_from_this();
+  return Listener{[self](std::string_view) { self->wake(); }, [self] { self->wake(); },
+                  // Interrupted: re-check now, so an outage is reported instead of slept on.
+                  [self] { self->wake(); }};
+}
+
 // Subscribing before the second attempt closes the gap in which a release could be missed.
 void AcquireLoop::subscribe_then_retry() {
   subscribed_ = true;
-  // The listener holds the loop alive while it waits; finish() removes the listener, which
-  // breaks the cycle (as does the subscriber's close() at shutdown).
   auto self = shared_from_this();
-  Listener listener{[self](std::string_view) { self->wake(); }, [self] { self->wake(); },
-                    // Interrupted: re-check now, so an outage is reported instead of slept on.
-                    [self] { self->wake(); }};
   listener_id_ =
-      core_->subscriber().add(options_.channel, std::move(listener), [self](std::error_code ec) {
+      core_->subscriber().add(options_.channel, make_listener(), [self](std::error_code ec) {
         if (self->finished_) return;
         if (ec) return self->finish(ec, false);
         self->try_once();
@@ -117,7 +125,9 @@ void AcquireLoop::finish(std::error_code ec, bool acquired) {
   finished_ = true;
   sleeping_ = false;
   timer_.cancel();
-  if (listener_id_ != 0) core_->subscriber().remove(std::exchange(listener_id_, 0));
+  if (listener_id_ != 0) {
+    core_->subscriber().remove(std::exchange(listener_id_, 0), options_.linger);
+  }
   auto done = std::move(done_);
   done(ec, acquired);
 }

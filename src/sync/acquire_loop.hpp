@@ -1,6 +1,8 @@
 // The waiting loop shared by every synchronizer that sleeps on pub/sub (Redisson's way):
 //
 //   try once -> acquired? done.   (uncontended: one round trip, no subscription)
+//   (when the channel is still subscribed from a recent wait, listen before this first try
+//   instead: the try then cannot miss a release, and no second try is needed)
 //   subscribe to the release channel, wait for the confirmation, try again
 //   sleep until a release message or the retry hint (the holder's lease), try again, ...
 //
@@ -23,6 +25,7 @@
 #include <string>
 
 #include "net/connection.hpp"
+#include "pubsub/subscriber.hpp"
 #include "redisson/detail/unique_function.hpp"
 
 namespace redisson::detail {
@@ -58,6 +61,9 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
     std::chrono::milliseconds unknown_hint{1000};
     /// Set: poll with this backoff instead of subscribing to `channel`.
     std::optional<PollBackoff> poll;
+    /// How long the channel stays subscribed after the loop ends: a waiter that comes back
+    /// within it (a lock taken in a loop, a contended lock) pays no SUBSCRIBE/UNSUBSCRIBE.
+    std::chrono::milliseconds linger{1000};
   };
 
   /// Runs the loop on the client's I/O thread (posted there).
@@ -71,6 +77,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   void try_once();
   void on_attempt(std::error_code ec, AttemptResult result);
   void subscribe_then_retry();
+  Listener make_listener();
   void sleep(std::chrono::milliseconds hint);
   std::chrono::milliseconds next_backoff(std::chrono::milliseconds hint);
   void wake();
