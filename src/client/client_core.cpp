@@ -65,7 +65,21 @@ void ClientCore::start() {
   // from the I/O thread of a router that opens node connections later.
   if (uses_tls(config_)) make_tls_context(config_.tls);
   if (config_.cluster || config_.sentinel) return start_router();
-  const auto options = connection_options(config_, config_.client_name);
+  auto options = connection_options(config_, config_.client_name);
+  if (config_.master_slave) {
+    // Every lock and synchronizer operation writes, so all of it goes to the master: a
+    // master/slave client is a single-server client of its master (read_mode has nothing to
+    // route). The master's URL may carry its own login; otherwise Config::server's is used.
+    const auto& master = config_.master_slave->master;
+    options.server.host = master.host;
+    options.server.port = master.port;
+    options.server.tls = master.tls;
+    if (!master.password.empty()) {
+      options.server.username = master.username;
+      options.server.password = master.password;
+    }
+    if (master.database != 0) options.server.database = master.database;
+  }
   connection_ = std::make_shared<Connection>(io_, options);
   subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
   watchdog_ = std::make_shared<Watchdog>(*this);
@@ -88,21 +102,7 @@ void ClientCore::start() {
 }
 
 void ClientCore::start_router() {
-  auto options = connection_options(config_, config_.client_name);
-  if (config_.master_slave) {
-    // Every lock and synchronizer operation writes, so all of it goes to the master: a
-    // master/slave client is a single-server client of its master (read_mode has nothing to
-    // route). The master's URL may carry its own login; otherwise Config::server's is used.
-    const auto& master = config_.master_slave->master;
-    options.server.host = master.host;
-    options.server.port = master.port;
-    options.server.tls = master.tls;
-    if (!master.password.empty()) {
-      options.server.username = master.username;
-      options.server.password = master.password;
-    }
-    if (master.database != 0) options.server.database = master.database;
-  }
+  const auto options = connection_options(config_, config_.client_name);
   if (config_.cluster) {
     router_ =
         std::make_shared<ClusterRouter>(io_, options, *config_.cluster, config_.command_timeout);
