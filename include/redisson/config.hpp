@@ -86,6 +86,10 @@ struct Config {
   std::chrono::milliseconds connect_timeout{10000};        ///< Redisson connectTimeout
   std::chrono::milliseconds command_timeout{3000};         ///< Redisson timeout
   std::chrono::milliseconds subscription_timeout{7500};    ///< Redisson subscriptionTimeout
+  /// How long a lock's channel stays subscribed after its last waiter left: a waiter that comes
+  /// back within it (a lock taken in a loop, a contended lock) sends no SUBSCRIBE/UNSUBSCRIBE
+  /// and needs no second attempt. Zero: unsubscribe at once, as Redisson does.
+  std::chrono::milliseconds subscription_linger{1000};
   int retry_attempts = 4;                                  ///< Redisson retryAttempts
   std::chrono::milliseconds retry_interval{1500};          ///< Redisson retryInterval
   std::chrono::milliseconds reconnect_max_delay{3000};     ///< backoff cap between reconnects

@@ -126,7 +126,8 @@ void AcquireLoop::finish(std::error_code ec, bool acquired) {
   sleeping_ = false;
   timer_.cancel();
   if (listener_id_ != 0) {
-    core_->subscriber().remove(std::exchange(listener_id_, 0), options_.linger);
+    // Lingering: a waiter that comes back soon finds the channel subscribed (Config).
+    core_->subscriber().remove(std::exchange(listener_id_, 0), core_->config().subscription_linger);
   }
   auto done = std::move(done_);
   done(ec, acquired);

@@ -61,9 +61,6 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
     std::chrono::milliseconds unknown_hint{1000};
     /// Set: poll with this backoff instead of subscribing to `channel`.
     std::optional<PollBackoff> poll;
-    /// How long the channel stays subscribed after the loop ends: a waiter that comes back
-    /// within it (a lock taken in a loop, a contended lock) pays no SUBSCRIBE/UNSUBSCRIBE.
-    std::chrono::milliseconds linger{1000};
   };
 
   /// Runs the loop on the client's I/O thread (posted there).

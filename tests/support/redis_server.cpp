@@ -658,4 +658,12 @@ void RedisServer::stop_guard() noexcept {
   guard_.join();
 }
 
+std::int64_t command_calls(const RedisServer& server, const std::string& command) {
+  const auto info = server.command({"INFO", "commandstats"});
+  const auto key = "cmdstat_" + command + ":calls=";
+  const auto at = info.find(key);
+  if (at == std::string::npos) return 0;
+  return std::stoll(info.substr(at + key.size()));
+}
+
 }  // namespace redisson::test

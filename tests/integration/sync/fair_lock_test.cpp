@@ -29,6 +29,7 @@ using redisson::Client;
 using redisson::Config;
 using redisson::errc;
 using redisson::FairLock;
+using redisson::test::command_calls;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 
@@ -72,15 +73,6 @@ std::vector<std::pair<std::string, std::int64_t>> deadlines(const RedisServer& s
 
 bool queue_length_is(const RedisServer& server, const std::string& name, std::size_t n) {
   return eventually([&] { return server.command({"LLEN", queue_of(name)}) == std::to_string(n); });
-}
-
-// `calls` of one command in INFO commandstats (0 when it never ran).
-std::int64_t command_calls(const RedisServer& server, const std::string& command) {
-  const auto info = server.command({"INFO", "commandstats"});
-  const auto key = "cmdstat_" + command + ":calls=";
-  const auto at = info.find(key);
-  if (at == std::string::npos) return 0;
-  return std::stoll(info.substr(at + key.size()));
 }
 
 // Runs `body` in a forked child; returns the child's pid.

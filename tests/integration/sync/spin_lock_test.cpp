@@ -18,6 +18,7 @@ using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
 using redisson::errc;
+using redisson::test::command_calls;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 
@@ -33,14 +34,6 @@ Config config_for(const RedisServer& server) {
 }
 
 // `calls` of one command in INFO commandstats (0 when it never ran).
-std::int64_t command_calls(const RedisServer& server, const std::string& command) {
-  const auto info = server.command({"INFO", "commandstats"});
-  const auto key = "cmdstat_" + command + ":calls=";
-  const auto at = info.find(key);
-  if (at == std::string::npos) return 0;
-  return std::stoll(info.substr(at + key.size()));
-}
-
 std::int64_t pubsub_calls(const RedisServer& server) {
   std::int64_t calls = 0;
   for (const char* command : {"subscribe", "ssubscribe", "psubscribe", "publish", "spublish"}) {

@@ -1,0 +1,100 @@
+// The waiting loop's subscription linger (src/sync/acquire_loop.cpp, Config::subscription_linger):
+// a waiter that comes back while its channel is still subscribed listens before its first
+// attempt, sends no SUBSCRIBE and is still woken by the release message; the channel is let
+// go once the linger has passed.
+#include <gtest/gtest.h>
+
+#include <future>
+#include <thread>
+
+#include "redisson/client.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_server.hpp"
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Config;
+using redisson::test::command_calls;
+using redisson::test::eventually;
+using redisson::test::RedisServer;
+
+namespace {
+
+constexpr const char* kChannel = "redisson_lock__channel:{linger}";
+
+Config config_for(const RedisServer& server, std::chrono::milliseconds linger) {
+  auto config = Config::from_url(server.url());
+  config.subscription_linger = linger;
+  config.command_timeout = 5000ms;
+  return config;
+}
+
+std::string subscribers(const RedisServer& server) {
+  return server.command({"PUBSUB", "NUMSUB", kChannel});
+}
+
+// The holder releases once the waiter's lock() has made an attempt (answered with the PTTL, a
+// 30 s sleep): only the release message can wake it within the wait given.
+void hand_over_once(RedisServer& server, redisson::Lock& holder, redisson::Lock& waiter) {
+  holder.lock();
+  const auto attempts_before = command_calls(server, "evalsha");
+  auto acquired = std::async(std::launch::async, [&] {
+    const bool got = waiter.try_lock_for(20s);
+    if (got) waiter.unlock();
+    return got;
+  });
+  ASSERT_TRUE(eventually([&] { return command_calls(server, "evalsha") > attempts_before; }));
+  ASSERT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n1"; }));
+  holder.unlock();
+  EXPECT_TRUE(acquired.get());
+}
+
+}  // namespace
+
+TEST(AcquireLoop, AWaiterComingBackWithinTheLingerSendsNoSubscribeAndIsStillWoken) {
+  RedisServer server;
+  Client holder_client(config_for(server, 60s));
+  Client waiter_client(config_for(server, 60s));
+  auto holder = holder_client.get_lock("linger");
+  auto waiter = waiter_client.get_lock("linger");
+
+  hand_over_once(server, holder, waiter);
+  const auto subscribes = command_calls(server, "subscribe");
+  EXPECT_EQ(subscribes, 1);
+  // The waiter's channel stays subscribed after its wait ended...
+  EXPECT_EQ(subscribers(server), std::string(kChannel) + "\n1");
+  // ...so its next waits listen at once and are woken by the release without subscribing again.
+  hand_over_once(server, holder, waiter);
+  hand_over_once(server, holder, waiter);
+  EXPECT_EQ(command_calls(server, "subscribe"), subscribes);
+  EXPECT_EQ(command_calls(server, "unsubscribe"), 0);
+}
+
+TEST(AcquireLoop, TheChannelIsReleasedOnceTheLingerHasPassed) {
+  RedisServer server;
+  Client holder_client(config_for(server, 0ms));
+  Client waiter_client(config_for(server, 200ms));
+  auto holder = holder_client.get_lock("linger");
+  auto waiter = waiter_client.get_lock("linger");
+
+  hand_over_once(server, holder, waiter);
+  EXPECT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n0"; }));
+  EXPECT_EQ(command_calls(server, "unsubscribe"), 1);
+  // A later wait subscribes afresh and is woken as before.
+  hand_over_once(server, holder, waiter);
+  EXPECT_EQ(command_calls(server, "subscribe"), 2);
+}
+
+TEST(AcquireLoop, WithoutLingerTheChannelIsReleasedWhenTheWaitEnds) {
+  RedisServer server;
+  Client holder_client(config_for(server, 0ms));
+  Client waiter_client(config_for(server, 0ms));
+  auto holder = holder_client.get_lock("linger");
+  auto waiter = waiter_client.get_lock("linger");
+
+  hand_over_once(server, holder, waiter);
+  EXPECT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n0"; }));
+  hand_over_once(server, holder, waiter);
+  EXPECT_EQ(command_calls(server, "subscribe"), 2);
+  EXPECT_TRUE(eventually([&] { return command_calls(server, "unsubscribe") == 2; }));
+}
