@@ -1,5 +1,7 @@
 // The client core against a real redis-server: pipelining, reconnect, scripts, pub/sub,
 // deadlines, authentication, shutdown.
+#include "redisson/client.hpp"
+
 #include <gtest/gtest.h>
 
 #include <asio/co_spawn.hpp>
@@ -11,7 +13,6 @@
 #include <future>
 #include <thread>
 
-#include "redisson/client.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
@@ -288,7 +289,7 @@ TEST(Client, Resp2FallbackAndDatabaseSelection) {
   Client client(config);
   client.execute({"SET", "in3", "yes"});
   EXPECT_EQ(server.command({"EXISTS", "in3"}), "0");  // db 0 untouched
-  auto map_like = client.execute({"HELLO"});             // RESP2 shows maps as arrays
+  auto map_like = client.execute({"HELLO"});          // RESP2 shows maps as arrays
   EXPECT_EQ(map_like.type, redisson::ReplyType::array);
 }
 
@@ -351,4 +352,18 @@ TEST(Client, UrlParsing) {
   } catch (const redisson::error& e) {
     EXPECT_EQ(e.code(), errc::connect_failed) << e.what();
   }
+}
+
+TEST(Client, SyncReplicasIsRefusedWhileNotImplemented) {
+  RedisServer server;
+  auto config = Config::from_url(server.url());
+  config.sync_replicas = true;
+  try {
+    Client client(config);
+    FAIL() << "a client asking for replica acknowledgement was created";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::not_supported);
+    EXPECT_NE(std::string(e.what()).find("checkLockSyncedSlaves"), std::string::npos);
+  }
+  EXPECT_EQ(server.command({"CLIENT", "LIST"}).find("redisson-cpp"), std::string::npos);
 }
