@@ -313,6 +313,13 @@ void FaultProxy::stop() {
     impl_->acceptor.close(ignored);
     impl_->reset_all();
   });
+  // The cancelled operations now finish (each sees `stopped` or its closed session and ends
+  // without re-arming), releasing the Impl they hold; run() then returns by itself. Stopping
+  // the io_context at once would leave them queued, each keeping the Impl alive (a leak).
+  const auto deadline = Clock::now() + std::chrono::seconds(5);
+  while (!impl_->io.stopped() && Clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   impl_->io.stop();
   impl_->thread.join();
 }
