@@ -32,11 +32,11 @@ struct ServerAddress {
 
 /// TLS settings for rediss:// servers. Files are PEM. Verification is on by default.
 struct TlsConfig {
-  std::string ca_file;      ///< trusted CAs (Redisson sslTruststore); empty: the system's
-  std::string cert_file;    ///< client certificate chain (Redisson sslKeystore), optional
-  std::string key_file;     ///< the client certificate's private key, optional
-  std::string server_name;  ///< SNI and the name to verify; empty: the address's host
-  bool verify_peer = true;  ///< check the server's certificate chain
+  std::string ca_file;          ///< trusted CAs (Redisson sslTruststore); empty: the system's
+  std::string cert_file;        ///< client certificate chain (Redisson sslKeystore), optional
+  std::string key_file;         ///< the client certificate's private key, optional
+  std::string server_name;      ///< SNI and the name to verify; empty: the address's host
+  bool verify_peer = true;      ///< check the server's certificate chain
   bool verify_hostname = true;  ///< Redisson sslEnableEndpointIdentification
 };
 
@@ -48,9 +48,9 @@ enum class ShardedSubscriptionMode { automatic, on, off };
 
 /// A Redis Cluster (Redisson clusterServersConfig). Any reachable node is enough to start.
 struct ClusterConfig {
-  std::vector<ServerAddress> node_addresses;            ///< Redisson nodeAddresses
-  std::chrono::milliseconds scan_interval{5000};        ///< slot map refresh (scanInterval)
-  ReadMode read_mode = ReadMode::slave;                 ///< Redisson's default for cluster
+  std::vector<ServerAddress> node_addresses;      ///< Redisson nodeAddresses
+  std::chrono::milliseconds scan_interval{5000};  ///< slot map refresh (scanInterval)
+  ReadMode read_mode = ReadMode::slave;           ///< Redisson's default for cluster
   ShardedSubscriptionMode sharded_subscription = ShardedSubscriptionMode::automatic;
 };
 
@@ -79,13 +79,13 @@ struct Config {
   std::optional<ClusterConfig> cluster;
   std::optional<SentinelConfig> sentinel;
   std::optional<MasterSlaveConfig> master_slave;
-  TlsConfig tls;            ///< used for rediss:// addresses
+  TlsConfig tls;  ///< used for rediss:// addresses
 
   std::string client_name;  ///< CLIENT SETNAME; empty: "redisson-cpp:<client id>"
 
-  std::chrono::milliseconds connect_timeout{10000};        ///< Redisson connectTimeout
-  std::chrono::milliseconds command_timeout{3000};         ///< Redisson timeout
-  std::chrono::milliseconds subscription_timeout{7500};    ///< Redisson subscriptionTimeout
+  std::chrono::milliseconds connect_timeout{10000};      ///< Redisson connectTimeout
+  std::chrono::milliseconds command_timeout{3000};       ///< Redisson timeout
+  std::chrono::milliseconds subscription_timeout{7500};  ///< Redisson subscriptionTimeout
   /// How long a lock's channel stays subscribed after its last waiter left: a waiter that comes
   /// back within it (a lock taken in a loop, a contended lock) sends no SUBSCRIBE/UNSUBSCRIBE
   /// and needs no second attempt. Zero: unsubscribe at once, as Redisson does.

@@ -28,8 +28,8 @@ class LockState : public std::enable_shared_from_this<LockState> {
 
   const std::shared_ptr<ClientCore> core;
   const std::string name;
-  const std::string channel;       // P(redisson_lock__channel, n)
-  const std::string latch_prefix;  // P(redisson_unlock_latch, n)
+  const std::string channel;                              // P(redisson_lock__channel, n)
+  const std::string latch_prefix;                         // P(redisson_unlock_latch, n)
   std::string publish_command = core->publish_command();  // "spublish" on a sharded cluster
   bool reentrant = true;  // false: a second acquire by the holder fails with already_held
 

@@ -21,7 +21,7 @@ struct SemaphoreState {
 
   const std::shared_ptr<ClientCore> core;
   const std::string name;
-  const std::string channel;  // P(redisson_sc, n)
+  const std::string channel;                              // P(redisson_sc, n)
   std::string publish_command = core->publish_command();  // "spublish" on a sharded cluster
   // No reply says when permits come back: waiters re-check this often when no message came
   // (a lost message, or a writer that does not publish, costs at most this much).
