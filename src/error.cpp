@@ -39,6 +39,8 @@ class Category final : public std::error_category {
                "upgrade)";
       case errc::no_permission:
         return "no permission (NOPERM: refused by the server's ACL)";
+      case errc::server_busy:
+        return "server busy (loading its data or running a script): the command did not run";
     }
     return "unknown redisson error";
   }

@@ -27,6 +27,9 @@ enum class errc {
   would_deadlock,    ///< a blocking call was made on the client's own I/O thread
   already_held,      ///< a non-re-entrant lock's holder tried to take it again
   no_permission,     ///< the server's ACL refused a command, key or channel (NOPERM)
+  server_busy,       ///< the server refused for now, loading its data (LOADING) or running a
+                     ///< long script (BUSY): the command did not run; scripts are sent again
+                     ///< until the command timeout, so a caller sees this only after it
 };
 
 /// The error category of redisson::errc.

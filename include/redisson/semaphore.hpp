@@ -51,12 +51,18 @@ asio::any_io_executor semaphore_executor(const SemaphoreState& semaphore);
 /// that find too few permits sleep again); a lost message, or a writer that does not
 /// publish, delays a waiter by at most one re-check interval (1 s by default, see
 /// set_recheck_interval). Permits are not owned: anyone may release, and a holder that dies
-/// never releases (use PermitExpirableSemaphore when that matters). acquire and release are
-/// not retried after a lost reply (the server may or may not have run them); such a failure
-/// is reported, never repeated blindly.
+/// never releases (use PermitExpirableSemaphore when that matters). A release whose reply was
+/// lost (a broken connection, a restarting server) is sent again with the same request id, up
+/// to Config::retry_attempts times: a latch key `redisson_release_latch:{name}:<id>` (ours, not
+/// Redisson's; it expires by itself) makes a release that did run answer the retry without
+/// adding its permits twice. acquire is not retried after a lost reply (it may or may not have
+/// taken permits); such a failure is reported, never repeated blindly. A server that is still
+/// loading its data (LOADING) has run nothing, so every script is sent again until the command
+/// timeout.
 ///
-/// Cost: an uncontended acquire or release is one script round trip; a waiter adds one
-/// SUBSCRIBE (shared per channel per client) and one attempt per release message or re-check.
+/// Cost: an uncontended acquire or release is one script round trip (a release writes its
+/// latch too: one more SET inside the script); a waiter adds one SUBSCRIBE (shared per channel
+/// per client) and one attempt per release message or re-check.
 ///
 /// The blocking API has the shape of std::counting_semaphore (acquire, try_acquire,
 /// try_acquire_for, try_acquire_until, release); every call has an async twin. Negative

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <asio/post.hpp>
+#include <asio/steady_timer.hpp>
 #include <future>
 
 #include "client/client_id.hpp"
@@ -206,22 +207,55 @@ void ClientCore::submit(const Command& command, Clock::time_point deadline,
 }
 
 void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callback) {
+  eval_until(script, std::make_shared<const Command>(std::move(evalsha)),
+             Clock::now() + config_.command_timeout, std::chrono::milliseconds{0},
+             std::move(callback));
+}
+
+namespace {
+
+// The wait before sending again a script the server refused for now: short at first (a
+// restarted server with a small dataset loads in milliseconds), then doubling, bounded so a
+// long load is still noticed soon after it ends.
+std::chrono::milliseconds next_refusal_wait(std::chrono::milliseconds previous) {
+  constexpr std::chrono::milliseconds first{10};
+  constexpr std::chrono::milliseconds longest{200};
+  return previous.count() == 0 ? first : std::min(previous * 2, longest);
+}
+
+}  // namespace
+
+void ClientCore::eval_until(const Script& script, std::shared_ptr<const Command> command,
+                            Clock::time_point deadline, std::chrono::milliseconds waited,
+                            ReplyCallback callback) {
+  auto on_reply = [self = shared_from_this(), script, command, deadline, waited,
+                   callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
+    if (ec != errc::server_busy) return callback(ec, std::move(reply));
+    // LOADING or BUSY: the script did not run, so sending it again cannot make it run twice.
+    const auto wait = next_refusal_wait(waited);
+    if (Clock::now() + wait >= deadline) return callback(ec, std::move(reply));
+    auto timer = std::make_shared<asio::steady_timer>(self->io_, wait);
+    timer->async_wait([self, script, command = std::move(command), deadline, wait, timer,
+                       callback = std::move(callback)](std::error_code) mutable {
+      self->eval_until(script, std::move(command), deadline, wait, std::move(callback));
+    });
+  };
   if (router_) {
     // The router loads the script on the node that answers NOSCRIPT.
-    return router_->eval(script, evalsha, Clock::now() + config_.command_timeout,
-                         std::move(callback));
+    return router_->eval(script, *command, deadline, std::move(on_reply));
   }
-  auto command = std::make_shared<Command>(std::move(evalsha));
-  submit(*command, [self = shared_from_this(), script, command, callback = std::move(callback)](
-                       std::error_code ec, Reply reply) mutable {
-    if (ec == errc::server_error && reply.str.starts_with("NOSCRIPT")) {
-      // Pipelined: the load is in place when the retried EVALSHA runs.
-      self->submit(Command{"SCRIPT", "LOAD", script.source()}, [](std::error_code, Reply) {});
-      self->submit(*command, std::move(callback));
-      return;
-    }
-    callback(ec, std::move(reply));
-  });
+  submit(*command, deadline,
+         [self = shared_from_this(), script, command, deadline, on_reply = std::move(on_reply)](
+             std::error_code ec, Reply reply) mutable {
+           if (ec == errc::server_error && reply.str.starts_with("NOSCRIPT")) {
+             // Pipelined: the load is in place when the retried EVALSHA runs.
+             self->submit(Command{"SCRIPT", "LOAD", script.source()}, deadline,
+                          [](std::error_code, Reply) {});
+             self->submit(*command, deadline, std::move(on_reply));
+             return;
+           }
+           on_reply(ec, std::move(reply));
+         });
 }
 
 PubSub& ClientCore::subscriber() { return *subscriber_; }

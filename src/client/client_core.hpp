@@ -42,6 +42,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   void submit(const Command& command, ReplyCallback callback);
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
   /// EVALSHA, then on NOSCRIPT: SCRIPT LOAD and the same EVALSHA again (pipelined, once).
+  /// A script the server refused for now (LOADING, BUSY: it did not run) is sent again after a
+  /// short wait until the command timeout; the callback then gets the last refusal.
   void eval(const Script& script, Command evalsha, ReplyCallback callback);
 
   /// Pub/sub; run on the I/O thread (post to it from elsewhere).
@@ -64,6 +66,9 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   asio::executor_work_guard<asio::io_context::executor_type> work_;
   std::vector<std::thread> threads_;
   void start_router();
+  void eval_until(const Script& script, std::shared_ptr<const Command> command,
+                  Clock::time_point deadline, std::chrono::milliseconds waited,
+                  ReplyCallback callback);
 
   std::shared_ptr<Connection> connection_;  // a single server: commands go here directly
   std::shared_ptr<Router> router_;          // otherwise: it picks the node

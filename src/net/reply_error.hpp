@@ -16,6 +16,12 @@ inline std::error_code error_for_reply(const Reply& reply) noexcept {
   if (text.starts_with("WRONGTYPE")) return make_error_code(errc::wrong_type);
   // An ACL refusal is a setup problem, not a failed command: callers tell it apart.
   if (text.starts_with("NOPERM")) return make_error_code(errc::no_permission);
+  // Refused for now, not run: LOADING (a restarted server replaying its AOF or RDB), BUSY
+  // (another script running past lua-time-limit). Unlike a lost reply, sending the command
+  // again cannot make it run twice, so even a script that is not idempotent may be retried.
+  if (text.starts_with("LOADING") || text.starts_with("BUSY ")) {
+    return make_error_code(errc::server_busy);
+  }
   if (text.starts_with("NOAUTH") || text.starts_with("WRONGPASS") ||
       text.starts_with("ERR invalid password") || text.starts_with("ERR AUTH")) {
     return make_error_code(errc::auth_failed);

@@ -83,8 +83,7 @@ void LockState::forget_lease(std::uint64_t owner) {
 }
 
 std::chrono::milliseconds LockState::unlock_latch_lifetime() const {
-  const auto& config = core->config();
-  return (config.command_timeout + config.retry_interval) * (config.retry_attempts + 1);
+  return retry_latch_lifetime(core->config());
 }
 
 std::uint64_t current_thread_owner_id() noexcept {

@@ -181,8 +181,7 @@ void RwLockState::forget(RwSide side, std::uint64_t owner) {
 }
 
 std::chrono::milliseconds RwLockState::unlock_latch_lifetime() const {
-  const auto& config = core->config();
-  return (config.command_timeout + config.retry_interval) * (config.retry_attempts + 1);
+  return retry_latch_lifetime(core->config());
 }
 
 asio::any_io_executor rw_executor(const RwLockState& lock) { return lock.core->executor(); }

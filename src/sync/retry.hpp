@@ -2,11 +2,18 @@
 // latch), retrying when the reply was lost.
 #pragma once
 
+#include <chrono>
 #include <memory>
 
 #include "client/client_core.hpp"
 
 namespace redisson::detail {
+
+/// How long a request-id latch (unlock, semaphore release) must outlive its first attempt:
+/// every retry eval_with_retry may send, each waiting up to the command timeout.
+inline std::chrono::milliseconds retry_latch_lifetime(const Config& config) {
+  return (config.command_timeout + config.retry_interval) * (config.retry_attempts + 1);
+}
 
 /// True for failures after which the command may or may not have run.
 inline bool is_retryable(std::error_code ec) {

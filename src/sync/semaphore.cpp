@@ -5,9 +5,11 @@
 
 #include "client/blocking.hpp"
 #include "client/client_core.hpp"
+#include "client/client_id.hpp"
 #include "redisson/client.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
+#include "sync/retry.hpp"
 #include "sync/semaphore_scripts.hpp"
 
 namespace redisson {
@@ -17,11 +19,13 @@ struct SemaphoreState {
   SemaphoreState(std::shared_ptr<ClientCore> core_in, std::string name_in)
       : core(std::move(core_in)),
         name(std::move(name_in)),
-        channel(prefix_name("redisson_sc", name)) {}
+        channel(prefix_name("redisson_sc", name)),
+        latch_prefix(prefix_name("redisson_release_latch", name)) {}
 
   const std::shared_ptr<ClientCore> core;
   const std::string name;
-  const std::string channel;                              // P(redisson_sc, n)
+  const std::string channel;       // P(redisson_sc, n)
+  const std::string latch_prefix;  // P(redisson_release_latch, n): + request id, per release
   std::string publish_command = core->publish_command();  // "spublish" on a sharded cluster
   // No reply says when permits come back: waiters re-check this often when no message came
   // (a lost message, or a writer that does not publish, costs at most this much).
@@ -96,15 +100,23 @@ void semaphore_acquire(const std::shared_ptr<SemaphoreState>& semaphore, std::in
   AcquireLoop::start(semaphore->core, std::move(options), std::move(attempt), std::move(done));
 }
 
-// Not retried after a lost reply: a release that did run must not add permits twice.
+// Retried after a lost reply or a broken connection: the request-id latch makes a release that
+// did run answer the retry without adding its permits twice (a permit has no lease, so a
+// release given up on would be lost for good).
 void semaphore_release(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t permits,
                        VoidCallback done) {
   if (permits < 0) return done(invalid_argument());
   if (permits == 0) return done({});
-  Command command{"EVALSHA", release_script().sha1(), "2", semaphore->name, semaphore->channel};
-  command.arg(permits).arg(semaphore->publish_command);
-  semaphore->core->eval(
-      release_script(), std::move(command),
+  const auto& config = semaphore->core->config();
+  const auto latch = semaphore->latch_prefix + ":" + make_request_id();
+  Command command{"EVALSHA",       release_script().sha1(), "3",
+                  semaphore->name, semaphore->channel,      latch};
+  command.arg(permits)
+      .arg(semaphore->publish_command)
+      .arg(static_cast<std::int64_t>(retry_latch_lifetime(config).count()));
+  auto retry = std::make_shared<const Command>(Command(command).arg("0"));
+  eval_first_then_retry(
+      semaphore->core, release_script(), command.arg("1"), std::move(retry), config.retry_attempts,
       [done = std::move(done)](std::error_code ec, const Reply&) mutable { done(ec); });
 }
 

@@ -1,13 +1,28 @@
--- Return permits to a semaphore and tell waiters the new count.
+-- Return permits to a semaphore and tell waiters the new count; safe to retry with the same
+-- request id.
 -- KEYS[1]: the semaphore n (a string: the available permit count; absent means 0)
 -- KEYS[2]: the channel P(redisson_sc, n)
+-- KEYS[3]: the release latch P(redisson_release_latch, n):<request-id>
 -- ARGV[1]: how many permits to return (a positive integer)
 -- ARGV[2]: the publish command ("publish" or "spublish")
+-- ARGV[3]: latch lifetime in ms (covers every retry of this release)
+-- ARGV[4]: "1" on the first attempt of this request id, whose latch cannot exist yet (the read
+--          is skipped); anything else, or absent, on a retry
 -- Returns: the new permit count. When it is positive it is also published on KEYS[2]
 --          (decimal text); a count <= 0 wakes nobody (and Java Redisson's listener hands the
---          number to Semaphore#release, which refuses negative values).
+--          number to Semaphore#release, which refuses negative values). A retry whose first
+--          attempt ran returns that attempt's count and changes nothing.
 -- A key of another type, or a string that is not an integer, fails with WRONGTYPE and is
 -- left untouched.
+-- Java Redisson's release is INCRBY + PUBLISH alone; the latch is ours, so that a release whose
+-- reply was lost (a broken connection, a restarting server) can be sent again without adding
+-- its permits twice. Java clients never read it; it expires by itself.
+if ARGV[4] ~= '1' then
+  local earlier = redis.call('get', KEYS[3])
+  if earlier ~= false then
+    return tonumber(earlier)
+  end
+end
 local value = redis.call('get', KEYS[1])
 if value ~= false and not string.match(value, '^-?%d+$') then
   return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
@@ -16,4 +31,5 @@ local count = redis.call('incrby', KEYS[1], ARGV[1])
 if count > 0 then
   redis.call(ARGV[2], KEYS[2], count)
 end
+redis.call('set', KEYS[3], count, 'px', ARGV[3])
 return count

@@ -1,0 +1,152 @@
+// What a restarting server does to state-changing scripts: while it loads its data it answers
+// LOADING (the script did not run), and a connection that dies with the old server loses the
+// reply of a script that may have run. Both used to lose a Semaphore release for good (found by
+// `make chaos`): a permit has no lease, so nothing gives it back.
+//
+// The loading server is a real one: DEBUG RELOAD with `key-load-delay` (a per-key delay meant
+// for Redis's own tests) and a small `loading-process-events-interval-bytes`, so the server keeps
+// answering LOADING for about a second.
+#include <gtest/gtest.h>
+
+#include <asio/use_future.hpp>
+#include <future>
+#include <string>
+#include <thread>
+
+#include "fault/fault_proxy.hpp"
+#include "redisson/client.hpp"
+#include "redisson/semaphore.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_server.hpp"
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Config;
+using redisson::errc;
+using redisson::test::Direction;
+using redisson::test::eventually;
+using redisson::test::FaultProxy;
+using redisson::test::RedisServer;
+using redisson::test::RedisServerOptions;
+
+namespace {
+
+Config config_for(std::string_view url, std::chrono::milliseconds command_timeout) {
+  auto config = Config::from_url(url);
+  config.command_timeout = command_timeout;
+  config.connect_timeout = 1000ms;
+  config.reconnect_max_delay = 200ms;
+  return config;
+}
+
+// A server whose next DEBUG RELOAD keeps it loading for about a second (5000 keys, 200 µs
+// each), answering LOADING to other clients meanwhile.
+RedisServerOptions slow_loading() {
+  RedisServerOptions options;
+  options.extra_args = {"--loading-process-events-interval-bytes", "1024"};
+  return options;
+}
+
+void prepare_slow_reload(const RedisServer& server) {
+  ASSERT_EQ(server.command({"DEBUG", "POPULATE", "5000", "filler"}), "OK");
+  ASSERT_EQ(server.command({"CONFIG", "SET", "key-load-delay", "200"}), "OK");
+}
+
+// How many commands the server has refused with LOADING since it started.
+long loading_refusals(const RedisServer& server) {
+  const auto info = server.command({"INFO", "errorstats"});
+  const auto at = info.find("errorstat_LOADING:count=");
+  return at == std::string::npos ? 0 : std::stol(info.substr(at + 24));
+}
+
+// Starts DEBUG RELOAD on its own connection and returns once the server answers LOADING; the
+// returned future ends with the reload.
+std::future<std::string> start_reload(const RedisServer& server) {
+  auto reload = std::async(std::launch::async, [&server] {
+    return server.command({"DEBUG", "RELOAD"});
+  });
+  const bool loading =
+      eventually([&] { return server.command({"PING"}).starts_with("LOADING"); }, 5s, 1ms);
+  EXPECT_TRUE(loading) << "the server never answered LOADING";
+  return reload;
+}
+
+}  // namespace
+
+TEST(ServerRefusal, ReleaseSentWhileTheServerLoadsRunsOnceWhenLoaded) {
+  RedisServer server(slow_loading());
+  prepare_slow_reload(server);
+  Client client(config_for(server.url(), 5000ms));
+  auto semaphore = client.get_semaphore("loading-sem");
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  semaphore.acquire();
+  const auto refused_before = loading_refusals(server);
+  auto reload = start_reload(server);
+  // Refused with LOADING (it did not run), then sent again until the server has loaded.
+  EXPECT_NO_THROW(semaphore.release());
+  EXPECT_EQ(reload.get(), "OK");
+  EXPECT_GT(loading_refusals(server), refused_before + 1) << "the client never met LOADING";
+  EXPECT_EQ(server.command({"GET", "loading-sem"}), "1");
+  EXPECT_TRUE(semaphore.try_acquire());
+}
+
+TEST(ServerRefusal, LockTakenWhileTheServerLoadsIsHeldOnceLoaded) {
+  RedisServer server(slow_loading());
+  prepare_slow_reload(server);
+  Client client(config_for(server.url(), 5000ms));
+  auto lock = client.get_lock("loading-lock");
+  auto reload = start_reload(server);
+  EXPECT_TRUE(lock.try_lock_for(4s));
+  EXPECT_EQ(reload.get(), "OK");
+  EXPECT_TRUE(lock.is_held_by_current_thread());
+  lock.unlock();
+  EXPECT_EQ(server.command({"EXISTS", "loading-lock"}), "0");
+}
+
+TEST(ServerRefusal, LoadingThatOutlastsTheCommandTimeoutIsReportedAndNothingRuns) {
+  RedisServer server(slow_loading());
+  prepare_slow_reload(server);
+  Client client(config_for(server.url(), 150ms));
+  auto semaphore = client.get_semaphore("slow-sem");
+  ASSERT_TRUE(semaphore.try_set_permits(2));
+  auto reload = start_reload(server);
+  // A plain command is not sent again: the caller learns at once that it did not run.
+  std::error_code ec;
+  client.execute({"GET", "slow-sem"}, ec);
+  EXPECT_EQ(ec, errc::server_busy) << ec.message();
+  try {
+    semaphore.release();
+    FAIL() << "a release refused until its deadline succeeded";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::server_busy) << e.what();
+  }
+  EXPECT_EQ(reload.get(), "OK");
+  // Refused, never run: the permit count is what it was.
+  EXPECT_EQ(server.command({"GET", "slow-sem"}), "2");
+}
+
+TEST(ServerRefusal, ReleaseWhoseReplyIsLostIsRetriedWithoutAddingPermitsTwice) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  Client client(config_for(proxy.url(), 3000ms));
+  auto semaphore = client.get_semaphore("lost-reply-sem");
+  // Loads the release script first: a NOSCRIPT reply held by the proxy would stop the release
+  // from running at all.
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  semaphore.acquire();
+  semaphore.release();
+  semaphore.acquire();
+  ASSERT_EQ(server.command({"GET", "lost-reply-sem"}), "0");
+  proxy.block(Direction::server_to_client);
+  auto released = semaphore.async_release(1, asio::use_future);
+  // The release ran; its reply is held by the proxy and then lost with the connection. The
+  // client cannot know whether it ran, so it sends the same request id again.
+  ASSERT_TRUE(eventually([&] { return server.command({"GET", "lost-reply-sem"}) == "1"; }));
+  proxy.reset_all();
+  proxy.heal();
+  ASSERT_EQ(released.wait_for(20s), std::future_status::ready);
+  EXPECT_NO_THROW(released.get());
+  // The retry found the release latch and added nothing.
+  EXPECT_EQ(server.command({"GET", "lost-reply-sem"}), "1");
+  EXPECT_EQ(semaphore.available_permits(), 1);
+}
