@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "support/child_process.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
-#include "support/sanitizers.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -27,37 +27,19 @@ using redisson::Config;
 using redisson::errc;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
+using redisson::test::spawn_child;
+using redisson::test::wait_exit;
 
 namespace {
 
-Config config_for(const RedisServer& server) {
-  auto config = Config::from_url(server.url());
+Config config_for(std::string_view url) {
+  auto config = Config::from_url(url);
   config.command_timeout = 2000ms;
   config.reconnect_max_delay = 200ms;
   return config;
 }
 
-template <class Body>
-pid_t spawn(Body body) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int status = 1;
-    try {
-      status = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child failed: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(status);
-  }
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
+Config config_for(const RedisServer& server) { return config_for(server.url()); }
 
 template <class Fn>
 void expect_error(errc code, Fn fn, const std::string& what) {
@@ -95,36 +77,38 @@ struct Messages {
   }
 };
 
+// A process of its own: 4 threads await the latch "start" on one client; exit status 0 when
+// all were released in time by the message. args: the server's URL.
+REDISSON_TEST_CHILD(await_start_latch) {
+  constexpr int kThreads = 4;
+  Client client(config_for(args.at(0)));
+  auto latch = client.get_count_down_latch("start");
+  // Only the "0" message can release them in time: the fallback re-check is a minute.
+  latch.set_recheck_interval(60s);
+  std::atomic<int> released{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      if (latch.await_for(50s)) ++released;
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  if (released != kThreads) return 2;
+  return latch.count() == 0 ? 0 : 3;
+}
+
 }  // namespace
 
 TEST(CountDownLatch, AwaitersAcrossProcessesAreReleasedByTheLastCountDown) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kProcesses = 3;
-  constexpr int kThreadsPerProcess = 4;
   {
     Client client(config_for(server));
     ASSERT_TRUE(client.get_count_down_latch("start").try_set_count(3));
   }
-  // Fork before this process starts a client's I/O thread again.
   std::vector<pid_t> children;
   for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn([&] {
-      Client child_client(config_for(server));
-      auto child_latch = child_client.get_count_down_latch("start");
-      // Only the "0" message can release them in time: the fallback re-check is a minute.
-      child_latch.set_recheck_interval(60s);
-      std::atomic<int> released{0};
-      std::vector<std::thread> threads;
-      for (int t = 0; t < kThreadsPerProcess; ++t) {
-        threads.emplace_back([&] {
-          if (child_latch.await_for(50s)) ++released;
-        });
-      }
-      for (auto& thread : threads) thread.join();
-      if (released != kThreadsPerProcess) return 2;
-      return child_latch.count() == 0 ? 0 : 3;
-    }));
+    children.push_back(spawn_child("await_start_latch", {server.url()}));
   }
   Client client(config_for(server));
   auto latch = client.get_count_down_latch("start");

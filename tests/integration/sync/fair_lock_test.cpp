@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "support/child_process.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
-#include "support/sanitizers.hpp"
 #include "sync/fair_lock_scripts.hpp"
 
 using namespace std::chrono_literals;
@@ -32,15 +32,21 @@ using redisson::FairLock;
 using redisson::test::command_calls;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
+using redisson::test::spawn_child;
+using redisson::test::wait_exit;
 
 namespace {
 
-Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
-  auto config = Config::from_url(server.url());
+Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 30000ms) {
+  auto config = Config::from_url(url);
   config.lock_watchdog_timeout = watchdog;
   config.command_timeout = 2000ms;
   config.reconnect_max_delay = 200ms;
   return config;
+}
+
+Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
+  return config_for(server.url(), watchdog);
 }
 
 std::string queue_of(const std::string& name) { return "redisson_lock_queue:{" + name + "}"; }
@@ -75,23 +81,6 @@ bool queue_length_is(const RedisServer& server, const std::string& name, std::si
   return eventually([&] { return server.command({"LLEN", queue_of(name)}) == std::to_string(n); });
 }
 
-// Runs `body` in a forked child; returns the child's pid.
-template <class Body>
-pid_t spawn(Body body) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int status = 1;
-    try {
-      status = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child failed: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(status);
-  }
-  return pid;
-}
-
 // Joins a test's threads however the test body ends (a failed ASSERT returns early), after
 // `unblock` freed them, so no joinable std::thread is ever destroyed (that aborts the binary).
 struct JoinAtExit {
@@ -109,10 +98,17 @@ struct JoinAtExit {
   }
 };
 
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+constexpr auto kCrashSlot = 1500ms;
+
+// Waits for a go byte on the fd args[1], then queues for the fair lock "crash" (the test
+// kills it while it waits). args: the server's URL, the fd.
+REDISSON_TEST_CHILD(queue_for_fair_lock) {
+  char byte = 0;
+  if (read(std::stoi(args.at(1)), &byte, 1) != 1) return 2;
+  Client client(config_for(args.at(0)));
+  FairLock lock(client.core(), "crash", true, kCrashSlot);
+  lock.lock();
+  return 3;
 }
 
 }  // namespace
@@ -151,20 +147,11 @@ TEST(FairLock, StaggeredWaitersAcquireInArrivalOrder) {
 }
 
 TEST(FairLock, WaiterKilledWithSigkillDoesNotBlockOthersPastItsSlot) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
-  constexpr auto kSlot = 1500ms;
   int start_pipe[2];
   ASSERT_EQ(pipe(start_pipe), 0);
-  // Forked before this process starts client threads; it waits for the go byte.
-  const pid_t doomed = spawn([&] {
-    char byte = 0;
-    if (read(start_pipe[0], &byte, 1) != 1) return 2;
-    Client client(config_for(server));
-    FairLock lock(client.core(), "crash", true, kSlot);
-    lock.lock();  // queues behind the holder; SIGKILL arrives while it waits
-    return 3;
-  });
+  const pid_t doomed =
+      spawn_child("queue_for_fair_lock", {server.url(), std::to_string(start_pipe[0])});
   bool doomed_reaped = false;
   std::optional<Client> holder_client;
   std::optional<FairLock> holder;
@@ -180,7 +167,7 @@ TEST(FairLock, WaiterKilledWithSigkillDoesNotBlockOthersPastItsSlot) {
                   }};
   // A short watchdog lease keeps the doomed waiter's deadline (holder's PTTL + slot) short.
   holder_client.emplace(config_for(server, 1000ms));
-  holder.emplace(holder_client->core(), "crash", true, kSlot);
+  holder.emplace(holder_client->core(), "crash", true, kCrashSlot);
   holder->lock();
   char go = 1;
   ASSERT_EQ(write(start_pipe[1], &go, 1), 1);
@@ -191,7 +178,7 @@ TEST(FairLock, WaiterKilledWithSigkillDoesNotBlockOthersPastItsSlot) {
   std::mutex order_mutex;
   std::vector<std::string> order;
   for (std::string who : {"second", "third"}) {
-    FairLock lock(waiter_client.core(), "crash", true, kSlot);
+    FairLock lock(waiter_client.core(), "crash", true, kCrashSlot);
     waiters.emplace_back([lock, who, &order_mutex, &order]() mutable {
       if (!lock.try_lock_for(60s)) return;
       {

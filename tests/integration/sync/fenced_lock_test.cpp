@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "support/child_process.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
-#include "support/sanitizers.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -22,68 +22,53 @@ using redisson::Config;
 using redisson::errc;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
+using redisson::test::spawn_child;
+using redisson::test::wait_exit;
 
 namespace {
 
-Config config_for(const RedisServer& server) {
-  auto config = Config::from_url(server.url());
+Config config_for(std::string_view url) {
+  auto config = Config::from_url(url);
   config.command_timeout = 2000ms;
   config.reconnect_max_delay = 200ms;
   return config;
 }
 
-// Runs `body` in a forked child with its own client; returns the child's pid.
-template <class Body>
-pid_t spawn(Body body) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int status = 1;
-    try {
-      status = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child failed: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(status);
-  }
-  return pid;
-}
+Config config_for(const RedisServer& server) { return config_for(server.url()); }
 
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+constexpr int kFencedAcquisitions = 40;
+
+// A process of its own: takes the fenced lock kFencedAcquisitions times and plays the
+// resource, which remembers the newest token it saw; an older one is a fencing failure (exit
+// status 4). args: the server's URL.
+REDISSON_TEST_CHILD(take_fenced_tokens) {
+  Client client(config_for(args.at(0)));
+  auto lock = client.get_fenced_lock("fence");
+  for (int i = 0; i < kFencedAcquisitions; ++i) {
+    const auto token = lock.lock_and_get_token();
+    const auto newest = client.execute({"GET", "newest-token"});
+    if (!newest.is_null() && std::stoll(newest.str) >= token) {
+      std::fprintf(stderr, "token %lld after %s\n", static_cast<long long>(token),
+                   newest.str.c_str());
+      return 4;
+    }
+    client.execute(redisson::Command{"SET", "newest-token"}.arg(token));
+    lock.unlock();
+  }
+  return 0;
 }
 
 }  // namespace
 
 TEST(FencedLock, TokensStrictlyIncreaseAcrossProcesses) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kProcesses = 3;
-  constexpr int kAcquisitions = 40;
   std::vector<pid_t> children;
   for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn([&] {
-      Client client(config_for(server));
-      auto lock = client.get_fenced_lock("fence");
-      for (int i = 0; i < kAcquisitions; ++i) {
-        const auto token = lock.lock_and_get_token();
-        // The resource: remembers the newest token it saw; an older one is a fencing failure.
-        const auto newest = client.execute({"GET", "newest-token"});
-        if (!newest.is_null() && std::stoll(newest.str) >= token) {
-          std::fprintf(stderr, "token %lld after %s\n", static_cast<long long>(token),
-                       newest.str.c_str());
-          return 4;
-        }
-        client.execute(redisson::Command{"SET", "newest-token"}.arg(token));
-        lock.unlock();
-      }
-      return 0;
-    }));
+    children.push_back(spawn_child("take_fenced_tokens", {server.url()}));
   }
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
-  const auto total = std::to_string(kProcesses * kAcquisitions);
+  const auto total = std::to_string(kProcesses * kFencedAcquisitions);
   EXPECT_EQ(server.command({"GET", "redisson_lock_token:{fence}"}), total);
   EXPECT_EQ(server.command({"GET", "newest-token"}), total);
   EXPECT_EQ(server.command({"EXISTS", "fence"}), "0");

@@ -14,9 +14,9 @@
 
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
+#include "support/child_process.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
-#include "support/sanitizers.hpp"
 #include "sync/lock_state.hpp"
 #include "sync/lua_scripts.hpp"
 #include "watchdog/watchdog.hpp"
@@ -27,67 +27,66 @@ using redisson::Config;
 using redisson::errc;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
+using redisson::test::spawn_child;
+using redisson::test::wait_exit;
 
 namespace {
 
 constexpr const char* kForeignOwner = "11111111-2222-3333-4444-555555555555:1";
 
-Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
-  auto config = Config::from_url(server.url());
+Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 30000ms) {
+  auto config = Config::from_url(url);
   config.lock_watchdog_timeout = watchdog;
   config.command_timeout = 2000ms;
   config.reconnect_max_delay = 200ms;
   return config;
 }
 
-long long to_int(const std::string& text) { return std::stoll(text); }
-
-// Runs `body` in a forked child with its own client; returns the child's pid.
-template <class Body>
-pid_t spawn(Body body) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int status = 1;
-    try {
-      status = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child failed: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(status);
-  }
-  return pid;
+Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
+  return config_for(server.url(), watchdog);
 }
 
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+long long to_int(const std::string& text) { return std::stoll(text); }
+
+constexpr int kCounterIncrements = 150;
+
+// A process of its own: kCounterIncrements non-atomic GET+SET increments of "counter", each
+// under the lock. args: the server's URL.
+REDISSON_TEST_CHILD(increment_counter_under_lock) {
+  Client client(config_for(args.at(0)));
+  auto lock = client.get_lock("counter-lock");
+  for (int i = 0; i < kCounterIncrements; ++i) {
+    std::lock_guard guard(lock);
+    auto value = client.execute({"GET", "counter"});
+    const long long n = value.is_null() ? 0 : std::stoll(value.str);
+    client.execute(redisson::Command{"SET", "counter"}.arg(static_cast<std::int64_t>(n + 1)));
+  }
+  return 0;
+}
+
+// Takes "doomed" with a 1 s watchdog lease, writes a byte to the fd args[1], then waits to be
+// killed. args: the server's URL, the fd.
+REDISSON_TEST_CHILD(hold_lock_until_killed) {
+  Client client(config_for(args.at(0), 1000ms));
+  auto lock = client.get_lock("doomed");
+  lock.lock();
+  char byte = 1;
+  [[maybe_unused]] auto n = write(std::stoi(args.at(1)), &byte, 1);
+  pause();
+  return 0;
 }
 
 }  // namespace
 
 TEST(Lock, MutualExclusionAcrossProcessesKeepsNonAtomicCounterExact) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kProcesses = 4;
-  constexpr int kIncrements = 150;
   std::vector<pid_t> children;
   for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn([&] {
-      Client client(config_for(server));
-      auto lock = client.get_lock("counter-lock");
-      for (int i = 0; i < kIncrements; ++i) {
-        std::lock_guard guard(lock);
-        auto value = client.execute({"GET", "counter"});
-        const long long n = value.is_null() ? 0 : std::stoll(value.str);
-        client.execute(redisson::Command{"SET", "counter"}.arg(static_cast<std::int64_t>(n + 1)));
-      }
-      return 0;
-    }));
+    children.push_back(spawn_child("increment_counter_under_lock", {server.url()}));
   }
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
-  EXPECT_EQ(to_int(server.command({"GET", "counter"})), kProcesses * kIncrements);
+  EXPECT_EQ(to_int(server.command({"GET", "counter"})), kProcesses * kCounterIncrements);
   EXPECT_EQ(server.command({"EXISTS", "counter-lock"}), "0");
 }
 
@@ -244,19 +243,11 @@ TEST(Lock, OwnerLearnsWhenWatchdogFindsLockGone) {
 }
 
 TEST(Lock, HolderKilledWithSigkillFreesLockWithinOneLease) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   int ready_pipe[2];
   ASSERT_EQ(pipe(ready_pipe), 0);
-  const pid_t holder = spawn([&] {
-    Client client(config_for(server, 1000ms));
-    auto lock = client.get_lock("doomed");
-    lock.lock();
-    char byte = 1;
-    [[maybe_unused]] auto n = write(ready_pipe[1], &byte, 1);
-    pause();
-    return 0;
-  });
+  const pid_t holder =
+      spawn_child("hold_lock_until_killed", {server.url(), std::to_string(ready_pipe[1])});
   close(ready_pipe[1]);  // a child that dies before writing then fails the read at once
   char byte = 0;
   ASSERT_EQ(read(ready_pipe[0], &byte, 1), 1);

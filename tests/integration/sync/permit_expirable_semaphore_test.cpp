@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "support/child_process.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
-#include "support/sanitizers.hpp"
 #include "sync/semaphore_scripts.hpp"
 
 using namespace std::chrono_literals;
@@ -28,39 +28,21 @@ using redisson::errc;
 using redisson::PermitExpirableSemaphore;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
+using redisson::test::spawn_child;
+using redisson::test::wait_exit;
 
 namespace {
 
 constexpr const char* kNoExpiry = "922337203685477";
 
-Config config_for(const RedisServer& server) {
-  auto config = Config::from_url(server.url());
+Config config_for(std::string_view url) {
+  auto config = Config::from_url(url);
   config.command_timeout = 2000ms;
   config.reconnect_max_delay = 200ms;
   return config;
 }
 
-template <class Body>
-pid_t spawn(Body body) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int status = 1;
-    try {
-      status = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child failed: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(status);
-  }
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
+Config config_for(const RedisServer& server) { return config_for(server.url()); }
 
 template <class Fn>
 void expect_error(errc code, Fn fn, const std::string& what) {
@@ -112,6 +94,24 @@ struct Messages {
     return received;
   }
 };
+
+constexpr int kPoolPermits = 2;
+
+// A process of its own: 100 rounds of taking a permit of "pool" (60 s lease) and counting, in
+// Redis, how many are inside at once ("violations" when more than kPoolPermits).
+// args: the server's URL.
+REDISSON_TEST_CHILD(use_expirable_pool_permits) {
+  Client client(config_for(args.at(0)));
+  auto semaphore = client.get_permit_expirable_semaphore("pool");
+  for (int i = 0; i < 100; ++i) {
+    const auto id = semaphore.acquire(60s);
+    const auto inside = client.execute({"INCR", "inside"}).integer;
+    if (inside > kPoolPermits) client.execute({"INCR", "violations"});
+    client.execute({"DECR", "inside"});
+    semaphore.release(id);
+  }
+  return 0;
+}
 
 }  // namespace
 
@@ -265,33 +265,19 @@ TEST(PermitExpirableSemaphore, ReleaseWakesBlockedAcquirerByMessage) {
 }
 
 TEST(PermitExpirableSemaphore, HoldersNeverExceedPermitsAcrossProcesses) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
-  constexpr int kPermits = 2;
   constexpr int kProcesses = 4;
-  constexpr int kRounds = 100;
   {
     Client client(config_for(server));
-    ASSERT_TRUE(client.get_permit_expirable_semaphore("pool").try_set_permits(kPermits));
+    ASSERT_TRUE(client.get_permit_expirable_semaphore("pool").try_set_permits(kPoolPermits));
   }
   std::vector<pid_t> children;
   for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn([&] {
-      Client client(config_for(server));
-      auto semaphore = client.get_permit_expirable_semaphore("pool");
-      for (int i = 0; i < kRounds; ++i) {
-        const auto id = semaphore.acquire(60s);
-        const auto inside = client.execute({"INCR", "inside"}).integer;
-        if (inside > kPermits) client.execute({"INCR", "violations"});
-        client.execute({"DECR", "inside"});
-        semaphore.release(id);
-      }
-      return 0;
-    }));
+    children.push_back(spawn_child("use_expirable_pool_permits", {server.url()}));
   }
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   EXPECT_EQ(server.command({"GET", "violations"}), "(nil)");
-  EXPECT_EQ(server.command({"GET", "pool"}), std::to_string(kPermits));
+  EXPECT_EQ(server.command({"GET", "pool"}), std::to_string(kPoolPermits));
   EXPECT_EQ(server.command({"ZCARD", "{pool}:timeout"}), "0");
 }
 

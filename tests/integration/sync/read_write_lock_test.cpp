@@ -21,9 +21,9 @@
 
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
+#include "support/child_process.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
-#include "support/sanitizers.hpp"
 #include "sync/read_write_lock_scripts.hpp"
 #include "watchdog/watchdog.hpp"
 
@@ -34,17 +34,23 @@ using redisson::errc;
 using redisson::ReadWriteLock;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
+using redisson::test::spawn_child;
+using redisson::test::wait_exit;
 
 namespace {
 
 using Hash = std::map<std::string, std::string>;
 
-Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
-  auto config = Config::from_url(server.url());
+Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 30000ms) {
+  auto config = Config::from_url(url);
   config.lock_watchdog_timeout = watchdog;
   config.command_timeout = 2000ms;
   config.reconnect_max_delay = 200ms;
   return config;
+}
+
+Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
+  return config_for(server.url(), watchdog);
 }
 
 long long to_int(const std::string& text) { return std::stoll(text); }
@@ -95,27 +101,43 @@ errc error_of(Body body) {
   return errc{};
 }
 
-// Runs `body` in a forked child with its own client; returns the child's pid.
-template <class Body>
-pid_t spawn(Body body) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int status = 1;
-    try {
-      status = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child failed: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(status);
-  }
-  return pid;
+// Takes a read lock of "doomed" with an 800 ms watchdog lease, writes a byte to the fd
+// args[1], then waits to be killed. args: the server's URL, the fd.
+REDISSON_TEST_CHILD(hold_read_lock_until_killed) {
+  Client client(config_for(args.at(0), 800ms));
+  auto rw = client.get_read_write_lock("doomed");
+  rw.lock_shared();
+  char byte = 1;
+  [[maybe_unused]] auto n = write(std::stoi(args.at(1)), &byte, 1);
+  pause();
+  return 0;
 }
 
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+constexpr int kCounterRounds = 40;
+
+// A process of its own: kCounterRounds rounds, alternately a writer adding 2 to "counter" in
+// two steps and a reader that must never see it odd (exit status 2). args: the server's URL.
+REDISSON_TEST_CHILD(write_and_read_counter) {
+  Client client(config_for(args.at(0)));
+  auto rw = client.get_read_write_lock("counter-lock");
+  auto get = [&] {
+    auto value = client.execute({"GET", "counter"});
+    return value.is_null() ? 0LL : std::stoll(value.str);
+  };
+  auto set = [&](long long n) {
+    client.execute(redisson::Command{"SET", "counter"}.arg(static_cast<std::int64_t>(n)));
+  };
+  for (int i = 0; i < kCounterRounds; ++i) {
+    if (i % 2 == 0) {
+      std::unique_lock writer(rw);
+      set(get() + 1);  // odd while the writer is half done
+      set(get() + 1);
+    } else {
+      std::shared_lock reader(rw);
+      if (get() % 2 != 0) return 2;  // saw a half-done write
+    }
+  }
+  return 0;
 }
 
 }  // namespace
@@ -249,19 +271,11 @@ TEST(ReadWriteLock, UpgradeIsRefusedClearlyAndChangesNothing) {
 }
 
 TEST(ReadWriteLock, KilledReaderHoldExpiresAndWriterGetsIn) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   int ready_pipe[2];
   ASSERT_EQ(pipe(ready_pipe), 0);
-  const pid_t reader = spawn([&] {
-    Client client(config_for(server, 800ms));
-    auto rw = client.get_read_write_lock("doomed");
-    rw.lock_shared();
-    char byte = 1;
-    [[maybe_unused]] auto n = write(ready_pipe[1], &byte, 1);
-    pause();
-    return 0;
-  });
+  const pid_t reader =
+      spawn_child("hold_read_lock_until_killed", {server.url(), std::to_string(ready_pipe[1])});
   close(ready_pipe[1]);  // so a child that dies early ends the read instead of hanging it
   char byte = 0;
   const auto got = read(ready_pipe[0], &byte, 1);
@@ -690,36 +704,13 @@ TEST(ReadWriteLock, ForceUnlockRespectsModeAndWakesWaiters) {
 }
 
 TEST(ReadWriteLock, ReadersNeverSeeAHalfDoneWriteAcrossProcesses) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
   constexpr int kProcesses = 3;
-  constexpr int kRounds = 40;
   std::vector<pid_t> children;
   for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn([&] {
-      Client client(config_for(server));
-      auto rw = client.get_read_write_lock("counter-lock");
-      auto get = [&] {
-        auto value = client.execute({"GET", "counter"});
-        return value.is_null() ? 0LL : std::stoll(value.str);
-      };
-      auto set = [&](long long n) {
-        client.execute(redisson::Command{"SET", "counter"}.arg(static_cast<std::int64_t>(n)));
-      };
-      for (int i = 0; i < kRounds; ++i) {
-        if (i % 2 == 0) {
-          std::unique_lock writer(rw);
-          set(get() + 1);  // odd while the writer is half done
-          set(get() + 1);
-        } else {
-          std::shared_lock reader(rw);
-          if (get() % 2 != 0) return 2;  // saw a half-done write
-        }
-      }
-      return 0;
-    }));
+    children.push_back(spawn_child("write_and_read_counter", {server.url()}));
   }
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
-  EXPECT_EQ(to_int(server.command({"GET", "counter"})), kProcesses * kRounds);
+  EXPECT_EQ(to_int(server.command({"GET", "counter"})), kProcesses * kCounterRounds);
   EXPECT_EQ(server.command({"EXISTS", "counter-lock"}), "0");
 }

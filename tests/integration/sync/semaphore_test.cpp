@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "support/child_process.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
-#include "support/sanitizers.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -26,38 +26,19 @@ using redisson::Config;
 using redisson::errc;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
+using redisson::test::spawn_child;
+using redisson::test::wait_exit;
 
 namespace {
 
-Config config_for(const RedisServer& server) {
-  auto config = Config::from_url(server.url());
+Config config_for(std::string_view url) {
+  auto config = Config::from_url(url);
   config.command_timeout = 2000ms;
   config.reconnect_max_delay = 200ms;
   return config;
 }
 
-// Runs `body` in a forked child with its own client; returns the child's pid.
-template <class Body>
-pid_t spawn(Body body) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int status = 1;
-    try {
-      status = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child failed: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(status);
-  }
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
+Config config_for(const RedisServer& server) { return config_for(server.url()); }
 
 // Expects `fn` to throw a std::system_error (redisson::error or from a future) with `code`.
 template <class Fn>
@@ -96,40 +77,43 @@ struct Messages {
   }
 };
 
+constexpr int kPoolPermits = 2;
+
+// A process of its own: 150 rounds of taking a permit of "pool" and counting, in Redis, how
+// many are inside at once ("violations" when more than kPoolPermits). args: the server's URL.
+REDISSON_TEST_CHILD(use_pool_permits) {
+  Client client(config_for(args.at(0)));
+  auto semaphore = client.get_semaphore("pool");
+  for (int i = 0; i < 150; ++i) {
+    semaphore.acquire();
+    const auto inside = client.execute({"INCR", "inside"}).integer;
+    if (inside > kPoolPermits) client.execute({"INCR", "violations"});
+    if (inside == kPoolPermits) client.execute({"INCR", "full"});
+    client.execute({"DECR", "inside"});
+    semaphore.release();
+  }
+  return 0;
+}
+
 }  // namespace
 
 TEST(Semaphore, HoldersNeverExceedPermitsAcrossProcesses) {
-  REDISSON_SKIP_FORK_UNDER_SANITIZER();
   RedisServer server;
-  constexpr int kPermits = 2;
   constexpr int kProcesses = 4;
-  constexpr int kRounds = 150;
   {
     Client client(config_for(server));
-    ASSERT_TRUE(client.get_semaphore("pool").try_set_permits(kPermits));
+    ASSERT_TRUE(client.get_semaphore("pool").try_set_permits(kPoolPermits));
   }
   std::vector<pid_t> children;
   for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn([&] {
-      Client client(config_for(server));
-      auto semaphore = client.get_semaphore("pool");
-      for (int i = 0; i < kRounds; ++i) {
-        semaphore.acquire();
-        const auto inside = client.execute({"INCR", "inside"}).integer;
-        if (inside > kPermits) client.execute({"INCR", "violations"});
-        if (inside == kPermits) client.execute({"INCR", "full"});
-        client.execute({"DECR", "inside"});
-        semaphore.release();
-      }
-      return 0;
-    }));
+    children.push_back(spawn_child("use_pool_permits", {server.url()}));
   }
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   EXPECT_EQ(server.command({"GET", "violations"}), "(nil)");
   EXPECT_EQ(server.command({"GET", "inside"}), "0");
-  EXPECT_EQ(server.command({"GET", "pool"}), std::to_string(kPermits));
+  EXPECT_EQ(server.command({"GET", "pool"}), std::to_string(kPoolPermits));
   // Informational: how often both permits were in use at once (contention really happened).
-  std::printf("rounds with all %d permits held: %s\n", kPermits,
+  std::printf("rounds with all %d permits held: %s\n", kPoolPermits,
               server.command({"GET", "full"}).c_str());
 }
 
