@@ -1,8 +1,9 @@
 #include "client/client_id.hpp"
 
-#include <unistd.h>
+#include <pthread.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <random>
@@ -10,17 +11,30 @@
 namespace redisson::detail {
 namespace {
 
+// Bumped in every forked child (pthread_atfork), so a generator seeded before a fork is seeded
+// again after it. Checking this instead of calling getpid() per id keeps a system call off
+// every unlock (glibc no longer caches the pid).
+std::atomic<std::uint64_t> fork_generation{1};
+
+void on_fork_in_child() { fork_generation.fetch_add(1, std::memory_order_relaxed); }
+
 std::array<std::uint8_t, 16> random_bytes() {
   // One generator per thread, seeded from the OS: ids must not repeat across processes. A
   // forked child inherits its parent's generator state, so it seeds its own again (else every
   // child forked after the parent made a client would get the same client id: one owner).
+  static const bool fork_handler_installed = [] {
+    pthread_atfork(nullptr, nullptr, on_fork_in_child);
+    return true;
+  }();
+  (void)fork_handler_installed;
   thread_local std::mt19937_64 generator;
-  thread_local pid_t seeded_in = -1;
-  if (seeded_in != getpid()) {
+  thread_local std::uint64_t seeded_in = 0;
+  const auto generation = fork_generation.load(std::memory_order_relaxed);
+  if (seeded_in != generation) {
     std::random_device device;
     std::seed_seq seed{device(), device(), device(), device(), device(), device()};
     generator.seed(seed);
-    seeded_in = getpid();
+    seeded_in = generation;
   }
   std::array<std::uint8_t, 16> bytes{};
   for (std::size_t i = 0; i < bytes.size(); i += 8) {
@@ -49,14 +63,18 @@ std::string make_client_id() {
 }
 
 std::string make_request_id() {
-  const auto bytes = random_bytes();
   std::string id;
-  id.reserve(32);
-  for (auto byte : bytes) {
-    id.push_back(kHex[byte >> 4]);
-    id.push_back(kHex[byte & 0xF]);
-  }
+  append_request_id(id);
   return id;
+}
+
+void append_request_id(std::string& out) {
+  const auto bytes = random_bytes();
+  out.reserve(out.size() + 2 * bytes.size());
+  for (auto byte : bytes) {
+    out.push_back(kHex[byte >> 4]);
+    out.push_back(kHex[byte & 0xF]);
+  }
 }
 
 }  // namespace redisson::detail

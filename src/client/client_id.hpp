@@ -11,4 +11,7 @@ std::string make_client_id();
 /// 32 lowercase hex characters from 16 random bytes: unlock request ids, permit ids.
 std::string make_request_id();
 
+/// Appends a new request id (as make_request_id) to `out`, e.g. after an unlock latch's prefix.
+void append_request_id(std::string& out);
+
 }  // namespace redisson::detail

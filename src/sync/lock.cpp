@@ -37,10 +37,10 @@ const Script& force_unlock_script() {
 
 // The unlock's reply: nil = not the owner, 0 = still held, 1 = released.
 void on_unlock_reply(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
-                     std::error_code ec, const Reply& reply, VoidCallback& done) {
+                     const std::string& field, std::error_code ec, const Reply& reply,
+                     VoidCallback& done) {
   if (ec) return done(ec);
   auto& watchdog = lock->core->watchdog();
-  const auto field = lock->owner_field(owner);
   if (reply.is_null()) {
     watchdog.remove(lock->name, field, /*all=*/true);
     lock->forget_lease(owner);
@@ -63,7 +63,20 @@ LockState::LockState(std::shared_ptr<ClientCore> core_in, std::string name_in, b
 }
 
 std::string LockState::owner_field(std::uint64_t owner) const {
-  return core->id() + ":" + std::to_string(owner);
+  // Sized once: this runs on every acquire and unlock.
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, owner).ptr;
+  std::string field;
+  field.reserve(core->id().size() + 1 + static_cast<std::size_t>(end - digits));
+  field.append(core->id()).append(1, ':').append(digits, end);
+  return field;
+}
+
+std::string LockState::unlock_latch_prefix() const {
+  std::string latch;
+  latch.reserve(latch_prefix.size() + 1 + 32);  // ":" and a request id
+  latch.append(latch_prefix).append(1, ':');
+  return latch;
 }
 
 std::chrono::milliseconds LockState::lease_of(std::uint64_t owner) const {
@@ -148,22 +161,34 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                      });
 }
 
+// The unlock script's call; `first` says whether this is the request's first attempt (ARGV[6]).
+Command unlock_command(const LockState& lock, std::string_view latch, std::int64_t lease_ms,
+                       std::string_view field, bool first) {
+  return Command{"EVALSHA", unlock_script().sha1(), "3", lock.name, lock.channel, latch, "0"}
+      .arg(lease_ms)
+      .arg(field)
+      .arg(lock.publish_command)
+      .arg(static_cast<std::int64_t>(lock.unlock_latch_lifetime().count()))
+      .arg(first ? "1" : "0");
+}
+
 void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, VoidCallback done) {
   // The latch key makes a retry of an unlock that did run return the first result instead
   // of releasing a second hold.
-  const auto latch = lock->latch_prefix + ":" + make_request_id();
-  Command command{"EVALSHA", unlock_script().sha1(), "3", lock->name, lock->channel, latch, "0"};
-  command.arg(static_cast<std::int64_t>(lock->lease_of(owner).count()))
-      .arg(lock->owner_field(owner))
-      .arg(lock->publish_command)
-      .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()));
-  auto retry = std::make_shared<const Command>(Command(command).arg("0"));
-  eval_first_then_retry(
-      lock->core, unlock_script(), command.arg("1"), std::move(retry),
-      lock->core->config().retry_attempts,
-      [lock, owner, done = std::move(done)](std::error_code ec, Reply reply) mutable {
-        on_unlock_reply(lock, owner, ec, reply, done);
-      });
+  auto latch = lock->unlock_latch_prefix();
+  append_request_id(latch);
+  const auto lease_ms = static_cast<std::int64_t>(lock->lease_of(owner).count());
+  auto field = lock->owner_field(owner);
+  auto first = unlock_command(*lock, latch, lease_ms, field, /*first=*/true);
+  auto make_retry = [lock, latch = std::move(latch), lease_ms, field] {
+    return unlock_command(*lock, latch, lease_ms, field, /*first=*/false);
+  };
+  eval_first_then_retry(lock->core, unlock_script(), std::move(first), std::move(make_retry),
+                        lock->core->config().retry_attempts,
+                        [lock, owner, field = std::move(field), done = std::move(done)](
+                            std::error_code ec, Reply reply) mutable {
+                          on_unlock_reply(lock, owner, field, ec, reply, done);
+                        });
 }
 
 void lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {

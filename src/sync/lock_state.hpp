@@ -23,6 +23,9 @@ class LockState : public std::enable_shared_from_this<LockState> {
   void remember_lease(std::uint64_t owner, std::chrono::milliseconds lease);
   void forget_lease(std::uint64_t owner);
 
+  /// latch_prefix + ":", with room for the request id that completes an unlock's latch key.
+  std::string unlock_latch_prefix() const;
+
   /// Latch lifetime: covers every retry of one unlock (Redisson's 16-20 s).
   std::chrono::milliseconds unlock_latch_lifetime() const;
 

@@ -37,18 +37,21 @@ inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Scrip
              });
 }
 
-/// As eval_with_retry, but the first send is `first` and each retry sends `retry`: a script may
-/// skip, on its first attempt, work that only a retry needs (reading its own unlock latch, which
-/// cannot exist before the first attempt ran).
-inline void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
-                                  const Command& first, std::shared_ptr<const Command> retry,
-                                  int attempts_left, ReplyCallback done) {
-  core->eval(script, first,
-             [core, script, retry = std::move(retry), attempts_left, done = std::move(done)](
-                 std::error_code ec, Reply reply) mutable {
+/// As eval_with_retry, but the first send is `first` and each retry sends the command
+/// `make_retry` builds (once, on the first retry): a script may skip, on its first attempt, work
+/// that only a retry needs (reading its own unlock latch, which cannot exist before the first
+/// attempt ran). Building the retry command only when a reply was lost keeps a second
+/// encoding off every successful call.
+template <class MakeRetry>
+void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
+                           Command first, MakeRetry make_retry, int attempts_left,
+                           ReplyCallback done) {
+  core->eval(script, std::move(first),
+             [core, script, make_retry = std::move(make_retry), attempts_left,
+              done = std::move(done)](std::error_code ec, Reply reply) mutable {
                if (is_retryable(ec) && attempts_left > 0) {
-                 return eval_with_retry(core, script, std::move(retry), attempts_left - 1,
-                                        std::move(done));
+                 return eval_with_retry(core, script, std::make_shared<const Command>(make_retry()),
+                                        attempts_left - 1, std::move(done));
                }
                done(ec, std::move(reply));
              });

@@ -73,14 +73,22 @@ void spin_lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t own
 void spin_lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                        VoidCallback done) {
   // The latch makes a retry of an unlock that did run return the first result.
-  const auto latch = lock->latch_prefix + ":" + make_request_id();
-  Command command{"EVALSHA", unlock_script().sha1(), "2", lock->name, latch};
-  command.arg(static_cast<std::int64_t>(lock->lease_of(owner).count()))
-      .arg(lock->owner_field(owner))
-      .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()));
-  auto retry = std::make_shared<const Command>(Command(command).arg("0"));
+  auto latch = lock->unlock_latch_prefix();
+  append_request_id(latch);
+  const auto lease_ms = static_cast<std::int64_t>(lock->lease_of(owner).count());
+  // ARGV[4]: "1" on the first attempt (no latch to read yet), "0" on a retry.
+  auto make_command = [lock, latch = std::move(latch), lease_ms,
+                       field = lock->owner_field(owner)](bool first) {
+    return Command{"EVALSHA", unlock_script().sha1(), "2", lock->name, latch}
+        .arg(lease_ms)
+        .arg(field)
+        .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()))
+        .arg(first ? "1" : "0");
+  };
+  auto first = make_command(true);
   eval_first_then_retry(
-      lock->core, unlock_script(), command.arg("1"), std::move(retry),
+      lock->core, unlock_script(), std::move(first),
+      [make_command = std::move(make_command)] { return make_command(false); },
       lock->core->config().retry_attempts,
       [lock, owner, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
         complete_release(lock, owner, ec, reply, std::move(done));

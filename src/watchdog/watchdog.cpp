@@ -28,12 +28,17 @@ void Watchdog::add(const Script& renew_script, const std::string& name,
   {
     std::lock_guard lock(mutex_);
     if (stopped_) return;
-    Key key{name, owner_field};
-    auto [it, inserted] = entries_.try_emplace(key, Entry{renew_script, 0, 0, nullptr});
-    if (inserted) it->second.registration = next_registration_++;
+    const KeyView key{name, owner_field};
+    auto it = entries_.find(key);
+    if (it == entries_.end()) {
+      it = entries_.try_emplace(Key{name, owner_field}, Entry{renew_script, 0, 0, nullptr}).first;
+      it->second.registration = next_registration_++;
+    }
     ++it->second.holds;
     if (on_lost) it->second.on_lost = std::move(on_lost);
-    lost_.erase(key);
+    if (!lost_.empty()) {
+      if (const auto lost = lost_.find(key); lost != lost_.end()) lost_.erase(lost);
+    }
     start_timer = !timer_running_;
     timer_running_ = true;
   }
@@ -46,7 +51,7 @@ void Watchdog::add(const Script& renew_script, const std::string& name,
 
 void Watchdog::remove(const std::string& name, const std::string& owner_field, bool all) {
   std::lock_guard lock(mutex_);
-  const auto it = entries_.find(Key{name, owner_field});
+  const auto it = entries_.find(KeyView{name, owner_field});
   if (it == entries_.end()) return;
   if (all || it->second.holds <= 1) {
     entries_.erase(it);
@@ -57,7 +62,7 @@ void Watchdog::remove(const std::string& name, const std::string& owner_field, b
 
 bool Watchdog::was_lost(const std::string& name, const std::string& owner_field) const {
   std::lock_guard lock(mutex_);
-  return lost_.contains(Key{name, owner_field});
+  return lost_.contains(KeyView{name, owner_field});
 }
 
 std::size_t Watchdog::size() const {

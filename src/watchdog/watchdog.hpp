@@ -17,6 +17,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "redisson/script.hpp"
@@ -46,6 +47,16 @@ class Watchdog : public std::enable_shared_from_this<Watchdog> {
 
  private:
   using Key = std::pair<std::string, std::string>;  // (name, owner field)
+  using KeyView = std::pair<std::string_view, std::string_view>;
+  // Orders Keys and KeyViews alike, so add() and remove() (on every lock and unlock) look a
+  // hold up without copying its two strings into a Key first.
+  struct KeyLess {
+    using is_transparent = void;
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      return KeyView(a.first, a.second) < KeyView(b.first, b.second);
+    }
+  };
   struct Entry {
     Script script;
     std::uint64_t holds = 0;
@@ -60,8 +71,8 @@ class Watchdog : public std::enable_shared_from_this<Watchdog> {
   std::chrono::milliseconds lease_;
   asio::steady_timer timer_;
   mutable std::mutex mutex_;
-  std::map<Key, Entry> entries_;
-  std::set<Key> lost_;
+  std::map<Key, Entry, KeyLess> entries_;
+  std::set<Key, KeyLess> lost_;
   std::uint64_t next_registration_ = 1;
   bool timer_running_ = false;
   bool stopped_ = false;
