@@ -39,6 +39,9 @@ class Category final : public std::error_category {
                "upgrade)";
       case errc::no_permission:
         return "no permission (NOPERM: refused by the server's ACL)";
+      case errc::not_replicated:
+        return "no replica acknowledged the lock write within sync_replicas_timeout (the "
+               "acquisition was undone)";
     }
     return "unknown redisson error";
   }

@@ -27,6 +27,9 @@ enum class errc {
   would_deadlock,    ///< a blocking call was made on the client's own I/O thread
   already_held,      ///< a non-re-entrant lock's holder tried to take it again
   no_permission,     ///< the server's ACL refused a command, key or channel (NOPERM)
+  /// Config::sync_replicas: the master has replicas and none acknowledged a lock acquisition
+  /// within sync_replicas_timeout; the acquisition was undone
+  not_replicated,
 };
 
 /// The error category of redisson::errc.

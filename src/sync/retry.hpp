@@ -16,18 +16,21 @@ inline bool is_retryable(std::error_code ec) {
 /// EVALSHA `command` and, after a lost reply or a broken connection, send the same bytes
 /// again up to `attempts_left` times. Only for scripts that are idempotent per request
 /// (the unlock latch, permit ids): a retry of one that did run must not act twice.
+/// `replicas`: the Config::sync_replicas check after each send.
 inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
                             std::shared_ptr<const Command> command, int attempts_left,
-                            ReplyCallback done) {
-  core->eval(script, *command,
-             [core, script, command, attempts_left, done = std::move(done)](std::error_code ec,
-                                                                            Reply reply) mutable {
-               if (is_retryable(ec) && attempts_left > 0) {
-                 return eval_with_retry(core, script, std::move(command), attempts_left - 1,
-                                        std::move(done));
-               }
-               done(ec, std::move(reply));
-             });
+                            ReplyCallback done, ReplicaWait replicas = ReplicaWait::none) {
+  core->eval(
+      script, *command,
+      [core, script, command, attempts_left, replicas, done = std::move(done)](
+          std::error_code ec, Reply reply) mutable {
+        if (is_retryable(ec) && attempts_left > 0) {
+          return eval_with_retry(core, script, std::move(command), attempts_left - 1,
+                                 std::move(done), replicas);
+        }
+        done(ec, std::move(reply));
+      },
+      replicas);
 }
 
 /// As eval_with_retry, but the first send is `first` and each retry sends `retry`: a script may
@@ -35,16 +38,19 @@ inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Scrip
 /// cannot exist before the first attempt ran).
 inline void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
                                   const Command& first, std::shared_ptr<const Command> retry,
-                                  int attempts_left, ReplyCallback done) {
-  core->eval(script, first,
-             [core, script, retry = std::move(retry), attempts_left, done = std::move(done)](
-                 std::error_code ec, Reply reply) mutable {
-               if (is_retryable(ec) && attempts_left > 0) {
-                 return eval_with_retry(core, script, std::move(retry), attempts_left - 1,
-                                        std::move(done));
-               }
-               done(ec, std::move(reply));
-             });
+                                  int attempts_left, ReplyCallback done,
+                                  ReplicaWait replicas = ReplicaWait::none) {
+  core->eval(
+      script, first,
+      [core, script, retry = std::move(retry), attempts_left, replicas, done = std::move(done)](
+          std::error_code ec, Reply reply) mutable {
+        if (is_retryable(ec) && attempts_left > 0) {
+          return eval_with_retry(core, script, std::move(retry), attempts_left - 1, std::move(done),
+                                 replicas);
+        }
+        done(ec, std::move(reply));
+      },
+      replicas);
 }
 
 }  // namespace redisson::detail

@@ -53,6 +53,7 @@ struct ClusterRouter::Request {
   int redirects = 0;
   std::optional<Script> script;  // EVALSHA: loaded where NOSCRIPT is answered
   bool script_loaded = false;
+  Router::SentHook after_send;  // runs after each send, on the same connection
 };
 
 ClusterRouter::ClusterRouter(asio::io_context& io, ConnectionOptions base, ClusterConfig config,
@@ -130,16 +131,17 @@ void ClusterRouter::submit(const Command& command, Clock::time_point deadline,
   auto connection = connection_for_slot(slot);
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
   send(std::make_shared<Request>(
-           Request{command, deadline, std::move(callback), 0, std::nullopt, false}),
+           Request{command, deadline, std::move(callback), 0, std::nullopt, false, nullptr}),
        std::move(connection), false);
 }
 
 void ClusterRouter::eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-                         ReplyCallback callback) {
+                         ReplyCallback callback, SentHook after_send) {
   const auto key = routing_key(evalsha);
   auto connection = connection_for_slot(key ? key_slot(*key) : -1);
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
-  send(std::make_shared<Request>(Request{evalsha, deadline, std::move(callback), 0, script, false}),
+  send(std::make_shared<Request>(Request{evalsha, deadline, std::move(callback), 0, script, false,
+                                         std::move(after_send)}),
        std::move(connection), false);
 }
 
@@ -161,6 +163,9 @@ void ClusterRouter::send(const std::shared_ptr<Request>& request,
                          std::error_code ec, Reply reply) {
                        self->on_reply(request, from, ec, std::move(reply));
                      });
+  if (request->after_send) {
+    request->after_send(connection, from.host + ":" + std::to_string(from.port));
+  }
 }
 
 void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
