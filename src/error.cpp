@@ -41,6 +41,9 @@ class Category final : public std::error_category {
         return "no permission (NOPERM: refused by the server's ACL)";
       case errc::server_busy:
         return "server busy (loading its data or running a script): the command did not run";
+      case errc::not_replicated:
+        return "no replica acknowledged the lock write within sync_replicas_timeout (the "
+               "acquisition was undone)";
     }
     return "unknown redisson error";
   }

@@ -30,6 +30,9 @@ enum class errc {
   server_busy,       ///< the server refused for now, loading its data (LOADING) or running a
                      ///< long script (BUSY): the command did not run; scripts are sent again
                      ///< until the command timeout, so a caller sees this only after it
+  /// Config::sync_replicas: the master has replicas and none acknowledged a lock acquisition
+  /// within sync_replicas_timeout; the acquisition was undone
+  not_replicated,
 };
 
 /// The error category of redisson::errc.

@@ -29,23 +29,7 @@ asio::any_io_executor core_executor(ClientCore& core) { return core.executor(); 
 
 }  // namespace detail
 
-namespace {
-
-// Refused rather than accepted and ignored: a user who asks for replica acknowledgement must
-// not believe a lock survives a failover when nothing waited for a replica.
-Config checked(Config config) {
-  if (config.sync_replicas) {
-    throw error(errc::not_supported,
-                "sync_replicas (Redisson checkLockSyncedSlaves) is not implemented yet: set it to "
-                "false (docs/cluster-sentinel.md says what a failover can lose without it)");
-  }
-  return config;
-}
-
-}  // namespace
-
-Client::Client(Config config)
-    : core_(std::make_shared<detail::ClientCore>(checked(std::move(config)))) {
+Client::Client(Config config) : core_(std::make_shared<detail::ClientCore>(std::move(config))) {
   core_->start();
 }
 

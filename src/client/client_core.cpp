@@ -4,8 +4,10 @@
 #include <asio/post.hpp>
 #include <asio/steady_timer.hpp>
 #include <future>
+#include <mutex>
 
 #include "client/client_id.hpp"
+#include "client/replica_ack.hpp"
 #include "net/tls_context.hpp"
 #include "pubsub/routed_pubsub.hpp"
 #include "pubsub/subscriber.hpp"
@@ -65,6 +67,13 @@ void ClientCore::start() {
   // An unusable CA, certificate or key file is reported here, on the caller's thread, and not
   // from the I/O thread of a router that opens node connections later.
   if (uses_tls(config_)) make_tls_context(config_.tls);
+  if (config_.sync_replicas) {
+    if (config_.sync_replicas_timeout.count() <= 0) {
+      throw error(errc::invalid_argument, "sync_replicas_timeout must be positive");
+    }
+    replica_ack_ =
+        std::make_shared<ReplicaAck>(config_.sync_replicas_timeout, config_.command_timeout);
+  }
   if (config_.cluster || config_.sentinel) return start_router();
   auto options = connection_options(config_, config_.client_name);
   if (config_.master_slave) {
@@ -82,6 +91,7 @@ void ClientCore::start() {
     if (master.database != 0) options.server.database = master.database;
   }
   connection_ = std::make_shared<Connection>(io_, options);
+  node_ = node_key(options.server);
   subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
   watchdog_ = std::make_shared<Watchdog>(*this);
   for (int i = 0; i < config_.io_threads; ++i) {
@@ -207,9 +217,14 @@ void ClientCore::submit(const Command& command, Clock::time_point deadline,
 }
 
 void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callback) {
+  eval_on(script, std::move(evalsha), std::move(callback), nullptr);
+}
+
+void ClientCore::eval_on(const Script& script, Command evalsha, ReplyCallback callback,
+                         SentHook after_send) {
   eval_until(script, std::make_shared<const Command>(std::move(evalsha)),
              Clock::now() + config_.command_timeout, std::chrono::milliseconds{0},
-             std::move(callback));
+             std::move(callback), std::move(after_send));
 }
 
 namespace {
@@ -227,8 +242,8 @@ std::chrono::milliseconds next_refusal_wait(std::chrono::milliseconds previous) 
 
 void ClientCore::eval_until(const Script& script, std::shared_ptr<const Command> command,
                             Clock::time_point deadline, std::chrono::milliseconds waited,
-                            ReplyCallback callback) {
-  auto on_reply = [self = shared_from_this(), script, command, deadline, waited,
+                            ReplyCallback callback, SentHook after_send) {
+  auto on_reply = [self = shared_from_this(), script, command, deadline, waited, after_send,
                    callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
     if (ec != errc::server_busy) return callback(ec, std::move(reply));
     // LOADING or BUSY: the script did not run, so sending it again cannot make it run twice.
@@ -236,26 +251,109 @@ void ClientCore::eval_until(const Script& script, std::shared_ptr<const Command>
     if (Clock::now() + wait >= deadline) return callback(ec, std::move(reply));
     auto timer = std::make_shared<asio::steady_timer>(self->io_, wait);
     timer->async_wait([self, script, command = std::move(command), deadline, wait, timer,
+                       after_send = std::move(after_send),
                        callback = std::move(callback)](std::error_code) mutable {
-      self->eval_until(script, std::move(command), deadline, wait, std::move(callback));
+      self->eval_until(script, std::move(command), deadline, wait, std::move(callback),
+                       std::move(after_send));
     });
   };
   if (router_) {
     // The router loads the script on the node that answers NOSCRIPT.
-    return router_->eval(script, *command, deadline, std::move(on_reply));
+    return router_->eval(script, *command, deadline, std::move(on_reply), after_send);
   }
+  auto connection = connection_;
   submit(*command, deadline,
-         [self = shared_from_this(), script, command, deadline, on_reply = std::move(on_reply)](
-             std::error_code ec, Reply reply) mutable {
+         [self = shared_from_this(), script, command, deadline, after_send,
+          on_reply = std::move(on_reply)](std::error_code ec, Reply reply) mutable {
            if (ec == errc::server_error && reply.str.starts_with("NOSCRIPT")) {
              // Pipelined: the load is in place when the retried EVALSHA runs.
              self->submit(Command{"SCRIPT", "LOAD", script.source()}, deadline,
                           [](std::error_code, Reply) {});
              self->submit(*command, deadline, std::move(on_reply));
+             if (after_send) after_send(self->connection_, self->node_);
              return;
            }
            on_reply(ec, std::move(reply));
          });
+  if (after_send) after_send(connection, node_);
+}
+
+namespace {
+
+// One script call followed by a replica check: the script's reply and the check's outcome
+// arrive in either order (the check of the last send counts), and the caller hears once.
+struct AckedEval {
+  std::mutex mutex;
+  std::uint64_t sends = 0;  // a resend (redirect, NOSCRIPT) restarts the check
+  bool script_done = false;
+  bool outcome_known = false;
+  bool finished = false;
+  ReplicaOutcome outcome = ReplicaOutcome::unchecked;
+  std::error_code ec;
+  Reply reply;
+  ReplyCallback callback;
+  bool require = false;
+
+  // Called with `mutex` held; returns the completion to run once it is released.
+  UniqueFunction<void()> finish_locked() {
+    if (finished || !script_done || (!ec && !outcome_known)) return nullptr;
+    finished = true;
+    auto result = ec;
+    if (!result && require && outcome == ReplicaOutcome::not_acknowledged) {
+      result = make_error_code(errc::not_replicated);
+    }
+    return [callback = std::move(callback), result, reply = std::move(reply)]() mutable {
+      callback(result, std::move(reply));
+    };
+  }
+};
+
+}  // namespace
+
+void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callback,
+                      ReplicaWait replicas) {
+  if (replicas == ReplicaWait::none || !replica_ack_) {
+    return eval(script, std::move(evalsha), std::move(callback));
+  }
+  auto state = std::make_shared<AckedEval>();
+  state->callback = std::move(callback);
+  state->require = replicas == ReplicaWait::require;
+  auto after_send = [state, ack = replica_ack_](const std::shared_ptr<Connection>& connection,
+                                                const std::string& node) {
+    std::uint64_t send = 0;
+    {
+      std::lock_guard lock(state->mutex);
+      send = ++state->sends;
+      state->outcome_known = false;
+    }
+    ack->follow(connection, node, [state, send](ReplicaOutcome outcome) {
+      UniqueFunction<void()> complete;
+      {
+        std::lock_guard lock(state->mutex);
+        if (send != state->sends) return;  // a check of an earlier send
+        state->outcome = outcome;
+        state->outcome_known = true;
+        complete = state->finish_locked();
+      }
+      if (complete) complete();
+    });
+  };
+  eval_on(
+      script, std::move(evalsha),
+      [state](std::error_code ec, Reply reply) {
+        UniqueFunction<void()> complete;
+        {
+          std::lock_guard lock(state->mutex);
+          state->ec = ec;
+          state->reply = std::move(reply);
+          state->script_done = true;
+          // A failed script changed nothing worth checking (or may not have run at all): report
+          // it without waiting for the replicas.
+          complete = state->finish_locked();
+        }
+        if (complete) complete();
+      },
+      std::move(after_send));
 }
 
 PubSub& ClientCore::subscriber() { return *subscriber_; }

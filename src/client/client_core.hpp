@@ -20,6 +20,17 @@ namespace redisson::detail {
 
 class Watchdog;
 class Router;
+class ReplicaAck;
+
+/// What a state-changing lock script asks of the replicas when Config::sync_replicas is on
+/// (without it, all three mean `none`).
+enum class ReplicaWait {
+  none,     ///< nothing: reads, and scripts outside the lock family
+  wait,     ///< WAIT after it, outcome not reported: unlocks and renewals, which cannot be undone
+  require,  ///< WAIT after it; when the node has replicas and none acknowledged, the callback
+            ///< gets errc::not_replicated *with the script's reply*, so an acquisition that
+            ///< did take the lock can be undone by the caller
+};
 
 class ClientCore : public std::enable_shared_from_this<ClientCore> {
  public:
@@ -45,6 +56,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   /// A script the server refused for now (LOADING, BUSY: it did not run) is sent again after a
   /// short wait until the command timeout; the callback then gets the last refusal.
   void eval(const Script& script, Command evalsha, ReplyCallback callback);
+  /// eval() followed, on the same node's connection, by a replica acknowledgement check.
+  void eval(const Script& script, Command evalsha, ReplyCallback callback, ReplicaWait replicas);
 
   /// Pub/sub; run on the I/O thread (post to it from elsewhere).
   PubSub& subscriber();
@@ -66,12 +79,17 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   asio::executor_work_guard<asio::io_context::executor_type> work_;
   std::vector<std::thread> threads_;
   void start_router();
+  using SentHook = std::function<void(const std::shared_ptr<Connection>&, const std::string&)>;
+  void eval_on(const Script& script, Command evalsha, ReplyCallback callback, SentHook after_send);
+  // One send of a script, and another after each LOADING/BUSY refusal until `deadline`.
   void eval_until(const Script& script, std::shared_ptr<const Command> command,
                   Clock::time_point deadline, std::chrono::milliseconds waited,
-                  ReplyCallback callback);
+                  ReplyCallback callback, SentHook after_send);
 
-  std::shared_ptr<Connection> connection_;  // a single server: commands go here directly
-  std::shared_ptr<Router> router_;          // otherwise: it picks the node
+  std::shared_ptr<Connection> connection_;   // a single server: commands go here directly
+  std::string node_;                         // its "host:port"
+  std::shared_ptr<ReplicaAck> replica_ack_;  // Config::sync_replicas only
+  std::shared_ptr<Router> router_;           // otherwise: it picks the node
   std::shared_ptr<PubSub> subscriber_;
   std::string publish_command_ = "publish";
   std::shared_ptr<Watchdog> watchdog_;

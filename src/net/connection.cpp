@@ -540,6 +540,23 @@ void Connection::fail_all(std::error_code ec, bool include_unsent) {
   for (auto& callback : failed) callback(ec, Reply{});
 }
 
+std::size_t Connection::cancel_unsent(std::error_code ec) {
+  std::vector<ReplyCallback> taken;
+  {
+    std::lock_guard lock(mutex_);
+    if (state_ == State::closed) return 0;
+    // Handshake commands sit in [0, written_) while connecting: only user commands follow.
+    for (std::size_t i = written_; i < pending_.size(); ++i) {
+      if (pending_[i].callback) taken.push_back(std::move(pending_[i].callback));
+    }
+    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(written_), pending_.end());
+    out_.clear();
+    cancelled_unsent_ = 0;
+  }
+  for (auto& callback : taken) callback(ec, Reply{});
+  return taken.size();
+}
+
 void Connection::close() {
   {
     std::lock_guard lock(mutex_);

@@ -62,6 +62,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   /// with connection_lost if the connection broke after it was sent, or with shutdown.
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
 
+  /// Takes back every command not yet written to the socket and fails it with `ec` (the
+  /// caller may send it elsewhere: the server never saw it); commands already written keep
+  /// waiting for their replies. Returns how many were taken back.
+  std::size_t cancel_unsent(std::error_code ec);
+
   /// Fails every pending command with errc::shutdown and closes the socket. Idempotent.
   void close();
 

@@ -62,6 +62,34 @@ const Script& give_up_script() {
   return script;
 }
 
+// The fair unlock for one hold of `owner`, with `lease` re-applied when holds remain. The latch
+// makes a retry of an unlock that did run return the first result instead of releasing a second
+// hold. The wall-clock time is fixed once, so a retry sends the same bytes.
+std::shared_ptr<Command> fair_unlock_command(const FairLockState& fair, std::uint64_t owner,
+                                             std::chrono::milliseconds lease) {
+  const auto& lock = fair.lock;
+  const auto latch = lock->latch_prefix + ":" + make_request_id();
+  auto command =
+      std::make_shared<Command>(Command{"EVALSHA", unlock_script().sha1(), "5", lock->name,
+                                        fair.queue, fair.timeouts, lock->channel, latch, "0"});
+  command->arg(static_cast<std::int64_t>(lease.count()))
+      .arg(lock->owner_field(owner))
+      .arg(lock->publish_command)
+      .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()))
+      .arg(wall_clock_ms());
+  return command;
+}
+
+void undo_fair_acquisition(const std::shared_ptr<FairLockState>& fair, std::uint64_t owner,
+                           std::chrono::milliseconds lease,
+                           UniqueFunction<void(std::error_code)> done) {
+  auto command = fair_unlock_command(*fair, owner, lease);
+  fair->lock->core->eval(unlock_script(), *command,
+                         [done = std::move(done)](std::error_code, const Reply&) mutable {
+                           done(make_error_code(errc::not_replicated));
+                         });
+}
+
 }  // namespace
 
 asio::any_io_executor fair_lock_executor(const FairLockState& lock) {
@@ -79,7 +107,7 @@ void fair_lock_acquire(const std::shared_ptr<FairLockState>& fair, std::uint64_t
   // caller that has already left.
   const bool may_queue = !wait || wait->count() > 0;
 
-  Attempt attempt = [fair, field, lease_ms, may_queue](AttemptCallback callback) {
+  Attempt attempt = [fair, owner, field, lease_ms, may_queue](AttemptCallback callback) {
     const auto& lock = fair->lock;
     Command command{"EVALSHA",   acquire_script().sha1(), "3", lock->name,
                     fair->queue, fair->timeouts};
@@ -91,14 +119,26 @@ void fair_lock_acquire(const std::shared_ptr<FairLockState>& fair, std::uint64_t
         .arg(lock->reentrant ? "1" : "0");
     lock->core->eval(
         acquire_script(), std::move(command),
-        [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
+        [fair, owner, lease_ms, callback = std::move(callback)](std::error_code ec,
+                                                                const Reply& reply) mutable {
+          if (ec == errc::not_replicated) {
+            if (reply.is_null()) {
+              return undo_fair_acquisition(
+                  fair, owner, lease_ms,
+                  [callback = std::move(callback)](std::error_code undone) mutable {
+                    callback(undone, {});
+                  });
+            }
+            ec = {};  // not acquired: a queue place a failover may forget is harmless
+          }
           if (ec) return callback(ec, {});
           if (reply.is_null()) return callback({}, AttemptResult{true, {}});
           if (reply.integer == kAlreadyHeld) {
             return callback(make_error_code(errc::already_held), {});
           }
           callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
-        });
+        },
+        ReplicaWait::require);
   };
 
   // A waiter whose wait ran out leaves the queue, moving everyone behind it up one slot.
@@ -149,22 +189,13 @@ void fair_lock_acquire(const std::shared_ptr<FairLockState>& fair, std::uint64_t
 void fair_lock_release(const std::shared_ptr<FairLockState>& fair, std::uint64_t owner,
                        VoidCallback done) {
   const auto& lock = fair->lock;
-  // The latch makes a retry of an unlock that did run return the first result instead of
-  // releasing a second hold. The wall-clock time is fixed once, so a retry sends the same bytes.
-  const auto latch = lock->latch_prefix + ":" + make_request_id();
-  auto command =
-      std::make_shared<Command>(Command{"EVALSHA", unlock_script().sha1(), "5", lock->name,
-                                        fair->queue, fair->timeouts, lock->channel, latch, "0"});
-  command->arg(static_cast<std::int64_t>(lock->lease_of(owner).count()))
-      .arg(lock->owner_field(owner))
-      .arg(lock->publish_command)
-      .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()))
-      .arg(wall_clock_ms());
   eval_with_retry(
-      lock->core, unlock_script(), std::move(command), lock->core->config().retry_attempts,
+      lock->core, unlock_script(), fair_unlock_command(*fair, owner, lock->lease_of(owner)),
+      lock->core->config().retry_attempts,
       [lock, owner, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
         complete_release(lock, owner, ec, reply, std::move(done));
-      });
+      },
+      ReplicaWait::wait);
 }
 
 void fair_lock_force_release(const std::shared_ptr<FairLockState>& fair, BoolCallback done) {

@@ -36,23 +36,37 @@ void fenced_lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t o
   // Written by the attempt that succeeds, read when the loop finishes (both on the I/O thread).
   auto token = std::make_shared<std::int64_t>(0);
 
-  Attempt attempt = [lock, field, lease_ms, token,
+  Attempt attempt = [lock, owner, field, lease_ms, token,
                      token_key = token_key_of(lock->name)](AttemptCallback callback) {
     Command command{"EVALSHA", acquire_script().sha1(), "2", lock->name, token_key};
     command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
     lock->core->eval(
         acquire_script(), std::move(command),
-        [token, callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
+        [lock, owner, lease_ms, token, callback = std::move(callback)](std::error_code ec,
+                                                                       const Reply& reply) mutable {
+          const bool taken = reply.elements.size() == 2 && reply.elements[0].integer == 1;
+          if (ec == errc::not_replicated) {
+            // The token stays spent: a fencing token never goes back.
+            if (taken) {
+              return undo_acquisition(
+                  lock, owner, lease_ms,
+                  [callback = std::move(callback)](std::error_code undone) mutable {
+                    callback(undone, {});
+                  });
+            }
+            ec = {};  // not acquired: this attempt wrote nothing a replica needs
+          }
           if (ec) return callback(ec, {});
           if (reply.elements.size() != 2) {
             return callback(make_error_code(errc::protocol_error), {});
           }
-          if (reply.elements[0].integer == 1) {
+          if (taken) {
             *token = reply.elements[1].integer;
             return callback({}, AttemptResult{true, {}});
           }
           callback({}, AttemptResult{false, std::chrono::milliseconds(reply.elements[1].integer)});
-        });
+        },
+        ReplicaWait::require);
   };
 
   AcquireLoop::Options options;

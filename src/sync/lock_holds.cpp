@@ -4,6 +4,8 @@
 #include <mutex>
 
 #include "client/client_core.hpp"
+#include "client/client_id.hpp"
+#include "sync/lua_scripts.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
@@ -48,6 +50,22 @@ void complete_release(const std::shared_ptr<LockState>& lock, std::uint64_t owne
   watchdog.remove(lock->name, field, /*all=*/released);
   if (released) lock->forget_lease(owner);
   done({});
+}
+
+void undo_acquisition(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                      std::chrono::milliseconds lease, UniqueFunction<void(std::error_code)> done) {
+  static const Script unlock{std::string(lua::lock_unlock)};
+  const auto latch = lock->latch_prefix + ":" + make_request_id();
+  Command command{"EVALSHA", unlock.sha1(), "3", lock->name, lock->channel, latch, "0"};
+  command.arg(static_cast<std::int64_t>(lease.count()))
+      .arg(lock->owner_field(owner))
+      .arg(lock->publish_command)
+      .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()))
+      .arg("1");
+  lock->core->eval(unlock, std::move(command),
+                   [done = std::move(done)](std::error_code, const Reply&) mutable {
+                     done(make_error_code(errc::not_replicated));
+                   });
 }
 
 std::int64_t wall_clock_ms() noexcept {

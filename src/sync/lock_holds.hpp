@@ -9,6 +9,7 @@
 #include <optional>
 #include <system_error>
 
+#include "redisson/detail/unique_function.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/reply.hpp"
 #include "sync/lock_state.hpp"
@@ -30,6 +31,13 @@ void register_hold(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
 /// 0 = one hold released, 1 = fully released; updates the watchdog and lease bookkeeping.
 void complete_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                       std::error_code ec, const Reply& reply, VoidCallback done);
+
+/// Config::sync_replicas: takes back the one hold that `owner` just acquired on a lock with
+/// Lock's hash layout and that no replica acknowledged (Lock's unlock script, no watchdog or
+/// lease bookkeeping: the hold was never registered), then calls `done` with
+/// errc::not_replicated. If the undo itself fails, the hold expires with its lease.
+void undo_acquisition(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                      std::chrono::milliseconds lease, UniqueFunction<void(std::error_code)> done);
 
 /// The client's wall-clock time in epoch milliseconds (fair-lock deadlines use it).
 std::int64_t wall_clock_ms() noexcept;

@@ -1,6 +1,7 @@
 #include "redisson/read_write_lock.hpp"
 
 #include <charconv>
+#include <utility>
 
 #include "client/blocking.hpp"
 #include "client/client_core.hpp"
@@ -52,6 +53,43 @@ std::string tagged(std::string_view name) {
 
 const char* mode_name(RwSide side) { return side == RwSide::read ? "read" : "write"; }
 
+// The unlock of one hold of `side` by `owner` (`write_lease` re-applied while write holds
+// remain). The latch key makes a retry of an unlock that did run return the first result instead
+// of releasing a second hold.
+std::pair<const Script*, std::shared_ptr<Command>> unlock_command(
+    const RwLockState& lock, RwSide side, std::uint64_t owner,
+    std::chrono::milliseconds write_lease) {
+  const auto latch = lock.latch_prefix + ":" + make_request_id();
+  const auto latch_ms = static_cast<std::int64_t>(lock.unlock_latch_lifetime().count());
+  if (side == RwSide::read) {
+    const Script* script = &read_unlock_script();
+    auto command = std::make_shared<Command>(Command{"EVALSHA", script->sha1(), "5", lock.name,
+                                                     lock.channel, lock.hold_timeout_prefix(owner),
+                                                     lock.tagged_name, latch, "0"});
+    command->arg(lock.reader_field(owner)).arg(lock.publish_command).arg(latch_ms);
+    return {script, command};
+  }
+  const Script* script = &write_unlock_script();
+  auto command = std::make_shared<Command>(Command{"EVALSHA", script->sha1(), "4", lock.name,
+                                                   lock.channel, lock.tagged_name, latch, "1"});
+  command->arg(static_cast<std::int64_t>(write_lease.count()))
+      .arg(lock.writer_field(owner))
+      .arg(lock.publish_command)
+      .arg(latch_ms);
+  return {script, command};
+}
+
+// Config::sync_replicas: takes back the hold just acquired that no replica acknowledged (no
+// watchdog or lease bookkeeping: it was never registered), then reports errc::not_replicated.
+void undo_acquisition(const std::shared_ptr<RwLockState>& lock, RwSide side, std::uint64_t owner,
+                      std::chrono::milliseconds lease, UniqueFunction<void(std::error_code)> done) {
+  const auto [script, command] = unlock_command(*lock, side, owner, lease);
+  lock->core->eval(*script, *command,
+                   [done = std::move(done)](std::error_code, const Reply&) mutable {
+                     done(make_error_code(errc::not_replicated));
+                   });
+}
+
 // One try of the acquire script, as the AcquireLoop wants it.
 Attempt make_attempt(const std::shared_ptr<RwLockState>& lock, RwSide side, std::uint64_t owner,
                      std::chrono::milliseconds lease, bool refuse_upgrade) {
@@ -71,17 +109,29 @@ Attempt make_attempt(const std::shared_ptr<RwLockState>& lock, RwSide side, std:
         .arg(lock->writer_field(owner))
         .arg(refuse_upgrade ? lock->reader_field(owner) : std::string());
   }
-  return [lock, script, command](AttemptCallback callback) {
+  return [lock, side, owner, lease, script, command](AttemptCallback callback) {
     lock->core->eval(
         *script, *command,
-        [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
+        [lock, side, owner, lease, callback = std::move(callback)](std::error_code ec,
+                                                                   const Reply& reply) mutable {
+          if (ec == errc::not_replicated) {
+            if (reply.is_null()) {
+              return undo_acquisition(
+                  lock, side, owner, lease,
+                  [callback = std::move(callback)](std::error_code undone) mutable {
+                    callback(undone, {});
+                  });
+            }
+            ec = {};  // not acquired: this attempt wrote nothing a replica needs
+          }
           if (ec) return callback(ec, {});
           if (reply.is_null()) return callback({}, AttemptResult{true, {}});
           if (reply.integer == kUpgradeRefused) {
             return callback(make_error_code(errc::already_held), {});
           }
           callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
-        });
+        },
+        ReplicaWait::require);
   };
 }
 
@@ -213,32 +263,13 @@ void rw_acquire(const std::shared_ptr<RwLockState>& lock, RwSide side, std::uint
 
 void rw_release(const std::shared_ptr<RwLockState>& lock, RwSide side, std::uint64_t owner,
                 VoidCallback done) {
-  // The latch key makes a retry of an unlock that did run return the first result instead
-  // of releasing a second hold.
-  const auto latch = lock->latch_prefix + ":" + make_request_id();
-  const auto latch_ms = static_cast<std::int64_t>(lock->unlock_latch_lifetime().count());
-  std::shared_ptr<Command> command;
-  const Script* script = nullptr;
-  if (side == RwSide::read) {
-    script = &read_unlock_script();
-    command = std::make_shared<Command>(Command{"EVALSHA", script->sha1(), "5", lock->name,
-                                                lock->channel, lock->hold_timeout_prefix(owner),
-                                                lock->tagged_name, latch, "0"});
-    command->arg(lock->reader_field(owner)).arg(lock->publish_command).arg(latch_ms);
-  } else {
-    script = &write_unlock_script();
-    command = std::make_shared<Command>(Command{"EVALSHA", script->sha1(), "4", lock->name,
-                                                lock->channel, lock->tagged_name, latch, "1"});
-    command->arg(static_cast<std::int64_t>(lock->write_lease_of(owner).count()))
-        .arg(lock->writer_field(owner))
-        .arg(lock->publish_command)
-        .arg(latch_ms);
-  }
+  const auto [script, command] = unlock_command(*lock, side, owner, lock->write_lease_of(owner));
   eval_with_retry(
-      lock->core, *script, std::move(command), lock->core->config().retry_attempts,
+      lock->core, *script, command, lock->core->config().retry_attempts,
       [lock, side, owner, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
         on_unlock_reply(lock, side, owner, ec, reply, done);
-      });
+      },
+      ReplicaWait::wait);
 }
 
 void rw_force_release(const std::shared_ptr<RwLockState>& lock, std::optional<RwSide> side,

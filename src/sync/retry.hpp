@@ -23,18 +23,21 @@ inline bool is_retryable(std::error_code ec) {
 /// EVALSHA `command` and, after a lost reply or a broken connection, send the same bytes
 /// again up to `attempts_left` times. Only for scripts that are idempotent per request
 /// (the unlock latch, permit ids): a retry of one that did run must not act twice.
+/// `replicas`: the Config::sync_replicas check after each send.
 inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
                             std::shared_ptr<const Command> command, int attempts_left,
-                            ReplyCallback done) {
-  core->eval(script, *command,
-             [core, script, command, attempts_left, done = std::move(done)](std::error_code ec,
-                                                                            Reply reply) mutable {
-               if (is_retryable(ec) && attempts_left > 0) {
-                 return eval_with_retry(core, script, std::move(command), attempts_left - 1,
-                                        std::move(done));
-               }
-               done(ec, std::move(reply));
-             });
+                            ReplyCallback done, ReplicaWait replicas = ReplicaWait::none) {
+  core->eval(
+      script, *command,
+      [core, script, command, attempts_left, replicas, done = std::move(done)](
+          std::error_code ec, Reply reply) mutable {
+        if (is_retryable(ec) && attempts_left > 0) {
+          return eval_with_retry(core, script, std::move(command), attempts_left - 1,
+                                 std::move(done), replicas);
+        }
+        done(ec, std::move(reply));
+      },
+      replicas);
 }
 
 /// As eval_with_retry, but the first send is `first` and each retry sends the command
@@ -45,16 +48,18 @@ inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Scrip
 template <class MakeRetry>
 void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
                            Command first, MakeRetry make_retry, int attempts_left,
-                           ReplyCallback done) {
-  core->eval(script, std::move(first),
-             [core, script, make_retry = std::move(make_retry), attempts_left,
-              done = std::move(done)](std::error_code ec, Reply reply) mutable {
-               if (is_retryable(ec) && attempts_left > 0) {
-                 return eval_with_retry(core, script, std::make_shared<const Command>(make_retry()),
-                                        attempts_left - 1, std::move(done));
-               }
-               done(ec, std::move(reply));
-             });
+                           ReplyCallback done, ReplicaWait replicas = ReplicaWait::none) {
+  core->eval(
+      script, std::move(first),
+      [core, script, make_retry = std::move(make_retry), attempts_left, replicas,
+       done = std::move(done)](std::error_code ec, Reply reply) mutable {
+        if (is_retryable(ec) && attempts_left > 0) {
+          return eval_with_retry(core, script, std::make_shared<const Command>(make_retry()),
+                                 attempts_left - 1, std::move(done), replicas);
+        }
+        done(ec, std::move(reply));
+      },
+      replicas);
 }
 
 }  // namespace redisson::detail

@@ -108,15 +108,19 @@ void semaphore_release(const std::shared_ptr<SemaphoreState>& semaphore, std::in
   if (permits < 0) return done(invalid_argument());
   if (permits == 0) return done({});
   const auto& config = semaphore->core->config();
-  const auto latch = semaphore->latch_prefix + ":" + make_request_id();
-  Command command{"EVALSHA",       release_script().sha1(), "3",
-                  semaphore->name, semaphore->channel,      latch};
-  command.arg(permits)
-      .arg(semaphore->publish_command)
-      .arg(static_cast<std::int64_t>(retry_latch_lifetime(config).count()));
-  auto retry = std::make_shared<const Command>(Command(command).arg("0"));
+  auto latch = semaphore->latch_prefix + ":";
+  append_request_id(latch);
+  const auto latch_ms = static_cast<std::int64_t>(retry_latch_lifetime(config).count());
+  auto make = [semaphore, latch = std::move(latch), permits, latch_ms](bool first) {
+    Command command{"EVALSHA",       release_script().sha1(), "3",
+                    semaphore->name, semaphore->channel,      latch};
+    command.arg(permits).arg(semaphore->publish_command).arg(latch_ms).arg(first ? "1" : "0");
+    return command;
+  };
+  auto first = make(true);
   eval_first_then_retry(
-      semaphore->core, release_script(), command.arg("1"), std::move(retry), config.retry_attempts,
+      semaphore->core, release_script(), std::move(first),
+      [make = std::move(make)] { return make(false); }, config.retry_attempts,
       [done = std::move(done)](std::error_code ec, const Reply&) mutable { done(ec); });
 }
 

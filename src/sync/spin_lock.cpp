@@ -42,20 +42,32 @@ void spin_lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t own
   const auto lease_ms = lease.value_or(lock->core->config().lock_watchdog_timeout);
   const auto field = lock->owner_field(owner);
 
-  Attempt attempt = [lock, field, lease_ms](AttemptCallback callback) {
+  Attempt attempt = [lock, owner, field, lease_ms](AttemptCallback callback) {
     const Script& script = lock->reentrant ? acquire_script() : acquire_once_script();
     Command command{"EVALSHA", script.sha1(), "1", lock->name};
     command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
     lock->core->eval(
         script, std::move(command),
-        [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
+        [lock, owner, lease_ms, callback = std::move(callback)](std::error_code ec,
+                                                                const Reply& reply) mutable {
+          if (ec == errc::not_replicated) {
+            if (reply.is_null()) {
+              return undo_acquisition(
+                  lock, owner, lease_ms,
+                  [callback = std::move(callback)](std::error_code undone) mutable {
+                    callback(undone, {});
+                  });
+            }
+            ec = {};  // not acquired: this attempt wrote nothing a replica needs
+          }
           if (ec) return callback(ec, {});
           if (reply.is_null()) return callback({}, AttemptResult{true, {}});
           if (reply.integer == -3) {
             return callback(make_error_code(errc::already_held), {});
           }
           callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
-        });
+        },
+        ReplicaWait::require);
   };
 
   AcquireLoop::Options options;
@@ -92,7 +104,8 @@ void spin_lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t own
       lock->core->config().retry_attempts,
       [lock, owner, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
         complete_release(lock, owner, ec, reply, std::move(done));
-      });
+      },
+      ReplicaWait::wait);
 }
 
 void spin_lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {

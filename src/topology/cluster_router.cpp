@@ -10,6 +10,11 @@ namespace redisson::detail {
 namespace {
 
 constexpr std::chrono::milliseconds kRetryDelay{100};
+// While a slot-serving master is unreachable, the map is asked again this often, so its
+// promoted replica is found soon after the election (and not at the next scan_interval).
+constexpr std::chrono::milliseconds kDownRefresh{500};
+// What Connection::cancel_unsent fails a command with: it was never sent.
+const std::error_code kNeverSent = std::make_error_code(std::errc::operation_canceled);
 
 struct Redirect {
   int slot = -1;
@@ -53,6 +58,7 @@ struct ClusterRouter::Request {
   int redirects = 0;
   std::optional<Script> script;  // EVALSHA: loaded where NOSCRIPT is answered
   bool script_loaded = false;
+  Router::SentHook after_send;  // runs after each send, on the same connection
 };
 
 ClusterRouter::ClusterRouter(asio::io_context& io, ConnectionOptions base, ClusterConfig config,
@@ -62,6 +68,7 @@ ClusterRouter::ClusterRouter(asio::io_context& io, ConnectionOptions base, Clust
       config_(std::move(config)),
       command_timeout_(command_timeout),
       scan_timer_(io),
+      down_timer_(io),
       sharded_(uses_sharded_pubsub(config_.sharded_subscription)) {
   owner_.fill(-1);
 }
@@ -130,16 +137,17 @@ void ClusterRouter::submit(const Command& command, Clock::time_point deadline,
   auto connection = connection_for_slot(slot);
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
   send(std::make_shared<Request>(
-           Request{command, deadline, std::move(callback), 0, std::nullopt, false}),
+           Request{command, deadline, std::move(callback), 0, std::nullopt, false, nullptr}),
        std::move(connection), false);
 }
 
 void ClusterRouter::eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-                         ReplyCallback callback) {
+                         ReplyCallback callback, SentHook after_send) {
   const auto key = routing_key(evalsha);
   auto connection = connection_for_slot(key ? key_slot(*key) : -1);
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
-  send(std::make_shared<Request>(Request{evalsha, deadline, std::move(callback), 0, script, false}),
+  send(std::make_shared<Request>(Request{evalsha, deadline, std::move(callback), 0, script, false,
+                                         std::move(after_send)}),
        std::move(connection), false);
 }
 
@@ -161,10 +169,24 @@ void ClusterRouter::send(const std::shared_ptr<Request>& request,
                          std::error_code ec, Reply reply) {
                        self->on_reply(request, from, ec, std::move(reply));
                      });
+  if (request->after_send) {
+    request->after_send(connection, from.host + ":" + std::to_string(from.port));
+  }
 }
 
 void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
                              const ClusterNodeAddress& from, std::error_code ec, Reply reply) {
+  if (ec == kNeverSent) {
+    // Taken back unsent from a master that died and lost its slots (on_map): the server never
+    // saw it, so it goes to the slots' new master like a redirection.
+    if (++request->redirects > kMaxRedirects || Clock::now() >= request->deadline) {
+      return request->callback(make_error_code(errc::timeout), Reply{});
+    }
+    const auto key = routing_key(request->command);
+    auto connection = connection_for_slot(key ? key_slot(*key) : -1);
+    if (!connection) return request->callback(make_error_code(errc::shutdown), Reply{});
+    return send(request, std::move(connection), false);
+  }
   if (ec != errc::server_error) return request->callback(ec, std::move(reply));
   const std::string_view text = reply.str;
   const bool moved = text.starts_with("MOVED ");
@@ -268,9 +290,10 @@ void ClusterRouter::query_map(std::vector<ClusterNodeAddress> candidates, std::s
   std::shared_ptr<Connection> connection;
   {
     std::lock_guard lock(mutex_);
-    if (closed_) return finish_refresh(make_error_code(errc::shutdown), "closed");
-    connection = connection_locked(node_index_locked(candidates[next]));
+    if (!closed_) connection = connection_locked(node_index_locked(candidates[next]));
   }
+  // Outside the lock: finish_refresh takes it.
+  if (!connection) return finish_refresh(make_error_code(errc::shutdown), "closed");
   Command command = use_slots ? Command{"CLUSTER", "SLOTS"} : Command{"CLUSTER", "SHARDS"};
   connection->submit(
       command, Clock::now() + command_timeout_,
@@ -300,6 +323,7 @@ void ClusterRouter::query_map(std::vector<ClusterNodeAddress> candidates, std::s
 
 void ClusterRouter::on_map(SlotMap map) {
   std::vector<ClusterNodeAddress> owners(kClusterSlots);
+  std::vector<std::shared_ptr<Connection>> orphaned;
   {
     std::lock_guard lock(mutex_);
     std::vector<int> index_of_master;
@@ -312,7 +336,19 @@ void ClusterRouter::on_map(SlotMap map) {
                      : static_cast<std::int16_t>(index_of_master[static_cast<std::size_t>(master)]);
       if (master >= 0) owners[slot] = map.masters[static_cast<std::size_t>(master)];
     }
+    // A node that serves no slot any more and cannot be reached (a crashed master that was
+    // failed over) will never answer what is queued for it: those commands move to the new
+    // owners. A reachable one answers MOVED instead.
+    std::vector<bool> serves(nodes_.size(), false);
+    for (const auto node : owner_) {
+      if (node >= 0) serves[static_cast<std::size_t>(node)] = true;
+    }
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      const auto& connection = nodes_[i].connection;
+      if (!serves[i] && connection && !connection->ready()) orphaned.push_back(connection);
+    }
   }
+  for (const auto& connection : orphaned) connection->cancel_unsent(kNeverSent);
   const bool changed = !notified_owners_.empty() && owners != notified_owners_;
   notified_owners_ = std::move(owners);
   if (changed && change_handler_) change_handler_();
@@ -330,8 +366,28 @@ void ClusterRouter::finish_refresh(std::error_code ec, const std::string& detail
   if (std::exchange(refresh_again_, false)) {
     refresh_waiters_ = std::exchange(next_refresh_waiters_, {});
     refresh(nullptr);
+  } else if (!down_refresh_armed_ && serving_master_down()) {
+    down_refresh_armed_ = true;
+    down_timer_.expires_after(kDownRefresh);
+    down_timer_.async_wait([weak = weak_from_this()](std::error_code timer_ec) {
+      if (timer_ec) return;
+      if (auto self = weak.lock()) {
+        self->down_refresh_armed_ = false;
+        self->refresh(nullptr);
+      }
+    });
   }
   for (auto& waiter : waiters) waiter();
+}
+
+bool ClusterRouter::serving_master_down() const {
+  std::lock_guard lock(mutex_);
+  if (closed_) return false;
+  for (const int master : master_nodes_) {
+    const auto& connection = nodes_[static_cast<std::size_t>(master)].connection;
+    if (connection && !connection->ready()) return true;
+  }
+  return false;
 }
 
 void ClusterRouter::schedule_scan() {
@@ -384,6 +440,7 @@ void ClusterRouter::close() {
     }
   }
   scan_timer_.cancel();
+  down_timer_.cancel();
   change_handler_ = nullptr;
   for (auto& connection : connections) connection->close();
 }

@@ -7,6 +7,10 @@
 // TRYAGAIN/CLUSTERDOWN retry shortly. At most kMaxRedirects per command, then the last error
 // is returned with a note. The map is refreshed every scan_interval and whenever a master
 // connection is lost, so a promoted replica takes over its slots without a MOVED round trip.
+// While a slot-serving master is unreachable the map is asked again every 500 ms; once it shows
+// the master's slots served elsewhere, commands still queued unsent for it (the crash case: no
+// node answers MOVED) move to the new owner. Commands it had already been sent fail with
+// connection_lost: they may have run.
 //
 // Cost: one map lookup under a mutex per command and a copy of the command (kept for resending).
 #pragma once
@@ -35,7 +39,7 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
   void start(StartCallback done) override;
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback) override;
   void eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-            ReplyCallback callback) override;
+            ReplyCallback callback, SentHook after_send = nullptr) override;
   ServerAddress pubsub_node(std::string_view channel) const override;
   bool sharded_pubsub() const override { return sharded_; }
   void set_change_handler(ChangeHandler handler) override { change_handler_ = std::move(handler); }
@@ -67,17 +71,20 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
   void finish_refresh(std::error_code ec, const std::string& detail);
   void schedule_scan();
   void request_refresh();  // from any thread
+  bool serving_master_down() const;
 
   asio::io_context& io_;
   ConnectionOptions base_;
   ClusterConfig config_;
   std::chrono::milliseconds command_timeout_;
   asio::steady_timer scan_timer_;
+  asio::steady_timer down_timer_;  // quick refreshes while a master is unreachable
   ChangeHandler change_handler_;
   StartCallback on_started_;
   bool sharded_ = false;
   bool refreshing_ = false;                                  // I/O thread
   bool refresh_again_ = false;                               // I/O thread
+  bool down_refresh_armed_ = false;                          // I/O thread
   std::vector<std::function<void()>> refresh_waiters_;       // for the refresh under way
   std::vector<std::function<void()>> next_refresh_waiters_;  // for the one after it
   std::vector<ClusterNodeAddress> notified_owners_;  // per slot, as last announced (I/O thread)

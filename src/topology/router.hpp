@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -24,6 +25,11 @@ class Router {
   using StartCallback = std::function<void(std::error_code, const std::string& detail)>;
   /// Called on the I/O thread whenever the node serving some slots (or the master) changed.
   using ChangeHandler = std::function<void()>;
+  /// Called right after a command was queued on a node's connection, with that connection and
+  /// the node as "host:port": what it queues there runs after the command (Config::
+  /// sync_replicas queues WAIT). Called once per send, resends included.
+  using SentHook =
+      std::function<void(const std::shared_ptr<Connection>& connection, const std::string& node)>;
 
   virtual ~Router() = default;
 
@@ -35,8 +41,9 @@ class Router {
                       ReplyCallback callback) = 0;
   /// Runs a script: `evalsha` goes where submit() would send it; a NOSCRIPT answer is followed
   /// by SCRIPT LOAD and the same EVALSHA on the node that answered it (pipelined, once).
+  /// `after_send`, when set, runs after each send of `evalsha`.
   virtual void eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-                    ReplyCallback callback) = 0;
+                    ReplyCallback callback, SentHook after_send = nullptr) = 0;
   /// The node a subscription to `channel` belongs on.
   virtual ServerAddress pubsub_node(std::string_view channel) const = 0;
   /// Whether lock channels use SSUBSCRIBE/SPUBLISH.

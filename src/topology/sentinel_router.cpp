@@ -190,15 +190,21 @@ void SentinelRouter::schedule_scan() {
 
 void SentinelRouter::submit(const Command& command, Clock::time_point deadline,
                             ReplyCallback callback) {
+  send(std::make_shared<const Command>(command), deadline, std::move(callback), nullptr);
+}
+
+void SentinelRouter::send(std::shared_ptr<const Command> command, Clock::time_point deadline,
+                          ReplyCallback callback, SentHook after_send) {
   std::shared_ptr<Connection> connection;
+  std::string node;
   {
     std::lock_guard lock(mutex_);
     connection = master_connection_;
+    node = node_key(master_);
   }
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
-  auto resend = std::make_shared<Command>(command);
-  connection->submit(command, deadline,
-                     [self = shared_from_this(), connection, resend, deadline,
+  connection->submit(*command, deadline,
+                     [self = shared_from_this(), connection, command, deadline, after_send,
                       callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
                        if (ec != errc::server_error || !reply.str.starts_with("READONLY")) {
                          return callback(ec, std::move(reply));
@@ -207,32 +213,39 @@ void SentinelRouter::submit(const Command& command, Clock::time_point deadline,
                        // is another one; otherwise learn the new master and report this attempt's
                        // error.
                        std::shared_ptr<Connection> current;
+                       std::string node;
                        {
                          std::lock_guard lock(self->mutex_);
                          current = self->master_connection_;
+                         node = node_key(self->master_);
                        }
                        if (current && current != connection) {
-                         return current->submit(*resend, deadline, std::move(callback));
+                         current->submit(*command, deadline, std::move(callback));
+                         if (after_send) after_send(current, node);
+                         return;
                        }
                        self->request_refresh();
                        callback(ec, std::move(reply));
                      });
+  if (after_send) after_send(connection, node);
 }
 
 void SentinelRouter::eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-                          ReplyCallback callback) {
-  auto command = std::make_shared<Command>(evalsha);
-  submit(*command, deadline,
-         [self = shared_from_this(), script, command, deadline, callback = std::move(callback)](
-             std::error_code ec, Reply reply) mutable {
-           if (ec != errc::server_error || !reply.str.starts_with("NOSCRIPT")) {
-             return callback(ec, std::move(reply));
-           }
-           // One master: the load and the retry go to it, pipelined.
-           self->submit(Command{"SCRIPT", "LOAD", script.source()}, deadline,
-                        [](std::error_code, Reply) {});
-           self->submit(*command, deadline, std::move(callback));
-         });
+                          ReplyCallback callback, SentHook after_send) {
+  auto command = std::make_shared<const Command>(evalsha);
+  send(
+      command, deadline,
+      [self = shared_from_this(), script, command, deadline, after_send,
+       callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
+        if (ec != errc::server_error || !reply.str.starts_with("NOSCRIPT")) {
+          return callback(ec, std::move(reply));
+        }
+        // One master: the load and the retry go to it, pipelined.
+        self->submit(Command{"SCRIPT", "LOAD", script.source()}, deadline,
+                     [](std::error_code, Reply) {});
+        self->send(command, deadline, std::move(callback), std::move(after_send));
+      },
+      after_send);
 }
 
 ServerAddress SentinelRouter::pubsub_node(std::string_view) const {

@@ -29,7 +29,7 @@ class SentinelRouter : public Router, public std::enable_shared_from_this<Sentin
   void start(StartCallback done) override;
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback) override;
   void eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-            ReplyCallback callback) override;
+            ReplyCallback callback, SentHook after_send = nullptr) override;
   ServerAddress pubsub_node(std::string_view channel) const override;
   void set_change_handler(ChangeHandler handler) override { change_handler_ = std::move(handler); }
   void refresh(std::function<void()> done) override;
@@ -42,6 +42,8 @@ class SentinelRouter : public Router, public std::enable_shared_from_this<Sentin
   std::shared_ptr<Connection> sentinel_connection(std::size_t index);
   void switch_to(const std::string& host, int port);
   void watch_switches(std::size_t sentinel);
+  void send(std::shared_ptr<const Command> command, Clock::time_point deadline,
+            ReplyCallback callback, SentHook after_send);
   void schedule_scan();
   void request_refresh();
 

@@ -142,7 +142,8 @@ void Watchdog::renew_all() {
               }
             }
             for (auto& callback : lost) callback();
-          });
+          },
+          ReplicaWait::wait);
     }
   }
 }

@@ -354,16 +354,3 @@ TEST(Client, UrlParsing) {
   }
 }
 
-TEST(Client, SyncReplicasIsRefusedWhileNotImplemented) {
-  RedisServer server;
-  auto config = Config::from_url(server.url());
-  config.sync_replicas = true;
-  try {
-    Client client(config);
-    FAIL() << "a client asking for replica acknowledgement was created";
-  } catch (const redisson::error& e) {
-    EXPECT_EQ(e.code(), errc::not_supported);
-    EXPECT_NE(std::string(e.what()).find("checkLockSyncedSlaves"), std::string::npos);
-  }
-  EXPECT_EQ(server.command({"CLIENT", "LIST"}).find("redisson-cpp"), std::string::npos);
-}

@@ -1,7 +1,10 @@
 // The client on a real Redis Cluster (3 masters + 3 replicas, one per suite): routing by slot
 // from any first node, MOVED and ASK, locks and synchronizers, waking on sharded pub/sub, the
-// per-slot watchdog, and following a CLUSTER FAILOVER.
+// per-slot watchdog, following a CLUSTER FAILOVER, and (on a cluster of its own) a master that
+// crashes.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 
 #include <atomic>
 #include <chrono>
@@ -308,6 +311,54 @@ TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
   waiting.join();
   EXPECT_TRUE(acquired) << failure;
   EXPECT_EQ(cluster().command(replica, {"EXISTS", name}), "0");  // the new master
+}
+
+// A master killed outright (no CLUSTER FAILOVER, nobody answers MOVED): a lock call issued right
+// after waits in the client until the cluster promotes the replica, then runs there, within its
+// command timeout. A cluster of its own: the killed master stays dead.
+TEST(ClusterCrash, ALockCallForACrashedMasterRunsOnItsPromotedReplica) {
+  RedisCluster cluster;  // cluster-node-timeout 2 s: the replica is promoted ~3-4 s after the kill
+  const std::string name = "crash:lock";
+  const int victim = cluster.master_of_slot(redisson::detail::key_slot(name));
+  const int replica = cluster.replica_of(victim);
+  int seed = 0;
+  for (const int port : cluster.master_ports()) {
+    if (port != victim) seed = port;
+  }
+
+  Config config;
+  redisson::ClusterConfig cluster_config;
+  cluster_config.node_addresses.push_back(redisson::ServerAddress::from_url(cluster.url_of(seed)));
+  config.cluster = cluster_config;  // scan_interval stays 5 s: the crash is noticed without it
+  config.command_timeout = 20s;     // generous: an election, not the client, sets the pace
+  config.reconnect_max_delay = 200ms;
+  Client client(config);
+  auto lock = client.get_lock(name);
+  lock.lock(60s);  // the client has a live connection to the victim
+  lock.unlock();
+
+  const pid_t pid = cluster.node(victim).pid();
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  // Dead, but not reaped (WNOWAIT): the fixture reaps its own child when it stops it.
+  siginfo_t info{};
+  ASSERT_EQ(::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT), 0);
+
+  // A call written before the client saw the connection drop fails with connection_lost (it may
+  // have run on the dead master); one queued afterwards moves to the promoted replica.
+  bool acquired = false;
+  for (int attempt = 0; attempt < 2 && !acquired; ++attempt) {
+    try {
+      lock.lock(60s);
+      acquired = true;
+    } catch (const redisson::error& e) {
+      ASSERT_EQ(e.code(), redisson::errc::connection_lost) << e.what();
+    }
+  }
+  ASSERT_TRUE(acquired);
+  EXPECT_EQ(cluster.command(replica, {"EXISTS", name}), "1");
+  EXPECT_EQ(cluster.command(replica, {"ROLE"}).substr(0, 6), "master");
+  lock.unlock();
+  EXPECT_EQ(cluster.command(replica, {"EXISTS", name}), "0");
 }
 
 }  // namespace

@@ -1,0 +1,151 @@
+#include "client/replica_ack.hpp"
+
+#include <charconv>
+
+namespace redisson::detail {
+
+ReplicaAck::ReplicaAck(std::chrono::milliseconds wait_timeout,
+                       std::chrono::milliseconds command_timeout)
+    : wait_timeout_(wait_timeout), command_timeout_(command_timeout) {}
+
+std::optional<int> ReplicaAck::connected_replicas(std::string_view info) {
+  constexpr std::string_view kField = "connected_slaves:";
+  auto at = info.find(kField);
+  // The field starts a line (RESP3 verbatim text may carry a "txt:" prefix before the first).
+  while (at != std::string_view::npos && at > 0 && info[at - 1] != '\n' && info[at - 1] != ':') {
+    at = info.find(kField, at + 1);
+  }
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto* first = info.data() + at + kField.size();
+  int count = 0;
+  const auto [end, ec] = std::from_chars(first, info.data() + info.size(), count);
+  if (ec != std::errc{} || end == first || count < 0) return std::nullopt;
+  return count;
+}
+
+bool ReplicaAck::refused() const {
+  std::lock_guard lock(mutex_);
+  return refused_;
+}
+
+void ReplicaAck::forget(const std::string& node) {
+  std::lock_guard lock(mutex_);
+  const auto it = nodes_.find(node);
+  if (it != nodes_.end()) it->second.replicas = -1;
+}
+
+void ReplicaAck::follow(const std::shared_ptr<Connection>& connection, const std::string& node,
+                        Done done) {
+  enum class Next { unchecked, no_replicas, wait, count_then_wait, probe_wait } next{};
+  {
+    std::lock_guard lock(mutex_);
+    if (refused_) {
+      next = Next::unchecked;
+    } else {
+      auto& state = nodes_[node];
+      if (state.probing) {
+        state.waiters.push_back(Waiter{connection, std::move(done)});
+        return;
+      }
+      const bool known =
+          state.replicas > 0 || (state.replicas == 0 && Clock::now() - state.counted_at < kRecount);
+      if (known && state.replicas == 0) {
+        next = Next::no_replicas;
+      } else if (known && wait_answered_) {
+        next = Next::wait;
+      } else {
+        state.probing = true;
+        next = known ? Next::probe_wait : Next::count_then_wait;
+      }
+    }
+  }
+  switch (next) {
+    case Next::unchecked:
+      return done(ReplicaOutcome::unchecked);
+    case Next::no_replicas:
+      return done(ReplicaOutcome::no_replicas);
+    case Next::wait:
+      return send_wait(connection, node, false, std::move(done));
+    case Next::count_then_wait:
+      return probe(connection, node, true, std::move(done));
+    case Next::probe_wait:
+      return probe(connection, node, false, std::move(done));
+  }
+}
+
+void ReplicaAck::probe(const std::shared_ptr<Connection>& connection, const std::string& node,
+                       bool count_first, Done done) {
+  if (!count_first) return send_wait(connection, node, true, std::move(done));
+  // Count first: WAIT 1 on a node without replicas would block for the whole timeout.
+  connection->submit(Command{"INFO", "replication"}, Clock::now() + command_timeout_,
+                     [self = shared_from_this(), connection, node, done = std::move(done)](
+                         std::error_code ec, Reply reply) mutable {
+                       std::optional<int> count;
+                       if (!ec) count = connected_replicas(reply.str);
+                       if ((ec && reply.type == ReplyType::error) || (!ec && !count)) {
+                         // Refused, or something that answers INFO without replication facts (a
+                         // proxy).
+                         {
+                           std::lock_guard lock(self->mutex_);
+                           self->refused_ = true;
+                         }
+                         self->end_probe(node);
+                         return done(ReplicaOutcome::unchecked);
+                       }
+                       if (ec) {
+                         // No answer: the write queued before it is as unverified as the count.
+                         self->end_probe(node);
+                         return done(ReplicaOutcome::not_acknowledged);
+                       }
+                       bool wait_answered = false;
+                       {
+                         std::lock_guard lock(self->mutex_);
+                         auto& state = self->nodes_[node];
+                         state.replicas = *count;
+                         state.counted_at = Clock::now();
+                         wait_answered = self->wait_answered_;
+                       }
+                       if (*count == 0 || wait_answered) self->end_probe(node);
+                       if (*count == 0) return done(ReplicaOutcome::no_replicas);
+                       self->send_wait(connection, node, !wait_answered, std::move(done));
+                     });
+}
+
+void ReplicaAck::end_probe(const std::string& node) {
+  std::vector<Waiter> waiters;
+  {
+    std::lock_guard lock(mutex_);
+    auto& state = nodes_[node];
+    state.probing = false;
+    waiters.swap(state.waiters);
+  }
+  // Each goes again, now with the count (or the refusal) known.
+  for (auto& waiter : waiters) follow(waiter.connection, node, std::move(waiter.done));
+}
+
+void ReplicaAck::send_wait(const std::shared_ptr<Connection>& connection, const std::string& node,
+                           bool probing, Done done) {
+  Command wait{"WAIT", "1"};
+  wait.arg(static_cast<std::int64_t>(wait_timeout_.count()));
+  // The server holds WAIT for up to the timeout before it answers.
+  connection->submit(wait, Clock::now() + wait_timeout_ + command_timeout_,
+                     [self = shared_from_this(), node, probing, done = std::move(done)](
+                         std::error_code ec, Reply reply) mutable {
+                       const bool refused = ec && reply.type == ReplyType::error;
+                       {
+                         std::lock_guard lock(self->mutex_);
+                         if (refused) self->refused_ = true;
+                         if (!ec) self->wait_answered_ = true;
+                       }
+                       if (!refused && (ec || reply.integer < 1)) {
+                         // Count again next time: the replicas may be gone for good.
+                         self->forget(node);
+                       }
+                       if (probing) self->end_probe(node);
+                       if (refused) return done(ReplicaOutcome::unchecked);
+                       if (!ec && reply.integer >= 1) return done(ReplicaOutcome::acknowledged);
+                       done(ReplicaOutcome::not_acknowledged);
+                     });
+}
+
+}  // namespace redisson::detail

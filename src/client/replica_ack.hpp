@@ -1,0 +1,96 @@
+// Replica acknowledgement of lock writes (Config::sync_replicas, Redisson's
+// checkLockSyncedSlaves).
+//
+// After a state-changing lock script is queued on a node's connection, follow() queues on the
+// same connection `WAIT 1 <sync_replicas_timeout>`: WAIT covers every write the connection made
+// before it, so it says whether at least one replica has the script's effect. One acknowledging
+// replica is the whole criterion ("none acknowledged" is the failure), so WAIT asks for one and
+// returns as soon as one answered instead of waiting for the slowest replica.
+//
+// The node's replica count comes from `INFO replication` (connected_slaves), asked once per node
+// before its first WAIT and again after a WAIT that nobody acknowledged (the replicas may be
+// gone) or, for a node without replicas, when the count is older than kRecount. A node without
+// replicas gets no WAIT at all. A server or proxy that refuses WAIT or INFO (an error reply) is
+// remembered, and nothing is sent to any node of this client afterwards. Until a node's count
+// and the first WAIT have been answered, further calls for it wait for those answers instead of
+// asking again, so a refusal is met once.
+//
+// Cost: with healthy replicas, one extra command per lock write and the replica's
+// acknowledgement time (a round trip master -> replica -> master). WAIT blocks the connection it
+// runs on: while no replica answers, each lock write holds the node's pipelined connection for up
+// to sync_replicas_timeout.
+//
+// Threading: follow() may be called from any thread; outcomes are delivered on the I/O thread.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "net/connection.hpp"
+
+namespace redisson::detail {
+
+/// What the replicas said about the writes queued on a connection before follow().
+enum class ReplicaOutcome {
+  acknowledged,      ///< at least one replica has them
+  no_replicas,       ///< the node has no replicas: nothing to wait for
+  unchecked,         ///< WAIT or INFO is refused here (a proxy, an ACL): not checked
+  not_acknowledged,  ///< replicas exist and none acknowledged in time (or WAIT got no answer)
+};
+
+class ReplicaAck : public std::enable_shared_from_this<ReplicaAck> {
+ public:
+  /// A node without replicas is asked again after this long (a replica may have been added).
+  static constexpr std::chrono::seconds kRecount{10};
+
+  ReplicaAck(std::chrono::milliseconds wait_timeout, std::chrono::milliseconds command_timeout);
+
+  /// Queues what it takes to learn whether a replica of `node` ("host:port") acknowledged the
+  /// writes already queued on `connection`, and calls `done` with the outcome.
+  void follow(const std::shared_ptr<Connection>& connection, const std::string& node,
+              std::function<void(ReplicaOutcome)> done);
+
+  /// True once a server refused WAIT or INFO: follow() then answers `unchecked` at once.
+  bool refused() const;
+
+  /// The `connected_slaves` count in an INFO replication reply; nullopt when it has none.
+  static std::optional<int> connected_replicas(std::string_view info);
+
+ private:
+  using Done = std::function<void(ReplicaOutcome)>;
+  struct Waiter {
+    std::shared_ptr<Connection> connection;
+    Done done;
+  };
+  struct NodeState {
+    int replicas = -1;  // -1: unknown
+    Clock::time_point counted_at{};
+    // A count or the first WAIT is under way: later calls wait for its answer instead of
+    // asking again (the scripts' NOSCRIPT resends and concurrent callers would).
+    bool probing = false;
+    std::vector<Waiter> waiters;
+  };
+
+  void probe(const std::shared_ptr<Connection>& connection, const std::string& node,
+             bool count_first, Done done);
+  void send_wait(const std::shared_ptr<Connection>& connection, const std::string& node,
+                 bool probing, Done done);
+  void end_probe(const std::string& node);
+  void forget(const std::string& node);
+
+  std::chrono::milliseconds wait_timeout_;
+  std::chrono::milliseconds command_timeout_;
+  mutable std::mutex mutex_;  // guards the three below
+  std::map<std::string, NodeState, std::less<>> nodes_;
+  bool refused_ = false;
+  bool wait_answered_ = false;  // some server answered WAIT: it is not refused here
+};
+
+}  // namespace redisson::detail

@@ -1,0 +1,164 @@
+// Config::sync_replicas (Redisson checkLockSyncedSlaves) against a real master and replica: each
+// state-changing lock script is followed by WAIT on the master, and an acquisition that no replica
+// acknowledged is undone and reported as errc::not_replicated.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "redisson/redisson.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_server.hpp"
+
+namespace {
+
+using redisson::Client;
+using redisson::Config;
+using redisson::errc;
+using redisson::test::command_calls;
+using redisson::test::eventually;
+using redisson::test::RedisServer;
+using redisson::test::RedisServerOptions;
+
+// master_repl_offset from INFO replication: how much of the replication stream a node has.
+long long replication_offset(const RedisServer& server) {
+  const auto info = server.command({"INFO", "replication"});
+  const std::string field = "master_repl_offset:";
+  const auto at = info.find(field);
+  return at == std::string::npos ? -1 : std::stoll(info.substr(at + field.size()));
+}
+
+// A master with one replica, linked and in sync.
+struct Replicated {
+  explicit Replicated(std::vector<std::string> master_args = {})
+      : master(RedisServerOptions{std::move(master_args)}),
+        replica(RedisServerOptions{{"--replicaof", "127.0.0.1", std::to_string(master.port())}}) {
+    linked = eventually([&] {
+      return replica.command({"INFO", "replication"}).find("master_link_status:up") !=
+             std::string::npos;
+    });
+  }
+
+  Config config() const {
+    Config config;
+    redisson::MasterSlaveConfig master_slave;
+    master_slave.master = redisson::ServerAddress::from_url(master.url());
+    master_slave.slave_addresses.push_back(redisson::ServerAddress::from_url(replica.url()));
+    config.master_slave = master_slave;
+    config.sync_replicas = true;
+    return config;
+  }
+
+  RedisServer master;
+  RedisServer replica;
+  bool linked = false;
+};
+
+TEST(SyncReplicas, EveryLockWriteWaitsForTheReplica) {
+  Replicated servers;
+  ASSERT_TRUE(servers.linked);
+  Client client(servers.config());
+  auto lock = client.get_lock("sync:lock");
+
+  const auto waits_before = command_calls(servers.master, "wait");
+  lock.lock();
+  // WAIT answered: the replica has the hold already, no polling needed.
+  EXPECT_EQ(servers.replica.command({"EXISTS", "sync:lock"}), "1");
+  EXPECT_TRUE(lock.is_held_by_current_thread());
+  lock.unlock();
+  EXPECT_EQ(servers.replica.command({"EXISTS", "sync:lock"}), "0");
+  EXPECT_GE(command_calls(servers.master, "wait"), waits_before + 2);
+}
+
+TEST(SyncReplicas, OtherLockKindsWaitForTheReplicaToo) {
+  Replicated servers;
+  ASSERT_TRUE(servers.linked);
+  Client client(servers.config());
+
+  auto fair = client.get_fair_lock("sync:fair");
+  fair.lock();
+  EXPECT_EQ(servers.replica.command({"EXISTS", "sync:fair"}), "1");
+  fair.unlock();
+
+  auto rw = client.get_read_write_lock("sync:rw");
+  rw.write_lock().lock();
+  EXPECT_EQ(servers.replica.command({"HGET", "sync:rw", "mode"}), "write");
+  rw.write_lock().unlock();
+  rw.read_lock().lock();
+  EXPECT_EQ(servers.replica.command({"HGET", "sync:rw", "mode"}), "read");
+  rw.read_lock().unlock();
+
+  auto fenced = client.get_fenced_lock("sync:fenced");
+  EXPECT_GT(fenced.lock_and_get_token(), 0);
+  EXPECT_EQ(servers.replica.command({"EXISTS", "sync:fenced"}), "1");
+  fenced.unlock();
+}
+
+TEST(SyncReplicas, AnAcquisitionNoReplicaAcknowledgedIsUndoneAndReported) {
+  Replicated servers;
+  ASSERT_TRUE(servers.linked);
+  auto config = servers.config();
+  config.sync_replicas_timeout = std::chrono::milliseconds(300);
+  Client client(config);
+  auto lock = client.get_lock("sync:paused");
+  auto fair = client.get_fair_lock("sync:paused-fair");
+  auto rw = client.get_read_write_lock("sync:paused-rw");
+
+  servers.replica.pause();
+  try {
+    lock.lock();
+    FAIL() << "lock() succeeded with no replica acknowledging it";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::not_replicated) << e.what();
+  }
+  EXPECT_EQ(servers.master.command({"EXISTS", "sync:paused"}), "0");  // undone
+  EXPECT_FALSE(lock.lost());
+
+  EXPECT_THROW(fair.try_lock_for(std::chrono::seconds(5)), redisson::error);
+  EXPECT_EQ(servers.master.command({"EXISTS", "sync:paused-fair"}), "0");
+  EXPECT_THROW(rw.write_lock().try_lock(), redisson::error);
+  EXPECT_THROW(rw.read_lock().try_lock(), redisson::error);
+  EXPECT_EQ(servers.master.command({"EXISTS", "sync:paused-rw"}), "0");
+
+  servers.replica.resume();
+  // The replica catches up and acknowledges again: the same lock is taken normally.
+  ASSERT_TRUE(eventually(
+      [&] { return replication_offset(servers.replica) == replication_offset(servers.master); }));
+  lock.lock();
+  EXPECT_EQ(servers.replica.command({"EXISTS", "sync:paused"}), "1");
+  lock.unlock();
+}
+
+TEST(SyncReplicas, AMasterWithoutReplicasGetsNoWait) {
+  RedisServer server;
+  auto config = Config::from_url(server.url());
+  config.sync_replicas = true;
+  Client client(config);
+  auto lock = client.get_lock("sync:alone");
+  for (int i = 0; i < 3; ++i) {
+    lock.lock();
+    lock.unlock();
+  }
+  // Read first: command_calls() itself sends INFO.
+  const auto infos = command_calls(server, "info");
+  EXPECT_EQ(infos, 1);  // the replica count, learned once
+  EXPECT_EQ(command_calls(server, "wait"), 0);
+}
+
+TEST(SyncReplicas, AServerThatRefusesWaitIsAskedOnce) {
+  Replicated servers({"--rename-command", "WAIT", ""});
+  ASSERT_TRUE(servers.linked);
+  Client client(servers.config());
+  auto lock = client.get_lock("sync:no-wait");
+  for (int i = 0; i < 3; ++i) {
+    lock.lock();
+    lock.unlock();
+  }
+  // The one refusal: "ERR unknown command 'WAIT'".
+  const auto errors = servers.master.command({"INFO", "errorstats"});
+  EXPECT_NE(errors.find("errorstat_ERR:count=1\r"), std::string::npos) << errors;
+}
+
+}  // namespace
