@@ -20,6 +20,7 @@ struct Options {
   std::optional<int> processes;  ///< multi-process scenarios: worker processes (their default)
   std::string hold_mode;         ///< "spin" (busy, exact) or "sleep"; empty: the scenario's
   std::string run_id;            ///< makes key names unique per run
+  std::vector<std::string> cluster_urls;  ///< parallel-cluster: a seed URL per cluster node
 };
 
 /// Parses "5s", "500ms", "1.5s", "2m", "250us" or a bare number of seconds.
@@ -35,6 +36,7 @@ std::string bench_key(const Options& options, const std::string& what);
 nlohmann::json run_raw(const Options& options);
 nlohmann::json run_uncontended(const Options& options);
 nlohmann::json run_parallel(const Options& options);
+nlohmann::json run_parallel_cluster(const Options& options);
 nlohmann::json run_handoff(const Options& options);
 nlohmann::json run_contention(const Options& options);
 nlohmann::json run_fair_contention(const Options& options);

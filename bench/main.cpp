@@ -1,9 +1,10 @@
 // redisson-bench: runs benchmark scenarios against one Redis server and prints one JSON
 // object per scenario per line on stdout. Progress and diagnostics go to stderr.
 //
-//   redisson-bench --scenario raw|uncontended|parallel|handoff|contention|fair-contention|rw|
-//                             semaphore|all
+//   redisson-bench --scenario raw|uncontended|parallel|parallel-cluster|handoff|contention|
+//                             fair-contention|rw|semaphore|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
+//                  [--cluster-urls URL,URL,...]
 //
 // Multi-process scenarios re-execute this binary with the hidden --worker options.
 #include <signal.h>
@@ -33,6 +34,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"raw", redisson_bench::run_raw},
       {"uncontended", redisson_bench::run_uncontended},
       {"parallel", redisson_bench::run_parallel},
+      {"parallel-cluster", redisson_bench::run_parallel_cluster},
       {"handoff", redisson_bench::run_handoff},
       {"contention", redisson_bench::run_contention},
       {"fair-contention", redisson_bench::run_fair_contention},
@@ -97,8 +99,8 @@ int main(int argc, char** argv) {
   Options options;
   redisson_bench::WorkerOptions worker;
   app.add_option("--scenario", scenario,
-                 "raw, uncontended, parallel, handoff, contention, fair-contention, rw, "
-                 "semaphore, all (or a comma list)")
+                 "raw, uncontended, parallel, parallel-cluster, handoff, contention, "
+                 "fair-contention, rw, semaphore, all (or a comma list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -109,6 +111,9 @@ int main(int argc, char** argv) {
   app.add_option("--processes", options.processes,
                  "multi-process scenarios: worker processes (default 16; rw: 17)")
       ->check(CLI::Range(2, 256));
+  app.add_option("--cluster-urls", options.cluster_urls,
+                 "parallel-cluster: the cluster's node URLs (comma separated)")
+      ->delimiter(',');
   app.add_option("--hold-mode", options.hold_mode,
                  "how a holder spends its 1 ms (spin: busy, exact; sleep: off the CPU); default: "
                  "spin for contention and fair-contention, sleep for rw and semaphore")
@@ -153,14 +158,18 @@ int main(int argc, char** argv) {
   std::vector<std::string> wanted = split(scenario, ',');
   if (wanted.size() == 1 && wanted[0] == "all") {
     wanted.clear();
-    for (const auto& [name, run] : scenarios()) wanted.push_back(name);
+    for (const auto& [name, run] : scenarios()) {
+      // Needs a cluster; `all` includes it only when one was given.
+      if (name == "parallel-cluster" && options.cluster_urls.empty()) continue;
+      wanted.push_back(name);
+    }
   }
   std::map<std::string, Runner> by_name(scenarios().begin(), scenarios().end());
   for (const auto& name : wanted) {
     if (!by_name.contains(name)) {
       std::cerr << "redisson-bench: unknown scenario '" << name
-                << "' (raw, uncontended, parallel, handoff, contention, fair-contention, rw, "
-                   "semaphore, all)\n";
+                << "' (raw, uncontended, parallel, parallel-cluster, handoff, contention, "
+                   "fair-contention, rw, semaphore, all)\n";
       return 2;
     }
   }

@@ -16,6 +16,7 @@
 #include "clock.hpp"
 #include "histogram.hpp"
 #include "lock_scripts.hpp"
+#include "parallel_load.hpp"
 #include "redisson/client.hpp"
 #include "report.hpp"
 
@@ -24,122 +25,6 @@ namespace {
 
 constexpr int kOwners = 64;
 constexpr double kTargetRatio = 0.8;
-
-// One slice of load. Counters and histograms are touched only on the client's I/O thread.
-class ParallelLoad {
- public:
-  /// With `scripts` set, sends the two scripts with async_execute instead of using `locks`.
-  struct Scripts {
-    std::string acquire_sha;
-    std::string release_sha;
-    std::string owner_field;
-  };
-
-  ParallelLoad(redisson::Client& client, std::vector<redisson::Lock>& locks,
-               LatencyHistogram& latency, const Scripts* scripts = nullptr)
-      : client_(client), locks_(locks), latency_(latency), scripts_(scripts) {}
-
-  void start() {
-    running_ = static_cast<int>(locks_.size());
-    asio::post(client_.get_executor(), [this] {
-      for (std::size_t i = 0; i < locks_.size(); ++i) next(i);
-    });
-  }
-
-  void stop() { stopping_.store(true); }
-
-  bool drain(std::chrono::milliseconds timeout) {
-    std::unique_lock lock(mutex_);
-    return drained_cv_.wait_for(lock, timeout, [this] { return drained_; });
-  }
-
-  std::uint64_t pairs() const { return pairs_; }
-  int running() const { return running_; }
-  std::uint64_t errors() const { return errors_; }
-  const std::string& first_error() const { return first_error_; }
-  std::int64_t last_completion_ns() const { return last_completion_ns_; }
-
- private:
-  static std::uint64_t owner_of(std::size_t i) { return i + 1; }
-
-  void next(std::size_t i) {
-    if (stopping_.load(std::memory_order_relaxed)) {
-      if (--running_ == 0) {
-        std::lock_guard lock(mutex_);
-        drained_ = true;
-        drained_cv_.notify_all();
-      }
-      return;
-    }
-    const auto started = monotonic_ns();
-    if (scripts_ != nullptr) return next_script_pair(i, started);
-    locks_[i].async_lock(owner_of(i), [this, i, started](std::error_code ec, bool) {
-      if (ec) return failed(i, ec);
-      locks_[i].async_unlock(owner_of(i), [this, i, started](std::error_code unlock_ec) {
-        if (unlock_ec) return failed(i, unlock_ec);
-        const auto now = monotonic_ns();
-        latency_.record(now - started);
-        last_completion_ns_ = now;
-        ++pairs_;
-        next(i);
-      });
-    });
-  }
-
-  void next_script_pair(std::size_t i, std::int64_t started) {
-    const auto& name = locks_[i].name();
-    redisson::Command acquire{"EVALSHA", scripts_->acquire_sha, "1", name,
-                              "30000",   scripts_->owner_field};
-    client_.async_execute(
-        std::move(acquire), [this, i, started](std::error_code ec, redisson::Reply) {
-          if (ec) return failed(i, ec);
-          const auto& name = locks_[i].name();
-          // Unique across loads: a reused latch would make the release a no-op "retry".
-          const auto latch = "redisson_unlock_latch:{" + name + "}:" + std::to_string(++next_latch);
-          redisson::Command release{"EVALSHA",
-                                    scripts_->release_sha,
-                                    "3",
-                                    name,
-                                    "redisson_lock__channel:{" + name + "}",
-                                    latch,
-                                    "0",
-                                    "30000",
-                                    scripts_->owner_field,
-                                    "publish",
-                                    "22500"};
-          client_.async_execute(std::move(release),
-                                [this, i, started](std::error_code release_ec, redisson::Reply) {
-                                  if (release_ec) return failed(i, release_ec);
-                                  const auto now = monotonic_ns();
-                                  latency_.record(now - started);
-                                  last_completion_ns_ = now;
-                                  ++pairs_;
-                                  next(i);
-                                });
-        });
-  }
-
-  void failed(std::size_t i, std::error_code ec) {
-    if (errors_++ == 0) first_error_ = ec.message();
-    last_completion_ns_ = monotonic_ns();
-    next(i);
-  }
-
-  redisson::Client& client_;
-  std::vector<redisson::Lock>& locks_;
-  LatencyHistogram& latency_;
-  const Scripts* scripts_;
-  static inline std::uint64_t next_latch = 0;  // I/O thread only
-  std::atomic<bool> stopping_{false};
-  int running_ = 0;
-  std::uint64_t pairs_ = 0;
-  std::uint64_t errors_ = 0;
-  std::string first_error_;
-  std::int64_t last_completion_ns_ = 0;
-  std::mutex mutex_;
-  std::condition_variable drained_cv_;
-  bool drained_ = false;
-};
 
 }  // namespace
 

@@ -6,8 +6,9 @@
 # Usage: scripts/run-bench.sh [extra redisson-bench args...]
 #
 # Environment:
-#   SCENARIO        --scenario value: raw, uncontended, parallel, handoff, contention,
-#                   fair-contention, rw, semaphore, all
+#   SCENARIO        --scenario value: raw, uncontended, parallel, parallel-cluster, handoff,
+#                   contention, fair-contention, rw, semaphore, all (all and parallel-cluster
+#                   start a throwaway 3-master cluster as well)
 #                   (default: all; BENCH_SCENARIO is accepted too)
 #   BENCH_DURATION  --duration value per scenario (default: 5s)
 #   BUILD_DIR       build tree holding bench/redisson-bench (default: build)
@@ -45,9 +46,19 @@ if [[ -z $url ]]; then
   echo "bench: throwaway redis-server pid $pid on 127.0.0.1:$port" >&2
 fi
 
+# parallel-cluster (in `all` too) compares against a throwaway 3-master cluster.
+cluster_args=()
+if [[ ,$scenario, == *,all,* || ,$scenario, == *,parallel-cluster,* ]]; then
+  cluster_env=$(scripts/redis-cluster-start.sh --env --replicas 0 --lifetime "$((bench_timeout + 120))")
+  eval "$cluster_env"
+  trap 'scripts/redis-cluster-stop.sh "$REDIS_CLUSTER_DIR" || true; [[ -n ${dir:-} ]] && scripts/redis-stop.sh "$dir" || true' EXIT
+  cluster_args=(--cluster-urls "$REDIS_CLUSTER_URLS")
+  echo "bench: throwaway cluster, masters on ports $REDIS_CLUSTER_MASTER_PORTS" >&2
+fi
+
 status=0
 timeout --kill-after=10 "$bench_timeout" \
-  "$bench" --scenario "$scenario" --url "$url" --duration "$duration" "$@" |
+  "$bench" --scenario "$scenario" --url "$url" --duration "$duration" "${cluster_args[@]}" "$@" |
   tee "$results" || status=$?
 echo "bench: JSON lines in $results" >&2
 
@@ -81,6 +92,10 @@ def extra(r):
     if s == "parallel":
         sp = r.get("script_pairs", {})
         return f"plain-EVALSHA pairs {num(sp.get('ops_per_s'), 0)}/s (locks at {num(sp.get('lock_over_script_pairs'), 2)}x)"
+    if s == "parallel-cluster":
+        shares = ", ".join(f"{m.get('share')}/{m.get('names_share')}" for m in r.get("spread", []))
+        return (f"one master {num(r.get('single_master_ops_per_s'), 0)}/s; script share per master "
+                f"(actual/names): {shares}")
     if s == "handoff":
         return f"from unlock() call: p50 {num(r.get('from_unlock_start_p50_us'))} us, p99 {num(r.get('from_unlock_start_p99_us'))} us"
     if s == "contention":
