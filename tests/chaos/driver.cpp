@@ -14,6 +14,7 @@
 #include <functional>
 #include <iostream>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include "chaos/chaos.hpp"
@@ -130,6 +131,7 @@ class Run {
         pids_(static_cast<std::size_t>(workers), -1) {
     if (mode_.sentinel) {
       group_ = std::make_unique<RedisSentinelGroup>(persistent_group());
+      known_master_ = group_->master_port();
     } else {
       server_ = std::make_unique<RedisServer>(persistent_server());
       // One proxy per worker, so a partition can cut off one holder and leave the others be.
@@ -152,6 +154,7 @@ class Run {
       std::this_thread::sleep_for(milliseconds(500 + random_() % 2000));
       if (std::chrono::steady_clock::now() >= until) break;
       reap_and_respawn();
+      if (group_) notice_switch();
       const auto& fault = mode_.faults[random_() % mode_.faults.size()];
       // A failover that could not finish before the end would leave the group unsettled for
       // the final reads; one too soon after the last would be refused by the sentinels.
@@ -165,16 +168,42 @@ class Run {
     if (group_) {
       // The final reads go to the master the sentinels agree on, with the old one demoted.
       try {
-        group_->wait_until_ready();
+        wait_settled();
+        notice_switch();
       } catch (const std::exception& e) {
         log_fault("group_unsettled", now_us(), now_us(), "-");
         std::cerr << "chaos: " << e.what() << '\n';
       }
     }
     write_final();
+    if (group_) keep_group_logs();
   }
 
  private:
+  // A master change the driver did not make (the sentinels failed over on their own): logged as
+  // a fault when noticed, at most one loop turn (2.5 s) late.
+  void notice_switch() {
+    const int master = master_or_zero();
+    if (master == 0 || master == known_master_) return;
+    const auto at = now_us();
+    log_fault("sentinel_auto_failover", at, at,
+              "old:" + std::to_string(known_master_) + ":new:" + std::to_string(master));
+    known_master_ = master;
+  }
+
+  // The sentinels' and data nodes' logs say when and why they switched; the group's temp dirs
+  // go with it.
+  void keep_group_logs() {
+    auto keep = [&](int port, const std::string& role) {
+      std::error_code ignored;
+      std::filesystem::copy_file(group_->node(port).dir() + "/redis.log",
+                                 dir_ + "/" + role + "-" + std::to_string(port) + ".log",
+                                 std::filesystem::copy_options::overwrite_existing, ignored);
+    };
+    for (const int port : group_->data_ports()) keep(port, "redis");
+    for (const int port : group_->sentinel_ports()) keep(port, "sentinel");
+  }
+
   // The server the workers use: the one server, or whichever node the sentinels name master now.
   std::string master_command(const std::vector<std::string>& args) {
     if (group_) return group_->command(group_->master_port(), args);
@@ -313,7 +342,8 @@ class Run {
   // sentinels name the other node and it answers as master (for master_kill: until the killed
   // node runs again, as a replica-to-be). Detail: old and new master, when the switch was seen.
   std::string failover(const std::string& fault, std::int64_t& start) {
-    group_->wait_until_ready();
+    wait_settled();
+    notice_switch();
     start = now_us();
     next_failover_ = std::chrono::steady_clock::now() + 2 * kFailoverTimeout + milliseconds(1000);
     const int old_master = group_->master_port();
@@ -331,12 +361,46 @@ class Run {
       }
     }
     const auto switched = now_us();
+    known_master_ = group_->master_port();
     if (fault == "master_kill") {
       group_->stop_node(old_master);  // reaps the killed process
       group_->start_node(old_master);
     }
-    return "old:" + std::to_string(old_master) + ":new:" + std::to_string(group_->master_port()) +
+    return "old:" + std::to_string(old_master) + ":new:" + std::to_string(known_master_) +
            ":switched_after:" + std::to_string((switched - start) / 1000) + "ms";
+  }
+
+  // wait_until_ready(), and every sentinel has itself seen the replica report the replica role.
+  // A sentinel polls a replica's INFO only every 10 s: one that last saw a restarted old master
+  // still reporting "master" turns the node back into a replica when it next looks, and if a
+  // failover has promoted that node meanwhile, undoes the promotion (seen: the manual failover
+  // then aborts after failover-timeout).
+  void wait_settled() {
+    group_->wait_until_ready();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    for (;;) {
+      const int master = group_->master_port();
+      const int replica = group_->replica_port();
+      bool settled = true;
+      for (const int sentinel : group_->sentinel_ports()) {
+        // One replica: its fields come as alternating name and value lines.
+        const auto reply =
+            group_->command(sentinel, {"SENTINEL", "REPLICAS", group_->master_name()});
+        std::map<std::string, std::string> fields;
+        std::istringstream lines(reply);
+        for (std::string name, value; std::getline(lines, name) && std::getline(lines, value);) {
+          fields[name] = value;
+        }
+        settled = settled && fields["port"] == std::to_string(replica) &&
+                  fields["role-reported"] == "slave" &&
+                  fields["master-port"] == std::to_string(master);
+      }
+      if (settled) return;
+      if (std::chrono::steady_clock::now() > deadline) {
+        throw std::runtime_error("the sentinels did not all see the replica as one");
+      }
+      std::this_thread::sleep_for(milliseconds(100));
+    }
   }
 
   int master_or_zero() {
@@ -413,6 +477,7 @@ class Run {
   std::unique_ptr<RedisSentinelGroup> group_;  // failover
   std::vector<std::unique_ptr<FaultProxy>> proxies_;
   std::chrono::steady_clock::time_point next_failover_{};
+  int known_master_ = 0;  // the master as of the last failover the driver made or noticed
   std::vector<pid_t> pids_;
   std::ofstream faults_;
 };
