@@ -10,9 +10,13 @@
 //     T <kind> <wait_start_us> <now_us>           gave up waiting
 //     X <kind> <wait_start_us> <error>            the acquire failed with an error
 //   faults.log      F <kind> <start_us> <end_us> <detail>
+//                   (failover faults: detail old:<port>:new:<port>:switched_after:<n>ms)
 //   final.txt       mode <name> | lease_ms <n> | seconds <n> | counter <kind> <value> |
 //                   left <key> <what>
 // Times are wall-clock microseconds (one machine, one clock).
+// Configurations: safe, pause, fenced (one redis-server behind per-worker fault proxies) and
+// failover (a Sentinel group; workers take --sentinels host:port,... --master-name NAME instead
+// of --url).
 #pragma once
 
 #include <chrono>

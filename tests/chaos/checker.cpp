@@ -8,16 +8,21 @@
 //                  waiting at the release went on sleeping, with no fault nearby to explain it;
 //   left_behind    a lock key, queue entry or semaphore permit still wrong one lease after every
 //                  worker stopped.
+// For the failover configuration it also measures each failover's outage: the longest stretch
+// with no acquisition at all (any lock, any worker) from the fault's start until 10 s after its
+// end.
 // Writes the summary table to stdout and JSON to the summary path; exits 1 when a configuration
-// that promises safety broke it.
+// that promises safety broke it (pause and failover promise nothing: their figures are reported).
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "chaos/chaos.hpp"
 
@@ -26,6 +31,11 @@ namespace redisson::chaos {
 namespace {
 
 constexpr std::int64_t kWakeBoundUs = 1'000'000;
+constexpr std::int64_t kOutageWindowUs = 10'000'000;
+
+bool is_failover(const std::string& fault) {
+  return fault == "sentinel_failover" || fault == "master_kill";
+}
 
 struct Section {
   std::string kind, owner, status;
@@ -50,8 +60,13 @@ struct Result {
                                                  {"left_behind", 0}};
   std::int64_t duration_s = 0;
   std::vector<std::string> notes;
+  /// Per failover fault kind: each failover's longest stretch without an acquisition, in ms.
+  std::map<std::string, std::vector<std::int64_t>> outages_ms;
 
   bool promises_safety() const { return mode == "safe"; }
+  /// pause: holders stopped past their lease; failover: asynchronous replication. Neither
+  /// configuration promises safety, so its violations are measured, never failed on.
+  bool measured_only() const { return mode == "pause" || mode == "failover"; }
   bool passed() const {
     if (mode == "safe") {
       return violations.at("overlap") == 0 && violations.at("lost_update") == 0 &&
@@ -61,7 +76,7 @@ struct Result {
       return violations.at("lost_update") == 0 && violations.at("token_order") == 0 &&
              violations.at("left_behind") == 0;
     }
-    return true;  // pause: measured, not promised
+    return true;  // pause, failover: measured, not promised
   }
 };
 
@@ -102,6 +117,7 @@ Result check(const std::string& dir) {
     }
   }
   std::vector<Section> sections;
+  std::vector<std::int64_t> acquired_at;  // every "A" line's time, all workers
   std::int64_t first = INT64_MAX, last = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     const auto file = entry.path().filename().string();
@@ -116,6 +132,10 @@ Result check(const std::string& dir) {
         if (!open_acquire.empty()) ++result.killed_in_section;
         open_acquire = line;
         ++result.acquisitions;
+        std::string kind;
+        std::int64_t start = 0;
+        fields >> kind >> start;
+        acquired_at.push_back(start);
       } else if (tag == "E") {
         open_acquire.clear();
         Section s;
@@ -136,6 +156,21 @@ Result check(const std::string& dir) {
     if (!open_acquire.empty()) ++result.killed_in_section;
   }
   result.duration_s = last > first ? (last - first) / 1'000'000 : 0;
+
+  std::sort(acquired_at.begin(), acquired_at.end());
+  for (const auto& fault : faults) {
+    if (!is_failover(fault.kind)) continue;
+    auto it = std::upper_bound(acquired_at.begin(), acquired_at.end(), fault.start);
+    std::int64_t previous = it == acquired_at.begin() ? fault.start : *std::prev(it);
+    std::int64_t longest = 0;
+    for (; it != acquired_at.end() && *it <= fault.end + kOutageWindowUs; ++it) {
+      longest = std::max(longest, *it - previous);
+      previous = *it;
+    }
+    // No acquisition at all within the window: the outage lasted at least that long.
+    if (previous < fault.start) longest = fault.end + kOutageWindowUs - previous;
+    result.outages_ms[fault.kind].push_back(longest / 1000);
+  }
 
   std::map<std::string, std::vector<Section>> by_kind;
   for (const auto& s : sections) by_kind[s.kind].push_back(s);
@@ -213,6 +248,20 @@ std::string json_map(const std::map<std::string, std::int64_t>& values) {
   return out.str();
 }
 
+std::string json_lists(const std::map<std::string, std::vector<std::int64_t>>& values) {
+  std::ostringstream out;
+  out << '{';
+  bool comma = false;
+  for (const auto& [key, list] : values) {
+    out << (comma ? ", " : "") << '"' << key << "\": [";
+    for (std::size_t i = 0; i < list.size(); ++i) out << (i ? ", " : "") << list[i];
+    out << ']';
+    comma = true;
+  }
+  out << '}';
+  return out.str();
+}
+
 }  // namespace
 
 int run_checker(const std::vector<std::string>& dirs, const std::string& summary_path) {
@@ -236,7 +285,7 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
     }
     for (const auto& [kind, n] : r.violations) violations[kind] += n;
     acquisitions += r.acquisitions;
-    const char* verdict = r.mode == "pause" ? "measured (no promise)"
+    const char* verdict = r.measured_only() ? "measured (no promise)"
                           : r.passed()      ? "PASS"
                                             : "FAIL";
     ok = ok && r.passed();
@@ -250,6 +299,11 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
   }
   for (const auto& r : results) {
     std::cout << r.name << " faults: " << json_map(r.faults) << '\n';
+    for (const auto& [kind, outages] : r.outages_ms) {
+      std::cout << r.name << " " << kind << " outages (ms without any acquisition):";
+      for (const auto ms : outages) std::cout << ' ' << ms;
+      std::cout << '\n';
+    }
     for (const auto& note : r.notes) std::cout << "  " << r.name << ": " << note << '\n';
   }
 
@@ -267,6 +321,7 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
         << ", \"fenced_out\": " << r.fenced_out << ", \"unknown_writes\": " << r.unknown_writes
         << ", \"late_wakeups_explained_by_faults\": " << r.late_explained
         << ", \"faults\": " << json_map(r.faults) << ", \"violations\": " << json_map(r.violations)
+        << ", \"failover_outages_ms\": " << json_lists(r.outages_ms)
         << ", \"passed\": " << (r.passed() ? "true" : "false") << "}"
         << (i + 1 < results.size() ? "," : "") << '\n';
   }

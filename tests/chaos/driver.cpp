@@ -1,6 +1,8 @@
 // The chaos driver: for each configuration, a throwaway redis-server (AOF, fsync always, so a
 // restart keeps the data), the fault proxy in front of it, N re-exec'ed workers, and faults at
 // random intervals, each logged with its time. Then the checker over every configuration.
+// The failover configuration runs on a Sentinel group instead (master + replica, both AOF; three
+// sentinels); its workers ask the sentinels for the master, so no proxy is in their path.
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -12,10 +14,12 @@
 #include <functional>
 #include <iostream>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include "chaos/chaos.hpp"
 #include "fault/fault_proxy.hpp"
+#include "support/redis_cluster.hpp"
 #include "support/redis_server.hpp"
 
 namespace redisson::chaos {
@@ -25,6 +29,7 @@ namespace {
 using std::chrono::milliseconds;
 using test::Direction;
 using test::FaultProxy;
+using test::RedisSentinelGroup;
 using test::RedisServer;
 
 struct Mode {
@@ -32,12 +37,23 @@ struct Mode {
   std::vector<std::string> kinds;
   bool fenced_resource = false;
   std::vector<std::string> faults;
-  double share = 0;  // of the total seconds
+  double share = 0;       // of the total seconds
+  bool sentinel = false;  // a Sentinel group instead of one server behind proxies
 };
+
+// The failover faults need the group settled: a failover of the same master is refused by the
+// sentinels for twice the failover timeout after the previous one started.
+constexpr milliseconds kDownAfter{1000};
+constexpr milliseconds kFailoverTimeout{5000};
+bool is_failover(const std::string& fault) {
+  return fault == "sentinel_failover" || fault == "master_kill";
+}
 
 // safe: every fault, none longer than the lease. pause: holders stopped (or cut off) longer
 // than the lease, no fencing. fenced: the same long pauses plus every other fault, FencedLock
-// with the resource checking tokens.
+// with the resource checking tokens. failover: a Sentinel group, failovers (manual, or the
+// master killed), holders killed and connections killed; Redis replication is asynchronous, so
+// a failover may lose what the replica had not received: measured, not promised.
 std::vector<Mode> modes() {
   const std::vector<std::string> short_faults = {
       "sigkill_holder",        "sigstop_holder_short", "redis_restart", "client_kill_normal",
@@ -48,13 +64,19 @@ std::vector<Mode> modes() {
   for (int i = 0; i < 4; ++i) fenced_faults.push_back("sigstop_holder_long");
   for (int i = 0; i < 2; ++i) fenced_faults.push_back("proxy_partition_long");
   return {
-      {"safe", all_kinds(), false, short_faults, 0.5},
+      {"safe", all_kinds(), false, short_faults, 0.4},
       {"pause",
        {"lock", "fair", "rw", "fenced"},
        false,
        {"sigstop_holder_long", "sigstop_holder_long", "proxy_partition_long"},
-       0.25},
-      {"fenced", {"fenced"}, true, fenced_faults, 0.25},
+       0.2},
+      {"fenced", {"fenced"}, true, fenced_faults, 0.2},
+      {"failover",
+       all_kinds(),
+       false,
+       {"sentinel_failover", "master_kill", "sigkill_holder", "client_kill_normal"},
+       0.2,
+       true},
   };
 }
 
@@ -86,6 +108,17 @@ test::RedisServerOptions persistent_server() {
   return options;
 }
 
+// The same persistence on both data nodes: a killed master restarts with its data and is turned
+// into a replica of the new master by the sentinels.
+test::RedisSentinelOptions persistent_group() {
+  test::RedisSentinelOptions options;
+  options.down_after = kDownAfter;
+  options.failover_timeout = kFailoverTimeout;
+  options.extra_args = persistent_server().extra_args;
+  options.max_lifetime = std::chrono::seconds(3600);
+  return options;
+}
+
 class Run {
  public:
   Run(const Mode& mode, std::string dir, int workers, milliseconds lease, std::string self,
@@ -95,18 +128,23 @@ class Run {
         lease_(lease),
         self_(std::move(self)),
         random_(seed),
-        server_(persistent_server()),
         pids_(static_cast<std::size_t>(workers), -1) {
-    // One proxy per worker, so a partition can cut off one holder and leave the others be.
-    for (int i = 0; i < workers; ++i) {
-      proxies_.push_back(std::make_unique<FaultProxy>(server_.host(), server_.port()));
+    if (mode_.sentinel) {
+      group_ = std::make_unique<RedisSentinelGroup>(persistent_group());
+      known_master_ = group_->master_port();
+    } else {
+      server_ = std::make_unique<RedisServer>(persistent_server());
+      // One proxy per worker, so a partition can cut off one holder and leave the others be.
+      for (int i = 0; i < workers; ++i) {
+        proxies_.push_back(std::make_unique<FaultProxy>(server_->host(), server_->port()));
+      }
     }
     std::filesystem::create_directories(dir_);
     for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
       std::filesystem::remove(entry.path());
     }
     faults_.open(dir_ + "/faults.log");
-    server_.command({"SET", lock_name("sem"), "1"});
+    master_command({"SET", lock_name("sem"), "1"});
   }
 
   void execute(std::chrono::seconds duration) {
@@ -116,22 +154,80 @@ class Run {
       std::this_thread::sleep_for(milliseconds(500 + random_() % 2000));
       if (std::chrono::steady_clock::now() >= until) break;
       reap_and_respawn();
-      inject(mode_.faults[random_() % mode_.faults.size()]);
+      if (group_) notice_switch();
+      const auto& fault = mode_.faults[random_() % mode_.faults.size()];
+      // A failover that could not finish before the end would leave the group unsettled for
+      // the final reads; one too soon after the last would be refused by the sentinels.
+      if (is_failover(fault) && (std::chrono::steady_clock::now() < next_failover_ ||
+                                 until - std::chrono::steady_clock::now() < 2 * kFailoverTimeout)) {
+        continue;
+      }
+      inject(fault);
     }
     stop_workers();
+    if (group_) {
+      // The final reads go to the master the sentinels agree on, with the old one demoted.
+      try {
+        wait_settled();
+        notice_switch();
+      } catch (const std::exception& e) {
+        log_fault("group_unsettled", now_us(), now_us(), "-");
+        std::cerr << "chaos: " << e.what() << '\n';
+      }
+    }
     write_final();
+    if (group_) keep_group_logs();
   }
 
  private:
+  // A master change the driver did not make (the sentinels failed over on their own): logged as
+  // a fault when noticed, at most one loop turn (2.5 s) late.
+  void notice_switch() {
+    const int master = master_or_zero();
+    if (master == 0 || master == known_master_) return;
+    const auto at = now_us();
+    log_fault("sentinel_auto_failover", at, at,
+              "old:" + std::to_string(known_master_) + ":new:" + std::to_string(master));
+    known_master_ = master;
+  }
+
+  // The sentinels' and data nodes' logs say when and why they switched; the group's temp dirs
+  // go with it.
+  void keep_group_logs() {
+    auto keep = [&](int port, const std::string& role) {
+      std::error_code ignored;
+      std::filesystem::copy_file(group_->node(port).dir() + "/redis.log",
+                                 dir_ + "/" + role + "-" + std::to_string(port) + ".log",
+                                 std::filesystem::copy_options::overwrite_existing, ignored);
+    };
+    for (const int port : group_->data_ports()) keep(port, "redis");
+    for (const int port : group_->sentinel_ports()) keep(port, "sentinel");
+  }
+
+  // The server the workers use: the one server, or whichever node the sentinels name master now.
+  std::string master_command(const std::vector<std::string>& args) {
+    if (group_) return group_->command(group_->master_port(), args);
+    return server_->command(args);
+  }
+
   void spawn(std::size_t index) {
-    const std::vector<std::string> args = {
+    std::vector<std::string> args = {
         "redisson-chaos", "worker",
-        "--url",          proxies_[index]->url(),
         "--log",          dir_ + "/worker-" + std::to_string(index) + ".log",
         "--kinds",        join(mode_.kinds),
         "--lease-ms",     std::to_string(lease_.count()),
         "--fenced",       mode_.fenced_resource ? "1" : "0",
         "--seed",         std::to_string(random_())};
+    if (group_) {
+      std::vector<std::string> sentinels;
+      for (const int port : group_->sentinel_ports()) {
+        sentinels.push_back("127.0.0.1:" + std::to_string(port));
+      }
+      args.insert(args.end(),
+                  {"--sentinels", join(sentinels), "--master-name", group_->master_name()});
+    } else {
+      args.insert(args.end(), {"--url", proxies_[index]->url()});
+    }
     std::vector<char*> argv;
     for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
     argv.push_back(nullptr);
@@ -178,7 +274,7 @@ class Run {
   void hold_for(milliseconds duration) { std::this_thread::sleep_for(duration); }
 
   void inject(const std::string& fault) {
-    const auto start = now_us();
+    auto start = now_us();
     std::string detail = "-";
     try {
       if (fault == "sigkill_holder") {
@@ -198,20 +294,20 @@ class Run {
         kill(pid, SIGCONT);
         detail = "worker" + std::to_string(holder) + ":" + std::to_string(pause.count()) + "ms";
       } else if (fault == "redis_restart") {
-        server_.stop();
-        server_.start();
+        server_->stop();
+        server_->start();
       } else if (fault == "client_kill_normal") {
-        detail = server_.command({"CLIENT", "KILL", "TYPE", "normal"});
+        detail = master_command({"CLIENT", "KILL", "TYPE", "normal"});
       } else if (fault == "client_kill_pubsub") {
-        detail = server_.command({"CLIENT", "KILL", "TYPE", "pubsub"});
+        detail = master_command({"CLIENT", "KILL", "TYPE", "pubsub"});
       } else if (fault == "client_pause") {
         const auto pause = lease_ / 6;
-        server_.command({"CLIENT", "PAUSE", std::to_string(pause.count())});
+        master_command({"CLIENT", "PAUSE", std::to_string(pause.count())});
         hold_for(pause);
         detail = std::to_string(pause.count()) + "ms";
       } else if (fault == "debug_sleep") {
         const auto pause = lease_ / 6;
-        server_.command({"DEBUG", "SLEEP", std::to_string(pause.count() / 1000.0)});
+        master_command({"DEBUG", "SLEEP", std::to_string(pause.count() / 1000.0)});
         detail = std::to_string(pause.count()) + "ms";
       } else if (fault == "proxy_delay") {
         const auto worker = random_() % proxies_.size();
@@ -230,6 +326,8 @@ class Run {
         detail = "worker" + std::to_string(holder) + ":" + std::to_string(cut.count()) + "ms";
       } else if (fault == "proxy_reset") {
         for (auto& proxy : proxies_) proxy->reset_all();
+      } else if (is_failover(fault)) {
+        detail = failover(fault, start);
       }
     } catch (const std::exception& e) {
       detail = std::string("driver_error:") + e.what();
@@ -238,6 +336,79 @@ class Run {
       }
     }
     log_fault(fault, start, now_us(), detail);
+  }
+
+  // A failover of the group, from a settled state. The fault lasts from its start until the
+  // sentinels name the other node and it answers as master (for master_kill: until the killed
+  // node runs again, as a replica-to-be). Detail: old and new master, when the switch was seen.
+  std::string failover(const std::string& fault, std::int64_t& start) {
+    wait_settled();
+    notice_switch();
+    start = now_us();
+    next_failover_ = std::chrono::steady_clock::now() + 2 * kFailoverTimeout + milliseconds(1000);
+    const int old_master = group_->master_port();
+    if (fault == "sentinel_failover") {
+      group_->failover();
+    } else {
+      // SIGKILL: no shutdown, no last fsync beyond what appendfsync always already did.
+      kill(group_->node(old_master).pid(), SIGKILL);
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+      while (master_or_zero() == old_master || master_or_zero() == 0) {
+        if (std::chrono::steady_clock::now() > deadline) {
+          throw std::runtime_error("no promotion after killing the master");
+        }
+        std::this_thread::sleep_for(milliseconds(20));
+      }
+    }
+    const auto switched = now_us();
+    known_master_ = group_->master_port();
+    if (fault == "master_kill") {
+      group_->stop_node(old_master);  // reaps the killed process
+      group_->start_node(old_master);
+    }
+    return "old:" + std::to_string(old_master) + ":new:" + std::to_string(known_master_) +
+           ":switched_after:" + std::to_string((switched - start) / 1000) + "ms";
+  }
+
+  // wait_until_ready(), and every sentinel has itself seen the replica report the replica role.
+  // A sentinel polls a replica's INFO only every 10 s: one that last saw a restarted old master
+  // still reporting "master" turns the node back into a replica when it next looks, and if a
+  // failover has promoted that node meanwhile, undoes the promotion (seen: the manual failover
+  // then aborts after failover-timeout).
+  void wait_settled() {
+    group_->wait_until_ready();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    for (;;) {
+      const int master = group_->master_port();
+      const int replica = group_->replica_port();
+      bool settled = true;
+      for (const int sentinel : group_->sentinel_ports()) {
+        // One replica: its fields come as alternating name and value lines.
+        const auto reply =
+            group_->command(sentinel, {"SENTINEL", "REPLICAS", group_->master_name()});
+        std::map<std::string, std::string> fields;
+        std::istringstream lines(reply);
+        for (std::string name, value; std::getline(lines, name) && std::getline(lines, value);) {
+          fields[name] = value;
+        }
+        settled = settled && fields["port"] == std::to_string(replica) &&
+                  fields["role-reported"] == "slave" &&
+                  fields["master-port"] == std::to_string(master);
+      }
+      if (settled) return;
+      if (std::chrono::steady_clock::now() > deadline) {
+        throw std::runtime_error("the sentinels did not all see the replica as one");
+      }
+      std::this_thread::sleep_for(milliseconds(100));
+    }
+  }
+
+  int master_or_zero() {
+    try {
+      return group_->master_port();
+    } catch (const std::exception&) {
+      return 0;
+    }
   }
 
   void stop_workers() {
@@ -267,11 +438,11 @@ class Run {
     std::ofstream out(dir_ + "/final.txt");
     out << "mode " << mode_.name << "\nlease_ms " << lease_.count() << '\n';
     for (const auto& kind : all_kinds()) {
-      std::string value = server_.command({"GET", counter_name(kind)});
+      std::string value = master_command({"GET", counter_name(kind)});
       if (value == "(nil)") value = "0";
       out << "counter " << kind << ' ' << value << '\n';
     }
-    std::string resource = server_.command({"HGET", fenced_resource(), "value"});
+    std::string resource = master_command({"HGET", fenced_resource(), "value"});
     out << "counter resource " << (resource == "(nil)" ? "0" : resource) << '\n';
     // Every worker unlocked on its way out; a lock that failed to unlock (a fault at the end)
     // still ends with its lease. Whatever outlives one more lease is left behind.
@@ -279,13 +450,13 @@ class Run {
     auto leftovers = [&] {
       std::vector<std::pair<std::string, std::string>> left;
       for (const auto& kind : {"lock", "fair", "rw", "fenced"}) {
-        if (server_.command({"EXISTS", lock_name(kind)}) != "0") {
-          left.emplace_back(lock_name(kind), "pttl=" + server_.command({"PTTL", lock_name(kind)}));
+        if (master_command({"EXISTS", lock_name(kind)}) != "0") {
+          left.emplace_back(lock_name(kind), "pttl=" + master_command({"PTTL", lock_name(kind)}));
         }
       }
-      const auto queue = server_.command({"LLEN", "redisson_lock_queue:{chaos:fair}"});
+      const auto queue = master_command({"LLEN", "redisson_lock_queue:{chaos:fair}"});
       if (queue != "0") left.emplace_back("redisson_lock_queue:{chaos:fair}", "len=" + queue);
-      const auto permits = server_.command({"GET", lock_name("sem")});
+      const auto permits = master_command({"GET", lock_name("sem")});
       if (permits != "1") left.emplace_back(lock_name("sem"), "permits=" + permits);
       return left;
     };
@@ -302,8 +473,11 @@ class Run {
   milliseconds lease_;
   std::string self_;
   std::mt19937_64 random_;
-  RedisServer server_;
+  std::unique_ptr<RedisServer> server_;        // every mode but failover
+  std::unique_ptr<RedisSentinelGroup> group_;  // failover
   std::vector<std::unique_ptr<FaultProxy>> proxies_;
+  std::chrono::steady_clock::time_point next_failover_{};
+  int known_master_ = 0;  // the master as of the last failover the driver made or noticed
   std::vector<pid_t> pids_;
   std::ofstream faults_;
 };

@@ -60,7 +60,19 @@ int run_worker(const std::map<std::string, std::string>& options) {
   const int work_ms = options.count("work-ms") ? std::stoi(options.at("work-ms")) : 10;
   std::mt19937_64 random(std::stoull(options.at("seed")));
 
-  auto config = Config::from_url(options.at("url"));
+  // --url HOST (through the driver's fault proxy), or --sentinels host:port,... --master-name
+  // NAME: the client asks the sentinels for the master and follows their failovers.
+  Config config;
+  if (options.count("sentinels")) {
+    SentinelConfig sentinel;
+    sentinel.master_name = options.at("master-name");
+    for (const auto& address : split(options.at("sentinels"), ',')) {
+      sentinel.sentinel_addresses.push_back(ServerAddress::from_url("redis://" + address));
+    }
+    config.sentinel = sentinel;
+  } else {
+    config = Config::from_url(options.at("url"));
+  }
   config.command_timeout = std::chrono::milliseconds(1000);
   config.connect_timeout = std::chrono::milliseconds(2000);
   config.reconnect_max_delay = std::chrono::milliseconds(200);
