@@ -9,8 +9,11 @@
 -- ARGV[4]: the publish command ("publish" or "spublish")
 -- Returns: 1 if the caller was queued and left, 0 if it was not queued (already dropped).
 -- Everyone behind the caller moves up one place, so their deadlines move up one slot (the
--- deadlines never drift upward however many waiters give up). When the caller was the head and
--- the lock is free (a release message to it may have come too late), the new head is woken.
+-- deadlines never drift upward however many waiters give up). When the caller was the head,
+-- the new head is woken, whether the lock is free (a release message to the old head may have
+-- come too late) or held: its last attempt told it to sleep until its turn behind the caller,
+-- possibly minutes, and a lock that then expires by its lease publishes nothing. Woken, it
+-- tries again and learns the lock's own PTTL.
 local queue = redis.call('lrange', KEYS[2], 0, -1)
 local position = nil
 for i = 1, #queue do
@@ -30,7 +33,7 @@ for i = position + 1, #queue do
   end
 end
 redis.call('lrem', KEYS[2], 1, ARGV[1])
-if position == 1 and #queue > 1 and redis.call('exists', KEYS[1]) == 0 then
+if position == 1 and #queue > 1 then
   redis.call(ARGV[4], KEYS[4] .. ':' .. queue[2], ARGV[3])
 end
 return 1

@@ -202,6 +202,50 @@ TEST(FairLock, WaiterKilledWithSigkillDoesNotBlockOthersPastItsSlot) {
   EXPECT_EQ(server.command({"EXISTS", "crash", queue_of("crash"), timeouts_of("crash")}), "0");
 }
 
+// Found by `make chaos`: the head gave up while the lock was still held, the lock then
+// expired by its lease (its holder was killed: no release message), and the new head, which had
+// made one attempt (its channel was still subscribed from its previous wait), slept for its
+// whole turn behind the old head (a wait slot) instead of the rest of the lease.
+TEST(FairLock, NewHeadIsWokenWhenTheHeadGivesUpWhileTheLockIsHeld) {
+  RedisServer server;
+  constexpr auto kSlot = 20s;  // the second waiter's turn is this far behind the first's
+  Client client(config_for(server));
+  FairLock holder(client.core(), "expiring", true, kSlot);
+  holder.lock(3000ms);  // expires by itself: nobody publishes a release
+  std::promise<bool> first_result;
+  std::thread first([&] {
+    FairLock lock(client.core(), "expiring", true, kSlot);
+    first_result.set_value(lock.try_lock_for(1500ms));  // gives up while the lock is held
+  });
+  if (!queue_length_is(server, "expiring", 1)) {
+    first.join();
+    FAIL() << "the first waiter never queued";
+  }
+  std::promise<bool> second_result;
+  std::thread second([&] {
+    FairLock lock(client.core(), "expiring", true, kSlot);
+    // A short wait first, so that the long one starts with its channel still subscribed
+    // (Config::subscription_linger) and makes a single attempt: the one that queues it and
+    // answers "your turn is in about 23 s".
+    if (lock.try_lock_for(50ms)) lock.unlock();
+    const auto started = std::chrono::steady_clock::now();
+    const bool got = lock.try_lock_for(20s);
+    const auto waited = std::chrono::steady_clock::now() - started;
+    if (got) lock.unlock();
+    // Acquired soon after the lease ran out (about 3 s), not at the end of its wait (whose
+    // last attempt finds the lock free anyway).
+    second_result.set_value(got && waited < 12s);
+  });
+  // Both queued before the first gives up, or the test proves nothing.
+  EXPECT_TRUE(queue_length_is(server, "expiring", 2));
+  first.join();
+  second.join();
+  EXPECT_FALSE(first_result.get_future().get());
+  // Without the wake-up it sleeps until its turn or its wait ends (about 20 s).
+  EXPECT_TRUE(second_result.get_future().get());
+  EXPECT_EQ(server.command({"EXISTS", "expiring", queue_of("expiring")}), "0");
+}
+
 TEST(FairLock, DeadlinesNeverDriftUpwardWhenWaitersGiveUp) {
   RedisServer server;
   constexpr auto kSlot = 1500ms;
