@@ -5,6 +5,7 @@
 // sentinels); its workers ask the sentinels for the master, so no proxy is in their path.
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -235,6 +236,13 @@ class Run {
     if (pid == 0) {
       // Only exec-safe calls between fork and exec: the child starts from a clean image.
       prctl(PR_SET_PDEATHSIG, SIGKILL);
+      // Without this a worker inherits the proxies' sockets (Asio does not open them
+      // close-on-exec): a proxy reset then closed only the driver's copy, sent no RST, and left
+      // other workers' connections half-open for the rest of the run (their commands timed
+      // out, nothing ever told them to reconnect).
+      if (::syscall(SYS_close_range, 3U, ~0U, 0U) != 0) {
+        for (int fd = 3; fd < 65536; ++fd) ::close(fd);
+      }
       execv(self_.c_str(), argv.data());
       _exit(127);
     }
