@@ -55,13 +55,14 @@ asio::any_io_executor semaphore_executor(const SemaphoreState& semaphore);
 /// lost (a broken connection, a restarting server) is sent again with the same request id, up
 /// to Config::retry_attempts times: a latch key `redisson_release_latch:{name}:<id>` (ours, not
 /// Redisson's; it expires by itself) makes a release that did run answer the retry without
-/// adding its permits twice. acquire is not retried after a lost reply (it may or may not have
-/// taken permits); such a failure is reported, never repeated blindly. A server that is still
+/// adding its permits twice. An acquire attempt is retried the same way, with its own latch
+/// `redisson_acquire_latch:{name}:<id>` written only when it takes permits, so a lost reply
+/// neither loses the permits nor takes them twice. A server that is still
 /// loading its data (LOADING) has run nothing, so every script is sent again until the command
 /// timeout.
 ///
-/// Cost: an uncontended acquire or release is one script round trip (a release writes its
-/// latch too: one more SET inside the script); a waiter adds one SUBSCRIBE (shared per channel
+/// Cost: an uncontended acquire or release is one script round trip (a release, and an acquire
+/// that takes permits, writes its latch too: one more SET inside the script); a waiter adds one SUBSCRIBE (shared per channel
 /// per client) and one attempt per release message or re-check.
 ///
 /// The blocking API has the shape of std::counting_semaphore (acquire, try_acquire,

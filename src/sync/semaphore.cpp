@@ -20,12 +20,14 @@ struct SemaphoreState {
       : core(std::move(core_in)),
         name(std::move(name_in)),
         channel(prefix_name("redisson_sc", name)),
-        latch_prefix(prefix_name("redisson_release_latch", name)) {}
+        latch_prefix(prefix_name("redisson_release_latch", name)),
+        acquire_latch_prefix(prefix_name("redisson_acquire_latch", name)) {}
 
   const std::shared_ptr<ClientCore> core;
   const std::string name;
   const std::string channel;       // P(redisson_sc, n)
   const std::string latch_prefix;  // P(redisson_release_latch, n): + request id, per release
+  const std::string acquire_latch_prefix;  // P(redisson_acquire_latch, n): + id, per attempt
   std::string publish_command = core->publish_command();  // "spublish" on a sharded cluster
   // No reply says when permits come back: waiters re-check this often when no message came
   // (a lost message, or a writer that does not publish, costs at most this much).
@@ -83,11 +85,22 @@ void semaphore_acquire(const std::shared_ptr<SemaphoreState>& semaphore, std::in
                        std::optional<std::chrono::milliseconds> wait, BoolCallback done) {
   if (permits < 0 || (wait && wait->count() < 0)) return done(invalid_argument(), false);
   if (permits == 0) return done({}, true);
+  // Each attempt is a request of its own, sent again after a lost reply: its latch tells the
+  // retry whether the first send took the permits (otherwise they would be gone for good).
   Attempt attempt = [semaphore, permits](AttemptCallback callback) {
-    Command command{"EVALSHA", try_acquire_script().sha1(), "1", semaphore->name};
-    command.arg(permits);
-    semaphore->core->eval(
-        try_acquire_script(), std::move(command),
+    const auto& config = semaphore->core->config();
+    auto latch = semaphore->acquire_latch_prefix + ":";
+    append_request_id(latch);
+    const auto latch_ms = static_cast<std::int64_t>(retry_latch_lifetime(config).count());
+    auto make = [semaphore, latch = std::move(latch), permits, latch_ms](bool first) {
+      Command command{"EVALSHA", try_acquire_script().sha1(), "2", semaphore->name, latch};
+      command.arg(permits).arg(latch_ms).arg(first ? "1" : "0");
+      return command;
+    };
+    auto first = make(true);
+    eval_first_then_retry(
+        semaphore->core, try_acquire_script(), std::move(first),
+        [make = std::move(make)] { return make(false); }, config.retry_attempts,
         [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
           if (ec) return callback(ec, {});
           callback({}, AttemptResult{reply.integer == 1, std::chrono::milliseconds{-1}});

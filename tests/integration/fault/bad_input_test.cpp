@@ -124,12 +124,13 @@ TEST(BadInput, HugeAndBinaryNamesWorkAndLeaveNothingBehind) {
       latch.count_down();
       EXPECT_TRUE(latch.await_for(0ms)) << label;
     }
-    // Only unlock and release latches (they make a retried unlock or release safe) may stay,
-    // and only with a TTL.
+    // Only request latches (they make a retried unlock, release or semaphore acquire safe) may
+    // stay, and only with a TTL.
     const char* stray =
         "local n = 0 for _, k in ipairs(redis.call('keys', '*')) do "
         "if not (string.find(k, '^redisson_unlock_latch') or "
-        "string.find(k, '^redisson_release_latch')) or redis.call('pttl', k) < 0 then "
+        "string.find(k, '^redisson_release_latch') or "
+        "string.find(k, '^redisson_acquire_latch')) or redis.call('pttl', k) < 0 then "
         "n = n + 1 end end return n";
     EXPECT_EQ(server.command({"EVAL", stray, "0"}), "0") << label << ": keys left behind";
   }

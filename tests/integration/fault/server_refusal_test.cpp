@@ -150,3 +150,26 @@ TEST(ServerRefusal, ReleaseWhoseReplyIsLostIsRetriedWithoutAddingPermitsTwice) {
   EXPECT_EQ(server.command({"GET", "lost-reply-sem"}), "1");
   EXPECT_EQ(semaphore.available_permits(), 1);
 }
+
+TEST(ServerRefusal, AcquireWhoseReplyIsLostIsRetriedWithoutLosingThePermit) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  Client client(config_for(proxy.url(), 3000ms));
+  auto semaphore = client.get_semaphore("lost-acquire-sem");
+  // Loads the acquire script first (see above).
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  semaphore.acquire();
+  semaphore.release();
+  proxy.block(Direction::server_to_client);
+  auto acquired = semaphore.async_acquire(1, std::chrono::milliseconds(20000), asio::use_future);
+  // The acquire took the permit; its reply is lost with the connection. Without the latch the
+  // client could only report an error, and the permit would be gone for good.
+  ASSERT_TRUE(eventually([&] { return server.command({"GET", "lost-acquire-sem"}) == "0"; }));
+  proxy.reset_all();
+  proxy.heal();
+  ASSERT_EQ(acquired.wait_for(20s), std::future_status::ready);
+  EXPECT_TRUE(acquired.get()) << "the retry must find that the first send took the permit";
+  EXPECT_EQ(server.command({"GET", "lost-acquire-sem"}), "0");  // taken once, not twice
+  semaphore.release();
+  EXPECT_EQ(semaphore.available_permits(), 1);
+}
