@@ -166,6 +166,7 @@ void Connection::on_connected() {
     std::lock_guard lock(mutex_);
     state_ = State::handshaking;
   }
+  silent_timeouts_.store(0, std::memory_order_relaxed);
   start_read();
   send_handshake();
 }
@@ -286,6 +287,7 @@ void Connection::start_read() {
 }
 
 void Connection::on_read(std::size_t bytes) {
+  silent_timeouts_.store(0, std::memory_order_relaxed);  // the server is answering
   const auto generation = generation_;
   std::string_view input(read_buffer_.data(), bytes);
   replies_.clear();
@@ -461,21 +463,40 @@ void Connection::on_deadline_timer() {
   const auto now = Clock::now();
   auto next = Clock::time_point::max();
   std::vector<ReplyCallback> expired;
+  bool sent_expired = false;
+  bool ready = false;
   {
     std::lock_guard lock(mutex_);
+    ready = state_ == State::ready;
     for (std::size_t i = 0; i < pending_.size(); ++i) {
       auto& entry = pending_[i];
       if (!entry.callback) continue;
       if (entry.deadline <= now) {
         expired.push_back(std::move(entry.callback));
         entry.callback = nullptr;
-        if (i >= written_) ++cancelled_unsent_;
+        if (i >= written_) {
+          ++cancelled_unsent_;
+        } else {
+          sent_expired = true;
+        }
       } else if (entry.deadline < next) {
         next = entry.deadline;
       }
     }
   }
   for (auto& callback : expired) callback(make_error_code(errc::timeout), Reply{});
+  // A connection that stays open but never answers (half-open TCP, a peer that lost its other
+  // side) is never closed by the kernel in time: commands would time out on it forever. Sent
+  // commands timing out at kSilentTimeoutsBeforeReconnect separate deadlines with not one byte
+  // read in between mark it dead; commands still waiting on it fail with connection_lost (they
+  // may have run) and the usual reconnect follows. One timeout alone is a slow server.
+  if (sent_expired && ready &&
+      silent_timeouts_.fetch_add(1, std::memory_order_relaxed) + 1 >=
+          kSilentTimeoutsBeforeReconnect) {
+    last_error_ = "no reply to " + std::to_string(kSilentTimeoutsBeforeReconnect) +
+                  " timed-out commands in a row: connection presumed dead";
+    return on_failure(make_error_code(errc::connection_lost));
+  }
   if (next != Clock::time_point::max()) arm_deadline_timer_if_earlier(next);
 }
 

@@ -11,6 +11,7 @@
 #include <asio/io_context.hpp>
 #include <asio/ip/tcp.hpp>
 #include <asio/steady_timer.hpp>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -59,7 +60,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   /// Queues a command. It is sent now, or after the next successful reconnect; it fails with
   /// errc::timeout at `deadline` if no reply arrived by then (a late reply is then dropped),
-  /// with connection_lost if the connection broke after it was sent, or with shutdown.
+  /// with connection_lost if the connection broke after it was sent, or with shutdown. A
+  /// connection on which sent commands time out at two deadlines in a row with nothing read in
+  /// between is presumed dead and reopened (its other sent commands fail with connection_lost).
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
 
   /// Takes back every command not yet written to the socket and fails it with `ec` (the
@@ -143,6 +146,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   int protocol_ = 2;
   std::uint64_t generation_ = 0;  // bumps on every (re)connect; stale handlers check it
   std::chrono::milliseconds reconnect_delay_{0};
+  // Deadlines at which sent commands timed out since the last byte read (see on_deadline_timer).
+  static constexpr int kSilentTimeoutsBeforeReconnect = 2;
+  std::atomic<int> silent_timeouts_{0};
 
   mutable std::mutex mutex_;  // guards everything below
   State state_ = State::idle;

@@ -117,3 +117,28 @@ TEST(ClientFault, LatencyBelowTheDeadlineOnlySlowsCommands) {
   for (int i = 0; i < 100; ++i)
     EXPECT_EQ(replies[static_cast<std::size_t>(i)].get().integer, i + 1);
 }
+
+// Found by `make chaos`: a connection whose peer never answers and never closes (half-open TCP;
+// there, a proxy socket kept alive by another process) left every command timing out for the
+// rest of the run. The server here runs what it is sent, but its replies never come back.
+TEST(ClientFault, ConnectionThatNeverAnswersIsReopenedAfterTwoTimeouts) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  Client client(through(proxy, 300ms));
+  ASSERT_TRUE(answers(client));
+  const auto before = proxy.accepted();
+  proxy.block(Direction::server_to_client);
+  std::error_code ec;
+  client.execute({"SET", "first", "1"}, ec);
+  EXPECT_EQ(ec, errc::timeout) << ec.message();
+  EXPECT_EQ(proxy.accepted(), before) << "one timeout alone is a slow server, not a dead one";
+  client.execute({"SET", "second", "1"}, ec);
+  EXPECT_EQ(ec, errc::timeout) << ec.message();
+  // Not one byte came back across two deadlines: the client drops the connection and dials
+  // again (and again, while replies stay blocked).
+  EXPECT_TRUE(eventually([&] { return proxy.accepted() > before; }, 5s))
+      << "the client kept waiting on a connection that never answers";
+  proxy.heal();
+  EXPECT_TRUE(eventually([&] { return answers(client); }));
+  EXPECT_EQ(client.execute({"GET", "second"}).str, "1");  // it did run; only the reply was lost
+}
