@@ -123,23 +123,8 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
     lock->core->eval(
         script, std::move(command),
         [lock, owner, lease_ms, callback = std::move(callback)](std::error_code ec,
-                                                                Reply reply) mutable {
-          if (ec == errc::not_replicated) {
-            if (reply.is_null()) {
-              return undo_acquisition(
-                  lock, owner, lease_ms,
-                  [callback = std::move(callback)](std::error_code undone) mutable {
-                    callback(undone, {});
-                  });
-            }
-            ec = {};  // not acquired: this attempt wrote nothing a replica needs
-          }
-          if (ec) return callback(ec, {});
-          if (reply.is_null()) return callback({}, AttemptResult{true, {}});
-          if (reply.integer == -3) {
-            return callback(make_error_code(errc::already_held), {});
-          }
-          callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
+                                                                const Reply& reply) mutable {
+          complete_acquire_attempt(lock, owner, lease_ms, ec, reply, std::move(callback));
         },
         ReplicaWait::require);
   };
@@ -197,13 +182,14 @@ void lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner, V
   auto make_retry = [lock, latch = std::move(latch), lease_ms, field] {
     return unlock_command(*lock, latch, lease_ms, field, /*first=*/false);
   };
-  eval_first_then_retry(lock->core, unlock_script(), std::move(first), std::move(make_retry),
-                        lock->core->config().retry_attempts,
-                        [lock, owner, field = std::move(field), done = std::move(done)](
-                            std::error_code ec, Reply reply) mutable {
-                          on_unlock_reply(lock, owner, field, ec, reply, done);
-                        },
-                        ReplicaWait::wait);
+  eval_first_then_retry(
+      lock->core, unlock_script(), std::move(first), std::move(make_retry),
+      lock->core->config().retry_attempts,
+      [lock, owner, field = std::move(field), done = std::move(done)](std::error_code ec,
+                                                                      Reply reply) mutable {
+        on_unlock_reply(lock, owner, field, ec, reply, done);
+      },
+      ReplicaWait::wait);
 }
 
 void lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {

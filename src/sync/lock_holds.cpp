@@ -74,4 +74,22 @@ std::int64_t wall_clock_ms() noexcept {
       .count();
 }
 
+void complete_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                              std::chrono::milliseconds lease, std::error_code ec,
+                              const Reply& reply, AttemptCallback callback) {
+  if (ec == errc::not_replicated) {
+    if (reply.is_null()) {
+      return undo_acquisition(lock, owner, lease,
+                              [callback = std::move(callback)](std::error_code undone) mutable {
+                                callback(undone, {});
+                              });
+    }
+    ec = {};  // not acquired: this attempt wrote nothing a replica needs
+  }
+  if (ec) return callback(ec, {});
+  if (reply.is_null()) return callback({}, AttemptResult{true, {}});
+  if (reply.integer == -3) return callback(make_error_code(errc::already_held), {});
+  callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
+}
+
 }  // namespace redisson::detail

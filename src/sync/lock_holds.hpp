@@ -12,6 +12,7 @@
 #include "redisson/detail/unique_function.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/reply.hpp"
+#include "sync/acquire_loop.hpp"
 #include "sync/lock_state.hpp"
 
 namespace redisson::detail {
@@ -38,6 +39,13 @@ void complete_release(const std::shared_ptr<LockState>& lock, std::uint64_t owne
 /// errc::not_replicated. If the undo itself fails, the hold expires with its lease.
 void undo_acquisition(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                       std::chrono::milliseconds lease, UniqueFunction<void(std::error_code)> done);
+
+/// Completes one attempt of Lock's acquire script (shared by Lock and SpinLock): nil =
+/// acquired, -3 = a non-re-entrant lock's holder asked again (errc::already_held), otherwise the
+/// lock's PTTL. An acquisition no replica acknowledged (Config::sync_replicas) is undone first.
+void complete_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                              std::chrono::milliseconds lease, std::error_code ec,
+                              const Reply& reply, AttemptCallback callback);
 
 /// The client's wall-clock time in epoch milliseconds (fair-lock deadlines use it).
 std::int64_t wall_clock_ms() noexcept;

@@ -50,22 +50,7 @@ void spin_lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t own
         script, std::move(command),
         [lock, owner, lease_ms, callback = std::move(callback)](std::error_code ec,
                                                                 const Reply& reply) mutable {
-          if (ec == errc::not_replicated) {
-            if (reply.is_null()) {
-              return undo_acquisition(
-                  lock, owner, lease_ms,
-                  [callback = std::move(callback)](std::error_code undone) mutable {
-                    callback(undone, {});
-                  });
-            }
-            ec = {};  // not acquired: this attempt wrote nothing a replica needs
-          }
-          if (ec) return callback(ec, {});
-          if (reply.is_null()) return callback({}, AttemptResult{true, {}});
-          if (reply.integer == -3) {
-            return callback(make_error_code(errc::already_held), {});
-          }
-          callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
+          complete_acquire_attempt(lock, owner, lease_ms, ec, reply, std::move(callback));
         },
         ReplicaWait::require);
   };
