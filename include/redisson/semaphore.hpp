@@ -62,8 +62,8 @@ asio::any_io_executor semaphore_executor(const SemaphoreState& semaphore);
 /// timeout.
 ///
 /// Cost: an uncontended acquire or release is one script round trip (a release, and an acquire
-/// that takes permits, writes its latch too: one more SET inside the script); a waiter adds one SUBSCRIBE (shared per channel
-/// per client) and one attempt per release message or re-check.
+/// that takes permits, writes its latch too: one more SET inside the script); a waiter adds one
+/// SUBSCRIBE (shared per channel per client) and one attempt per release message or re-check.
 ///
 /// The blocking API has the shape of std::counting_semaphore (acquire, try_acquire,
 /// try_acquire_for, try_acquire_until, release); every call has an async twin. Negative

@@ -22,10 +22,9 @@ T wait_for(ClientCore& core, Start&& start, std::error_code& ec) {
   }
   std::promise<std::pair<std::error_code, T>> done;
   auto result = done.get_future();
-  start(UniqueFunction<void(std::error_code, T)>(
-      [&done](std::error_code error_code, T value) {
-        done.set_value({error_code, std::move(value)});
-      }));
+  start(UniqueFunction<void(std::error_code, T)>([&done](std::error_code error_code, T value) {
+    done.set_value({error_code, std::move(value)});
+  }));
   auto [error_code, value] = result.get();
   ec = error_code;
   return std::move(value);

@@ -156,12 +156,10 @@ void fair_lock_acquire(const std::shared_ptr<FairLockState>& fair, std::uint64_t
       // entry left behind would hold up everyone queued behind it for a whole wait slot (5
       // minutes by default), so a timeout under load must not be the end of it. Failing to
       // leave is still not the caller's error: the entry expires after its slot.
-      eval_with_retry(lock->core, give_up_script(),
-                      std::make_shared<const Command>(std::move(command)),
-                      lock->core->config().retry_attempts,
-                      [finished = std::move(finished)](std::error_code, const Reply&) mutable {
-                        finished();
-                      });
+      eval_with_retry(
+          lock->core, give_up_script(), std::make_shared<const Command>(std::move(command)),
+          lock->core->config().retry_attempts,
+          [finished = std::move(finished)](std::error_code, const Reply&) mutable { finished(); });
     };
   }
 

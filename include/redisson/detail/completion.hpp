@@ -6,8 +6,8 @@
 // on the I/O thread when it has none.
 #pragma once
 
-#include <asio/associated_executor.hpp>
 #include <asio/any_io_executor.hpp>
+#include <asio/associated_executor.hpp>
 #include <asio/dispatch.hpp>
 #include <asio/executor_work_guard.hpp>
 #include <system_error>
@@ -26,15 +26,15 @@ template <class T, class Handler>
 UniqueFunction<void(std::error_code, T)> bind_completion(Handler handler,
                                                          const asio::any_io_executor& io) {
   auto work = asio::make_work_guard(asio::get_associated_executor(handler, io));
-  return [handler = std::move(handler), work = std::move(work)](std::error_code ec,
-                                                                 T value) mutable {
-    auto executor = work.get_executor();
-    asio::dispatch(executor, [handler = std::move(handler), ec,
-                              value = std::move(value)]() mutable {
-      std::move(handler)(ec, std::move(value));
-    });
-    work.reset();
-  };
+  return
+      [handler = std::move(handler), work = std::move(work)](std::error_code ec, T value) mutable {
+        auto executor = work.get_executor();
+        asio::dispatch(executor,
+                       [handler = std::move(handler), ec, value = std::move(value)]() mutable {
+                         std::move(handler)(ec, std::move(value));
+                       });
+        work.reset();
+      };
 }
 
 /// The same for handlers with signature void(error_code).
@@ -44,9 +44,8 @@ UniqueFunction<void(std::error_code)> bind_completion(Handler handler,
   auto work = asio::make_work_guard(asio::get_associated_executor(handler, io));
   return [handler = std::move(handler), work = std::move(work)](std::error_code ec) mutable {
     auto executor = work.get_executor();
-    asio::dispatch(executor, [handler = std::move(handler), ec]() mutable {
-      std::move(handler)(ec);
-    });
+    asio::dispatch(executor,
+                   [handler = std::move(handler), ec]() mutable { std::move(handler)(ec); });
     work.reset();
   };
 }

@@ -353,4 +353,3 @@ TEST(Client, UrlParsing) {
     EXPECT_EQ(e.code(), errc::connect_failed) << e.what();
   }
 }
-
