@@ -186,8 +186,26 @@ void Connection::push_front_internal(const Command& command, ReplyCallback callb
   transport_write(handshake_buffer_, [self = shared_from_this(), generation = generation_](
                                          std::error_code ec, std::size_t) {
     if (generation != self->generation_) return;
-    if (ec) self->on_failure(make_error_code(errc::connection_lost));
+    if (ec) {
+      // The server's refusal may reach us as a failed write of the handshake as well as a read.
+      self->note_session_refused(ec);
+      self->on_failure(make_error_code(errc::connection_lost));
+    }
   });
+}
+
+// E.g. a server that requires a client certificate refuses the session with an alert after a
+// TLS 1.3 handshake (its words are what the caller needs), or just resets the connection,
+// which says nothing on its own.
+void Connection::note_session_refused(std::error_code ec) {
+  if (!tls_) return;
+  if (ec.category() == asio::error::get_ssl_category()) {
+    last_error_ = describe_tls_failure(nullptr, ec);
+  } else if (state() == State::handshaking) {
+    last_error_ = "TLS: the server closed the session before answering (" + ec.message() +
+                  "); a server with tls-auth-clients yes does so when no client certificate "
+                  "(tls.cert_file, tls.key_file) was sent";
+  }
 }
 
 void Connection::send_handshake() {
@@ -266,24 +284,15 @@ void Connection::finish_handshake(std::error_code ec, const std::string& detail)
 }
 
 void Connection::start_read() {
-  transport_read([self = shared_from_this(), generation = generation_](std::error_code ec,
-                                                                       std::size_t n) {
-    if (generation != self->generation_) return;
-    if (ec) {
-      // E.g. a server that requires a client certificate refuses the session with an alert
-      // after a TLS 1.3 handshake; its words are what the caller needs.
-      if (self->tls_ && ec.category() == asio::error::get_ssl_category()) {
-        self->last_error_ = describe_tls_failure(nullptr, ec);
-      } else if (self->tls_ && self->state() == State::handshaking) {
-        // Or it just resets the connection, which says nothing on its own.
-        self->last_error_ = "TLS: the server closed the session before answering (" + ec.message() +
-                            "); a server with tls-auth-clients yes does so when no client "
-                            "certificate (tls.cert_file, tls.key_file) was sent";
-      }
-      return self->on_failure(make_error_code(errc::connection_lost));
-    }
-    self->on_read(n);
-  });
+  transport_read(
+      [self = shared_from_this(), generation = generation_](std::error_code ec, std::size_t n) {
+        if (generation != self->generation_) return;
+        if (ec) {
+          self->note_session_refused(ec);
+          return self->on_failure(make_error_code(errc::connection_lost));
+        }
+        self->on_read(n);
+      });
 }
 
 void Connection::on_read(std::size_t bytes) {

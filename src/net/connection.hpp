@@ -113,6 +113,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void kick();
   void flush();
   void on_failure(std::error_code ec);
+  void note_session_refused(std::error_code ec);
   void schedule_reconnect();
   void arm_deadline_timer_if_earlier(Clock::time_point deadline);
   void on_deadline_timer();
