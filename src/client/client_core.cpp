@@ -261,7 +261,6 @@ void ClientCore::eval_until(const Script& script, std::shared_ptr<const Command>
     // The router loads the script on the node that answers NOSCRIPT.
     return router_->eval(script, *command, deadline, std::move(on_reply), after_send);
   }
-  auto connection = connection_;
   submit(*command, deadline,
          [self = shared_from_this(), script, command, deadline, after_send,
           on_reply = std::move(on_reply)](std::error_code ec, Reply reply) mutable {
@@ -275,7 +274,8 @@ void ClientCore::eval_until(const Script& script, std::shared_ptr<const Command>
            }
            on_reply(ec, std::move(reply));
          });
-  if (after_send) after_send(connection, node_);
+  // connection_ is set once in start(): no copy per script needed to name it here.
+  if (after_send) after_send(connection_, node_);
 }
 
 namespace {
