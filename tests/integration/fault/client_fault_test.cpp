@@ -9,6 +9,7 @@
 #include "fault/fault_proxy.hpp"
 #include "redisson/client.hpp"
 #include "support/eventually.hpp"
+#include "support/fault_config.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
@@ -16,33 +17,17 @@ using redisson::Client;
 using redisson::Command;
 using redisson::Config;
 using redisson::errc;
+using redisson::test::answers;
 using redisson::test::Direction;
 using redisson::test::eventually;
+using redisson::test::fault_config;
 using redisson::test::FaultProxy;
 using redisson::test::RedisServer;
-
-namespace {
-
-Config through(const FaultProxy& proxy, std::chrono::milliseconds command_timeout) {
-  auto config = Config::from_url(proxy.url());
-  config.command_timeout = command_timeout;
-  config.connect_timeout = 1000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-bool answers(Client& client) {
-  std::error_code ec;
-  client.execute({"PING"}, ec);
-  return !ec;
-}
-
-}  // namespace
 
 TEST(ClientFault, DeadlineFiresAsTimeoutDuringPartitionAndClientRecoversAfterHeal) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
-  Client client(through(proxy, 300ms));
+  Client client(fault_config(proxy.url(), 300ms));
   ASSERT_TRUE(answers(client));
   proxy.partition();
   for (int i = 0; i < 3; ++i) {
@@ -62,7 +47,7 @@ TEST(ClientFault, DeadlineFiresAsTimeoutDuringPartitionAndClientRecoversAfterHea
 TEST(ClientFault, ResetFailsCommandsInFlightWithConnectionLostAndClientReconnects) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
-  Client client(through(proxy, 20000ms));
+  Client client(fault_config(proxy.url(), 20000ms));
   ASSERT_TRUE(answers(client));
   proxy.block(Direction::server_to_client);
   auto in_flight = client.async_execute(Command{"INCR", "ran"}, asio::use_future);
@@ -85,7 +70,7 @@ TEST(ClientFault, ResetFailsCommandsInFlightWithConnectionLostAndClientReconnect
 TEST(ClientFault, ReconnectAttemptsBackOffWhileRefusedAndSucceedOnceHealed) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
-  Client client(through(proxy, 1000ms));
+  Client client(fault_config(proxy.url(), 1000ms));
   ASSERT_TRUE(answers(client));
   proxy.refuse_new(true);
   const auto before = proxy.accepted();
@@ -108,7 +93,7 @@ TEST(ClientFault, ReconnectAttemptsBackOffWhileRefusedAndSucceedOnceHealed) {
 TEST(ClientFault, LatencyBelowTheDeadlineOnlySlowsCommands) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
-  Client client(through(proxy, 5000ms));
+  Client client(fault_config(proxy.url(), 5000ms));
   proxy.set_latency(Direction::both, 50ms);
   std::vector<std::future<redisson::Reply>> replies;
   for (int i = 0; i < 100; ++i) {
@@ -124,7 +109,7 @@ TEST(ClientFault, LatencyBelowTheDeadlineOnlySlowsCommands) {
 TEST(ClientFault, ConnectionThatNeverAnswersIsReopenedAfterTwoTimeouts) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
-  Client client(through(proxy, 300ms));
+  Client client(fault_config(proxy.url(), 300ms));
   ASSERT_TRUE(answers(client));
   const auto before = proxy.accepted();
   proxy.block(Direction::server_to_client);

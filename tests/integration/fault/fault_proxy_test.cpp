@@ -10,6 +10,7 @@
 
 #include "redisson/client.hpp"
 #include "support/eventually.hpp"
+#include "support/fault_config.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
@@ -17,25 +18,18 @@ using redisson::Client;
 using redisson::Command;
 using redisson::Config;
 using redisson::errc;
+using redisson::test::answers;
 using redisson::test::Direction;
 using redisson::test::eventually;
+using redisson::test::fault_config;
 using redisson::test::FaultProxy;
 using redisson::test::RedisServer;
 
 namespace {
 
+// A connect timeout of 2 s: some tests hold the handshake for a while on purpose.
 Config through(const FaultProxy& proxy, std::chrono::milliseconds command_timeout = 1000ms) {
-  auto config = Config::from_url(proxy.url());
-  config.command_timeout = command_timeout;
-  config.connect_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-bool answers(Client& client) {
-  std::error_code ec;
-  client.execute({"PING"}, ec);
-  return !ec;
+  return fault_config(proxy.url(), command_timeout, 2000ms);
 }
 
 }  // namespace

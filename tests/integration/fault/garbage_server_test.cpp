@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "support/fault_config.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -154,11 +155,7 @@ class GarbageServer {
 };
 
 Config config_for(const GarbageServer& server) {
-  auto config = Config::from_url(server.url());
-  config.command_timeout = 500ms;
-  config.connect_timeout = 1000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
+  return redisson::test::fault_config(server.url(), 500ms);
 }
 
 struct Case {

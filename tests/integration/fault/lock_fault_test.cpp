@@ -12,6 +12,7 @@
 #include "redisson/client.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "support/eventually.hpp"
+#include "support/fault_config.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
@@ -26,10 +27,7 @@ using redisson::test::RedisServer;
 namespace {
 
 Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 30000ms) {
-  auto config = Config::from_url(url);
-  config.command_timeout = 1000ms;
-  config.connect_timeout = 1000ms;
-  config.reconnect_max_delay = 200ms;
+  auto config = redisson::test::fault_config(url, 1000ms);
   config.lock_watchdog_timeout = watchdog;
   return config;
 }

@@ -17,6 +17,7 @@
 #include "redisson/client.hpp"
 #include "redisson/semaphore.hpp"
 #include "support/eventually.hpp"
+#include "support/fault_config.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
@@ -25,19 +26,12 @@ using redisson::Config;
 using redisson::errc;
 using redisson::test::Direction;
 using redisson::test::eventually;
+using redisson::test::fault_config;
 using redisson::test::FaultProxy;
 using redisson::test::RedisServer;
 using redisson::test::RedisServerOptions;
 
 namespace {
-
-Config config_for(std::string_view url, std::chrono::milliseconds command_timeout) {
-  auto config = Config::from_url(url);
-  config.command_timeout = command_timeout;
-  config.connect_timeout = 1000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
 
 // A server whose next DEBUG RELOAD keeps it loading for about a second (5000 keys, 200 µs
 // each), answering LOADING to other clients meanwhile.
@@ -76,7 +70,7 @@ std::future<std::string> start_reload(const RedisServer& server) {
 TEST(ServerRefusal, ReleaseSentWhileTheServerLoadsRunsOnceWhenLoaded) {
   RedisServer server(slow_loading());
   prepare_slow_reload(server);
-  Client client(config_for(server.url(), 5000ms));
+  Client client(fault_config(server.url(), 5000ms));
   auto semaphore = client.get_semaphore("loading-sem");
   ASSERT_TRUE(semaphore.try_set_permits(1));
   semaphore.acquire();
@@ -93,7 +87,7 @@ TEST(ServerRefusal, ReleaseSentWhileTheServerLoadsRunsOnceWhenLoaded) {
 TEST(ServerRefusal, LockTakenWhileTheServerLoadsIsHeldOnceLoaded) {
   RedisServer server(slow_loading());
   prepare_slow_reload(server);
-  Client client(config_for(server.url(), 5000ms));
+  Client client(fault_config(server.url(), 5000ms));
   auto lock = client.get_lock("loading-lock");
   auto reload = start_reload(server);
   EXPECT_TRUE(lock.try_lock_for(4s));
@@ -106,7 +100,7 @@ TEST(ServerRefusal, LockTakenWhileTheServerLoadsIsHeldOnceLoaded) {
 TEST(ServerRefusal, LoadingThatOutlastsTheCommandTimeoutIsReportedAndNothingRuns) {
   RedisServer server(slow_loading());
   prepare_slow_reload(server);
-  Client client(config_for(server.url(), 150ms));
+  Client client(fault_config(server.url(), 150ms));
   auto semaphore = client.get_semaphore("slow-sem");
   ASSERT_TRUE(semaphore.try_set_permits(2));
   auto reload = start_reload(server);
@@ -128,7 +122,7 @@ TEST(ServerRefusal, LoadingThatOutlastsTheCommandTimeoutIsReportedAndNothingRuns
 TEST(ServerRefusal, ReleaseWhoseReplyIsLostIsRetriedWithoutAddingPermitsTwice) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
-  Client client(config_for(proxy.url(), 3000ms));
+  Client client(fault_config(proxy.url(), 3000ms));
   auto semaphore = client.get_semaphore("lost-reply-sem");
   // Loads the release script first: a NOSCRIPT reply held by the proxy would stop the release
   // from running at all.
@@ -154,7 +148,7 @@ TEST(ServerRefusal, ReleaseWhoseReplyIsLostIsRetriedWithoutAddingPermitsTwice) {
 TEST(ServerRefusal, AcquireWhoseReplyIsLostIsRetriedWithoutLosingThePermit) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
-  Client client(config_for(proxy.url(), 3000ms));
+  Client client(fault_config(proxy.url(), 3000ms));
   auto semaphore = client.get_semaphore("lost-acquire-sem");
   // Loads the acquire script first (see above).
   ASSERT_TRUE(semaphore.try_set_permits(1));

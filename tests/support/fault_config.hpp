@@ -1,0 +1,31 @@
+// Client settings shared by the fault tests: a command timeout of the test's choosing, and a
+// connect timeout and reconnect back-off short enough that a test sees the client recover
+// within its own bounds.
+#pragma once
+
+#include <chrono>
+#include <string_view>
+#include <system_error>
+
+#include "redisson/client.hpp"
+#include "redisson/config.hpp"
+
+namespace redisson::test {
+
+inline Config fault_config(std::string_view url, std::chrono::milliseconds command_timeout,
+                           std::chrono::milliseconds connect_timeout = std::chrono::seconds(1)) {
+  auto config = Config::from_url(url);
+  config.command_timeout = command_timeout;
+  config.connect_timeout = connect_timeout;
+  config.reconnect_max_delay = std::chrono::milliseconds(200);
+  return config;
+}
+
+/// True when a PING through `client` succeeds now.
+inline bool answers(Client& client) {
+  std::error_code ec;
+  client.execute({"PING"}, ec);
+  return !ec;
+}
+
+}  // namespace redisson::test
