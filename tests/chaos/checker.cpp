@@ -10,7 +10,16 @@
 //                  worker stopped.
 // For the failover configuration it also measures each failover's outage: the longest stretch
 // with no acquisition at all (any lock, any worker) from the fault's start until 10 s after its
-// end.
+// end. Recovery times, in every configuration:
+//   holder_crash       a lock holder SIGKILLed -> the next holder of that lock, counted only when
+//                      that holder was waiting before the lock could first have come free
+//                      (otherwise the gap measures nobody wanting the lock); it should be about
+//                      what was left of the dead holder's lease (2/3 to 3/3 of it) plus a
+//                      wake-up;
+//   <fault> (client_kill_normal, proxy_reset, redis_restart)
+//                      the fault's end (every connection gone, or the server back) -> the first
+//                      acquisition of any lock by any worker: a client that had to reconnect,
+//                      succeeding again.
 // Writes the summary table to stdout and JSON to the summary path; exits 1 when a configuration
 // that promises safety broke it (pause and failover promise nothing: their figures are reported).
 #include <algorithm>
@@ -32,6 +41,7 @@ namespace {
 
 constexpr std::int64_t kWakeBoundUs = 1'000'000;
 constexpr std::int64_t kOutageWindowUs = 10'000'000;
+constexpr std::int64_t kRecoveryWindowUs = 30'000'000;
 
 bool is_failover(const std::string& fault) {
   return fault == "sentinel_failover" || fault == "master_kill";
@@ -43,9 +53,25 @@ struct Section {
 };
 
 struct Fault {
-  std::string kind;
+  std::string kind, detail;
   std::int64_t start = 0, end = 0;
 };
+
+/// Faults after which every client must reconnect before it succeeds again. (A killed pub/sub
+/// connection does not stop acquisitions; what it can delay is a wake-up: late_wakeup.)
+bool breaks_connections(const std::string& fault) {
+  return fault == "client_kill_normal" || fault == "proxy_reset" || fault == "redis_restart";
+}
+
+/// The worker a fault's detail names ("worker3" or "worker3:..."), or -1.
+int worker_in(const std::string& detail) {
+  if (detail.rfind("worker", 0) != 0) return -1;
+  try {
+    return std::stoi(detail.substr(6));
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
 
 struct Result {
   std::string name, mode;
@@ -62,6 +88,8 @@ struct Result {
   std::vector<std::string> notes;
   /// Per failover fault kind: each failover's longest stretch without an acquisition, in ms.
   std::map<std::string, std::vector<std::int64_t>> outages_ms;
+  /// holder_crash and the connection faults: see the file comment, in ms.
+  std::map<std::string, std::vector<std::int64_t>> recovery_ms;
 
   bool promises_safety() const { return mode == "safe"; }
   /// pause: holders stopped past their lease; failover: asynchronous replication. Neither
@@ -79,6 +107,45 @@ struct Result {
     return true;  // pause, failover: measured, not promised
   }
 };
+
+// Recovery times (see the file comment): what a user waits for after a holder dies or the
+// connections go.
+void measure_recovery(
+    const std::vector<Fault>& faults,
+    const std::map<int, std::vector<std::pair<std::int64_t, std::string>>>& held_by_worker,
+    const std::vector<std::int64_t>& acquired_at, std::vector<Section> sections,
+    Result& result) {
+  std::sort(sections.begin(), sections.end(),
+            [](const Section& a, const Section& b) { return a.start < b.start; });
+  // A killed holder's lock lives on for what was left of its lease: at least two thirds of it
+  // (the watchdog renews every third).
+  const std::int64_t earliest_free_us = result.lease_ms * 1000 * 2 / 3;
+  for (const auto& fault : faults) {
+    if (fault.kind == "sigkill_holder") {
+      const auto held = held_by_worker.find(worker_in(fault.detail));
+      if (held == held_by_worker.end()) continue;
+      // The victim's last acquisition before the kill is the lock it held.
+      auto it = std::lower_bound(held->second.begin(), held->second.end(),
+                                 std::make_pair(fault.start, std::string()));
+      if (it == held->second.begin()) continue;
+      const auto& kind = std::prev(it)->second;
+      // The next holder of that lock, counted when it was already waiting by the time the lock
+      // could first have come free: otherwise the gap says nobody wanted the lock.
+      auto next = std::upper_bound(sections.begin(), sections.end(), fault.start,
+                                   [](std::int64_t t, const Section& s) { return t < s.start; });
+      while (next != sections.end() && next->kind != kind) ++next;
+      if (next == sections.end() || next->start > fault.start + kRecoveryWindowUs) continue;
+      if (next->wait_start > fault.start + earliest_free_us) continue;
+      result.recovery_ms["holder_crash"].push_back((next->start - fault.start) / 1000);
+    } else if (breaks_connections(fault.kind)) {
+      // Every worker's connection broke, so the first acquisition after the fault went through a
+      // new one.
+      const auto next = std::upper_bound(acquired_at.begin(), acquired_at.end(), fault.end);
+      if (next == acquired_at.end() || *next > fault.end + kRecoveryWindowUs) continue;
+      result.recovery_ms[fault.kind].push_back((*next - fault.end) / 1000);
+    }
+  }
+}
 
 Result check(const std::string& dir) {
   Result result;
@@ -111,17 +178,20 @@ Result check(const std::string& dir) {
       std::istringstream fields(line);
       std::string tag;
       Fault fault;
-      fields >> tag >> fault.kind >> fault.start >> fault.end;
+      fields >> tag >> fault.kind >> fault.start >> fault.end >> fault.detail;
       faults.push_back(fault);
       ++result.faults[fault.kind];
     }
   }
   std::vector<Section> sections;
   std::vector<std::int64_t> acquired_at;  // every "A" line's time, all workers
+  // Per worker index: its "A" lines as (time, kind), in order: what a killed worker held.
+  std::map<int, std::vector<std::pair<std::int64_t, std::string>>> held_by_worker;
   std::int64_t first = INT64_MAX, last = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     const auto file = entry.path().filename().string();
     if (file.rfind("worker-", 0) != 0) continue;
+    const int worker = std::stoi(file.substr(7));
     std::ifstream in(entry.path());
     std::string open_acquire;  // an "A" line not yet followed by its "E"
     for (std::string line; std::getline(in, line);) {
@@ -136,6 +206,7 @@ Result check(const std::string& dir) {
         std::int64_t start = 0;
         fields >> kind >> start;
         acquired_at.push_back(start);
+        held_by_worker[worker].emplace_back(start, kind);
       } else if (tag == "E") {
         open_acquire.clear();
         Section s;
@@ -233,6 +304,7 @@ Result check(const std::string& dir) {
                              " below the highest acknowledged write " + std::to_string(highest));
     }
   }
+  measure_recovery(faults, held_by_worker, acquired_at, sections, result);
   return result;
 }
 
@@ -260,6 +332,14 @@ std::string json_lists(const std::map<std::string, std::vector<std::int64_t>>& v
   }
   out << '}';
   return out.str();
+}
+
+// "n=5 p50=2710 max=2980 ms".
+std::string describe_times(std::vector<std::int64_t> times) {
+  if (times.empty()) return "n=0";
+  std::sort(times.begin(), times.end());
+  return "n=" + std::to_string(times.size()) + " p50=" + std::to_string(times[times.size() / 2]) +
+         " max=" + std::to_string(times.back()) + " ms";
 }
 
 }  // namespace
@@ -304,6 +384,9 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
       for (const auto ms : outages) std::cout << ' ' << ms;
       std::cout << '\n';
     }
+    for (const auto& [kind, times] : r.recovery_ms) {
+      std::cout << r.name << " recovery " << kind << ": " << describe_times(times) << '\n';
+    }
     for (const auto& note : r.notes) std::cout << "  " << r.name << ": " << note << '\n';
   }
 
@@ -322,6 +405,7 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
         << ", \"late_wakeups_explained_by_faults\": " << r.late_explained
         << ", \"faults\": " << json_map(r.faults) << ", \"violations\": " << json_map(r.violations)
         << ", \"failover_outages_ms\": " << json_lists(r.outages_ms)
+        << ", \"recovery_ms\": " << json_lists(r.recovery_ms)
         << ", \"passed\": " << (r.passed() ? "true" : "false") << "}"
         << (i + 1 < results.size() ? "," : "") << '\n';
   }
