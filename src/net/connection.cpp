@@ -8,6 +8,7 @@
 #include <charconv>
 
 #include "net/reply_error.hpp"
+#include "net/server_error_text.hpp"
 #include "net/tls_context.hpp"
 #include "redisson/error.hpp"
 #include "resp/writer.hpp"
@@ -378,7 +379,13 @@ void Connection::deliver(std::vector<Reply>& replies) {
     auto& callback = callbacks_[next++];
     if (!callback) continue;  // timed out earlier; the late reply is dropped
     const auto ec = error_for_reply(reply);
-    callback(ec, std::move(reply));
+    if (ec) {
+      // Lets a blocking caller whose completion runs inside this callback report the text.
+      const ServerErrorScope scope(reply.str);
+      callback(ec, std::move(reply));
+    } else {
+      callback(ec, std::move(reply));
+    }
   }
   callbacks_.clear();
   flush();

@@ -321,19 +321,20 @@ bool acquire(const std::shared_ptr<detail::RwLockState>& state, detail::RwSide s
              std::optional<std::chrono::milliseconds> wait,
              std::optional<std::chrono::milliseconds> lease, const char* what) {
   std::error_code ec;
+  std::string server_text;
   const bool acquired = detail::wait_for<bool>(
       *state->core,
       [&](detail::BoolCallback done) {
         detail::rw_acquire(state, side, detail::current_thread_owner_id(), wait, lease,
                            std::move(done));
       },
-      ec);
+      ec, &server_text);
   if (ec == errc::already_held) {
     throw error(ec, describe(*state, side, what) +
                         ": the calling thread holds a read lock of it and would wait for itself "
                         "forever (no read->write upgrade: release the read holds first)");
   }
-  if (ec) throw error(ec, describe(*state, side, what) + ": " + ec.message());
+  if (ec) throw error(ec, detail::describe_failure(describe(*state, side, what), server_text));
   return acquired;
 }
 

@@ -15,6 +15,9 @@
 
 #include "fault/fault_proxy.hpp"
 #include "redisson/client.hpp"
+#include "redisson/fenced_lock.hpp"
+#include "redisson/lock.hpp"
+#include "redisson/read_write_lock.hpp"
 #include "redisson/semaphore.hpp"
 #include "support/eventually.hpp"
 #include "support/fault_config.hpp"
@@ -166,4 +169,38 @@ TEST(ServerRefusal, AcquireWhoseReplyIsLostIsRetriedWithoutLosingThePermit) {
   EXPECT_EQ(server.command({"GET", "lost-acquire-sem"}), "0");  // taken once, not twice
   semaphore.release();
   EXPECT_EQ(semaphore.available_permits(), 1);
+}
+
+// A refusal that is not temporary (here OOM: the server is over maxmemory with noeviction) fails
+// the call at once, and the exception says what the server said, not only "server error": the
+// asynchronous layer completes with a code alone, so the text has to be picked up on the way.
+// (Not the fair lock: Redis refuses a script's write for OOM only until the script has written
+// once, and the fair lock's script starts by pruning its queue, so it runs.)
+TEST(ServerRefusal, RefusedScriptsReportTheServersTextAndChangeNothing) {
+  RedisServer server;
+  Client client(fault_config(server.url(), 2000ms));
+  auto lock = client.get_lock("oom-lock");
+  auto fenced = client.get_fenced_lock("oom-fenced");
+  auto write = client.get_read_write_lock("oom-rw").write_lock();
+  auto semaphore = client.get_semaphore("oom-sem");
+  ASSERT_EQ(server.command({"CONFIG", "SET", "maxmemory", "1"}), "OK");
+  auto expect_oom = [](const char* what, auto&& call) {
+    try {
+      call();
+      ADD_FAILURE() << what << ": no error while the server is out of memory";
+    } catch (const redisson::error& e) {
+      EXPECT_EQ(e.code(), errc::server_error) << what << ": " << e.what();
+      EXPECT_NE(std::string(e.what()).find("OOM command not allowed"), std::string::npos)
+          << what << ": " << e.what();
+    }
+  };
+  expect_oom("lock", [&] { lock.lock(); });
+  expect_oom("fenced try_lock", [&] { (void)fenced.try_lock_for(500ms); });
+  expect_oom("write lock", [&] { write.lock(); });
+  expect_oom("semaphore try_set_permits", [&] { (void)semaphore.try_set_permits(1); });
+  ASSERT_EQ(server.command({"CONFIG", "SET", "maxmemory", "0"}), "OK");
+  EXPECT_EQ(server.command({"DBSIZE"}), "0");
+  // And the same client works once the server has room again.
+  lock.lock();
+  lock.unlock();
 }
