@@ -393,6 +393,11 @@ void Connection::deliver(std::vector<Reply>& replies) {
 
 void Connection::submit(const Command& command, Clock::time_point deadline,
                         ReplyCallback callback) {
+  // "*0\r\n" gets no reply from Redis, so every later reply would complete the wrong caller.
+  if (command.empty()) {
+    callback(make_error_code(errc::invalid_argument), Reply{});
+    return;
+  }
   bool post_kick = false;
   {
     std::unique_lock lock(mutex_);

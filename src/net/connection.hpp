@@ -63,6 +63,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   /// with connection_lost if the connection broke after it was sent, or with shutdown. A
   /// connection on which sent commands time out at two deadlines in a row with nothing read in
   /// between is presumed dead and reopened (its other sent commands fail with connection_lost).
+  /// A command with no arguments fails at once with invalid_argument.
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
 
   /// Takes back every command not yet written to the socket and fails it with `ec` (the

@@ -4,6 +4,7 @@
 // exactly as it was (every key's DUMP and whether it expires).
 #include <gtest/gtest.h>
 
+#include <asio/use_future.hpp>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -279,4 +280,41 @@ TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
         return id.has_value();
       },
       [&] { pes.release(permit); });
+}
+
+// A command with no arguments would go out as "*0\r\n", which Redis silently skips: no reply,
+// so every later reply on that connection would complete the wrong caller.
+TEST(BadInput, EmptyCommandIsRefusedAndTheConnectionStaysInStep) {
+  RedisServer server;
+  Client client(config_for(server));
+  expect_refused(server, "execute of an empty command", {errc::invalid_argument},
+                 [&] { client.execute(redisson::Command{}); });
+  std::error_code ec;
+  client.execute(redisson::Command{}, ec);
+  EXPECT_EQ(ec, errc::invalid_argument);
+  auto async = client.async_execute(redisson::Command{}, asio::use_future);
+  try {
+    async.get();
+    ADD_FAILURE() << "async_execute of an empty command was accepted";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code(), errc::invalid_argument);
+  }
+  EXPECT_EQ(client.execute({"ECHO", "in step"}).str, "in step");
+}
+
+TEST(BadInput, MultiLockRefusesAnEmptyListAndBadDurations) {
+  RedisServer server;
+  Client client(config_for(server));
+  try {
+    redisson::MultiLock empty(std::vector<redisson::Lock>{});
+    ADD_FAILURE() << "a MultiLock of no locks was accepted";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::invalid_argument) << e.what();
+  }
+  redisson::MultiLock multi{client.get_lock("m1"), client.get_lock("m2")};
+  const auto invalid = {errc::invalid_argument};
+  expect_refused(server, "multi lock wait", invalid, [&] { (void)multi.try_lock_for(-1ms); });
+  expect_refused(server, "multi lock lease", invalid, [&] { multi.lock(0ms); });
+  expect_refused(server, "multi lock try lease", invalid,
+                 [&] { (void)multi.try_lock_for(10ms, -1ms); });
 }
