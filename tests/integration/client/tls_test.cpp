@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 #include "support/tls_files.hpp"
@@ -17,6 +18,7 @@ using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
 using redisson::errc;
+using redisson::test::client_config;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::RedisServerOptions;
@@ -25,11 +27,9 @@ using redisson::test::TlsFiles;
 namespace {
 
 Config tls_config(const RedisServer& server, const TlsFiles& files) {
-  auto config = Config::from_url(server.tls_url());
+  auto config =
+      client_config(server.tls_url(), {.command_timeout = 3000ms, .connect_timeout = 3000ms});
   config.tls.ca_file = files.ca();
-  config.connect_timeout = 3000ms;
-  config.command_timeout = 3000ms;
-  config.reconnect_max_delay = 200ms;
   return config;
 }
 

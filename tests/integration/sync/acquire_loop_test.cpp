@@ -8,12 +8,14 @@
 #include <thread>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
+using redisson::test::client_config;
 using redisson::test::command_calls;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
@@ -22,10 +24,11 @@ namespace {
 
 constexpr const char* kChannel = "redisson_lock__channel:{linger}";
 
-Config config_for(const RedisServer& server, std::chrono::milliseconds linger) {
-  auto config = Config::from_url(server.url());
+// Config's reconnect back-off: these tests never lose their server.
+Config linger_config(const RedisServer& server, std::chrono::milliseconds linger) {
+  auto config = client_config(server.url(), {.command_timeout = 5000ms,
+                                             .reconnect_max_delay = Config{}.reconnect_max_delay});
   config.subscription_linger = linger;
-  config.command_timeout = 5000ms;
   return config;
 }
 
@@ -53,8 +56,8 @@ void hand_over_once(RedisServer& server, redisson::Lock& holder, redisson::Lock&
 
 TEST(AcquireLoop, AWaiterComingBackWithinTheLingerSendsNoSubscribeAndIsStillWoken) {
   RedisServer server;
-  Client holder_client(config_for(server, 60s));
-  Client waiter_client(config_for(server, 60s));
+  Client holder_client(linger_config(server, 60s));
+  Client waiter_client(linger_config(server, 60s));
   auto holder = holder_client.get_lock("linger");
   auto waiter = waiter_client.get_lock("linger");
 
@@ -72,8 +75,8 @@ TEST(AcquireLoop, AWaiterComingBackWithinTheLingerSendsNoSubscribeAndIsStillWoke
 
 TEST(AcquireLoop, TheChannelIsReleasedOnceTheLingerHasPassed) {
   RedisServer server;
-  Client holder_client(config_for(server, 0ms));
-  Client waiter_client(config_for(server, 200ms));
+  Client holder_client(linger_config(server, 0ms));
+  Client waiter_client(linger_config(server, 200ms));
   auto holder = holder_client.get_lock("linger");
   auto waiter = waiter_client.get_lock("linger");
 
@@ -87,8 +90,8 @@ TEST(AcquireLoop, TheChannelIsReleasedOnceTheLingerHasPassed) {
 
 TEST(AcquireLoop, WithoutLingerTheChannelIsReleasedWhenTheWaitEnds) {
   RedisServer server;
-  Client holder_client(config_for(server, 0ms));
-  Client waiter_client(config_for(server, 0ms));
+  Client holder_client(linger_config(server, 0ms));
+  Client waiter_client(linger_config(server, 0ms));
   auto holder = holder_client.get_lock("linger");
   auto waiter = waiter_client.get_lock("linger");
 

@@ -13,28 +13,20 @@
 
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
+using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
 using redisson::test::wait_exit;
 
 namespace {
-
-Config config_for(std::string_view url) {
-  auto config = Config::from_url(url);
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-Config config_for(const RedisServer& server) { return config_for(server.url()); }
 
 constexpr int kFencedAcquisitions = 40;
 

@@ -15,6 +15,7 @@
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 #include "sync/lock_state.hpp"
@@ -23,8 +24,8 @@
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
+using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
@@ -33,18 +34,6 @@ using redisson::test::wait_exit;
 namespace {
 
 constexpr const char* kForeignOwner = "11111111-2222-3333-4444-555555555555:1";
-
-Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 30000ms) {
-  auto config = Config::from_url(url);
-  config.lock_watchdog_timeout = watchdog;
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
-  return config_for(server.url(), watchdog);
-}
 
 long long to_int(const std::string& text) { return std::stoll(text); }
 
