@@ -11,6 +11,7 @@
 #include "redisson/client.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "support/tls_files.hpp"
 
@@ -22,6 +23,7 @@ using redisson::test::client_config;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::RedisServerOptions;
+using redisson::test::subscribers_are;
 using redisson::test::TlsFiles;
 
 namespace {
@@ -70,10 +72,7 @@ TEST(Tls, LockUnlockAndPubSubWakeOverTls) {
     acquired = true;
     lock.unlock();
   });
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{tls-lock}"}) ==
-           "redisson_lock__channel:{tls-lock}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{tls-lock}", 1));
   EXPECT_FALSE(acquired.load());
   held.unlock();
   ASSERT_TRUE(eventually([&] { return acquired.load(); }, 15s));

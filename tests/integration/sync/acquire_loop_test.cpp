@@ -10,6 +10,7 @@
 #include "redisson/client.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
@@ -18,7 +19,9 @@ using redisson::Config;
 using redisson::test::client_config;
 using redisson::test::command_calls;
 using redisson::test::eventually;
+using redisson::test::numsub;
 using redisson::test::RedisServer;
+using redisson::test::subscribers_are;
 
 namespace {
 
@@ -32,10 +35,6 @@ Config linger_config(const RedisServer& server, std::chrono::milliseconds linger
   return config;
 }
 
-std::string subscribers(const RedisServer& server) {
-  return server.command({"PUBSUB", "NUMSUB", kChannel});
-}
-
 // The holder releases once the waiter's lock() has made an attempt (answered with the PTTL, a
 // 30 s sleep): only the release message can wake it within the wait given.
 void hand_over_once(RedisServer& server, redisson::Lock& holder, redisson::Lock& waiter) {
@@ -47,7 +46,7 @@ void hand_over_once(RedisServer& server, redisson::Lock& holder, redisson::Lock&
     return got;
   });
   ASSERT_TRUE(eventually([&] { return command_calls(server, "evalsha") > attempts_before; }));
-  ASSERT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n1"; }));
+  ASSERT_TRUE(subscribers_are(server, kChannel, 1));
   holder.unlock();
   EXPECT_TRUE(acquired.get());
 }
@@ -65,7 +64,7 @@ TEST(AcquireLoop, AWaiterComingBackWithinTheLingerSendsNoSubscribeAndIsStillWoke
   const auto subscribes = command_calls(server, "subscribe");
   EXPECT_EQ(subscribes, 1);
   // The waiter's channel stays subscribed after its wait ended...
-  EXPECT_EQ(subscribers(server), std::string(kChannel) + "\n1");
+  EXPECT_EQ(numsub(server, kChannel), std::string(kChannel) + "\n1");
   // ...so its next waits listen at once and are woken by the release without subscribing again.
   hand_over_once(server, holder, waiter);
   hand_over_once(server, holder, waiter);
@@ -81,7 +80,7 @@ TEST(AcquireLoop, TheChannelIsReleasedOnceTheLingerHasPassed) {
   auto waiter = waiter_client.get_lock("linger");
 
   hand_over_once(server, holder, waiter);
-  EXPECT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n0"; }));
+  EXPECT_TRUE(subscribers_are(server, kChannel, 0));
   EXPECT_EQ(command_calls(server, "unsubscribe"), 1);
   // A later wait subscribes afresh and is woken as before.
   hand_over_once(server, holder, waiter);
@@ -96,7 +95,7 @@ TEST(AcquireLoop, WithoutLingerTheChannelIsReleasedWhenTheWaitEnds) {
   auto waiter = waiter_client.get_lock("linger");
 
   hand_over_once(server, holder, waiter);
-  EXPECT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n0"; }));
+  EXPECT_TRUE(subscribers_are(server, kChannel, 0));
   hand_over_once(server, holder, waiter);
   EXPECT_EQ(command_calls(server, "subscribe"), 2);
   EXPECT_TRUE(eventually([&] { return command_calls(server, "unsubscribe") == 2; }));

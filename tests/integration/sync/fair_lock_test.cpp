@@ -22,6 +22,7 @@
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/fair_lock_scripts.hpp"
 
@@ -34,6 +35,7 @@ using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
@@ -338,9 +340,7 @@ TEST(FairLock, UnlockWakesOnlyTheQueueHead) {
   for (int i = 0; i < kWaiters; ++i) {
     // A waiter queues first and subscribes right after.
     const auto channel = "redisson_lock__channel:{herd}:" + queued[i];
-    EXPECT_TRUE(eventually([&] {
-      return server.command({"PUBSUB", "NUMSUB", channel}) == channel + "\n1";
-    }));
+    EXPECT_TRUE(subscribers_are(server, channel, 1));
     subscriptions.push_back(observer.subscribe("redisson_lock__channel:{herd}:" + queued[i],
                                                [&, i](std::string_view) { ++messages[i]; }));
   }
@@ -405,9 +405,7 @@ TEST(FairLock, HeldAndQueuedLockLooksExactlyLikeRedissonLayout) {
   // plain one.
   for (const auto& waiter : {w1, w2}) {
     const auto channel = "redisson_lock__channel:{layout}:" + waiter;
-    EXPECT_TRUE(eventually([&] {
-      return server.command({"PUBSUB", "NUMSUB", channel}) == channel + "\n1";
-    }));
+    EXPECT_TRUE(subscribers_are(server, channel, 1));
   }
   EXPECT_EQ(lock.waiter_channel(101), "redisson_lock__channel:{layout}:" + w1);
   EXPECT_EQ(server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{layout}"}),

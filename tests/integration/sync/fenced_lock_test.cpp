@@ -14,16 +14,16 @@
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
-#include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
 using redisson::test::config_for;
-using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
@@ -112,10 +112,7 @@ TEST(FencedLock, HeldLockLooksExactlyLikeRedissonLayout) {
   EXPECT_EQ(server.command({"PTTL", "redisson_lock_token:{layout}"}), "-1");
   // Waiters sleep on Lock's channel and Lock's unlock wakes them.
   auto waiting = lock.async_try_lock_and_get_token(9, std::nullopt, std::nullopt, asio::use_future);
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{layout}"}) ==
-           "redisson_lock__channel:{layout}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{layout}", 1));
   lock.unlock();
   lock.unlock();
   ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);

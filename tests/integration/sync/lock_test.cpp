@@ -17,6 +17,7 @@
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/lock_state.hpp"
 #include "sync/lua_scripts.hpp"
@@ -29,6 +30,7 @@ using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
@@ -266,20 +268,14 @@ TEST(Lock, WaiterIsWokenByReleaseMessageNotByLease) {
     waiter.unlock();
   });
   // Wait until the waiter subscribed, then release.
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{wake}"}) ==
-           "redisson_lock__channel:{wake}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{wake}", 1));
   holder.unlock();
   auto result = acquired.get_future();
   EXPECT_EQ(result.wait_for(20s), std::future_status::ready);  // 20 s << 60 s lease
   EXPECT_TRUE(result.get());
   waiting.join();
   // A waiter that got its lock leaves no subscription behind.
-  EXPECT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{wake}"}) ==
-           "redisson_lock__channel:{wake}\n0";
-  }));
+  EXPECT_TRUE(subscribers_are(server, "redisson_lock__channel:{wake}", 0));
 }
 
 TEST(Lock, WaiterThatGivesUpCleansUpItsSubscription) {
@@ -290,10 +286,7 @@ TEST(Lock, WaiterThatGivesUpCleansUpItsSubscription) {
   auto lock = client.get_lock("busy");
   EXPECT_FALSE(lock.try_lock_for(200ms));
   EXPECT_FALSE(lock.try_lock());
-  EXPECT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{busy}"}) ==
-           "redisson_lock__channel:{busy}\n0";
-  }));
+  EXPECT_TRUE(subscribers_are(server, "redisson_lock__channel:{busy}", 0));
   EXPECT_EQ(server.command({"HGET", "busy", kForeignOwner}), "1");
 }
 
@@ -312,10 +305,7 @@ TEST(Lock, ForeignRedissonLockBlocksUsAndItsPublishWakesUs) {
   EXPECT_FALSE(lock.try_lock());
   std::promise<bool> acquired;
   std::thread waiting([&] { acquired.set_value(lock.try_lock_for(50s)); });
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{shared}"}) ==
-           "redisson_lock__channel:{shared}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{shared}", 1));
   server.command({"EVAL", release, "2", "shared", "redisson_lock__channel:{shared}"});
   auto result = acquired.get_future();
   EXPECT_EQ(result.wait_for(20s), std::future_status::ready);
@@ -376,10 +366,7 @@ TEST(Lock, ForceUnlockFreesAndWakesWaiters) {
   auto lock = client.get_lock("forced");
   EXPECT_TRUE(lock.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
   auto waiting = lock.async_lock(2, asio::use_future);
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{forced}"}) ==
-           "redisson_lock__channel:{forced}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{forced}", 1));
   EXPECT_TRUE(lock.force_unlock());
   EXPECT_EQ(waiting.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(waiting.get());
@@ -426,10 +413,7 @@ TEST(Lock, ServerGoingAwayFailsWaitingLockClearly) {
   server.command({"PEXPIRE", "gone", "60000"});
   auto lock = client.get_lock("gone");
   auto waiting = lock.async_lock(1, asio::use_future);
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{gone}"}) ==
-           "redisson_lock__channel:{gone}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{gone}", 1));
   server.stop();
   // The waiter sleeps on a 60 s hint; losing its subscription makes it re-check, and the
   // re-check fails clearly instead of hanging.

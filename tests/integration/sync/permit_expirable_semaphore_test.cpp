@@ -19,6 +19,8 @@
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/expect_error.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/semaphore_scripts.hpp"
 
@@ -28,29 +30,16 @@ using redisson::errc;
 using redisson::PermitExpirableSemaphore;
 using redisson::test::config_for;
 using redisson::test::eventually;
+using redisson::test::expect_error;
+using redisson::test::Messages;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
 
 constexpr const char* kNoExpiry = "922337203685477";
-
-template <class Fn>
-void expect_error(errc code, Fn fn, const std::string& what) {
-  try {
-    fn();
-    ADD_FAILURE() << what << ": no error";
-  } catch (const std::system_error& e) {
-    EXPECT_EQ(e.code(), code) << what << ": " << e.what();
-  }
-}
-
-bool subscribers_are(const RedisServer& server, const std::string& channel, int count) {
-  return eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", channel}) == channel + "\n" + std::to_string(count);
-  });
-}
 
 // The 16 bytes Redis stores for a permit id shown as 32 hex characters.
 std::string id_bytes(const std::string& hex) {
@@ -70,22 +59,6 @@ long long epoch_ms() {
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
-
-struct Messages {
-  std::mutex mutex;
-  std::vector<std::string> received;
-
-  std::function<void(std::string_view)> sink() {
-    return [this](std::string_view message) {
-      std::lock_guard guard(mutex);
-      received.emplace_back(message);
-    };
-  }
-  std::vector<std::string> get() {
-    std::lock_guard guard(mutex);
-    return received;
-  }
-};
 
 constexpr int kPoolPermits = 2;
 

@@ -24,6 +24,7 @@
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/read_write_lock_scripts.hpp"
 #include "watchdog/watchdog.hpp"
@@ -36,6 +37,7 @@ using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
@@ -57,10 +59,6 @@ Hash hash_of(const RedisServer& server, const std::string& key) {
 // The key of read hold `hold` of `field` on a lock named like "name" (no braces in it).
 std::string hold_key(const std::string& name, const std::string& field, int hold) {
   return "{" + name + "}:" + field + ":rwlock_timeout:" + std::to_string(hold);
-}
-
-std::string numsub(const RedisServer& server, const std::string& channel) {
-  return server.command({"PUBSUB", "NUMSUB", channel});
 }
 
 // Polls `pred` for `duration`; false as soon as it does not hold.
@@ -301,9 +299,7 @@ TEST(ReadWriteLock, WriteUnlockWakesAllWaitingReaders) {
     waiting.push_back(read.async_lock(static_cast<std::uint64_t>(i + 1), asio::use_future));
   }
   // Every reader subscribed (one subscriber connection per client) and is asleep.
-  ASSERT_TRUE(eventually([&] {
-    return numsub(server, "redisson_rwlock:{wake-all}") == "redisson_rwlock:{wake-all}\n3";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{wake-all}", 3));
   for (auto& result : waiting) {
     EXPECT_EQ(result.wait_for(0ms), std::future_status::timeout);
   }
@@ -319,9 +315,7 @@ TEST(ReadWriteLock, WriteUnlockWakesAllWaitingReaders) {
     EXPECT_EQ(hash.at(clients[i]->id() + ":" + std::to_string(i + 1)), "1");
   }
   // Readers that got their lock leave no subscription behind.
-  EXPECT_TRUE(eventually([&] {
-    return numsub(server, "redisson_rwlock:{wake-all}") == "redisson_rwlock:{wake-all}\n0";
-  }));
+  EXPECT_TRUE(subscribers_are(server, "redisson_rwlock:{wake-all}", 0));
   for (int i = 0; i < kReaders; ++i) {
     clients[i]
         ->get_read_write_lock("wake-all")
@@ -660,9 +654,7 @@ TEST(ReadWriteLock, ForeignRedissonWriterBlocksUsAndItsPublishWakesUs) {
     acquired.set_value(rw.try_lock_shared_for(50s));
     rw.unlock_shared();
   });
-  ASSERT_TRUE(eventually([&] {
-    return numsub(server, "redisson_rwlock:{foreign}") == "redisson_rwlock:{foreign}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{foreign}", 1));
   server.command({"DEL", "foreign"});
   server.command({"PUBLISH", "redisson_rwlock:{foreign}", "1"});
   auto result = acquired.get_future();
@@ -680,8 +672,7 @@ TEST(ReadWriteLock, ForceUnlockRespectsModeAndWakesWaiters) {
   auto write = rw.write_lock();
   ASSERT_TRUE(write.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
   auto waiting = read.async_lock(2, asio::use_future);
-  ASSERT_TRUE(eventually(
-      [&] { return numsub(server, "redisson_rwlock:{forced}") == "redisson_rwlock:{forced}\n1"; }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{forced}", 1));
   EXPECT_FALSE(read.force_unlock());  // in write mode: the read side leaves it alone
   EXPECT_EQ(server.command({"HGET", "forced", "mode"}), "write");
   EXPECT_TRUE(write.force_unlock());

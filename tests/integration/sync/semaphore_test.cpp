@@ -19,6 +19,8 @@
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/expect_error.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
@@ -26,48 +28,14 @@ using redisson::Client;
 using redisson::errc;
 using redisson::test::config_for;
 using redisson::test::eventually;
+using redisson::test::expect_error;
+using redisson::test::Messages;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
-
-// Expects `fn` to throw a std::system_error (redisson::error or from a future) with `code`.
-template <class Fn>
-void expect_error(errc code, Fn fn, const std::string& what) {
-  try {
-    fn();
-    ADD_FAILURE() << what << ": no error";
-  } catch (const std::system_error& e) {
-    EXPECT_EQ(e.code(), code) << what << ": " << e.what();
-  }
-}
-
-std::string numsub(const RedisServer& server, const std::string& channel) {
-  return server.command({"PUBSUB", "NUMSUB", channel});
-}
-
-bool subscribers_are(const RedisServer& server, const std::string& channel, int count) {
-  return eventually(
-      [&] { return numsub(server, channel) == channel + "\n" + std::to_string(count); });
-}
-
-// Collects the messages of one channel.
-struct Messages {
-  std::mutex mutex;
-  std::vector<std::string> received;
-
-  std::function<void(std::string_view)> sink() {
-    return [this](std::string_view message) {
-      std::lock_guard guard(mutex);
-      received.emplace_back(message);
-    };
-  }
-  std::vector<std::string> get() {
-    std::lock_guard guard(mutex);
-    return received;
-  }
-};
 
 constexpr int kPoolPermits = 2;
 
