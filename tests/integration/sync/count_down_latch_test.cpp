@@ -32,7 +32,7 @@ using redisson::test::eventually;
 using redisson::test::expect_error;
 using redisson::test::Messages;
 using redisson::test::RedisServer;
-using redisson::test::spawn_child;
+using redisson::test::spawn_children;
 using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
@@ -71,10 +71,7 @@ TEST(CountDownLatch, AwaitersAcrossProcessesAreReleasedByTheLastCountDown) {
     Client client(config_for(server));
     ASSERT_TRUE(client.get_count_down_latch("start").try_set_count(3));
   }
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("await_start_latch", {server.url()}));
-  }
+  const auto children = spawn_children("await_start_latch", kProcesses, {server.url()});
   Client client(config_for(server));
   auto latch = client.get_count_down_latch("start");
   // One subscription per client: every process is waiting.

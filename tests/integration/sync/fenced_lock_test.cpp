@@ -22,7 +22,7 @@ using redisson::Client;
 using redisson::errc;
 using redisson::test::config_for;
 using redisson::test::RedisServer;
-using redisson::test::spawn_child;
+using redisson::test::spawn_children;
 using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
@@ -55,10 +55,7 @@ REDISSON_TEST_CHILD(take_fenced_tokens) {
 TEST(FencedLock, TokensStrictlyIncreaseAcrossProcesses) {
   RedisServer server;
   constexpr int kProcesses = 3;
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("take_fenced_tokens", {server.url()}));
-  }
+  const auto children = spawn_children("take_fenced_tokens", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   const auto total = std::to_string(kProcesses * kFencedAcquisitions);
   EXPECT_EQ(server.command({"GET", "redisson_lock_token:{fence}"}), total);

@@ -30,6 +30,7 @@ using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::spawn_children;
 using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
@@ -72,10 +73,7 @@ REDISSON_TEST_CHILD(hold_lock_until_killed) {
 TEST(Lock, MutualExclusionAcrossProcessesKeepsNonAtomicCounterExact) {
   RedisServer server;
   constexpr int kProcesses = 4;
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("increment_counter_under_lock", {server.url()}));
-  }
+  const auto children = spawn_children("increment_counter_under_lock", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   EXPECT_EQ(to_int(server.command({"GET", "counter"})), kProcesses * kCounterIncrements);
   EXPECT_EQ(server.command({"EXISTS", "counter-lock"}), "0");

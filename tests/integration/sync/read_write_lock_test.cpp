@@ -37,6 +37,7 @@ using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::spawn_children;
 using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
@@ -686,10 +687,7 @@ TEST(ReadWriteLock, ForceUnlockRespectsModeAndWakesWaiters) {
 TEST(ReadWriteLock, ReadersNeverSeeAHalfDoneWriteAcrossProcesses) {
   RedisServer server;
   constexpr int kProcesses = 3;
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("write_and_read_counter", {server.url()}));
-  }
+  const auto children = spawn_children("write_and_read_counter", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   EXPECT_EQ(to_int(server.command({"GET", "counter"})), kProcesses * kCounterRounds);
   EXPECT_EQ(server.command({"EXISTS", "counter-lock"}), "0");

@@ -31,7 +31,7 @@ using redisson::test::eventually;
 using redisson::test::expect_error;
 using redisson::test::Messages;
 using redisson::test::RedisServer;
-using redisson::test::spawn_child;
+using redisson::test::spawn_children;
 using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
@@ -64,10 +64,7 @@ TEST(Semaphore, HoldersNeverExceedPermitsAcrossProcesses) {
     Client client(config_for(server));
     ASSERT_TRUE(client.get_semaphore("pool").try_set_permits(kPoolPermits));
   }
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("use_pool_permits", {server.url()}));
-  }
+  const auto children = spawn_children("use_pool_permits", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   EXPECT_EQ(server.command({"GET", "violations"}), "(nil)");
   EXPECT_EQ(server.command({"GET", "inside"}), "0");
