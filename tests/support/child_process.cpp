@@ -61,6 +61,12 @@ pid_t spawn_child(const std::string& name, const ChildArgs& args) {
   return pid;
 }
 
+std::vector<pid_t> spawn_children(const std::string& name, int count, const ChildArgs& args) {
+  std::vector<pid_t> pids;
+  for (int i = 0; i < count; ++i) pids.push_back(spawn_child(name, args));
+  return pids;
+}
+
 int wait_exit(pid_t pid) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {

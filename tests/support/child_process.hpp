@@ -37,6 +37,9 @@ bool register_child(const char* name, ChildMain main);
 /// cannot be started (an unknown name makes the child exit with status 127).
 pid_t spawn_child(const std::string& name, const ChildArgs& args = {});
 
+/// Starts `count` children `name`, each with `args`; returns their pids in start order.
+std::vector<pid_t> spawn_children(const std::string& name, int count, const ChildArgs& args = {});
+
 /// Waits for `pid` to end: its exit status, or 128 + the signal that killed it.
 int wait_exit(pid_t pid);
 

@@ -9,16 +9,14 @@
 
 #include "redisson/client.hpp"
 #include "redisson/config.hpp"
+#include "support/client_config.hpp"
 
 namespace redisson::test {
 
 inline Config fault_config(std::string_view url, std::chrono::milliseconds command_timeout,
                            std::chrono::milliseconds connect_timeout = std::chrono::seconds(1)) {
-  auto config = Config::from_url(url);
-  config.command_timeout = command_timeout;
-  config.connect_timeout = connect_timeout;
-  config.reconnect_max_delay = std::chrono::milliseconds(200);
-  return config;
+  return client_config(url,
+                       {.command_timeout = command_timeout, .connect_timeout = connect_timeout});
 }
 
 /// True when a PING through `client` succeeds now.

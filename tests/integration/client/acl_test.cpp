@@ -6,6 +6,7 @@
 #include <string>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
@@ -13,6 +14,7 @@ using redisson::Client;
 using redisson::Config;
 using redisson::errc;
 using redisson::ServerAddress;
+using redisson::test::client_config;
 using redisson::test::RedisServer;
 
 namespace {
@@ -28,12 +30,9 @@ void add_user(const RedisServer& server, const std::string& name, std::vector<st
 }
 
 Config config_for(const RedisServer& server, const std::string& user, const std::string& password) {
-  auto config = Config::from_url("redis://" + user + ":" + password +
-                                 "@127.0.0.1:" + std::to_string(server.port()));
-  config.connect_timeout = 2000ms;
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
+  return client_config(
+      "redis://" + user + ":" + password + "@127.0.0.1:" + std::to_string(server.port()),
+      {.connect_timeout = 2000ms});
 }
 
 bool contains(const std::string& text, const std::string& part) {

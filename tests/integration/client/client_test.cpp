@@ -13,6 +13,7 @@
 #include <future>
 #include <thread>
 
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
@@ -22,6 +23,7 @@ using redisson::Command;
 using redisson::Config;
 using redisson::errc;
 using redisson::Reply;
+using redisson::test::client_config;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::RedisServerOptions;
@@ -29,11 +31,7 @@ using redisson::test::RedisServerOptions;
 namespace {
 
 Config fast_config(const RedisServer& server) {
-  auto config = Config::from_url(server.url());
-  config.command_timeout = 1000ms;
-  config.connect_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
+  return client_config(server.url(), {.command_timeout = 1000ms, .connect_timeout = 2000ms});
 }
 
 std::string kill_clients(const RedisServer& server, const std::string& type) {

@@ -9,7 +9,9 @@
 #include <thread>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "support/tls_files.hpp"
 
@@ -17,19 +19,19 @@ using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
 using redisson::errc;
+using redisson::test::client_config;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::RedisServerOptions;
+using redisson::test::subscribers_are;
 using redisson::test::TlsFiles;
 
 namespace {
 
 Config tls_config(const RedisServer& server, const TlsFiles& files) {
-  auto config = Config::from_url(server.tls_url());
+  auto config =
+      client_config(server.tls_url(), {.command_timeout = 3000ms, .connect_timeout = 3000ms});
   config.tls.ca_file = files.ca();
-  config.connect_timeout = 3000ms;
-  config.command_timeout = 3000ms;
-  config.reconnect_max_delay = 200ms;
   return config;
 }
 
@@ -70,10 +72,7 @@ TEST(Tls, LockUnlockAndPubSubWakeOverTls) {
     acquired = true;
     lock.unlock();
   });
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{tls-lock}"}) ==
-           "redisson_lock__channel:{tls-lock}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{tls-lock}", 1));
   EXPECT_FALSE(acquired.load());
   held.unlock();
   ASSERT_TRUE(eventually([&] { return acquired.load(); }, 15s));

@@ -11,12 +11,14 @@
 #include <string>
 
 #include "redisson/redisson.hpp"
+#include "support/client_config.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
 using redisson::errc;
+using redisson::test::client_config;
 using redisson::test::RedisServer;
 
 namespace {
@@ -39,10 +41,9 @@ Snapshot snapshot(const RedisServer& server) {
   return out;
 }
 
-Config config_for(const RedisServer& server) {
-  auto config = Config::from_url(server.url());
-  config.command_timeout = 2000ms;
-  return config;
+// Config's reconnect back-off: these tests never lose their server.
+Config bad_input_config(const RedisServer& server) {
+  return client_config(server.url(), {.reconnect_max_delay = Config{}.reconnect_max_delay});
 }
 
 // Runs `call`, which must throw redisson::error with one of `allowed`, and checks that Redis did
@@ -68,7 +69,7 @@ void expect_refused(const RedisServer& server, const std::string& what,
 
 TEST(BadInput, EmptyNamesAreRefusedByEverySynchronizer) {
   RedisServer server;
-  Client client(config_for(server));
+  Client client(bad_input_config(server));
   const auto invalid = {errc::invalid_argument};
   expect_refused(server, "lock", invalid, [&] { client.get_lock("").try_lock(); });
   expect_refused(server, "fair lock", invalid, [&] { client.get_fair_lock("").try_lock(); });
@@ -86,7 +87,7 @@ TEST(BadInput, EmptyNamesAreRefusedByEverySynchronizer) {
 
 TEST(BadInput, HugeAndBinaryNamesWorkAndLeaveNothingBehind) {
   RedisServer server;
-  Client client(config_for(server));
+  Client client(bad_input_config(server));
   const std::string names[] = {
       std::string(1 << 20, 'n'), std::string("a\0b{c}\r\nd", 9), "{", "}", "{}",
       std::string("\xff\xfe", 2)};
@@ -139,7 +140,7 @@ TEST(BadInput, HugeAndBinaryNamesWorkAndLeaveNothingBehind) {
 
 TEST(BadInput, KeysOfTheWrongTypeGiveClearErrorsAndChangeNothing) {
   RedisServer server;
-  Client client(config_for(server));
+  Client client(bad_input_config(server));
   server.command({"SET", "string", "hello"});
   server.command({"HSET", "hash", "field", "1"});
   server.command({"RPUSH", "list", "a"});
@@ -190,7 +191,7 @@ TEST(BadInput, KeysOfTheWrongTypeGiveClearErrorsAndChangeNothing) {
 
 TEST(BadInput, NegativeDurationsAndCountsAreInvalidArguments) {
   RedisServer server;
-  Client client(config_for(server));
+  Client client(bad_input_config(server));
   server.command({"SET", "sem", "3"});
   server.command({"SET", "latch", "1"});
   const auto invalid = {errc::invalid_argument};
@@ -219,7 +220,7 @@ TEST(BadInput, NegativeDurationsAndCountsAreInvalidArguments) {
 
 TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
   RedisServer server;
-  Client client(config_for(server));
+  Client client(bad_input_config(server));
   constexpr auto forever = std::chrono::hours::max();
   // A huge wait on something free is one successful attempt.
   auto lock = client.get_lock("huge");

@@ -13,6 +13,7 @@
 #include "redisson/fenced_lock.hpp"
 #include "support/eventually.hpp"
 #include "support/fault_config.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
@@ -23,6 +24,7 @@ using redisson::test::Direction;
 using redisson::test::eventually;
 using redisson::test::FaultProxy;
 using redisson::test::RedisServer;
+using redisson::test::subscribers_are;
 
 namespace {
 
@@ -30,11 +32,6 @@ Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 300
   auto config = redisson::test::fault_config(url, 1000ms);
   config.lock_watchdog_timeout = watchdog;
   return config;
-}
-
-std::string numsub(const RedisServer& server, const std::string& channel) {
-  const auto reply = server.command({"PUBSUB", "NUMSUB", channel});
-  return reply.substr(reply.find('\n') + 1);
 }
 
 }  // namespace
@@ -102,10 +99,10 @@ TEST(LockFault, WaiterWhosePubSubConnectionIsResetStillAcquiresAfterTheUnlock) {
   auto waiter = waiter_client.get_lock("wake-me");
   auto acquired = waiter.async_lock(2, asio::use_future);
   const std::string channel = "redisson_lock__channel:{wake-me}";
-  ASSERT_TRUE(eventually([&] { return numsub(server, channel) == "1"; }));
+  ASSERT_TRUE(subscribers_are(server, channel, 1));
   proxy.refuse_new(true);
   proxy.reset_all();
-  ASSERT_TRUE(eventually([&] { return numsub(server, channel) == "0"; }));
+  ASSERT_TRUE(subscribers_are(server, channel, 0));
   held.async_unlock(1, asio::use_future).get();  // its release message reaches nobody
   EXPECT_EQ(acquired.wait_for(100ms), std::future_status::timeout);
   proxy.refuse_new(false);

@@ -8,29 +8,31 @@
 #include <thread>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
+using redisson::test::client_config;
 using redisson::test::command_calls;
 using redisson::test::eventually;
+using redisson::test::numsub;
 using redisson::test::RedisServer;
+using redisson::test::subscribers_are;
 
 namespace {
 
 constexpr const char* kChannel = "redisson_lock__channel:{linger}";
 
-Config config_for(const RedisServer& server, std::chrono::milliseconds linger) {
-  auto config = Config::from_url(server.url());
+// Config's reconnect back-off: these tests never lose their server.
+Config linger_config(const RedisServer& server, std::chrono::milliseconds linger) {
+  auto config = client_config(server.url(), {.command_timeout = 5000ms,
+                                             .reconnect_max_delay = Config{}.reconnect_max_delay});
   config.subscription_linger = linger;
-  config.command_timeout = 5000ms;
   return config;
-}
-
-std::string subscribers(const RedisServer& server) {
-  return server.command({"PUBSUB", "NUMSUB", kChannel});
 }
 
 // The holder releases once the waiter's lock() has made an attempt (answered with the PTTL, a
@@ -44,7 +46,7 @@ void hand_over_once(RedisServer& server, redisson::Lock& holder, redisson::Lock&
     return got;
   });
   ASSERT_TRUE(eventually([&] { return command_calls(server, "evalsha") > attempts_before; }));
-  ASSERT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n1"; }));
+  ASSERT_TRUE(subscribers_are(server, kChannel, 1));
   holder.unlock();
   EXPECT_TRUE(acquired.get());
 }
@@ -53,8 +55,8 @@ void hand_over_once(RedisServer& server, redisson::Lock& holder, redisson::Lock&
 
 TEST(AcquireLoop, AWaiterComingBackWithinTheLingerSendsNoSubscribeAndIsStillWoken) {
   RedisServer server;
-  Client holder_client(config_for(server, 60s));
-  Client waiter_client(config_for(server, 60s));
+  Client holder_client(linger_config(server, 60s));
+  Client waiter_client(linger_config(server, 60s));
   auto holder = holder_client.get_lock("linger");
   auto waiter = waiter_client.get_lock("linger");
 
@@ -62,7 +64,7 @@ TEST(AcquireLoop, AWaiterComingBackWithinTheLingerSendsNoSubscribeAndIsStillWoke
   const auto subscribes = command_calls(server, "subscribe");
   EXPECT_EQ(subscribes, 1);
   // The waiter's channel stays subscribed after its wait ended...
-  EXPECT_EQ(subscribers(server), std::string(kChannel) + "\n1");
+  EXPECT_EQ(numsub(server, kChannel), std::string(kChannel) + "\n1");
   // ...so its next waits listen at once and are woken by the release without subscribing again.
   hand_over_once(server, holder, waiter);
   hand_over_once(server, holder, waiter);
@@ -72,13 +74,13 @@ TEST(AcquireLoop, AWaiterComingBackWithinTheLingerSendsNoSubscribeAndIsStillWoke
 
 TEST(AcquireLoop, TheChannelIsReleasedOnceTheLingerHasPassed) {
   RedisServer server;
-  Client holder_client(config_for(server, 0ms));
-  Client waiter_client(config_for(server, 200ms));
+  Client holder_client(linger_config(server, 0ms));
+  Client waiter_client(linger_config(server, 200ms));
   auto holder = holder_client.get_lock("linger");
   auto waiter = waiter_client.get_lock("linger");
 
   hand_over_once(server, holder, waiter);
-  EXPECT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n0"; }));
+  EXPECT_TRUE(subscribers_are(server, kChannel, 0));
   EXPECT_EQ(command_calls(server, "unsubscribe"), 1);
   // A later wait subscribes afresh and is woken as before.
   hand_over_once(server, holder, waiter);
@@ -87,13 +89,13 @@ TEST(AcquireLoop, TheChannelIsReleasedOnceTheLingerHasPassed) {
 
 TEST(AcquireLoop, WithoutLingerTheChannelIsReleasedWhenTheWaitEnds) {
   RedisServer server;
-  Client holder_client(config_for(server, 0ms));
-  Client waiter_client(config_for(server, 0ms));
+  Client holder_client(linger_config(server, 0ms));
+  Client waiter_client(linger_config(server, 0ms));
   auto holder = holder_client.get_lock("linger");
   auto waiter = waiter_client.get_lock("linger");
 
   hand_over_once(server, holder, waiter);
-  EXPECT_TRUE(eventually([&] { return subscribers(server) == std::string(kChannel) + "\n0"; }));
+  EXPECT_TRUE(subscribers_are(server, kChannel, 0));
   hand_over_once(server, holder, waiter);
   EXPECT_EQ(command_calls(server, "subscribe"), 2);
   EXPECT_TRUE(eventually([&] { return command_calls(server, "unsubscribe") == 2; }));

@@ -18,64 +18,29 @@
 
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/expect_error.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
+using redisson::test::config_for;
 using redisson::test::eventually;
+using redisson::test::expect_error;
+using redisson::test::Messages;
 using redisson::test::RedisServer;
-using redisson::test::spawn_child;
+using redisson::test::spawn_children;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
 
-Config config_for(std::string_view url) {
-  auto config = Config::from_url(url);
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-Config config_for(const RedisServer& server) { return config_for(server.url()); }
-
-template <class Fn>
-void expect_error(errc code, Fn fn, const std::string& what) {
-  try {
-    fn();
-    ADD_FAILURE() << what << ": no error";
-  } catch (const std::system_error& e) {
-    EXPECT_EQ(e.code(), code) << what << ": " << e.what();
-  }
-}
-
 std::string channel_of(const std::string& name) {
   return "redisson_countdownlatch__channel__{" + name + "}";
 }
-
-bool subscribers_are(const RedisServer& server, const std::string& channel, int count) {
-  return eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", channel}) == channel + "\n" + std::to_string(count);
-  });
-}
-
-struct Messages {
-  std::mutex mutex;
-  std::vector<std::string> received;
-
-  std::function<void(std::string_view)> sink() {
-    return [this](std::string_view message) {
-      std::lock_guard guard(mutex);
-      received.emplace_back(message);
-    };
-  }
-  std::vector<std::string> get() {
-    std::lock_guard guard(mutex);
-    return received;
-  }
-};
 
 // A process of its own: 4 threads await the latch "start" on one client; exit status 0 when
 // all were released in time by the message. args: the server's URL.
@@ -106,10 +71,7 @@ TEST(CountDownLatch, AwaitersAcrossProcessesAreReleasedByTheLastCountDown) {
     Client client(config_for(server));
     ASSERT_TRUE(client.get_count_down_latch("start").try_set_count(3));
   }
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("await_start_latch", {server.url()}));
-  }
+  const auto children = spawn_children("await_start_latch", kProcesses, {server.url()});
   Client client(config_for(server));
   auto latch = client.get_count_down_latch("start");
   // One subscription per client: every process is waiting.

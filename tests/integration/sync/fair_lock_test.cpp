@@ -20,34 +20,25 @@
 
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/fair_lock_scripts.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
 using redisson::FairLock;
 using redisson::test::command_calls;
+using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
-
-Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 30000ms) {
-  auto config = Config::from_url(url);
-  config.lock_watchdog_timeout = watchdog;
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
-  return config_for(server.url(), watchdog);
-}
 
 std::string queue_of(const std::string& name) { return "redisson_lock_queue:{" + name + "}"; }
 std::string timeouts_of(const std::string& name) { return "redisson_lock_timeout:{" + name + "}"; }
@@ -349,9 +340,7 @@ TEST(FairLock, UnlockWakesOnlyTheQueueHead) {
   for (int i = 0; i < kWaiters; ++i) {
     // A waiter queues first and subscribes right after.
     const auto channel = "redisson_lock__channel:{herd}:" + queued[i];
-    EXPECT_TRUE(eventually([&] {
-      return server.command({"PUBSUB", "NUMSUB", channel}) == channel + "\n1";
-    }));
+    EXPECT_TRUE(subscribers_are(server, channel, 1));
     subscriptions.push_back(observer.subscribe("redisson_lock__channel:{herd}:" + queued[i],
                                                [&, i](std::string_view) { ++messages[i]; }));
   }
@@ -416,9 +405,7 @@ TEST(FairLock, HeldAndQueuedLockLooksExactlyLikeRedissonLayout) {
   // plain one.
   for (const auto& waiter : {w1, w2}) {
     const auto channel = "redisson_lock__channel:{layout}:" + waiter;
-    EXPECT_TRUE(eventually([&] {
-      return server.command({"PUBSUB", "NUMSUB", channel}) == channel + "\n1";
-    }));
+    EXPECT_TRUE(subscribers_are(server, channel, 1));
   }
   EXPECT_EQ(lock.waiter_channel(101), "redisson_lock__channel:{layout}:" + w1);
   EXPECT_EQ(server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{layout}"}),

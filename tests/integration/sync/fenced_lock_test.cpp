@@ -13,28 +13,20 @@
 
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
-#include "support/eventually.hpp"
+#include "support/client_config.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
-using redisson::test::eventually;
+using redisson::test::config_for;
 using redisson::test::RedisServer;
-using redisson::test::spawn_child;
+using redisson::test::spawn_children;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
-
-Config config_for(std::string_view url) {
-  auto config = Config::from_url(url);
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-Config config_for(const RedisServer& server) { return config_for(server.url()); }
 
 constexpr int kFencedAcquisitions = 40;
 
@@ -63,10 +55,7 @@ REDISSON_TEST_CHILD(take_fenced_tokens) {
 TEST(FencedLock, TokensStrictlyIncreaseAcrossProcesses) {
   RedisServer server;
   constexpr int kProcesses = 3;
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("take_fenced_tokens", {server.url()}));
-  }
+  const auto children = spawn_children("take_fenced_tokens", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   const auto total = std::to_string(kProcesses * kFencedAcquisitions);
   EXPECT_EQ(server.command({"GET", "redisson_lock_token:{fence}"}), total);
@@ -120,10 +109,7 @@ TEST(FencedLock, HeldLockLooksExactlyLikeRedissonLayout) {
   EXPECT_EQ(server.command({"PTTL", "redisson_lock_token:{layout}"}), "-1");
   // Waiters sleep on Lock's channel and Lock's unlock wakes them.
   auto waiting = lock.async_try_lock_and_get_token(9, std::nullopt, std::nullopt, asio::use_future);
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{layout}"}) ==
-           "redisson_lock__channel:{layout}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{layout}", 1));
   lock.unlock();
   lock.unlock();
   ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);

@@ -15,7 +15,9 @@
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/lock_state.hpp"
 #include "sync/lua_scripts.hpp"
@@ -23,28 +25,18 @@
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
+using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::spawn_children;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
 
 constexpr const char* kForeignOwner = "11111111-2222-3333-4444-555555555555:1";
-
-Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 30000ms) {
-  auto config = Config::from_url(url);
-  config.lock_watchdog_timeout = watchdog;
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
-  return config_for(server.url(), watchdog);
-}
 
 long long to_int(const std::string& text) { return std::stoll(text); }
 
@@ -81,10 +73,7 @@ REDISSON_TEST_CHILD(hold_lock_until_killed) {
 TEST(Lock, MutualExclusionAcrossProcessesKeepsNonAtomicCounterExact) {
   RedisServer server;
   constexpr int kProcesses = 4;
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("increment_counter_under_lock", {server.url()}));
-  }
+  const auto children = spawn_children("increment_counter_under_lock", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   EXPECT_EQ(to_int(server.command({"GET", "counter"})), kProcesses * kCounterIncrements);
   EXPECT_EQ(server.command({"EXISTS", "counter-lock"}), "0");
@@ -277,20 +266,14 @@ TEST(Lock, WaiterIsWokenByReleaseMessageNotByLease) {
     waiter.unlock();
   });
   // Wait until the waiter subscribed, then release.
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{wake}"}) ==
-           "redisson_lock__channel:{wake}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{wake}", 1));
   holder.unlock();
   auto result = acquired.get_future();
   EXPECT_EQ(result.wait_for(20s), std::future_status::ready);  // 20 s << 60 s lease
   EXPECT_TRUE(result.get());
   waiting.join();
   // A waiter that got its lock leaves no subscription behind.
-  EXPECT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{wake}"}) ==
-           "redisson_lock__channel:{wake}\n0";
-  }));
+  EXPECT_TRUE(subscribers_are(server, "redisson_lock__channel:{wake}", 0));
 }
 
 TEST(Lock, WaiterThatGivesUpCleansUpItsSubscription) {
@@ -301,10 +284,7 @@ TEST(Lock, WaiterThatGivesUpCleansUpItsSubscription) {
   auto lock = client.get_lock("busy");
   EXPECT_FALSE(lock.try_lock_for(200ms));
   EXPECT_FALSE(lock.try_lock());
-  EXPECT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{busy}"}) ==
-           "redisson_lock__channel:{busy}\n0";
-  }));
+  EXPECT_TRUE(subscribers_are(server, "redisson_lock__channel:{busy}", 0));
   EXPECT_EQ(server.command({"HGET", "busy", kForeignOwner}), "1");
 }
 
@@ -323,10 +303,7 @@ TEST(Lock, ForeignRedissonLockBlocksUsAndItsPublishWakesUs) {
   EXPECT_FALSE(lock.try_lock());
   std::promise<bool> acquired;
   std::thread waiting([&] { acquired.set_value(lock.try_lock_for(50s)); });
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{shared}"}) ==
-           "redisson_lock__channel:{shared}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{shared}", 1));
   server.command({"EVAL", release, "2", "shared", "redisson_lock__channel:{shared}"});
   auto result = acquired.get_future();
   EXPECT_EQ(result.wait_for(20s), std::future_status::ready);
@@ -387,10 +364,7 @@ TEST(Lock, ForceUnlockFreesAndWakesWaiters) {
   auto lock = client.get_lock("forced");
   EXPECT_TRUE(lock.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
   auto waiting = lock.async_lock(2, asio::use_future);
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{forced}"}) ==
-           "redisson_lock__channel:{forced}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{forced}", 1));
   EXPECT_TRUE(lock.force_unlock());
   EXPECT_EQ(waiting.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(waiting.get());
@@ -437,10 +411,7 @@ TEST(Lock, ServerGoingAwayFailsWaitingLockClearly) {
   server.command({"PEXPIRE", "gone", "60000"});
   auto lock = client.get_lock("gone");
   auto waiting = lock.async_lock(1, asio::use_future);
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{gone}"}) ==
-           "redisson_lock__channel:{gone}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{gone}", 1));
   server.stop();
   // The waiter sleeps on a 60 s hint; losing its subscription makes it re-check, and the
   // re-check fails clearly instead of hanging.

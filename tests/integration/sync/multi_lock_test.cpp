@@ -12,24 +12,18 @@
 #include <thread>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
 using redisson::MultiLock;
+using redisson::test::config_for;
 using redisson::test::RedisMasters;
 
 namespace {
-
-Config config_for(const std::string& url) {
-  auto config = Config::from_url(url);
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
 
 // Three masters, one client per master, and a MultiLock over "x" (master 0), "y" (master 1)
 // and "z" (master 2).

@@ -17,48 +17,29 @@
 
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/expect_error.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/semaphore_scripts.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
 using redisson::PermitExpirableSemaphore;
+using redisson::test::config_for;
 using redisson::test::eventually;
+using redisson::test::expect_error;
+using redisson::test::Messages;
 using redisson::test::RedisServer;
-using redisson::test::spawn_child;
+using redisson::test::spawn_children;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
 
 constexpr const char* kNoExpiry = "922337203685477";
-
-Config config_for(std::string_view url) {
-  auto config = Config::from_url(url);
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-Config config_for(const RedisServer& server) { return config_for(server.url()); }
-
-template <class Fn>
-void expect_error(errc code, Fn fn, const std::string& what) {
-  try {
-    fn();
-    ADD_FAILURE() << what << ": no error";
-  } catch (const std::system_error& e) {
-    EXPECT_EQ(e.code(), code) << what << ": " << e.what();
-  }
-}
-
-bool subscribers_are(const RedisServer& server, const std::string& channel, int count) {
-  return eventually([&] {
-    return server.command({"PUBSUB", "NUMSUB", channel}) == channel + "\n" + std::to_string(count);
-  });
-}
 
 // The 16 bytes Redis stores for a permit id shown as 32 hex characters.
 std::string id_bytes(const std::string& hex) {
@@ -78,22 +59,6 @@ long long epoch_ms() {
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
-
-struct Messages {
-  std::mutex mutex;
-  std::vector<std::string> received;
-
-  std::function<void(std::string_view)> sink() {
-    return [this](std::string_view message) {
-      std::lock_guard guard(mutex);
-      received.emplace_back(message);
-    };
-  }
-  std::vector<std::string> get() {
-    std::lock_guard guard(mutex);
-    return received;
-  }
-};
 
 constexpr int kPoolPermits = 2;
 
@@ -271,10 +236,7 @@ TEST(PermitExpirableSemaphore, HoldersNeverExceedPermitsAcrossProcesses) {
     Client client(config_for(server));
     ASSERT_TRUE(client.get_permit_expirable_semaphore("pool").try_set_permits(kPoolPermits));
   }
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("use_expirable_pool_permits", {server.url()}));
-  }
+  const auto children = spawn_children("use_expirable_pool_permits", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   EXPECT_EQ(server.command({"GET", "violations"}), "(nil)");
   EXPECT_EQ(server.command({"GET", "pool"}), std::to_string(kPoolPermits));

@@ -22,36 +22,28 @@
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/read_write_lock_scripts.hpp"
 #include "watchdog/watchdog.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
 using redisson::ReadWriteLock;
+using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 using redisson::test::spawn_child;
+using redisson::test::spawn_children;
+using redisson::test::subscribers_are;
 using redisson::test::wait_exit;
 
 namespace {
 
 using Hash = std::map<std::string, std::string>;
-
-Config config_for(std::string_view url, std::chrono::milliseconds watchdog = 30000ms) {
-  auto config = Config::from_url(url);
-  config.lock_watchdog_timeout = watchdog;
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
-
-Config config_for(const RedisServer& server, std::chrono::milliseconds watchdog = 30000ms) {
-  return config_for(server.url(), watchdog);
-}
 
 long long to_int(const std::string& text) { return std::stoll(text); }
 
@@ -68,10 +60,6 @@ Hash hash_of(const RedisServer& server, const std::string& key) {
 // The key of read hold `hold` of `field` on a lock named like "name" (no braces in it).
 std::string hold_key(const std::string& name, const std::string& field, int hold) {
   return "{" + name + "}:" + field + ":rwlock_timeout:" + std::to_string(hold);
-}
-
-std::string numsub(const RedisServer& server, const std::string& channel) {
-  return server.command({"PUBSUB", "NUMSUB", channel});
 }
 
 // Polls `pred` for `duration`; false as soon as it does not hold.
@@ -312,9 +300,7 @@ TEST(ReadWriteLock, WriteUnlockWakesAllWaitingReaders) {
     waiting.push_back(read.async_lock(static_cast<std::uint64_t>(i + 1), asio::use_future));
   }
   // Every reader subscribed (one subscriber connection per client) and is asleep.
-  ASSERT_TRUE(eventually([&] {
-    return numsub(server, "redisson_rwlock:{wake-all}") == "redisson_rwlock:{wake-all}\n3";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{wake-all}", 3));
   for (auto& result : waiting) {
     EXPECT_EQ(result.wait_for(0ms), std::future_status::timeout);
   }
@@ -330,9 +316,7 @@ TEST(ReadWriteLock, WriteUnlockWakesAllWaitingReaders) {
     EXPECT_EQ(hash.at(clients[i]->id() + ":" + std::to_string(i + 1)), "1");
   }
   // Readers that got their lock leave no subscription behind.
-  EXPECT_TRUE(eventually([&] {
-    return numsub(server, "redisson_rwlock:{wake-all}") == "redisson_rwlock:{wake-all}\n0";
-  }));
+  EXPECT_TRUE(subscribers_are(server, "redisson_rwlock:{wake-all}", 0));
   for (int i = 0; i < kReaders; ++i) {
     clients[i]
         ->get_read_write_lock("wake-all")
@@ -671,9 +655,7 @@ TEST(ReadWriteLock, ForeignRedissonWriterBlocksUsAndItsPublishWakesUs) {
     acquired.set_value(rw.try_lock_shared_for(50s));
     rw.unlock_shared();
   });
-  ASSERT_TRUE(eventually([&] {
-    return numsub(server, "redisson_rwlock:{foreign}") == "redisson_rwlock:{foreign}\n1";
-  }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{foreign}", 1));
   server.command({"DEL", "foreign"});
   server.command({"PUBLISH", "redisson_rwlock:{foreign}", "1"});
   auto result = acquired.get_future();
@@ -691,8 +673,7 @@ TEST(ReadWriteLock, ForceUnlockRespectsModeAndWakesWaiters) {
   auto write = rw.write_lock();
   ASSERT_TRUE(write.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
   auto waiting = read.async_lock(2, asio::use_future);
-  ASSERT_TRUE(eventually(
-      [&] { return numsub(server, "redisson_rwlock:{forced}") == "redisson_rwlock:{forced}\n1"; }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{forced}", 1));
   EXPECT_FALSE(read.force_unlock());  // in write mode: the read side leaves it alone
   EXPECT_EQ(server.command({"HGET", "forced", "mode"}), "write");
   EXPECT_TRUE(write.force_unlock());
@@ -706,10 +687,7 @@ TEST(ReadWriteLock, ForceUnlockRespectsModeAndWakesWaiters) {
 TEST(ReadWriteLock, ReadersNeverSeeAHalfDoneWriteAcrossProcesses) {
   RedisServer server;
   constexpr int kProcesses = 3;
-  std::vector<pid_t> children;
-  for (int p = 0; p < kProcesses; ++p) {
-    children.push_back(spawn_child("write_and_read_counter", {server.url()}));
-  }
+  const auto children = spawn_children("write_and_read_counter", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
   EXPECT_EQ(to_int(server.command({"GET", "counter"})), kProcesses * kCounterRounds);
   EXPECT_EQ(server.command({"EXISTS", "counter-lock"}), "0");

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 
@@ -18,6 +19,7 @@ using redisson::Client;
 using redisson::Config;
 using redisson::errc;
 using redisson::RedLock;
+using redisson::test::client_config;
 using redisson::test::eventually;
 using redisson::test::RedisMasters;
 
@@ -28,11 +30,9 @@ constexpr const char* kName = "red";
 
 // Small timeouts: some of these servers are stopped while their clients live.
 Config config_for(const std::string& url) {
-  auto config = Config::from_url(url);
-  config.command_timeout = 400ms;
+  auto config = client_config(url, {.command_timeout = 400ms, .reconnect_max_delay = 100ms});
   config.retry_attempts = 1;
   config.retry_interval = 50ms;
-  config.reconnect_max_delay = 100ms;
   return config;
 }
 

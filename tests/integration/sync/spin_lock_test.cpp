@@ -11,27 +11,21 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::errc;
 using redisson::test::command_calls;
+using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
 
 namespace {
 
 constexpr const char* kForeignOwner = "11111111-2222-3333-4444-555555555555:1";
-
-Config config_for(const RedisServer& server) {
-  auto config = Config::from_url(server.url());
-  config.command_timeout = 2000ms;
-  config.reconnect_max_delay = 200ms;
-  return config;
-}
 
 // `calls` of one command in INFO commandstats (0 when it never ran).
 std::int64_t pubsub_calls(const RedisServer& server) {

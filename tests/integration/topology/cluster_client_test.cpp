@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "redisson/redisson.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
@@ -28,6 +29,7 @@ using redisson::Command;
 using redisson::Config;
 using redisson::test::eventually;
 using redisson::test::RedisCluster;
+using redisson::test::with_settings;
 
 // "cmdstat_evalsha:calls=12,..." -> 12
 long long calls_of(const std::string& commandstats, const std::string& command) {
@@ -58,10 +60,7 @@ class ClusterClient : public ::testing::Test {
         redisson::ServerAddress::from_url(cluster().url_of(seed_port)));
     cluster_config.scan_interval = 1000ms;
     config.cluster = cluster_config;
-    config.command_timeout = 3000ms;
-    config.reconnect_max_delay = 200ms;
-    config.lock_watchdog_timeout = watchdog;
-    return config;
+    return with_settings(config, {.command_timeout = 3000ms, .lock_watchdog_timeout = watchdog});
   }
 
   static int master_of_key(const std::string& key) {
@@ -330,9 +329,8 @@ TEST(ClusterCrash, ALockCallForACrashedMasterRunsOnItsPromotedReplica) {
   redisson::ClusterConfig cluster_config;
   cluster_config.node_addresses.push_back(redisson::ServerAddress::from_url(cluster.url_of(seed)));
   config.cluster = cluster_config;  // scan_interval stays 5 s: the crash is noticed without it
-  config.command_timeout = 20s;     // generous: an election, not the client, sets the pace
-  config.reconnect_max_delay = 200ms;
-  Client client(config);
+  // A generous command timeout: an election, not the client, sets the pace.
+  Client client(with_settings(config, {.command_timeout = 20s}));
   auto lock = client.get_lock(name);
   lock.lock(60s);  // the client has a live connection to the victim
   lock.unlock();

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "redisson/redisson.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 
@@ -20,6 +21,7 @@ using redisson::Command;
 using redisson::Config;
 using redisson::test::eventually;
 using redisson::test::RedisSentinelGroup;
+using redisson::test::with_settings;
 
 class SentinelClient : public ::testing::Test {
  protected:
@@ -39,9 +41,7 @@ class SentinelClient : public ::testing::Test {
       sentinel.sentinel_addresses.push_back(redisson::ServerAddress::from_url(url));
     }
     config.sentinel = sentinel;
-    config.command_timeout = 3000ms;
-    config.reconnect_max_delay = 200ms;
-    return config;
+    return with_settings(config, {.command_timeout = 3000ms});
   }
 
  private:
