@@ -287,7 +287,7 @@ TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
 // so every later reply on that connection would complete the wrong caller.
 TEST(BadInput, EmptyCommandIsRefusedAndTheConnectionStaysInStep) {
   RedisServer server;
-  Client client(config_for(server));
+  Client client(bad_input_config(server));
   expect_refused(server, "execute of an empty command", {errc::invalid_argument},
                  [&] { client.execute(redisson::Command{}); });
   std::error_code ec;
@@ -305,7 +305,7 @@ TEST(BadInput, EmptyCommandIsRefusedAndTheConnectionStaysInStep) {
 
 TEST(BadInput, MultiLockRefusesAnEmptyListAndBadDurations) {
   RedisServer server;
-  Client client(config_for(server));
+  Client client(bad_input_config(server));
   try {
     redisson::MultiLock empty(std::vector<redisson::Lock>{});
     ADD_FAILURE() << "a MultiLock of no locks was accepted";
