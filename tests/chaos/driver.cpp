@@ -190,17 +190,17 @@ class Run {
 
   void execute(std::chrono::seconds duration) {
     for (std::size_t i = 0; i < pids_.size(); ++i) spawn(i);
-    const auto until = std::chrono::steady_clock::now() + duration;
-    while (std::chrono::steady_clock::now() < until) {
+    until_ = std::chrono::steady_clock::now() + duration;
+    while (std::chrono::steady_clock::now() < until_) {
       std::this_thread::sleep_for(milliseconds(500 + random_() % 2000));
-      if (std::chrono::steady_clock::now() >= until) break;
+      if (std::chrono::steady_clock::now() >= until_) break;
       reap_and_respawn();
       notice_switch();
       const auto& fault = mode_.faults[random_() % mode_.faults.size()];
       // A failover that could not finish before the end would leave the group unsettled for
       // the final reads; one too soon after the last would be refused by the sentinels.
-      if (is_failover(fault) && (std::chrono::steady_clock::now() < next_failover_ ||
-                                 until - std::chrono::steady_clock::now() < 2 * kFailoverTimeout)) {
+      if (is_failover(fault) &&
+          (std::chrono::steady_clock::now() < next_failover_ || too_close_to_the_end())) {
         continue;
       }
       inject(fault);
@@ -210,9 +210,7 @@ class Run {
       // The final reads go to the master the sentinels agree on, with the old one demoted, or
       // to each key's master in a settled cluster.
       try {
-        if (group_) wait_settled();
-        if (cluster_) cluster_->wait_until_ok();
-        notice_switch();
+        settle();
       } catch (const std::exception& e) {
         log_fault("group_unsettled", now_us(), now_us(), "-");
         std::cerr << "chaos: " << e.what() << '\n';
@@ -427,6 +425,10 @@ class Run {
       } else if (fault == "proxy_reset") {
         for (auto& proxy : proxies_) proxy->reset_all();
       } else if (is_failover(fault)) {
+        // Settling can take seconds (the sentinels see a restarted node as a replica up to 10 s
+        // after it rejoined), so the end may have come too close meanwhile.
+        settle();
+        if (too_close_to_the_end()) return;
         detail = cluster_ ? cluster_failover(fault, start) : failover(fault, start);
       }
     } catch (const std::exception& e) {
@@ -438,12 +440,24 @@ class Run {
     log_fault(fault, start, now_us(), detail);
   }
 
+  // The group or cluster settled (see wait_settled(), RedisCluster::wait_until_ok()), and any
+  // switch the driver did not make noticed. Before each failover and before the final reads.
+  void settle() {
+    if (group_) wait_settled();
+    if (cluster_) cluster_->wait_until_ok();
+    notice_switch();
+  }
+
+  // A failover that could not finish before the end would leave the group unsettled for the
+  // final reads (and its losses unmeasured).
+  bool too_close_to_the_end() const {
+    return until_ - std::chrono::steady_clock::now() < 2 * kFailoverTimeout;
+  }
+
   // A failover of the group, from a settled state. The fault lasts from its start until the
   // sentinels name the other node and it answers as master (for master_kill: until the killed
   // node runs again, as a replica-to-be). Detail: old and new master, when the switch was seen.
   std::string failover(const std::string& fault, std::int64_t& start) {
-    wait_settled();
-    notice_switch();
     start = now_us();
     next_failover_ = std::chrono::steady_clock::now() + 2 * kFailoverTimeout + milliseconds(1000);
     const int old_master = group_->master_port();
@@ -476,8 +490,6 @@ class Run {
   // when the switch was seen (the replica answering ROLE as master, or a master's CLUSTER NODES
   // naming another node for the slot), the slot.
   std::string cluster_failover(const std::string& fault, std::int64_t& start) {
-    cluster_->wait_until_ok();
-    notice_switch();
     const auto& kind = mode_.kinds[random_() % mode_.kinds.size()];
     const int slot = slot_of(lock_name(kind));
     start = now_us();
@@ -647,6 +659,7 @@ class Run {
   std::unique_ptr<RedisCluster> cluster_;      // Topology::cluster
   std::vector<std::unique_ptr<FaultProxy>> proxies_;
   std::chrono::steady_clock::time_point next_failover_{};
+  std::chrono::steady_clock::time_point until_{};  // the end of the fault loop
   int known_master_ = 0;  // the master as of the last failover the driver made or noticed
   std::map<int, int> known_owners_;  // cluster: slot of each lock -> its master, the same way
   std::vector<pid_t> pids_;
