@@ -207,12 +207,11 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
     return send(request, std::move(node), false);
   }
   if (!moved && !ask && !again) return request->callback(ec, std::move(reply));
-  if (++request->redirects > kMaxRedirects) {
-    reply.str += " (gave up after " + std::to_string(kMaxRedirects) + " cluster redirections)";
-    return request->callback(ec, std::move(reply));
-  }
   if (again) {
-    // The slot is migrating or the cluster is electing a master: try again shortly.
+    // The slot is migrating or the cluster is electing a master: the command did not run; try
+    // again shortly until its deadline. Not counted as a redirection: a failover keeps the
+    // cluster down for node_timeout and the election, far longer than kMaxRedirects quick
+    // retries (a semaphore release that gave up after them lost its permit for good).
     if (Clock::now() + kRetryDelay >= request->deadline) {
       return request->callback(ec, std::move(reply));
     }
@@ -225,6 +224,10 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
       self->send(request, std::move(connection), false);
     });
     return;
+  }
+  if (++request->redirects > kMaxRedirects) {
+    reply.str += " (gave up after " + std::to_string(kMaxRedirects) + " cluster redirections)";
+    return request->callback(ec, std::move(reply));
   }
   const auto redirect = parse_redirect(text, from);
   if (!redirect) return request->callback(ec, std::move(reply));

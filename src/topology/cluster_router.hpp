@@ -3,14 +3,14 @@
 // its key's slot.
 //
 // Redirections: MOVED updates that slot's owner at once, refreshes the whole map in the
-// background and resends; ASK sends ASKING + the command to the named node (once per ASK);
-// TRYAGAIN/CLUSTERDOWN retry shortly. At most kMaxRedirects per command, then the last error
-// is returned with a note. The map is refreshed every scan_interval and whenever a master
-// connection is lost, so a promoted replica takes over its slots without a MOVED round trip.
-// While a slot-serving master is unreachable the map is asked again every 500 ms; once it shows
-// the master's slots served elsewhere, commands still queued unsent for it (the crash case: no
-// node answers MOVED) move to the new owner. Commands it had already been sent fail with
-// connection_lost: they may have run.
+// background and resends; ASK sends ASKING + the command to the named node (once per ASK). At
+// most kMaxRedirects per command, then the last error is returned with a note. TRYAGAIN and
+// CLUSTERDOWN (the command did not run) are retried every 100 ms until the command's deadline. The
+// map is refreshed every scan_interval and whenever a master connection is lost, so a promoted
+// replica takes over its slots without a MOVED round trip. While a slot-serving master is
+// unreachable the map is asked again every 500 ms; once it shows the master's slots served
+// elsewhere, commands still queued unsent for it (the crash case: no node answers MOVED) move to
+// the new owner. Commands it had already been sent fail with connection_lost: they may have run.
 //
 // Cost: one map lookup under a mutex per command and a copy of the command (kept for resending).
 #pragma once

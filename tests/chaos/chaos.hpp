@@ -6,17 +6,23 @@
 //     A <kind> <start_us>                         acquired (written before the critical section)
 //     E <kind> <owner> <token> <wait_start_us> <start_us> <end_us> <read> <wrote> <status> <unlock>
 //                                                 one critical section; status ok | fenced_out |
-//                                                 unknown (the write's reply was lost) | failed
+//                                                 unknown (the write's reply was lost) |
+//                                                 not_replicated (failover-sync: the master has
+//                                                 the write, no replica acknowledged it) | failed
 //     T <kind> <wait_start_us> <now_us>           gave up waiting
 //     X <kind> <wait_start_us> <error>            the acquire failed with an error
 //   faults.log      F <kind> <start_us> <end_us> <detail>
-//                   (failover faults: detail old:<port>:new:<port>:switched_after:<n>ms)
-//   final.txt       mode <name> | lease_ms <n> | seconds <n> | counter <kind> <value> |
+//                   (failover faults: detail old:<port>:new:<port>:switched_after:<n>ms, and
+//                   :slot:<n> on the cluster)
+//   final.txt       mode <promise> | lease_ms <n> | seconds <n> | counter <kind> <value> |
 //                   left <key> <what>
+//                   (the promise: safe | pause | fenced | failover; failover-sync and cluster
+//                   write "failover": measured, not promised)
 // Times are wall-clock microseconds (one machine, one clock).
-// Configurations: safe, pause, fenced (one redis-server behind per-worker fault proxies) and
-// failover (a Sentinel group; workers take --sentinels host:port,... --master-name NAME instead
-// of --url).
+// Configurations: safe, pause, fenced (one redis-server behind per-worker fault proxies),
+// failover and failover-sync (a Sentinel group; workers take --sentinels host:port,...
+// --master-name NAME instead of --url; failover-sync adds --sync-replicas 1) and cluster (a
+// Redis Cluster; workers take --cluster host:port,...).
 #pragma once
 
 #include <chrono>

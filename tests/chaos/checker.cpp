@@ -44,7 +44,7 @@ constexpr std::int64_t kOutageWindowUs = 10'000'000;
 constexpr std::int64_t kRecoveryWindowUs = 30'000'000;
 
 bool is_failover(const std::string& fault) {
-  return fault == "sentinel_failover" || fault == "master_kill";
+  return fault == "sentinel_failover" || fault == "master_kill" || fault == "cluster_failover";
 }
 
 struct Section {

@@ -1,14 +1,16 @@
 // The chaos driver: for each configuration, a throwaway redis-server (AOF, fsync always, so a
 // restart keeps the data), the fault proxy in front of it, N re-exec'ed workers, and faults at
 // random intervals, each logged with its time. Then the checker over every configuration.
-// The failover configuration runs on a Sentinel group instead (master + replica, both AOF; three
-// sentinels); its workers ask the sentinels for the master, so no proxy is in their path.
+// The failover configurations run on a Sentinel group instead (master + replica, both AOF; three
+// sentinels), the cluster configuration on a Redis Cluster (3 masters + 3 replicas, all AOF);
+// their workers ask the sentinels or the cluster where to go, so no proxy is in their path.
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +24,7 @@
 #include "fault/fault_proxy.hpp"
 #include "support/redis_cluster.hpp"
 #include "support/redis_server.hpp"
+#include "topology/key_slot.hpp"
 
 namespace redisson::chaos {
 
@@ -30,31 +33,45 @@ namespace {
 using std::chrono::milliseconds;
 using test::Direction;
 using test::FaultProxy;
+using test::RedisCluster;
 using test::RedisSentinelGroup;
 using test::RedisServer;
+
+// What the workers talk to: one server behind per-worker fault proxies, a Sentinel group, or a
+// Redis Cluster.
+enum class Topology { single, sentinel, cluster };
 
 struct Mode {
   std::string name;
   std::vector<std::string> kinds;
   bool fenced_resource = false;
   std::vector<std::string> faults;
-  double share = 0;       // of the total seconds
-  bool sentinel = false;  // a Sentinel group instead of one server behind proxies
+  double share = 0;  // of the total seconds
+  Topology topology = Topology::single;
+  bool sync_replicas = false;  // workers run with Config::sync_replicas (--sync-replicas 1)
+  // What the checker is told (final.txt "mode"): the promise the configuration makes. The
+  // cluster and failover-sync configurations make the failover one: measured, not promised.
+  std::string promise;
 };
 
 // The failover faults need the group settled: a failover of the same master is refused by the
-// sentinels for twice the failover timeout after the previous one started.
+// sentinels for twice the failover timeout after the previous one started. The cluster keeps the
+// same pacing, so its figures compare with the Sentinel ones.
 constexpr milliseconds kDownAfter{1000};
 constexpr milliseconds kFailoverTimeout{5000};
+constexpr milliseconds kClusterNodeTimeout{2000};
 bool is_failover(const std::string& fault) {
-  return fault == "sentinel_failover" || fault == "master_kill";
+  return fault == "sentinel_failover" || fault == "master_kill" || fault == "cluster_failover";
 }
 
 // safe: every fault, none longer than the lease. pause: holders stopped (or cut off) longer
 // than the lease, no fencing. fenced: the same long pauses plus every other fault, FencedLock
 // with the resource checking tokens. failover: a Sentinel group, failovers (manual, or the
 // master killed), holders killed and connections killed; Redis replication is asynchronous, so
-// a failover may lose what the replica had not received: measured, not promised.
+// a failover may lose what the replica had not received: measured, not promised. failover-sync:
+// the same with Config::sync_replicas in the workers (and their counter writes WAITed the same
+// way), to measure what it saves. cluster: a Redis Cluster, failovers (CLUSTER FAILOVER, or the
+// master killed) of the master serving one of the chaos keys, chosen at random: measured too.
 std::vector<Mode> modes() {
   const std::vector<std::string> short_faults = {
       "sigkill_holder",        "sigstop_holder_short", "redis_restart", "client_kill_normal",
@@ -64,20 +81,26 @@ std::vector<Mode> modes() {
   // Weighted towards the long pauses: they are what fencing is for.
   for (int i = 0; i < 4; ++i) fenced_faults.push_back("sigstop_holder_long");
   for (int i = 0; i < 2; ++i) fenced_faults.push_back("proxy_partition_long");
+  const std::vector<std::string> sentinel_faults = {"sentinel_failover", "master_kill",
+                                                    "sigkill_holder", "client_kill_normal"};
+  const std::vector<std::string> cluster_faults = {"cluster_failover", "master_kill",
+                                                   "sigkill_holder", "client_kill_normal"};
   return {
-      {"safe", all_kinds(), false, short_faults, 0.4},
+      {"safe", all_kinds(), false, short_faults, 0.3, Topology::single, false, "safe"},
       {"pause",
        {"lock", "fair", "rw", "fenced"},
        false,
        {"sigstop_holder_long", "sigstop_holder_long", "proxy_partition_long"},
-       0.2},
-      {"fenced", {"fenced"}, true, fenced_faults, 0.2},
-      {"failover",
-       all_kinds(),
+       0.15,
+       Topology::single,
        false,
-       {"sentinel_failover", "master_kill", "sigkill_holder", "client_kill_normal"},
-       0.2,
-       true},
+       "pause"},
+      {"fenced", {"fenced"}, true, fenced_faults, 0.15, Topology::single, false, "fenced"},
+      {"failover", all_kinds(), false, sentinel_faults, 0.15, Topology::sentinel, false,
+       "failover"},
+      {"failover-sync", all_kinds(), false, sentinel_faults, 0.1, Topology::sentinel, true,
+       "failover"},
+      {"cluster", all_kinds(), false, cluster_faults, 0.15, Topology::cluster, false, "failover"},
   };
 }
 
@@ -120,6 +143,20 @@ test::RedisSentinelOptions persistent_group() {
   return options;
 }
 
+// Every node with the same persistence; a killed master restarts with its data and rejoins as a
+// replica of the node the cluster promoted.
+test::RedisClusterOptions persistent_cluster() {
+  test::RedisClusterOptions options;
+  options.node_timeout = kClusterNodeTimeout;
+  options.extra_args = persistent_server().extra_args;
+  options.max_lifetime = std::chrono::seconds(3600);
+  return options;
+}
+
+// The cluster slot of a key (CRC16 of the key or of its {hash tag}): the chaos keys land on
+// different slots, possibly on different masters.
+int slot_of(const std::string& key) { return detail::key_slot(key); }
+
 class Run {
  public:
   Run(const Mode& mode, std::string dir, int workers, milliseconds lease, std::string self,
@@ -130,9 +167,12 @@ class Run {
         self_(std::move(self)),
         random_(seed),
         pids_(static_cast<std::size_t>(workers), -1) {
-    if (mode_.sentinel) {
+    if (mode_.topology == Topology::sentinel) {
       group_ = std::make_unique<RedisSentinelGroup>(persistent_group());
       known_master_ = group_->master_port();
+    } else if (mode_.topology == Topology::cluster) {
+      cluster_ = std::make_unique<RedisCluster>(persistent_cluster());
+      known_owners_ = lock_owners();
     } else {
       server_ = std::make_unique<RedisServer>(persistent_server());
       // One proxy per worker, so a partition can cut off one holder and leave the others be.
@@ -150,40 +190,54 @@ class Run {
 
   void execute(std::chrono::seconds duration) {
     for (std::size_t i = 0; i < pids_.size(); ++i) spawn(i);
-    const auto until = std::chrono::steady_clock::now() + duration;
-    while (std::chrono::steady_clock::now() < until) {
+    until_ = std::chrono::steady_clock::now() + duration;
+    while (std::chrono::steady_clock::now() < until_) {
       std::this_thread::sleep_for(milliseconds(500 + random_() % 2000));
-      if (std::chrono::steady_clock::now() >= until) break;
+      if (std::chrono::steady_clock::now() >= until_) break;
       reap_and_respawn();
-      if (group_) notice_switch();
+      notice_switch();
       const auto& fault = mode_.faults[random_() % mode_.faults.size()];
       // A failover that could not finish before the end would leave the group unsettled for
       // the final reads; one too soon after the last would be refused by the sentinels.
-      if (is_failover(fault) && (std::chrono::steady_clock::now() < next_failover_ ||
-                                 until - std::chrono::steady_clock::now() < 2 * kFailoverTimeout)) {
+      if (is_failover(fault) &&
+          (std::chrono::steady_clock::now() < next_failover_ || too_close_to_the_end())) {
         continue;
       }
       inject(fault);
     }
     stop_workers();
-    if (group_) {
-      // The final reads go to the master the sentinels agree on, with the old one demoted.
+    if (group_ || cluster_) {
+      // The final reads go to the master the sentinels agree on, with the old one demoted, or
+      // to each key's master in a settled cluster.
       try {
-        wait_settled();
-        notice_switch();
+        settle();
       } catch (const std::exception& e) {
         log_fault("group_unsettled", now_us(), now_us(), "-");
         std::cerr << "chaos: " << e.what() << '\n';
       }
     }
     write_final();
-    if (group_) keep_group_logs();
+    keep_group_logs();
   }
 
  private:
-  // A master change the driver did not make (the sentinels failed over on their own): logged as
-  // a fault when noticed, at most one loop turn (2.5 s) late.
+  // A master change the driver did not make (the sentinels or the cluster failed over on their
+  // own): logged as a fault when noticed, at most one loop turn (2.5 s) late.
   void notice_switch() {
+    if (cluster_) {
+      const auto owners = lock_owners();
+      for (const auto& [slot, port] : owners) {
+        const int known = known_owners_[slot];
+        if (port == 0 || known == 0 || port == known) continue;
+        const auto at = now_us();
+        log_fault("cluster_auto_failover", at, at,
+                  "old:" + std::to_string(known) + ":new:" + std::to_string(port) +
+                      ":slot:" + std::to_string(slot));
+        known_owners_[slot] = port;
+      }
+      return;
+    }
+    if (!group_) return;
     const int master = master_or_zero();
     if (master == 0 || master == known_master_) return;
     const auto at = now_us();
@@ -194,21 +248,52 @@ class Run {
 
   // The sentinels' and data nodes' logs say when and why they switched; the group's temp dirs
   // go with it.
+  // (A restarted cluster node's log starts at its restart.)
   void keep_group_logs() {
-    auto keep = [&](int port, const std::string& role) {
+    auto keep = [&](const RedisServer& node, const std::string& role) {
       std::error_code ignored;
-      std::filesystem::copy_file(group_->node(port).dir() + "/redis.log",
-                                 dir_ + "/" + role + "-" + std::to_string(port) + ".log",
+      std::filesystem::copy_file(node.dir() + "/redis.log",
+                                 dir_ + "/" + role + "-" + std::to_string(node.port()) + ".log",
                                  std::filesystem::copy_options::overwrite_existing, ignored);
     };
-    for (const int port : group_->data_ports()) keep(port, "redis");
-    for (const int port : group_->sentinel_ports()) keep(port, "sentinel");
+    if (group_) {
+      for (const int port : group_->data_ports()) keep(group_->node(port), "redis");
+      for (const int port : group_->sentinel_ports()) keep(group_->node(port), "sentinel");
+    }
+    if (cluster_) {
+      for (const int port : cluster_->ports()) keep(cluster_->node(port), "redis");
+    }
   }
 
-  // The server the workers use: the one server, or whichever node the sentinels name master now.
+  // The server the workers use for the command's key (args[1]): the one server, whichever node
+  // the sentinels name master now, or the cluster master serving the key's slot.
   std::string master_command(const std::vector<std::string>& args) {
     if (group_) return group_->command(group_->master_port(), args);
+    if (cluster_) return cluster_->command(cluster_->master_of_slot(slot_of(args.at(1))), args);
     return server_->command(args);
+  }
+
+  // A keyless command (CLIENT KILL) on a master the workers use: in a cluster, the one serving a
+  // chaos lock chosen at random.
+  std::string any_master_command(const std::vector<std::string>& args) {
+    if (!cluster_) return master_command(args);
+    const auto& kind = mode_.kinds[random_() % mode_.kinds.size()];
+    const int port = cluster_->master_of_slot(slot_of(lock_name(kind)));
+    return "port:" + std::to_string(port) + ":" + cluster_->command(port, args);
+  }
+
+  // The master serving each chaos lock's slot (0 while unknown).
+  std::map<int, int> lock_owners() {
+    std::map<int, int> owners;
+    for (const auto& kind : all_kinds()) {
+      const int slot = slot_of(lock_name(kind));
+      try {
+        owners[slot] = cluster_->master_of_slot(slot);
+      } catch (const std::exception&) {
+        owners[slot] = 0;
+      }
+    }
+    return owners;
   }
 
   void spawn(std::size_t index) {
@@ -219,7 +304,12 @@ class Run {
         "--lease-ms",     std::to_string(lease_.count()),
         "--fenced",       mode_.fenced_resource ? "1" : "0",
         "--seed",         std::to_string(random_())};
-    if (group_) {
+    if (mode_.sync_replicas) args.insert(args.end(), {"--sync-replicas", "1"});
+    if (cluster_) {
+      std::vector<std::string> seeds;
+      for (const int port : cluster_->ports()) seeds.push_back("127.0.0.1:" + std::to_string(port));
+      args.insert(args.end(), {"--cluster", join(seeds)});
+    } else if (group_) {
       std::vector<std::string> sentinels;
       for (const int port : group_->sentinel_ports()) {
         sentinels.push_back("127.0.0.1:" + std::to_string(port));
@@ -305,7 +395,7 @@ class Run {
         server_->stop();
         server_->start();
       } else if (fault == "client_kill_normal") {
-        detail = master_command({"CLIENT", "KILL", "TYPE", "normal"});
+        detail = any_master_command({"CLIENT", "KILL", "TYPE", "normal"});
       } else if (fault == "client_kill_pubsub") {
         detail = master_command({"CLIENT", "KILL", "TYPE", "pubsub"});
       } else if (fault == "client_pause") {
@@ -335,7 +425,11 @@ class Run {
       } else if (fault == "proxy_reset") {
         for (auto& proxy : proxies_) proxy->reset_all();
       } else if (is_failover(fault)) {
-        detail = failover(fault, start);
+        // Settling can take seconds (the sentinels see a restarted node as a replica up to 10 s
+        // after it rejoined), so the end may have come too close meanwhile.
+        settle();
+        if (too_close_to_the_end()) return;
+        detail = cluster_ ? cluster_failover(fault, start) : failover(fault, start);
       }
     } catch (const std::exception& e) {
       detail = std::string("driver_error:") + e.what();
@@ -346,12 +440,24 @@ class Run {
     log_fault(fault, start, now_us(), detail);
   }
 
+  // The group or cluster settled (see wait_settled(), RedisCluster::wait_until_ok()), and any
+  // switch the driver did not make noticed. Before each failover and before the final reads.
+  void settle() {
+    if (group_) wait_settled();
+    if (cluster_) cluster_->wait_until_ok();
+    notice_switch();
+  }
+
+  // A failover that could not finish before the end would leave the group unsettled for the
+  // final reads (and its losses unmeasured).
+  bool too_close_to_the_end() const {
+    return until_ - std::chrono::steady_clock::now() < 2 * kFailoverTimeout;
+  }
+
   // A failover of the group, from a settled state. The fault lasts from its start until the
   // sentinels name the other node and it answers as master (for master_kill: until the killed
   // node runs again, as a replica-to-be). Detail: old and new master, when the switch was seen.
   std::string failover(const std::string& fault, std::int64_t& start) {
-    wait_settled();
-    notice_switch();
     start = now_us();
     next_failover_ = std::chrono::steady_clock::now() + 2 * kFailoverTimeout + milliseconds(1000);
     const int old_master = group_->master_port();
@@ -376,6 +482,73 @@ class Run {
     }
     return "old:" + std::to_string(old_master) + ":new:" + std::to_string(known_master_) +
            ":switched_after:" + std::to_string((switched - start) / 1000) + "ms";
+  }
+
+  // A failover of the master serving one chaos lock (chosen at random), from a settled cluster.
+  // The fault lasts from its start until the cluster has settled again (for master_kill: with
+  // the killed node restarted and rejoined as a replica). Detail: old and new master of the slot,
+  // when the switch was seen (the replica answering ROLE as master, or a master's CLUSTER NODES
+  // naming another node for the slot), the slot.
+  std::string cluster_failover(const std::string& fault, std::int64_t& start) {
+    const auto& kind = mode_.kinds[random_() % mode_.kinds.size()];
+    const int slot = slot_of(lock_name(kind));
+    start = now_us();
+    next_failover_ = std::chrono::steady_clock::now() + 2 * kFailoverTimeout + milliseconds(1000);
+    const int old_master = cluster_->master_of_slot(slot);
+    const int replica = cluster_->replica_of(old_master);
+    std::int64_t switched = 0;
+    if (fault == "cluster_failover") {
+      // failover() returns once the whole cluster has settled; the switch itself is seen here.
+      std::atomic<bool> done{false};
+      std::atomic<std::int64_t> seen{0};
+      std::thread watcher([&] {
+        while (!done) {
+          try {
+            if (cluster_->command(replica, {"ROLE"}).rfind("master", 0) == 0) {
+              seen = now_us();
+              return;
+            }
+          } catch (const std::exception&) {
+          }
+          std::this_thread::sleep_for(milliseconds(10));
+        }
+      });
+      try {
+        cluster_->failover(replica);
+      } catch (...) {
+        done = true;
+        watcher.join();
+        throw;
+      }
+      done = true;
+      watcher.join();
+      switched = seen != 0 ? seen.load() : now_us();
+    } else {
+      // SIGKILL: the others notice after node_timeout, and the replica wins the election.
+      kill(cluster_->node(old_master).pid(), SIGKILL);
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+      for (;;) {
+        int owner = 0;
+        try {
+          owner = cluster_->master_of_slot(slot);
+        } catch (const std::exception&) {
+        }
+        if (owner != 0 && owner != old_master) break;
+        if (std::chrono::steady_clock::now() > deadline) {
+          throw std::runtime_error("no promotion after killing the master");
+        }
+        std::this_thread::sleep_for(milliseconds(20));
+      }
+      switched = now_us();
+      cluster_->stop_node(old_master);  // reaps the killed process
+      cluster_->start_node(old_master);
+      cluster_->wait_until_ok();
+    }
+    const int new_master = cluster_->master_of_slot(slot);
+    known_owners_ = lock_owners();
+    return "old:" + std::to_string(old_master) + ":new:" + std::to_string(new_master) +
+           ":switched_after:" + std::to_string((switched - start) / 1000) +
+           "ms:slot:" + std::to_string(slot);
   }
 
   // wait_until_ready(), and every sentinel has itself seen the replica report the replica role.
@@ -444,7 +617,7 @@ class Run {
 
   void write_final() {
     std::ofstream out(dir_ + "/final.txt");
-    out << "mode " << mode_.name << "\nlease_ms " << lease_.count() << '\n';
+    out << "mode " << mode_.promise << "\nlease_ms " << lease_.count() << '\n';
     for (const auto& kind : all_kinds()) {
       std::string value = master_command({"GET", counter_name(kind)});
       if (value == "(nil)") value = "0";
@@ -481,11 +654,14 @@ class Run {
   milliseconds lease_;
   std::string self_;
   std::mt19937_64 random_;
-  std::unique_ptr<RedisServer> server_;        // every mode but failover
-  std::unique_ptr<RedisSentinelGroup> group_;  // failover
+  std::unique_ptr<RedisServer> server_;        // Topology::single
+  std::unique_ptr<RedisSentinelGroup> group_;  // Topology::sentinel
+  std::unique_ptr<RedisCluster> cluster_;      // Topology::cluster
   std::vector<std::unique_ptr<FaultProxy>> proxies_;
   std::chrono::steady_clock::time_point next_failover_{};
+  std::chrono::steady_clock::time_point until_{};  // the end of the fault loop
   int known_master_ = 0;  // the master as of the last failover the driver made or noticed
+  std::map<int, int> known_owners_;  // cluster: slot of each lock -> its master, the same way
   std::vector<pid_t> pids_;
   std::ofstream faults_;
 };

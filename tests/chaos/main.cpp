@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
   using namespace redisson::chaos;
   const std::string usage =
       "usage: redisson-chaos run [--seconds N] [--out DIR] [--workers N] [--lease-ms N]\n"
-      "                          [--seed N] [--only safe|pause|fenced|failover]\n"
+      "                          [--seed N] [--only safe|pause|fenced|failover|\n"
+      "                          failover-sync|cluster]\n"
       "       redisson-chaos check --summary FILE DIR...\n"
       "       redisson-chaos worker ... (started by run)\n";
   if (argc < 2) {

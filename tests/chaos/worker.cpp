@@ -3,7 +3,9 @@
 // included) and can be SIGKILLed or SIGSTOPped like any process.
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <future>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -42,6 +44,76 @@ std::vector<std::string> split(const std::string& text, char sep) {
   return out;
 }
 
+// failover-sync: the counter write held to the rule Config::sync_replicas applies to the lock's
+// own writes (src/client/replica_ack.hpp), so that the two are equally durable: WAIT 1 on the
+// connection that made the write; no WAIT on a master without replicas (connected_slaves from
+// INFO replication, asked again every 10 s while it is 0 and after an unacknowledged WAIT).
+// WAIT counts only its own connection's writes. The public API has no way to pin a connection,
+// so SET and WAIT are submitted back to back with async_execute: the client queues both on its
+// one master connection in that order. Two cases escape this: a SET that meets READONLY (sent
+// to a demoted master) is resent to the new master, but then WAIT, queued behind it on the
+// demoted one, fails there ("WAIT cannot be used with replica instances") and the write counts
+// as not replicated; a master switch between the two submissions (microseconds) would put WAIT
+// on another connection, where it counts nothing of this SET. The second one is not detected.
+class ReplicatedCounter {
+ public:
+  ReplicatedCounter(Client& client, bool sync, std::chrono::milliseconds wait_timeout)
+      : client_(client), sync_(sync), wait_timeout_(wait_timeout) {}
+
+  /// "ok", or "not_replicated" (the master has the write; no replica acknowledged it). Throws
+  /// redisson::error when the SET itself failed.
+  std::string set(const std::string& key, const std::string& value) {
+    if (!sync_) {
+      client_.execute({"SET", key, value});
+      return "ok";
+    }
+    if (replicas_ < 0 ||
+        (replicas_ == 0 && std::chrono::steady_clock::now() - counted_at_ > kRecount)) {
+      recount();
+    }
+    if (replicas_ == 0) {
+      client_.execute({"SET", key, value});
+      return "ok";
+    }
+    using Outcome = std::pair<std::error_code, Reply>;
+    std::promise<Outcome> set_done;
+    std::promise<Outcome> wait_done;
+    auto set_reply = set_done.get_future();
+    auto wait_reply = wait_done.get_future();
+    client_.async_execute(Command{"SET", key, value}, [&](std::error_code ec, Reply reply) {
+      set_done.set_value({ec, std::move(reply)});
+    });
+    client_.async_execute(Command{"WAIT", "1"}.arg(std::int64_t{wait_timeout_.count()}),
+                          [&](std::error_code ec, Reply reply) {
+                            wait_done.set_value({ec, std::move(reply)});
+                          });
+    const auto [set_ec, set_value] = set_reply.get();
+    const auto [wait_ec, acknowledged] = wait_reply.get();
+    if (set_ec) throw error(set_ec, set_value.str);
+    if (wait_ec || acknowledged.integer < 1) {
+      replicas_ = -1;  // the replicas may be gone: count them again
+      return "not_replicated";
+    }
+    return "ok";
+  }
+
+ private:
+  static constexpr std::chrono::seconds kRecount{10};
+
+  void recount() {
+    const auto info = client_.execute({"INFO", "replication"}).str;
+    const auto at = info.find("connected_slaves:");
+    replicas_ = at == std::string::npos ? 0 : std::atoi(info.c_str() + at + 17);
+    counted_at_ = std::chrono::steady_clock::now();
+  }
+
+  Client& client_;
+  bool sync_;
+  std::chrono::milliseconds wait_timeout_;
+  int replicas_ = -1;
+  std::chrono::steady_clock::time_point counted_at_{};
+};
+
 std::string code_name(const std::error_code& ec) {
   std::string text = ec.message();
   for (auto& c : text) {
@@ -60,10 +132,19 @@ int run_worker(const std::map<std::string, std::string>& options) {
   const int work_ms = options.count("work-ms") ? std::stoi(options.at("work-ms")) : 10;
   std::mt19937_64 random(std::stoull(options.at("seed")));
 
-  // --url HOST (through the driver's fault proxy), or --sentinels host:port,... --master-name
-  // NAME: the client asks the sentinels for the master and follows their failovers.
+  // --url HOST (through the driver's fault proxy), --sentinels host:port,... --master-name
+  // NAME (the client asks the sentinels for the master and follows their failovers), or
+  // --cluster host:port,... (seed nodes of a Redis Cluster).
   Config config;
-  if (options.count("sentinels")) {
+  if (options.count("cluster")) {
+    ClusterConfig cluster;
+    for (const auto& address : split(options.at("cluster"), ',')) {
+      cluster.node_addresses.push_back(ServerAddress::from_url("redis://" + address));
+    }
+    // The counter's GET must see the last SET: a replica's copy may lag.
+    cluster.read_mode = ReadMode::master;
+    config.cluster = cluster;
+  } else if (options.count("sentinels")) {
     SentinelConfig sentinel;
     sentinel.master_name = options.at("master-name");
     for (const auto& address : split(options.at("sentinels"), ',')) {
@@ -77,6 +158,11 @@ int run_worker(const std::map<std::string, std::string>& options) {
   config.connect_timeout = std::chrono::milliseconds(2000);
   config.reconnect_max_delay = std::chrono::milliseconds(200);
   config.lock_watchdog_timeout = lease;
+  config.sync_replicas = options.count("sync-replicas") && options.at("sync-replicas") == "1";
+  // Below command_timeout, so a WAIT nobody answers returns 0 before its command times out (a
+  // connection whose commands time out twice in a row is reopened). On loopback a replica
+  // acknowledges in well under a millisecond.
+  config.sync_replicas_timeout = std::chrono::milliseconds(500);
   std::optional<Client> client;
   // The server may be restarting or partitioned when this incarnation starts.
   for (int attempt = 0; !client; ++attempt) {
@@ -98,6 +184,7 @@ int run_worker(const std::map<std::string, std::string>& options) {
   auto rw = client->get_read_write_lock(lock_name("rw")).write_lock();
   auto sem = client->get_semaphore(lock_name("sem"));
   auto fenced = client->get_fenced_lock(lock_name("fenced"));
+  ReplicatedCounter counter(*client, config.sync_replicas, config.sync_replicas_timeout);
   const Script read_script(kFencedRead);
   const Script write_script(kFencedWrite);
   const std::string owner =
@@ -155,7 +242,7 @@ int run_worker(const std::map<std::string, std::string>& options) {
                                           {std::to_string(token), std::to_string(read + 1)});
           if (reply.integer < 0) status = "fenced_out";
         } else {
-          client->execute({"SET", counter_name(kind), std::to_string(read + 1)});
+          status = counter.set(counter_name(kind), std::to_string(read + 1));
         }
         wrote = read + 1;
       } catch (const error&) {

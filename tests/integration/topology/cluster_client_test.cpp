@@ -312,6 +312,49 @@ TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
   EXPECT_EQ(cluster().command(replica, {"EXISTS", name}), "0");  // the new master
 }
 
+// While the cluster is down (CLUSTERDOWN: the command did not run) the client keeps retrying
+// until the command's deadline. A failover keeps the whole cluster down for node_timeout plus the
+// election; the chaos run saw a semaphore release give up after five quick retries, 0.5 s into a
+// 1 s CLUSTERDOWN, and the permit was gone for good. Here one master is made to answer
+// CLUSTERDOWN (its own view lacks one of its other slots) until it has refused more often than
+// those five retries, then healed.
+TEST_F(ClusterClient, SemaphoreReleaseWaitsOutClusterDownWithinTheCommandTimeout) {
+  Client client(config_for(cluster().master_ports().at(0)));  // command timeout 3 s
+  auto semaphore = client.get_semaphore("clusterdown:semaphore");
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  ASSERT_TRUE(semaphore.try_acquire());
+  const int slot = redisson::detail::key_slot(semaphore.name());
+  const int master = master_of_key(semaphore.name());
+  const int other = cluster().master_of_slot(slot + 1) == master ? slot + 1 : slot - 1;
+  ASSERT_EQ(cluster().master_of_slot(other), master);
+  const auto refusals = [&] {
+    const auto stats = cluster().command(master, {"INFO", "errorstats"});
+    const auto at = stats.find("errorstat_CLUSTERDOWN:count=");
+    return at == std::string::npos ? 0 : std::stoi(stats.substr(at + 28));
+  };
+  const int refused_before = refusals();
+
+  ASSERT_EQ(cluster().command(master, {"CLUSTER", "DELSLOTS", std::to_string(other)}), "OK");
+  ASSERT_TRUE(eventually([&] {
+    return cluster().command(master, {"GET", semaphore.name()}).starts_with("CLUSTERDOWN");
+  }));
+  std::thread heal([&] {
+    // More refusals than the first attempt and five retries; bounded, so the test ends either way.
+    eventually([&] { return refusals() - refused_before > 8; }, 2000ms, 20ms);
+    cluster().command(master, {"CLUSTER", "ADDSLOTS", std::to_string(other)});
+  });
+  std::string failure;
+  try {
+    semaphore.release();
+  } catch (const redisson::error& e) {
+    failure = e.what();
+  }
+  heal.join();
+  EXPECT_EQ(failure, "");
+  EXPECT_EQ(semaphore.available_permits(), 1);
+  cluster().wait_until_ok();
+}
+
 // A master killed outright (no CLUSTER FAILOVER, nobody answers MOVED): a lock call issued right
 // after waits in the client until the cluster promotes the replica, then runs there, within its
 // command timeout. A cluster of its own: the killed master stays dead.
