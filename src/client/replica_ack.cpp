@@ -34,6 +34,11 @@ void ReplicaAck::forget(const std::string& node) {
   if (it != nodes_.end()) it->second.replicas = -1;
 }
 
+bool ReplicaAck::lost_replicas_lately(const NodeState& state) {
+  return state.replicated_at != Clock::time_point{} &&
+         Clock::now() - state.replicated_at < kRecount;
+}
+
 void ReplicaAck::follow(const std::shared_ptr<Connection>& connection, const std::string& node,
                         Done done) {
   enum class Next { unchecked, no_replicas, wait, count_then_wait, probe_wait } next{};
@@ -49,7 +54,7 @@ void ReplicaAck::follow(const std::shared_ptr<Connection>& connection, const std
       }
       const bool known =
           state.replicas > 0 || (state.replicas == 0 && Clock::now() - state.counted_at < kRecount);
-      if (known && state.replicas == 0) {
+      if (known && state.replicas == 0 && !lost_replicas_lately(state)) {
         next = Next::no_replicas;
       } else if (known && wait_answered_) {
         next = Next::wait;
@@ -98,15 +103,18 @@ void ReplicaAck::probe(const std::shared_ptr<Connection>& connection, const std:
                          return done(ReplicaOutcome::not_acknowledged);
                        }
                        bool wait_answered = false;
+                       bool unreplicated = false;
                        {
                          std::lock_guard lock(self->mutex_);
                          auto& state = self->nodes_[node];
                          state.replicas = *count;
                          state.counted_at = Clock::now();
+                         if (*count > 0) state.replicated_at = state.counted_at;
                          wait_answered = self->wait_answered_;
+                         unreplicated = *count == 0 && !lost_replicas_lately(state);
                        }
-                       if (*count == 0 || wait_answered) self->end_probe(node);
-                       if (*count == 0) return done(ReplicaOutcome::no_replicas);
+                       if (unreplicated || wait_answered) self->end_probe(node);
+                       if (unreplicated) return done(ReplicaOutcome::no_replicas);
                        self->send_wait(connection, node, !wait_answered, std::move(done));
                      });
 }
@@ -136,6 +144,9 @@ void ReplicaAck::send_wait(const std::shared_ptr<Connection>& connection, const 
                          std::lock_guard lock(self->mutex_);
                          if (refused) self->refused_ = true;
                          if (!ec) self->wait_answered_ = true;
+                         if (!ec && reply.integer >= 1) {
+                           self->nodes_[node].replicated_at = Clock::now();
+                         }
                        }
                        if (!refused && (ec || reply.integer < 1)) {
                          // Count again next time: the replicas may be gone for good.

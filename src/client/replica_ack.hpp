@@ -10,10 +10,15 @@
 // The node's replica count comes from `INFO replication` (connected_slaves), asked once per node
 // before its first WAIT and again after a WAIT that nobody acknowledged (the replicas may be
 // gone) or, for a node without replicas, when the count is older than kRecount. A node without
-// replicas gets no WAIT at all. A server or proxy that refuses WAIT or INFO (an error reply) is
-// remembered, and nothing is sent to any node of this client afterwards. Until a node's count
-// and the first WAIT have been answered, further calls for it wait for those answers instead of
-// asking again, so a refusal is met once.
+// replicas gets no WAIT at all, except one that had replicas within the last kRecount: it is
+// still WAITed on, so its acquisitions fail with not_replicated. Why: a master loses its replica
+// the moment a failover promotes it, about a second before clients hear of the switch, and what
+// they write to the old master in between is lost with it (seen by `make chaos`: fencing tokens
+// issued twice). A replica that is gone for good costs kRecount of refused acquisitions, after
+// which the master is used unchecked, as Redisson does. A server or proxy that refuses WAIT or INFO
+// (an error reply) is remembered, and nothing is sent to any node of this client afterwards. Until
+// a node's count and the first WAIT have been answered, further calls for it wait for those answers
+// instead of asking again, so a refusal is met once.
 //
 // Cost: with healthy replicas, one extra command per lock write and the replica's
 // acknowledgement time (a round trip master -> replica -> master). WAIT blocks the connection it
@@ -72,6 +77,8 @@ class ReplicaAck : public std::enable_shared_from_this<ReplicaAck> {
   struct NodeState {
     int replicas = -1;  // -1: unknown
     Clock::time_point counted_at{};
+    // When a count or a WAIT last showed a replica; never: the epoch.
+    Clock::time_point replicated_at{};
     // A count or the first WAIT is under way: later calls wait for its answer instead of
     // asking again (the scripts' NOSCRIPT resends and concurrent callers would).
     bool probing = false;
@@ -83,6 +90,8 @@ class ReplicaAck : public std::enable_shared_from_this<ReplicaAck> {
   void send_wait(const std::shared_ptr<Connection>& connection, const std::string& node,
                  bool probing, Done done);
   void end_probe(const std::string& node);
+  /// Whether `state` is to be WAITed on though its last count found no replica: see the top.
+  static bool lost_replicas_lately(const NodeState& state);
   void forget(const std::string& node);
 
   std::chrono::milliseconds wait_timeout_;

@@ -131,6 +131,55 @@ TEST(SyncReplicas, AnAcquisitionNoReplicaAcknowledgedIsUndoneAndReported) {
   lock.unlock();
 }
 
+// A failover promotes the replica first: the old master has no replica from then on, about a
+// second before clients hear of the switch. Taking that as "a master without replicas, nothing to
+// wait for" let acquisitions through that the failover then lost (chaos: a fencing token issued
+// twice). Such a master is still WAITed on for ReplicaAck::kRecount; then it is used unchecked.
+TEST(SyncReplicas, AMasterThatJustLostItsReplicaIsStillWaitedOn) {
+  Replicated servers;
+  ASSERT_TRUE(servers.linked);
+  auto config = servers.config();
+  config.sync_replicas_timeout = std::chrono::milliseconds(200);
+  Client client(config);
+  auto before = client.get_lock("sync:before");
+  before.lock();  // acknowledged: the client has seen the replica
+  before.unlock();
+
+  ASSERT_EQ(servers.replica.command({"REPLICAOF", "NO", "ONE"}), "OK");  // promoted
+  ASSERT_TRUE(eventually([&] {
+    return servers.master.command({"INFO", "replication"}).find("connected_slaves:0") !=
+           std::string::npos;
+  }));
+  auto during = client.get_lock("sync:during");
+  // The first WAIT finds no replica and the client counts again: zero. Every attempt within
+  // kRecount of the last acknowledgement still fails instead of going through unchecked.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    try {
+      during.lock();
+      FAIL() << "attempt " << attempt
+             << ": lock() on a master that lost its replica a moment ago succeeded unchecked";
+    } catch (const redisson::error& e) {
+      EXPECT_EQ(e.code(), errc::not_replicated) << e.what();
+    }
+    EXPECT_EQ(servers.master.command({"EXISTS", "sync:during"}), "0");
+  }
+
+  // A replica gone for good stops refusing locks once kRecount has passed since it was seen.
+  const bool works_again = eventually(
+      [&] {
+        try {
+          during.lock();
+          return true;
+        } catch (const redisson::error& e) {
+          EXPECT_EQ(e.code(), errc::not_replicated) << e.what();
+          return false;
+        }
+      },
+      std::chrono::seconds(20), std::chrono::milliseconds(500));
+  EXPECT_TRUE(works_again);
+  if (works_again) during.unlock();
+}
+
 TEST(SyncReplicas, AMasterWithoutReplicasGetsNoWait) {
   RedisServer server;
   auto config = Config::from_url(server.url());
