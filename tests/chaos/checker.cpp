@@ -113,8 +113,7 @@ struct Result {
 void measure_recovery(
     const std::vector<Fault>& faults,
     const std::map<int, std::vector<std::pair<std::int64_t, std::string>>>& held_by_worker,
-    const std::vector<std::int64_t>& acquired_at, std::vector<Section> sections,
-    Result& result) {
+    const std::vector<std::int64_t>& acquired_at, std::vector<Section> sections, Result& result) {
   std::sort(sections.begin(), sections.end(),
             [](const Section& a, const Section& b) { return a.start < b.start; });
   // A killed holder's lock lives on for what was left of its lease: at least two thirds of it
@@ -349,7 +348,7 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
   for (const auto& dir : dirs) results.push_back(check(dir));
 
   std::cout << '\n'
-            << std::left << std::setw(8) << "config" << std::right << std::setw(6) << "secs"
+            << std::left << std::setw(14) << "config" << std::right << std::setw(6) << "secs"
             << std::setw(8) << "acquire" << std::setw(8) << "faults" << std::setw(9) << "overlap"
             << std::setw(6) << "lost" << std::setw(7) << "token" << std::setw(6) << "late"
             << std::setw(6) << "left" << std::setw(8) << "fenced" << std::setw(8) << "killed"
@@ -369,7 +368,7 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
                           : r.passed()      ? "PASS"
                                             : "FAIL";
     ok = ok && r.passed();
-    std::cout << std::left << std::setw(8) << r.name << std::right << std::setw(6) << r.duration_s
+    std::cout << std::left << std::setw(14) << r.name << std::right << std::setw(6) << r.duration_s
               << std::setw(8) << r.acquisitions << std::setw(8) << fault_count << std::setw(9)
               << r.violations.at("overlap") << std::setw(6) << r.violations.at("lost_update")
               << std::setw(7) << r.violations.at("token_order") << std::setw(6)
