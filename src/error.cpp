@@ -40,7 +40,8 @@ class Category final : public std::error_category {
       case errc::no_permission:
         return "no permission (NOPERM: refused by the server's ACL)";
       case errc::server_busy:
-        return "server busy (loading its data or running a script): the command did not run";
+        return "server busy (loading its data, running a script, or a cluster slot without a "
+               "master): the command did not run";
       case errc::not_replicated:
         return "no replica acknowledged the lock write within sync_replicas_timeout (the "
                "acquisition was undone)";

@@ -27,9 +27,11 @@ enum class errc {
   would_deadlock,    ///< a blocking call was made on the client's own I/O thread
   already_held,      ///< a non-re-entrant lock's holder tried to take it again
   no_permission,     ///< the server's ACL refused a command, key or channel (NOPERM)
-  server_busy,       ///< the server refused for now, loading its data (LOADING) or running a
-                     ///< long script (BUSY): the command did not run; scripts are sent again
-                     ///< until the command timeout, so a caller sees this only after it
+  server_busy,       ///< the server refused for now: loading its data (LOADING), running a
+                     ///< long script (BUSY), a cluster without a master for a slot
+                     ///< (CLUSTERDOWN) or a slot mid-migration (TRYAGAIN). The command did not
+                     ///< run; scripts are sent again until the command timeout, so a caller
+                     ///< sees this only after it
   /// Config::sync_replicas: the master has replicas and none acknowledged a lock acquisition
   /// within sync_replicas_timeout; the acquisition was undone
   not_replicated,

@@ -19,7 +19,10 @@ inline std::error_code error_for_reply(const Reply& reply) noexcept {
   // Refused for now, not run: LOADING (a restarted server replaying its AOF or RDB), BUSY
   // (another script running past lua-time-limit). Unlike a lost reply, sending the command
   // again cannot make it run twice, so even a script that is not idempotent may be retried.
-  if (text.starts_with("LOADING") || text.starts_with("BUSY ")) {
+  // CLUSTERDOWN (a cluster electing a master) and TRYAGAIN (a slot mid-migration) are the same
+  // kind of refusal.
+  if (text.starts_with("LOADING") || text.starts_with("BUSY ") || text.starts_with("CLUSTERDOWN") ||
+      text.starts_with("TRYAGAIN")) {
     return make_error_code(errc::server_busy);
   }
   if (text.starts_with("NOAUTH") || text.starts_with("WRONGPASS") ||

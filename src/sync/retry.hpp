@@ -15,9 +15,14 @@ inline std::chrono::milliseconds retry_latch_lifetime(const Config& config) {
   return (config.command_timeout + config.retry_interval) * (config.retry_attempts + 1);
 }
 
-/// True for failures after which the command may or may not have run.
+/// True for failures worth another attempt: the command may or may not have run (a lost reply),
+/// or it was refused until its deadline and did not run (server_busy: LOADING, BUSY, CLUSTERDOWN,
+/// TRYAGAIN). The scripts sent this way give back what their caller holds; a semaphore permit has
+/// no lease, so a release that gives up loses it for good (seen in `make chaos` on a cluster: a
+/// release whose attempts timed out on a dead master met CLUSTERDOWN at the last deadline, with
+/// one attempt left).
 inline bool is_retryable(std::error_code ec) {
-  return ec == errc::connection_lost || ec == errc::timeout;
+  return ec == errc::connection_lost || ec == errc::timeout || ec == errc::server_busy;
 }
 
 /// EVALSHA `command` and, after a lost reply or a broken connection, send the same bytes

@@ -187,7 +187,9 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
     if (!connection) return request->callback(make_error_code(errc::shutdown), Reply{});
     return send(request, std::move(connection), false);
   }
-  if (ec != errc::server_error) return request->callback(ec, std::move(reply));
+  if (ec != errc::server_error && ec != errc::server_busy) {
+    return request->callback(ec, std::move(reply));
+  }
   const std::string_view text = reply.str;
   const bool moved = text.starts_with("MOVED ");
   const bool ask = text.starts_with("ASK ");

@@ -100,10 +100,12 @@ TEST(ServerRefusal, LockTakenWhileTheServerLoadsIsHeldOnceLoaded) {
   EXPECT_EQ(server.command({"EXISTS", "loading-lock"}), "0");
 }
 
-TEST(ServerRefusal, LoadingThatOutlastsTheCommandTimeoutIsReportedAndNothingRuns) {
+TEST(ServerRefusal, LoadingThatOutlastsEveryAttemptIsReportedAndNothingRuns) {
   RedisServer server(slow_loading());
   prepare_slow_reload(server);
-  Client client(fault_config(server.url(), 150ms));
+  auto config = fault_config(server.url(), 150ms);
+  config.retry_attempts = 0;  // one attempt, refused until its deadline
+  Client client(config);
   auto semaphore = client.get_semaphore("slow-sem");
   ASSERT_TRUE(semaphore.try_set_permits(2));
   auto reload = start_reload(server);
@@ -120,6 +122,24 @@ TEST(ServerRefusal, LoadingThatOutlastsTheCommandTimeoutIsReportedAndNothingRuns
   EXPECT_EQ(reload.get(), "OK");
   // Refused, never run: the permit count is what it was.
   EXPECT_EQ(server.command({"GET", "slow-sem"}), "2");
+}
+
+// A release refused until its deadline did not run, so it is sent again like one whose reply
+// was lost, while attempts remain: a permit has no lease, and a release that gives up loses it
+// for good (chaos on a cluster: CLUSTERDOWN met at the last deadline of a release whose earlier
+// attempts timed out on a dead master).
+TEST(ServerRefusal, ReleaseRefusedUntilItsDeadlineIsSentAgainWhileAttemptsRemain) {
+  RedisServer server(slow_loading());
+  prepare_slow_reload(server);
+  auto config = fault_config(server.url(), 150ms);
+  config.retry_attempts = 40;  // 41 x 150 ms: longer than the ~1 s load
+  Client client(config);
+  auto semaphore = client.get_semaphore("slow-sem-retried");
+  ASSERT_TRUE(semaphore.try_set_permits(2));
+  auto reload = start_reload(server);
+  EXPECT_NO_THROW(semaphore.release());
+  EXPECT_EQ(reload.get(), "OK");
+  EXPECT_EQ(server.command({"GET", "slow-sem-retried"}), "3");  // once, not once per attempt
 }
 
 TEST(ServerRefusal, ReleaseWhoseReplyIsLostIsRetriedWithoutAddingPermitsTwice) {
