@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,10 @@ struct Replicated {
     });
   }
 
-  Config config() const {
+  /// sync_replicas on, with `wait` as sync_replicas_timeout (the library's default when unset).
+  Config config(std::optional<std::chrono::milliseconds> wait = std::nullopt) const {
     Config config;
+    if (wait) config.sync_replicas_timeout = *wait;
     redisson::MasterSlaveConfig master_slave;
     master_slave.master = redisson::ServerAddress::from_url(master.url());
     master_slave.slave_addresses.push_back(redisson::ServerAddress::from_url(replica.url()));
@@ -99,9 +102,7 @@ TEST(SyncReplicas, OtherLockKindsWaitForTheReplicaToo) {
 TEST(SyncReplicas, AnAcquisitionNoReplicaAcknowledgedIsUndoneAndReported) {
   Replicated servers;
   ASSERT_TRUE(servers.linked);
-  auto config = servers.config();
-  config.sync_replicas_timeout = std::chrono::milliseconds(300);
-  Client client(config);
+  Client client(servers.config(std::chrono::milliseconds(300)));
   auto lock = client.get_lock("sync:paused");
   auto fair = client.get_fair_lock("sync:paused-fair");
   auto rw = client.get_read_write_lock("sync:paused-rw");
@@ -138,9 +139,7 @@ TEST(SyncReplicas, AnAcquisitionNoReplicaAcknowledgedIsUndoneAndReported) {
 TEST(SyncReplicas, AMasterThatJustLostItsReplicaIsStillWaitedOn) {
   Replicated servers;
   ASSERT_TRUE(servers.linked);
-  auto config = servers.config();
-  config.sync_replicas_timeout = std::chrono::milliseconds(200);
-  Client client(config);
+  Client client(servers.config(std::chrono::milliseconds(200)));
   auto before = client.get_lock("sync:before");
   before.lock();  // acknowledged: the client has seen the replica
   before.unlock();
