@@ -20,6 +20,8 @@
 //                      the fault's end (every connection gone, or the server back) -> the first
 //                      acquisition of any lock by any worker: a client that had to reconnect,
 //                      succeeding again.
+// Starved waits, per lock kind: a waiter gave up (its 10 s wait) while others took that lock
+// kStarvedAfter times or more. Measured, never failed on: a non-fair lock lets newcomers barge in.
 // Writes the summary table to stdout and JSON to the summary path; exits 1 when a configuration
 // that promises safety broke it (pause and failover promise nothing: their figures are reported).
 #include <algorithm>
@@ -42,6 +44,7 @@ namespace {
 constexpr std::int64_t kWakeBoundUs = 1'000'000;
 constexpr std::int64_t kOutageWindowUs = 10'000'000;
 constexpr std::int64_t kRecoveryWindowUs = 30'000'000;
+constexpr std::int64_t kStarvedAfter = 10;
 
 bool is_failover(const std::string& fault) {
   return fault == "sentinel_failover" || fault == "master_kill" || fault == "cluster_failover";
@@ -50,6 +53,12 @@ bool is_failover(const std::string& fault) {
 struct Section {
   std::string kind, owner, status;
   std::int64_t token = 0, wait_start = 0, start = 0, end = 0, read = 0, wrote = 0;
+};
+
+// A waiter that gave up: "T <kind> <wait_start> <now>".
+struct GaveUp {
+  std::string kind;
+  std::int64_t wait_start = 0, end = 0;
 };
 
 struct Fault {
@@ -90,6 +99,9 @@ struct Result {
   std::map<std::string, std::vector<std::int64_t>> outages_ms;
   /// holder_crash and the connection faults: see the file comment, in ms.
   std::map<std::string, std::vector<std::int64_t>> recovery_ms;
+  /// Per lock kind: waits given up, and those given up while others took that lock
+  /// kStarvedAfter times or more.
+  std::map<std::string, std::int64_t> gave_up, starved;
 
   bool promises_safety() const { return mode == "safe"; }
   /// pause: holders stopped past their lease; failover: asynchronous replication. Neither
@@ -183,6 +195,7 @@ Result check(const std::string& dir) {
     }
   }
   std::vector<Section> sections;
+  std::vector<GaveUp> gave_ups;  // "T" lines
   std::vector<std::int64_t> acquired_at;  // every "A" line's time, all workers
   // Per worker index: its "A" lines as (time, kind), in order: what a killed worker held.
   std::map<int, std::vector<std::pair<std::int64_t, std::string>>> held_by_worker;
@@ -219,6 +232,9 @@ Result check(const std::string& dir) {
         sections.push_back(s);
       } else if (tag == "T") {
         ++result.timeouts;
+        GaveUp gave_up;
+        fields >> gave_up.kind >> gave_up.wait_start >> gave_up.end;
+        gave_ups.push_back(gave_up);
       } else if (tag == "X") {
         ++result.errors;
       }
@@ -304,6 +320,16 @@ Result check(const std::string& dir) {
     }
   }
   measure_recovery(faults, held_by_worker, acquired_at, sections, result);
+  // Starved waits: a waiter gave up while others took that lock again and again. A non-fair
+  // lock lets newcomers barge in, so a few are normal under contention; many, or on the fair
+  // lock, mean a waiter was not woken or a hold nobody could release kept coming back.
+  for (const auto& gave_up : gave_ups) {
+    const auto others = std::count_if(sections.begin(), sections.end(), [&](const Section& s) {
+      return s.kind == gave_up.kind && s.start >= gave_up.wait_start && s.start <= gave_up.end;
+    });
+    if (others >= kStarvedAfter) ++result.starved[gave_up.kind];
+    ++result.gave_up[gave_up.kind];
+  }
   return result;
 }
 
@@ -383,6 +409,11 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
       for (const auto ms : outages) std::cout << ' ' << ms;
       std::cout << '\n';
     }
+    if (!r.gave_up.empty()) {
+      std::cout << r.name << " waits given up: " << json_map(r.gave_up)
+                << ", of which starved (others took the lock " << kStarvedAfter
+                << "+ times meanwhile): " << json_map(r.starved) << '\n';
+    }
     for (const auto& [kind, times] : r.recovery_ms) {
       std::cout << r.name << " recovery " << kind << ": " << describe_times(times) << '\n';
     }
@@ -405,6 +436,8 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
         << ", \"faults\": " << json_map(r.faults) << ", \"violations\": " << json_map(r.violations)
         << ", \"failover_outages_ms\": " << json_lists(r.outages_ms)
         << ", \"recovery_ms\": " << json_lists(r.recovery_ms)
+        << ", \"waits_given_up\": " << json_map(r.gave_up)
+        << ", \"starved_waits\": " << json_map(r.starved)
         << ", \"passed\": " << (r.passed() ? "true" : "false") << "}"
         << (i + 1 < results.size() ? "," : "") << '\n';
   }
