@@ -14,6 +14,7 @@
 #include "redisson/error.hpp"
 #include "topology/cluster_router.hpp"
 #include "topology/sentinel_router.hpp"
+#include "watchdog/hold_ledger.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
@@ -47,7 +48,10 @@ bool uses_tls(const Config& config) {
 }  // namespace
 
 ClientCore::ClientCore(Config config)
-    : config_(std::move(config)), id_(make_client_id()), work_(io_.get_executor()) {
+    : config_(std::move(config)),
+      id_(make_client_id()),
+      work_(io_.get_executor()),
+      holds_(std::make_unique<HoldLedger>()) {
   if (config_.client_name.empty()) config_.client_name = "redisson-cpp:" + id_;
 }
 
@@ -359,6 +363,8 @@ void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callb
 PubSub& ClientCore::subscriber() { return *subscriber_; }
 
 Watchdog& ClientCore::watchdog() { return *watchdog_; }
+
+HoldLedger& ClientCore::holds() { return *holds_; }
 
 Reply wait_for_reply(ClientCore& core, const std::function<void(ReplyCallback)>& start,
                      std::error_code& ec) {

@@ -19,6 +19,7 @@
 namespace redisson::detail {
 
 class Watchdog;
+class HoldLedger;
 class Router;
 class ReplicaAck;
 
@@ -68,6 +69,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   Router* router() noexcept { return router_.get(); }
 
   Watchdog& watchdog();
+  /// The holds of this client's locks, as far as it knows (watchdog/hold_ledger.hpp).
+  HoldLedger& holds();
 
   /// Runs `fn` on the I/O thread (inline when already there).
   void run_on_io(std::function<void()> fn);
@@ -93,6 +96,7 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::shared_ptr<PubSub> subscriber_;
   std::string publish_command_ = "publish";
   std::shared_ptr<Watchdog> watchdog_;
+  std::unique_ptr<HoldLedger> holds_;
   bool stopped_ = false;
 };
 

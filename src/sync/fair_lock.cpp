@@ -12,6 +12,7 @@
 #include "sync/lock_state.hpp"
 #include "sync/names.hpp"
 #include "sync/retry.hpp"
+#include "watchdog/hold_ledger.hpp"
 
 namespace redisson {
 namespace detail {
@@ -117,10 +118,13 @@ void fair_lock_acquire(const std::shared_ptr<FairLockState>& fair, std::uint64_t
         .arg(wall_clock_ms())
         .arg(may_queue ? "1" : "0")
         .arg(lock->reentrant ? "1" : "0");
+    const auto reset = reset_count(*lock, field);
+    if (reset) command.arg(*reset);
     lock->core->eval(
         acquire_script(), std::move(command),
-        [fair, owner, lease_ms, callback = std::move(callback)](std::error_code ec,
-                                                                const Reply& reply) mutable {
+        [fair, owner, lease_ms, reset_sent = reset.has_value(), callback = std::move(callback)](
+            std::error_code ec, const Reply& reply) mutable {
+          note_attempt(*fair->lock, owner, ec, !ec && reply.is_null(), reset_sent);
           if (ec == errc::not_replicated) {
             if (reply.is_null()) {
               return undo_fair_acquisition(
@@ -210,6 +214,7 @@ void fair_lock_force_release(const std::shared_ptr<FairLockState>& fair, BoolCal
   command.arg(wall_clock_ms());
   lock->core->eval(force_unlock_script(), std::move(command),
                    [lock, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                     if (!ec) lock->core->holds().forget_all(lock->name);
                      done(ec, !ec && reply.integer == 1);
                    });
 }

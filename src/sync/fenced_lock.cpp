@@ -40,11 +40,14 @@ void fenced_lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t o
                      token_key = token_key_of(lock->name)](AttemptCallback callback) {
     Command command{"EVALSHA", acquire_script().sha1(), "2", lock->name, token_key};
     command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
+    const auto reset = reset_count(*lock, field);
+    if (reset) command.arg(*reset);
     lock->core->eval(
         acquire_script(), std::move(command),
-        [lock, owner, lease_ms, token, callback = std::move(callback)](std::error_code ec,
-                                                                       const Reply& reply) mutable {
+        [lock, owner, lease_ms, token, reset_sent = reset.has_value(),
+         callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
           const bool taken = reply.elements.size() == 2 && reply.elements[0].integer == 1;
+          note_attempt(*lock, owner, ec, !ec && taken, reset_sent);
           if (ec == errc::not_replicated) {
             // The token stays spent: a fencing token never goes back.
             if (taken) {

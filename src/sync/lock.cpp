@@ -13,6 +13,7 @@
 #include "sync/lua_scripts.hpp"
 #include "sync/names.hpp"
 #include "sync/retry.hpp"
+#include "watchdog/hold_ledger.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson {
@@ -45,11 +46,13 @@ void on_unlock_reply(const std::shared_ptr<LockState>& lock, std::uint64_t owner
   if (reply.is_null()) {
     watchdog.remove(lock->name, field, /*all=*/true);
     lock->forget_lease(owner);
+    lock->core->holds().forget(lock->name, field);
     return done(make_error_code(errc::not_owner));
   }
   const bool released = reply.integer == 1;
   watchdog.remove(lock->name, field, /*all=*/released);
   if (released) lock->forget_lease(owner);
+  lock->core->holds().released(lock->name, field, released);
   done({});
 }
 
@@ -120,11 +123,14 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
     const Script& script = lock->reentrant ? acquire_script() : acquire_once_script();
     Command command{"EVALSHA", script.sha1(), "1", lock->name};
     command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
+    const auto reset = reset_count(*lock, field);
+    if (reset) command.arg(*reset);
     lock->core->eval(
         script, std::move(command),
-        [lock, owner, lease_ms, callback = std::move(callback)](std::error_code ec,
-                                                                const Reply& reply) mutable {
-          complete_acquire_attempt(lock, owner, lease_ms, ec, reply, std::move(callback));
+        [lock, owner, lease_ms, reset_sent = reset.has_value(), callback = std::move(callback)](
+            std::error_code ec, const Reply& reply) mutable {
+          complete_acquire_attempt(lock, owner, lease_ms, reset_sent, ec, reply,
+                                   std::move(callback));
         },
         ReplicaWait::require);
   };
@@ -133,31 +139,33 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
   options.channel = lock->channel;
   if (wait) options.deadline = Clock::now() + *wait;
   const bool watchdog = !lease.has_value();
-  AcquireLoop::start(lock->core, std::move(options), std::move(attempt),
-                     [lock, owner, field, lease_ms, watchdog, done = std::move(done)](
-                         std::error_code ec, bool acquired) mutable {
-                       if (!ec && acquired) {
-                         // Registered on the I/O thread before anyone learns of the hold, so no
-                         // renewal round can miss it.
-                         lock->remember_lease(owner, lease_ms);
-                         if (watchdog) {
-                           std::weak_ptr<LockState> weak = lock;
-                           lock->core->watchdog().add(lock_renew_script(), lock->name, field,
-                                                      [weak, owner] {
-                                                        auto state = weak.lock();
-                                                        if (!state) return;
-                                                        state->forget_lease(owner);
-                                                        std::function<void(std::uint64_t)> callback;
-                                                        {
-                                                          std::lock_guard guard(state->mutex);
-                                                          callback = state->on_lost;
-                                                        }
-                                                        if (callback) callback(owner);
-                                                      });
-                         }
-                       }
-                       done(ec, acquired);
-                     });
+  AcquireLoop::start(
+      lock->core, std::move(options), std::move(attempt),
+      [lock, owner, field, lease_ms, watchdog, done = std::move(done)](std::error_code ec,
+                                                                       bool acquired) mutable {
+        if (!ec && acquired) {
+          // Registered on the I/O thread before anyone learns of the hold, so no
+          // renewal round can miss it.
+          lock->remember_lease(owner, lease_ms);
+          lock->core->holds().acquired(lock->name, field);
+          if (watchdog) {
+            std::weak_ptr<LockState> weak = lock;
+            lock->core->watchdog().add(lock_renew_script(), lock->name, field, [weak, owner] {
+              auto state = weak.lock();
+              if (!state) return;
+              state->forget_lease(owner);
+              state->core->holds().forget(state->name, state->owner_field(owner));
+              std::function<void(std::uint64_t)> callback;
+              {
+                std::lock_guard guard(state->mutex);
+                callback = state->on_lost;
+              }
+              if (callback) callback(owner);
+            });
+          }
+        }
+        done(ec, acquired);
+      });
 }
 
 // The unlock script's call; `first` says whether this is the request's first attempt (ARGV[6]).
@@ -196,7 +204,8 @@ void lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback don
   Command command{"EVALSHA", force_unlock_script().sha1(), "2", lock->name, lock->channel,
                   "0",       lock->publish_command};
   lock->core->eval(force_unlock_script(), std::move(command),
-                   [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+                   [lock, done = std::move(done)](std::error_code ec, Reply reply) mutable {
+                     if (!ec) lock->core->holds().forget_all(lock->name);
                      done(ec, !ec && reply.integer == 1);
                    });
 }

@@ -6,6 +6,7 @@
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
 #include "sync/lua_scripts.hpp"
+#include "watchdog/hold_ledger.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
@@ -20,20 +21,22 @@ std::error_code check_acquire_arguments(std::optional<std::chrono::milliseconds>
 void register_hold(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                    std::chrono::milliseconds lease, bool watchdog) {
   lock->remember_lease(owner, lease);
+  const auto field = lock->owner_field(owner);
+  lock->core->holds().acquired(lock->name, field);
   if (!watchdog) return;
   std::weak_ptr<LockState> weak = lock;
-  lock->core->watchdog().add(lock_renew_script(), lock->name, lock->owner_field(owner),
-                             [weak, owner] {
-                               auto state = weak.lock();
-                               if (!state) return;
-                               state->forget_lease(owner);
-                               std::function<void(std::uint64_t)> callback;
-                               {
-                                 std::lock_guard guard(state->mutex);
-                                 callback = state->on_lost;
-                               }
-                               if (callback) callback(owner);
-                             });
+  lock->core->watchdog().add(lock_renew_script(), lock->name, field, [weak, owner] {
+    auto state = weak.lock();
+    if (!state) return;
+    state->forget_lease(owner);
+    state->core->holds().forget(state->name, state->owner_field(owner));
+    std::function<void(std::uint64_t)> callback;
+    {
+      std::lock_guard guard(state->mutex);
+      callback = state->on_lost;
+    }
+    if (callback) callback(owner);
+  });
 }
 
 void complete_release(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
@@ -44,12 +47,28 @@ void complete_release(const std::shared_ptr<LockState>& lock, std::uint64_t owne
   if (reply.is_null()) {
     watchdog.remove(lock->name, field, /*all=*/true);
     lock->forget_lease(owner);
+    lock->core->holds().forget(lock->name, field);
     return done(make_error_code(errc::not_owner));
   }
   const bool released = reply.integer == 1;
   watchdog.remove(lock->name, field, /*all=*/released);
   if (released) lock->forget_lease(owner);
+  lock->core->holds().released(lock->name, field, released);
   done({});
+}
+
+std::optional<std::int64_t> reset_count(const LockState& lock, std::string_view field) {
+  return lock.core->holds().reset_count(lock.name, field);
+}
+
+void note_attempt(const LockState& lock, std::uint64_t owner, std::error_code ec, bool acquired,
+                  bool reset_sent) {
+  if (ec == errc::timeout || ec == errc::connection_lost) {
+    // The script may have run: the server may count a hold this client never learns of.
+    lock.core->holds().reply_lost(lock.name, lock.owner_field(owner));
+  } else if (!ec && acquired && reset_sent) {
+    lock.core->holds().reconciled(lock.name, lock.owner_field(owner));
+  }
 }
 
 void undo_acquisition(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
@@ -63,7 +82,9 @@ void undo_acquisition(const std::shared_ptr<LockState>& lock, std::uint64_t owne
       .arg(static_cast<std::int64_t>(lock->unlock_latch_lifetime().count()))
       .arg("1");
   lock->core->eval(unlock, std::move(command),
-                   [done = std::move(done)](std::error_code, const Reply&) mutable {
+                   [lock, owner, done = std::move(done)](std::error_code ec, const Reply&) mutable {
+                     // An undo that may not have run leaves a hold the ledger must not trust.
+                     if (ec) lock->core->holds().reply_lost(lock->name, lock->owner_field(owner));
                      done(make_error_code(errc::not_replicated));
                    });
 }
@@ -75,8 +96,9 @@ std::int64_t wall_clock_ms() noexcept {
 }
 
 void complete_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
-                              std::chrono::milliseconds lease, std::error_code ec,
+                              std::chrono::milliseconds lease, bool reset_sent, std::error_code ec,
                               const Reply& reply, AttemptCallback callback) {
+  note_attempt(*lock, owner, ec, !ec && reply.is_null(), reset_sent);
   if (ec == errc::not_replicated) {
     if (reply.is_null()) {
       return undo_acquisition(lock, owner, lease,

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <system_error>
 
 #include "redisson/detail/unique_function.hpp"
@@ -40,11 +41,21 @@ void complete_release(const std::shared_ptr<LockState>& lock, std::uint64_t owne
 void undo_acquisition(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                       std::chrono::milliseconds lease, UniqueFunction<void(std::error_code)> done);
 
+/// What the acquire script of (lock, field) must be told so that it sets the owner's hold count
+/// instead of adding one (watchdog/hold_ledger.hpp), or nullopt: the usual increment.
+std::optional<std::int64_t> reset_count(const LockState& lock, std::string_view field);
+
+/// Tells the client's hold ledger how an acquire attempt ended: a lost reply (the script may
+/// have run), or an acquisition sent with reset_count() that succeeded.
+void note_attempt(const LockState& lock, std::uint64_t owner, std::error_code ec, bool acquired,
+                  bool reset_sent);
+
 /// Completes one attempt of Lock's acquire script (shared by Lock and SpinLock): nil =
 /// acquired, -3 = a non-re-entrant lock's holder asked again (errc::already_held), otherwise the
 /// lock's PTTL. An acquisition no replica acknowledged (Config::sync_replicas) is undone first.
+/// `reset_sent`: the attempt carried reset_count().
 void complete_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
-                              std::chrono::milliseconds lease, std::error_code ec,
+                              std::chrono::milliseconds lease, bool reset_sent, std::error_code ec,
                               const Reply& reply, AttemptCallback callback);
 
 /// The client's wall-clock time in epoch milliseconds (fair-lock deadlines use it).

@@ -9,6 +9,7 @@
 #include "sync/lock_state.hpp"
 #include "sync/lua_scripts.hpp"
 #include "sync/retry.hpp"
+#include "watchdog/hold_ledger.hpp"
 
 namespace redisson::detail::lua {
 extern const std::string_view spin_lock_unlock;  // src/sync/lua/spin_lock_unlock.lua
@@ -46,11 +47,14 @@ void spin_lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t own
     const Script& script = lock->reentrant ? acquire_script() : acquire_once_script();
     Command command{"EVALSHA", script.sha1(), "1", lock->name};
     command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
+    const auto reset = reset_count(*lock, field);
+    if (reset) command.arg(*reset);
     lock->core->eval(
         script, std::move(command),
-        [lock, owner, lease_ms, callback = std::move(callback)](std::error_code ec,
-                                                                const Reply& reply) mutable {
-          complete_acquire_attempt(lock, owner, lease_ms, ec, reply, std::move(callback));
+        [lock, owner, lease_ms, reset_sent = reset.has_value(), callback = std::move(callback)](
+            std::error_code ec, const Reply& reply) mutable {
+          complete_acquire_attempt(lock, owner, lease_ms, reset_sent, ec, reply,
+                                   std::move(callback));
         },
         ReplicaWait::require);
   };
@@ -94,10 +98,12 @@ void spin_lock_release(const std::shared_ptr<LockState>& lock, std::uint64_t own
 }
 
 void spin_lock_force_release(const std::shared_ptr<LockState>& lock, BoolCallback done) {
-  lock->core->submit(Command{"DEL", lock->name},
-                     [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                       done(ec, !ec && reply.integer == 1);
-                     });
+  lock->core->submit(
+      Command{"DEL", lock->name},
+      [lock, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        if (!ec) lock->core->holds().forget_all(lock->name);
+        done(ec, !ec && reply.integer == 1);
+      });
 }
 
 }  // namespace detail

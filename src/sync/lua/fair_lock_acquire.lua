@@ -10,6 +10,9 @@
 -- ARGV[4]: the caller's wall-clock time, epoch ms
 -- ARGV[5]: "1": join the queue when the lock cannot be taken now; "0": one attempt, no queueing
 -- ARGV[6]: "1": re-entrant (a holder's acquire counts); "0": non-re-entrant
+-- ARGV[7]: optional: the hold count to set instead of adding one, when the server may count
+--          holds of this owner that the client never learnt of (watchdog/hold_ledger.hpp); on a
+--          non-re-entrant lock only "1" (the client knows of none) takes such a hold over
 -- Returns: nil when acquired (hold count incremented, lease set to ARGV[1]; the caller left the
 --          queue and everyone behind it moved up one slot);
 --          -3 when ARGV[2] already holds a non-re-entrant lock (nothing changes);
@@ -55,16 +58,19 @@ if redis.call('exists', KEYS[1]) == 0 and (head == false or head == ARGV[2]) the
   for i = 1, #waiting do
     redis.call('zincrby', KEYS[3], -slot, waiting[i])
   end
-  redis.call('hincrby', KEYS[1], ARGV[2], 1)
+  redis.call('hset', KEYS[1], ARGV[2], 1)  -- a new hash: 1 whatever ARGV[7] says
   redis.call('pexpire', KEYS[1], ARGV[1])
   return nil
 end
 
 if redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
-  if ARGV[6] ~= '1' then
+  if ARGV[7] and (ARGV[6] == '1' or ARGV[7] == '1') then
+    redis.call('hset', KEYS[1], ARGV[2], ARGV[7])
+  elseif ARGV[6] ~= '1' then
     return -3
+  else
+    redis.call('hincrby', KEYS[1], ARGV[2], 1)
   end
-  redis.call('hincrby', KEYS[1], ARGV[2], 1)
   redis.call('pexpire', KEYS[1], ARGV[1])
   return nil
 end

@@ -10,7 +10,9 @@
 
 #include "fault/fault_proxy.hpp"
 #include "redisson/client.hpp"
+#include "redisson/fair_lock.hpp"
 #include "redisson/fenced_lock.hpp"
+#include "redisson/lock.hpp"
 #include "support/eventually.hpp"
 #include "support/fault_config.hpp"
 #include "support/pub_sub.hpp"
@@ -142,4 +144,71 @@ TEST(LockFault, UnlockWhoseReplyIsLostIsRetriedWithoutDoubleDecrement) {
   EXPECT_EQ(lock.async_hold_count(7, asio::use_future).get(), 1);
   lock.async_unlock(7, asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "twice"}), "0");
+}
+
+// A hold the client never learnt of: the acquisition ran but its reply was lost (here: held back
+// by the proxy past the command timeout). Before, the same thread's next lock() re-entered it
+// (count 2, the client knowing of 1), its unlock left one hold, and every later lock()/unlock()
+// pair renewed that hold's lease, so as long as the thread kept using the lock nobody else ever
+// got it (found by `make chaos`: one worker kept the fair lock for 10 s while seven others
+// timed out). Now the next acquisition sets the count to what the client knows plus one.
+template <class MakeLock>
+void lost_acquire_reply_is_not_kept(const char* what, MakeLock make_lock, const std::string& key) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  Client client(redisson::test::fault_config(proxy.url(), 300ms));
+  Client other(server.url());
+  auto lock = make_lock(client);
+  lock.lock();  // loads the scripts: a NOSCRIPT reply held back would mean the script never ran
+  lock.unlock();
+
+  proxy.set_latency(Direction::server_to_client, 800ms);
+  try {
+    lock.lock();
+    ADD_FAILURE() << what << ": lock() succeeded with its reply held back";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), errc::timeout) << what << ": " << e.what();
+  }
+  EXPECT_EQ(server.command({"EXISTS", key}), "1") << what << ": the acquisition ran";
+  proxy.heal();
+  ASSERT_TRUE(eventually([&] { return redisson::test::answers(client); })) << what;
+
+  lock.lock();
+  lock.unlock();
+  EXPECT_EQ(server.command({"EXISTS", key}), "0")
+      << what << ": the hold whose reply was lost outlived the unlock";
+  auto taker = make_lock(other);
+  EXPECT_TRUE(taker.try_lock()) << what << ": another client could not take the lock";
+  taker.unlock();
+}
+
+TEST(LockFault, AHoldWhoseAcquireReplyWasLostDoesNotOutliveTheNextUnlock) {
+  lost_acquire_reply_is_not_kept(
+      "lock", [](Client& c) { return c.get_lock("lost-reply:lock"); }, "lost-reply:lock");
+  lost_acquire_reply_is_not_kept(
+      "fair lock", [](Client& c) { return c.get_fair_lock("lost-reply:fair"); }, "lost-reply:fair");
+  lost_acquire_reply_is_not_kept(
+      "fenced lock", [](Client& c) { return c.get_fenced_lock("lost-reply:fenced"); },
+      "lost-reply:fenced");
+}
+
+// The other way a hold goes unknown: in a failover, an unlock the old master took that never
+// reached the promoted replica. The server then counts one more hold of this owner than the
+// client knows of; the unlock that the client thinks is its last answers "still held", and the
+// acquisition after it puts the count right, so the pair after that releases the lock.
+TEST(LockFault, AHoldLeftByAForgottenUnlockIsGoneAfterTheNextTwoPairs) {
+  RedisServer server;
+  Client client(server.url());
+  auto lock = client.get_lock("forgotten-unlock");
+  const auto field =
+      client.id() + ":" + std::to_string(redisson::detail::current_thread_owner_id());
+  ASSERT_EQ(server.command({"HSET", "forgotten-unlock", field, "1"}), "1");
+  ASSERT_EQ(server.command({"PEXPIRE", "forgotten-unlock", "30000"}), "1");
+
+  lock.lock();  // re-enters the forgotten hold: count 2
+  lock.unlock();
+  EXPECT_EQ(server.command({"HGET", "forgotten-unlock", field}), "1");
+  lock.lock();  // the client knew of none: count set to 1
+  lock.unlock();
+  EXPECT_EQ(server.command({"EXISTS", "forgotten-unlock"}), "0");
 }
