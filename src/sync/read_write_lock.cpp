@@ -12,6 +12,7 @@
 #include "sync/read_write_lock_scripts.hpp"
 #include "sync/read_write_lock_state.hpp"
 #include "sync/retry.hpp"
+#include "watchdog/hold_ledger.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson {
@@ -90,6 +91,16 @@ void undo_acquisition(const std::shared_ptr<RwLockState>& lock, RwSide side, std
                    });
 }
 
+// Tells the client's hold ledger how a write attempt ended (see note_attempt in lock_holds.hpp).
+void note_write_attempt(const RwLockState& lock, std::uint64_t owner, std::error_code ec,
+                        const Reply& reply, bool reset_sent) {
+  if (ec == errc::timeout || ec == errc::connection_lost) {
+    lock.core->holds().reply_lost(lock.name, lock.writer_field(owner));
+  } else if (!ec && reply.is_null() && reset_sent) {
+    lock.core->holds().reconciled(lock.name, lock.writer_field(owner));
+  }
+}
+
 // One try of the acquire script, as the AcquireLoop wants it.
 Attempt make_attempt(const std::shared_ptr<RwLockState>& lock, RwSide side, std::uint64_t owner,
                      std::chrono::milliseconds lease, bool refuse_upgrade) {
@@ -110,10 +121,18 @@ Attempt make_attempt(const std::shared_ptr<RwLockState>& lock, RwSide side, std:
         .arg(refuse_upgrade ? lock->reader_field(owner) : std::string());
   }
   return [lock, side, owner, lease, script, command](AttemptCallback callback) {
+    // Write holds only: read holds keep a timeout key per hold, which a count set at once would
+    // leave behind.
+    std::optional<std::int64_t> reset;
+    if (side == RwSide::write)
+      reset = lock->core->holds().reset_count(lock->name, lock->writer_field(owner));
+    Command sent = *command;
+    if (reset) sent.arg(*reset);
     lock->core->eval(
-        *script, *command,
-        [lock, side, owner, lease, callback = std::move(callback)](std::error_code ec,
-                                                                   const Reply& reply) mutable {
+        *script, std::move(sent),
+        [lock, side, owner, lease, reset_sent = reset.has_value(), callback = std::move(callback)](
+            std::error_code ec, const Reply& reply) mutable {
+          if (side == RwSide::write) note_write_attempt(*lock, owner, ec, reply, reset_sent);
           if (ec == errc::not_replicated) {
             if (reply.is_null()) {
               return undo_acquisition(
@@ -145,6 +164,9 @@ void watch(const std::shared_ptr<RwLockState>& lock, RwSide side, std::uint64_t 
         auto state = weak.lock();
         if (!state) return;
         state->forget(side, owner);
+        if (side == RwSide::write) {
+          state->core->holds().forget(state->name, state->writer_field(owner));
+        }
         std::function<void(std::uint64_t)> callback;
         {
           std::lock_guard guard(state->mutex);
@@ -164,9 +186,11 @@ void on_unlock_reply(const std::shared_ptr<RwLockState>& lock, RwSide side, std:
     // Nothing of this owner is left to renew (a watchdog entry would only report it lost).
     watchdog.remove(lock->name, field, /*all=*/true);
     lock->forget(side, owner);
+    if (side == RwSide::write) lock->core->holds().forget(lock->name, field);
     return done(make_error_code(errc::not_owner));
   }
   const auto left = static_cast<std::uint64_t>(std::max<std::int64_t>(reply.integer, 0));
+  if (side == RwSide::write) lock->core->holds().released(lock->name, field, left == 0);
   if (left == 0) {
     watchdog.remove(lock->name, field, /*all=*/true);
     lock->forget(side, owner);
@@ -254,7 +278,10 @@ void rw_acquire(const std::shared_ptr<RwLockState>& lock, RwSide side, std::uint
                      [lock, side, owner, lease_ms, watchdog, done = std::move(done)](
                          std::error_code ec, bool acquired) mutable {
                        if (!ec && acquired) {
-                         if (side == RwSide::write) lock->remember_write_lease(owner, lease_ms);
+                         if (side == RwSide::write) {
+                           lock->remember_write_lease(owner, lease_ms);
+                           lock->core->holds().acquired(lock->name, lock->writer_field(owner));
+                         }
                          if (watchdog) watch(lock, side, owner);
                        }
                        done(ec, acquired);
@@ -284,7 +311,8 @@ void rw_force_release(const std::shared_ptr<RwLockState>& lock, std::optional<Rw
                   lock->publish_command,
                   side ? mode_name(*side) : "any"};
   lock->core->eval(force_unlock_script(), std::move(command),
-                   [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                   [lock, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                     if (!ec && reply.integer == 1) lock->core->holds().forget_all(lock->name);
                      done(ec, !ec && reply.integer == 1);
                    });
 }

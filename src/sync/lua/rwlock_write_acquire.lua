@@ -4,8 +4,11 @@
 -- ARGV[2]: writer field <client-id>:<owner-id>:write
 -- ARGV[3]: the same owner's reader field <client-id>:<owner-id> to refuse an upgrade, or ''
 --          to skip that check
+-- ARGV[4]: optional: the writer's hold count to set on re-entry instead of adding one, when the
+--          server may count write holds of this owner that the client never learnt of (a lost
+--          acquire reply, an unlock a failover forgot; watchdog/hold_ledger.hpp)
 -- Returns: nil when acquired (n absent: mode set to 'write' and ARGV[2] to 1; re-entry by the
---          writer: ARGV[2] incremented; either way the lease is at least ARGV[1]);
+--          writer: ARGV[2] incremented, or set to ARGV[4]; either way the lease is at least ARGV[1]);
 --          -3 when ARGV[3] is given and that owner holds a read hold of n in read mode: a
 --          read->write upgrade, which would wait for itself forever (nothing changes);
 --          otherwise the PTTL of n in ms (-1 when it has no expiry).
@@ -21,7 +24,11 @@ if mode == false then
   return nil
 end
 if mode == 'write' and redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
-  redis.call('hincrby', KEYS[1], ARGV[2], 1)
+  if ARGV[4] then
+    redis.call('hset', KEYS[1], ARGV[2], ARGV[4])
+  else
+    redis.call('hincrby', KEYS[1], ARGV[2], 1)
+  end
   if redis.call('pttl', KEYS[1]) < tonumber(ARGV[1]) then
     redis.call('pexpire', KEYS[1], ARGV[1])
   end

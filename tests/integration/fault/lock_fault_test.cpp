@@ -13,6 +13,7 @@
 #include "redisson/fair_lock.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
+#include "redisson/read_write_lock.hpp"
 #include "support/eventually.hpp"
 #include "support/fault_config.hpp"
 #include "support/pub_sub.hpp"
@@ -211,4 +212,10 @@ TEST(LockFault, AHoldLeftByAForgottenUnlockIsGoneAfterTheNextTwoPairs) {
   lock.lock();  // the client knew of none: count set to 1
   lock.unlock();
   EXPECT_EQ(server.command({"EXISTS", "forgotten-unlock"}), "0");
+}
+
+TEST(LockFault, AWriteHoldWhoseAcquireReplyWasLostDoesNotOutliveTheNextUnlock) {
+  lost_acquire_reply_is_not_kept(
+      "write lock", [](Client& c) { return c.get_read_write_lock("lost-reply:rw").write_lock(); },
+      "lost-reply:rw");
 }
