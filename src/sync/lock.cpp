@@ -139,33 +139,14 @@ void lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
   options.channel = lock->channel;
   if (wait) options.deadline = Clock::now() + *wait;
   const bool watchdog = !lease.has_value();
-  AcquireLoop::start(
-      lock->core, std::move(options), std::move(attempt),
-      [lock, owner, field, lease_ms, watchdog, done = std::move(done)](std::error_code ec,
-                                                                       bool acquired) mutable {
-        if (!ec && acquired) {
-          // Registered on the I/O thread before anyone learns of the hold, so no
-          // renewal round can miss it.
-          lock->remember_lease(owner, lease_ms);
-          lock->core->holds().acquired(lock->name, field);
-          if (watchdog) {
-            std::weak_ptr<LockState> weak = lock;
-            lock->core->watchdog().add(lock_renew_script(), lock->name, field, [weak, owner] {
-              auto state = weak.lock();
-              if (!state) return;
-              state->forget_lease(owner);
-              state->core->holds().forget(state->name, state->owner_field(owner));
-              std::function<void(std::uint64_t)> callback;
-              {
-                std::lock_guard guard(state->mutex);
-                callback = state->on_lost;
-              }
-              if (callback) callback(owner);
-            });
-          }
-        }
-        done(ec, acquired);
-      });
+  AcquireLoop::start(lock->core, std::move(options), std::move(attempt),
+                     [lock, owner, field, lease_ms, watchdog, done = std::move(done)](
+                         std::error_code ec, bool acquired) mutable {
+                       // Registered on the I/O thread before anyone learns of the hold, so no
+                       // renewal round can miss it.
+                       if (!ec && acquired) register_hold(lock, owner, field, lease_ms, watchdog);
+                       done(ec, acquired);
+                     });
 }
 
 // The unlock script's call; `first` says whether this is the request's first attempt (ARGV[6]).

@@ -20,8 +20,12 @@ std::error_code check_acquire_arguments(std::optional<std::chrono::milliseconds>
 
 void register_hold(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                    std::chrono::milliseconds lease, bool watchdog) {
+  register_hold(lock, owner, lock->owner_field(owner), lease, watchdog);
+}
+
+void register_hold(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                   const std::string& field, std::chrono::milliseconds lease, bool watchdog) {
   lock->remember_lease(owner, lease);
-  const auto field = lock->owner_field(owner);
   lock->core->holds().acquired(lock->name, field);
   if (!watchdog) return;
   std::weak_ptr<LockState> weak = lock;

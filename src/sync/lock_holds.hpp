@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <system_error>
 
@@ -28,6 +29,9 @@ std::error_code check_acquire_arguments(std::optional<std::chrono::milliseconds>
 /// renewal round can miss it.
 void register_hold(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                    std::chrono::milliseconds lease, bool watchdog);
+/// The same, with `owner`'s field already at hand (lock->owner_field(owner)).
+void register_hold(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                   const std::string& field, std::chrono::milliseconds lease, bool watchdog);
 
 /// Completes an unlock from its script's reply: nil = not the owner (errc::not_owner),
 /// 0 = one hold released, 1 = fully released; updates the watchdog and lease bookkeeping.

@@ -195,7 +195,7 @@ Result check(const std::string& dir) {
     }
   }
   std::vector<Section> sections;
-  std::vector<GaveUp> gave_ups;  // "T" lines
+  std::vector<GaveUp> gave_ups;           // "T" lines
   std::vector<std::int64_t> acquired_at;  // every "A" line's time, all workers
   // Per worker index: its "A" lines as (time, kind), in order: what a killed worker held.
   std::map<int, std::vector<std::pair<std::int64_t, std::string>>> held_by_worker;
