@@ -99,6 +99,12 @@ std::int64_t wall_clock_ms() noexcept {
       .count();
 }
 
+namespace {
+
+// Completes one attempt of Lock's acquire script: nil = acquired, -3 = a non-re-entrant lock's
+// holder asked again (errc::already_held), otherwise the lock's PTTL. An acquisition no replica
+// acknowledged (Config::sync_replicas) is undone first. `reset_sent`: the attempt carried
+// reset_count().
 void complete_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                               std::chrono::milliseconds lease, bool reset_sent, std::error_code ec,
                               const Reply& reply, AttemptCallback callback) {
@@ -116,6 +122,28 @@ void complete_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint6
   if (reply.is_null()) return callback({}, AttemptResult{true, {}});
   if (reply.integer == -3) return callback(make_error_code(errc::already_held), {});
   callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
+}
+
+}  // namespace
+
+Attempt make_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                             std::string field, std::chrono::milliseconds lease) {
+  static const Script reentrant{std::string(lua::lock_acquire)};
+  static const Script once{std::string(lua::lock_acquire_once)};
+  return [lock, owner, field = std::move(field), lease](AttemptCallback callback) {
+    const Script& script = lock->reentrant ? reentrant : once;
+    Command command{"EVALSHA", script.sha1(), "1", lock->name};
+    command.arg(static_cast<std::int64_t>(lease.count())).arg(field);
+    const auto reset = reset_count(*lock, field);
+    if (reset) command.arg(*reset);
+    lock->core->eval(
+        script, std::move(command),
+        [lock, owner, lease, reset_sent = reset.has_value(), callback = std::move(callback)](
+            std::error_code ec, const Reply& reply) mutable {
+          complete_acquire_attempt(lock, owner, lease, reset_sent, ec, reply, std::move(callback));
+        },
+        ReplicaWait::require);
+  };
 }
 
 }  // namespace redisson::detail

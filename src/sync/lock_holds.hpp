@@ -54,13 +54,11 @@ std::optional<std::int64_t> reset_count(const LockState& lock, std::string_view 
 void note_attempt(const LockState& lock, std::uint64_t owner, std::error_code ec, bool acquired,
                   bool reset_sent);
 
-/// Completes one attempt of Lock's acquire script (shared by Lock and SpinLock): nil =
-/// acquired, -3 = a non-re-entrant lock's holder asked again (errc::already_held), otherwise the
-/// lock's PTTL. An acquisition no replica acknowledged (Config::sync_replicas) is undone first.
-/// `reset_sent`: the attempt carried reset_count().
-void complete_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
-                              std::chrono::milliseconds lease, bool reset_sent, std::error_code ec,
-                              const Reply& reply, AttemptCallback callback);
+/// One try of Lock's acquire script (re-entrant or not, as the lock is) for `owner`, whose
+/// field is `field`, as the AcquireLoop wants it; shared by Lock and SpinLock, which differ only
+/// in how they wait between tries.
+Attempt make_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
+                             std::string field, std::chrono::milliseconds lease);
 
 /// The client's wall-clock time in epoch milliseconds (fair-lock deadlines use it).
 std::int64_t wall_clock_ms() noexcept;

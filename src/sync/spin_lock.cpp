@@ -21,14 +21,6 @@ namespace {
 
 // Lock's acquire scripts: the spin lock differs only in how it waits and that it publishes
 // nothing.
-const Script& acquire_script() {
-  static const Script script{std::string(lua::lock_acquire)};
-  return script;
-}
-const Script& acquire_once_script() {
-  static const Script script{std::string(lua::lock_acquire_once)};
-  return script;
-}
 const Script& unlock_script() {
   static const Script script{std::string(lua::spin_lock_unlock)};
   return script;
@@ -43,21 +35,7 @@ void spin_lock_acquire(const std::shared_ptr<LockState>& lock, std::uint64_t own
   const auto lease_ms = lease.value_or(lock->core->config().lock_watchdog_timeout);
   const auto field = lock->owner_field(owner);
 
-  Attempt attempt = [lock, owner, field, lease_ms](AttemptCallback callback) {
-    const Script& script = lock->reentrant ? acquire_script() : acquire_once_script();
-    Command command{"EVALSHA", script.sha1(), "1", lock->name};
-    command.arg(static_cast<std::int64_t>(lease_ms.count())).arg(field);
-    const auto reset = reset_count(*lock, field);
-    if (reset) command.arg(*reset);
-    lock->core->eval(
-        script, std::move(command),
-        [lock, owner, lease_ms, reset_sent = reset.has_value(), callback = std::move(callback)](
-            std::error_code ec, const Reply& reply) mutable {
-          complete_acquire_attempt(lock, owner, lease_ms, reset_sent, ec, reply,
-                                   std::move(callback));
-        },
-        ReplicaWait::require);
-  };
+  Attempt attempt = make_acquire_attempt(lock, owner, field, lease_ms);
 
   AcquireLoop::Options options;
   options.poll = PollBackoff{};
