@@ -68,11 +68,7 @@ class ParallelLoad {
       if (ec) return failed(i, ec);
       locks_[i].async_unlock(owner_of(i), [this, i, started](std::error_code unlock_ec) {
         if (unlock_ec) return failed(i, unlock_ec);
-        const auto now = monotonic_ns();
-        latency_.record(now - started);
-        last_completion_ns_ = now;
-        ++pairs_;
-        next(i);
+        completed(i, started);
       });
     });
   }
@@ -101,13 +97,18 @@ class ParallelLoad {
           client_.async_execute(std::move(release),
                                 [this, i, started](std::error_code release_ec, redisson::Reply) {
                                   if (release_ec) return failed(i, release_ec);
-                                  const auto now = monotonic_ns();
-                                  latency_.record(now - started);
-                                  last_completion_ns_ = now;
-                                  ++pairs_;
-                                  next(i);
+                                  completed(i, started);
                                 });
         });
+  }
+
+  // A lock/unlock pair (or the raw script pair) started at `started` finished.
+  void completed(std::size_t i, std::int64_t started) {
+    const auto now = monotonic_ns();
+    latency_.record(now - started);
+    last_completion_ns_ = now;
+    ++pairs_;
+    next(i);
   }
 
   void failed(std::size_t i, std::error_code ec) {
