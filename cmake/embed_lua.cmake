@@ -1,15 +1,41 @@
-# Turns src/<area>/lua/<name>.lua files into one C++ file of string constants:
-#   namespace redisson::detail::lua { extern const std::string_view <name>; }
-# Called by the build with -DOUTPUT=<file.cpp> -DINPUTS=<a.lua|b.lua>.
+# Turns src/<area>/lua/<name>.lua files into script definitions the library calls by name:
+#   generated/lua_scripts.hpp   namespace redisson::detail::lua { extern const ScriptDef <name>; }
+#   generated/embedded_lua.cpp  each one's source, SHA-1 and key count
+# The key count comes from the script's header comment: the highest N of its "-- KEYS[N]" lines,
+# or "-- KEYS:" for a script that takes any number of keys (the watchdog's batched renewals).
+# Called by the build with -DOUTPUT=<file.cpp> -DHEADER=<file.hpp> -DINPUTS=<a.lua|b.lua>.
 string(REPLACE "|" ";" INPUTS "${INPUTS}")
 set(body "// Generated from src/*/lua/*.lua by cmake/embed_lua.cmake. Do not edit.\n")
-string(APPEND body "#include <string_view>\n\nnamespace redisson::detail::lua {\n")
+string(APPEND body "#include \"lua_scripts.hpp\"\n\nnamespace redisson::detail::lua {\n")
+set(header "// Generated from src/*/lua/*.lua by cmake/embed_lua.cmake. Do not edit.\n")
+string(APPEND header "#pragma once\n\n#include \"script/script_def.hpp\"\n\n")
+string(APPEND header "namespace redisson::detail::lua {\n\n")
 foreach(input IN LISTS INPUTS)
   get_filename_component(name ${input} NAME_WE)
   file(READ ${input} source)
-  string(APPEND body "extern const std::string_view ${name};\n")
-  string(APPEND body "const std::string_view ${name} = R\"redisson_lua(${source})redisson_lua\";\n")
+  string(SHA1 sha "${source}")
+  file(STRINGS ${input} key_lines REGEX "^-- KEYS")
+  set(keys 0)
+  foreach(line IN LISTS key_lines)
+    if(line MATCHES "^-- KEYS:")
+      set(keys -1)
+      break()
+    elseif(line MATCHES "^-- KEYS\\[([0-9]+)\\]")
+      if(CMAKE_MATCH_1 GREATER keys)
+        set(keys ${CMAKE_MATCH_1})
+      endif()
+    endif()
+  endforeach()
+  if(keys EQUAL 0)
+    message(FATAL_ERROR "${input}: the header comment names no KEYS (-- KEYS[1]: ... or -- KEYS: ...)")
+  endif()
+  string(APPEND header "extern const ScriptDef ${name};\n")
+  string(APPEND body "const ScriptDef ${name}{\"${name}\", R\"redisson_lua(${source})redisson_lua\",\n")
+  string(APPEND body "                        \"${sha}\", ${keys}};\n")
 endforeach()
 string(APPEND body "}  // namespace redisson::detail::lua\n")
+string(APPEND header "\n}  // namespace redisson::detail::lua\n")
 file(WRITE ${OUTPUT}.tmp "${body}")
 file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)
+file(WRITE ${HEADER}.tmp "${header}")
+file(COPY_FILE ${HEADER}.tmp ${HEADER} ONLY_IF_DIFFERENT)

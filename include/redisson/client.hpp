@@ -15,6 +15,7 @@
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
 #include "redisson/detail/completion.hpp"
+#include "redisson/detail/operation.hpp"
 #include "redisson/error.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/reply.hpp"
@@ -37,7 +38,6 @@ void submit_command(ClientCore& core, Command command, ReplyCallback callback);
 void submit_eval(ClientCore& core, const Script& script, Command evalsha, ReplyCallback callback);
 Command make_evalsha(const Script& script, const std::vector<std::string>& keys,
                      const std::vector<std::string>& args);
-asio::any_io_executor core_executor(ClientCore& core);
 }  // namespace detail
 
 /// A pub/sub subscription. Unsubscribes when destroyed (or on unsubscribe()); move-only.

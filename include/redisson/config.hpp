@@ -103,7 +103,9 @@ struct Config {
   bool sync_replicas = false;
   std::chrono::milliseconds sync_replicas_timeout{1000};  ///< the WAIT timeout
 
-  int io_threads = 1;  ///< threads running the client's io_context
+  /// Threads running the client's io_context. Only 1 is supported: one thread serves every
+  /// connection of a client, and Client's constructor refuses other values (invalid_argument).
+  int io_threads = 1;
   bool resp3 = true;   ///< try HELLO 3 first; falls back to RESP2 when refused
 
   /// A config for the server at `url` with every other value at its default.

@@ -25,8 +25,6 @@ Command make_evalsha(const Script& script, const std::vector<std::string>& keys,
   return command;
 }
 
-asio::any_io_executor core_executor(ClientCore& core) { return core.executor(); }
-
 }  // namespace detail
 
 Client::Client(Config config) : core_(std::make_shared<detail::ClientCore>(std::move(config))) {

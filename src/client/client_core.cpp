@@ -12,8 +12,10 @@
 #include "pubsub/routed_pubsub.hpp"
 #include "pubsub/subscriber.hpp"
 #include "redisson/error.hpp"
+#include "script/script_runner.hpp"
 #include "topology/cluster_router.hpp"
 #include "topology/sentinel_router.hpp"
+#include "topology/single_server_router.hpp"
 #include "watchdog/hold_ledger.hpp"
 #include "watchdog/watchdog.hpp"
 
@@ -63,10 +65,16 @@ void ClientCore::start() {
   if ((config_.cluster ? 1 : 0) + (config_.sentinel ? 1 : 0) + (config_.master_slave ? 1 : 0) > 1) {
     throw error(errc::invalid_argument, "set at most one of cluster, sentinel and master_slave");
   }
-  if (config_.io_threads < 1 || config_.command_timeout.count() <= 0 ||
-      config_.connect_timeout.count() <= 0) {
+  if (config_.command_timeout.count() <= 0 || config_.connect_timeout.count() <= 0) {
+    throw error(errc::invalid_argument, "command_timeout and connect_timeout must be positive");
+  }
+  // The connections, acquire loops and subscriber run their handlers unsynchronised on the I/O
+  // thread; a second thread running the same io_context would race them.
+  if (config_.io_threads != 1) {
     throw error(errc::invalid_argument,
-                "io_threads, command_timeout and connect_timeout must be positive");
+                "io_threads must be 1 (got " + std::to_string(config_.io_threads) +
+                    "): one I/O thread serves every connection of a client; for more throughput "
+                    "use more Clients");
   }
   // An unusable CA, certificate or key file is reported here, on the caller's thread, and not
   // from the I/O thread of a router that opens node connections later.
@@ -78,7 +86,6 @@ void ClientCore::start() {
     replica_ack_ =
         std::make_shared<ReplicaAck>(config_.sync_replicas_timeout, config_.command_timeout);
   }
-  if (config_.cluster || config_.sentinel) return start_router();
   auto options = connection_options(config_, config_.client_name);
   if (config_.master_slave) {
     // Every lock and synchronizer operation writes, so all of it goes to the master: a
@@ -94,44 +101,35 @@ void ClientCore::start() {
     }
     if (master.database != 0) options.server.database = master.database;
   }
-  connection_ = std::make_shared<Connection>(io_, options);
-  node_ = node_key(options.server);
-  subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
-  watchdog_ = std::make_shared<Watchdog>(*this);
+  start_router(options);
+}
+
+void ClientCore::start_io_threads() {
   for (int i = 0; i < config_.io_threads; ++i) {
     threads_.emplace_back([this] {
       current_io_core = this;
       io_.run();
     });
-  }
-  std::promise<std::error_code> first;
-  auto connected = first.get_future();
-  connection_->start([&first](std::error_code ec) { first.set_value(ec); });
-  if (const auto ec = connected.get()) {
-    // The I/O thread writes last_error() on every failed reconnect: stop it before reading.
-    shutdown();
-    const std::string detail = connection_->last_error();
-    throw error(ec, "cannot connect to " + options.server.to_safe_url() +
-                        (detail.empty() ? std::string() : ": " + detail));
   }
 }
 
-void ClientCore::start_router() {
-  const auto options = connection_options(config_, config_.client_name);
+void ClientCore::start_router(const ConnectionOptions& options) {
+  const bool single = !config_.cluster && !config_.sentinel;
   if (config_.cluster) {
     router_ =
         std::make_shared<ClusterRouter>(io_, options, *config_.cluster, config_.command_timeout);
-  } else {
+  } else if (config_.sentinel) {
     router_ = std::make_shared<SentinelRouter>(
         io_, options, *config_.sentinel, config_.command_timeout, config_.subscription_timeout);
+  } else {
+    router_ = std::make_shared<SingleServerRouter>(io_, options);
   }
+  scripts_ = std::make_shared<ScriptRunner>(io_, router_);
+  // One node: one subscriber connection to it. Otherwise pub/sub follows the router (below).
+  if (single)
+    subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
   watchdog_ = std::make_shared<Watchdog>(*this);
-  for (int i = 0; i < config_.io_threads; ++i) {
-    threads_.emplace_back([this] {
-      current_io_core = this;
-      io_.run();
-    });
-  }
+  start_io_threads();
   std::promise<std::pair<std::error_code, std::string>> first;
   auto started = first.get_future();
   router_->start([&first](std::error_code ec, const std::string& detail) {
@@ -140,10 +138,13 @@ void ClientCore::start_router() {
   const auto [ec, detail] = started.get();
   if (ec) {
     shutdown();
-    throw error(ec, std::string(config_.cluster ? "cannot start the cluster client"
-                                                : "cannot start the sentinel client") +
-                        (detail.empty() ? "" : ": " + detail));
+    const std::string what = config_.cluster ? "cannot start the cluster client"
+                             : config_.sentinel
+                                 ? "cannot start the sentinel client"
+                                 : "cannot connect to " + options.server.to_safe_url();
+    throw error(ec, what + (detail.empty() ? "" : ": " + detail));
   }
+  if (single) return;
   const bool sharded = router_->sharded_pubsub();
   if (sharded) publish_command_ = "spublish";
   // Pub/sub follows the router: the master of the channel's slot, re-evaluated on every change.
@@ -168,10 +169,7 @@ void ClientCore::start_router() {
   wired.get_future().wait();
 }
 
-bool ClientCore::connected() const noexcept {
-  if (connection_) return connection_->ready();
-  return router_ && router_->connected();
-}
+bool ClientCore::connected() const noexcept { return router_ && router_->connected(); }
 
 void ClientCore::run_on_io(std::function<void()> fn) {
   if (on_io_thread()) return fn();
@@ -184,7 +182,6 @@ void ClientCore::shutdown() noexcept {
   auto close_all = [this] {
     if (watchdog_) watchdog_->stop();
     if (subscriber_) subscriber_->close();
-    if (connection_) connection_->close();
     if (router_) router_->close();
   };
   if (threads_.empty() || on_io_thread()) {
@@ -215,7 +212,6 @@ void ClientCore::submit(const Command& command, ReplyCallback callback) {
 
 void ClientCore::submit(const Command& command, Clock::time_point deadline,
                         ReplyCallback callback) {
-  if (connection_) return connection_->submit(command, deadline, std::move(callback));
   if (router_) return router_->submit(command, deadline, std::move(callback));
   callback(make_error_code(errc::shutdown), Reply{});
 }
@@ -225,61 +221,10 @@ void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callb
 }
 
 void ClientCore::eval_on(const Script& script, Command evalsha, ReplyCallback callback,
-                         SentHook after_send) {
-  eval_until(script, std::make_shared<const Command>(std::move(evalsha)),
-             Clock::now() + config_.command_timeout, std::chrono::milliseconds{0},
-             std::move(callback), std::move(after_send));
-}
-
-namespace {
-
-// The wait before sending again a script the server refused for now: short at first (a
-// restarted server with a small dataset loads in milliseconds), then doubling, bounded so a
-// long load is still noticed soon after it ends.
-std::chrono::milliseconds next_refusal_wait(std::chrono::milliseconds previous) {
-  constexpr std::chrono::milliseconds first{10};
-  constexpr std::chrono::milliseconds longest{200};
-  return previous.count() == 0 ? first : std::min(previous * 2, longest);
-}
-
-}  // namespace
-
-void ClientCore::eval_until(const Script& script, std::shared_ptr<const Command> command,
-                            Clock::time_point deadline, std::chrono::milliseconds waited,
-                            ReplyCallback callback, SentHook after_send) {
-  auto on_reply = [self = shared_from_this(), script, command, deadline, waited, after_send,
-                   callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
-    if (ec != errc::server_busy) return callback(ec, std::move(reply));
-    // LOADING or BUSY: the script did not run, so sending it again cannot make it run twice.
-    const auto wait = next_refusal_wait(waited);
-    if (Clock::now() + wait >= deadline) return callback(ec, std::move(reply));
-    auto timer = std::make_shared<asio::steady_timer>(self->io_, wait);
-    timer->async_wait([self, script, command = std::move(command), deadline, wait, timer,
-                       after_send = std::move(after_send),
-                       callback = std::move(callback)](std::error_code) mutable {
-      self->eval_until(script, std::move(command), deadline, wait, std::move(callback),
-                       std::move(after_send));
-    });
-  };
-  if (router_) {
-    // The router loads the script on the node that answers NOSCRIPT.
-    return router_->eval(script, *command, deadline, std::move(on_reply), after_send);
-  }
-  submit(*command, deadline,
-         [self = shared_from_this(), script, command, deadline, after_send,
-          on_reply = std::move(on_reply)](std::error_code ec, Reply reply) mutable {
-           if (ec == errc::server_error && reply.str.starts_with("NOSCRIPT")) {
-             // Pipelined: the load is in place when the retried EVALSHA runs.
-             self->submit(Command{"SCRIPT", "LOAD", script.source()}, deadline,
-                          [](std::error_code, Reply) {});
-             self->submit(*command, deadline, std::move(on_reply));
-             if (after_send) after_send(self->connection_, self->node_);
-             return;
-           }
-           on_reply(ec, std::move(reply));
-         });
-  // connection_ is set once in start(): no copy per script needed to name it here.
-  if (after_send) after_send(connection_, node_);
+                         Router::SentHook after_send) {
+  if (!scripts_) return callback(make_error_code(errc::shutdown), Reply{});
+  scripts_->eval(script, std::move(evalsha), Clock::now() + config_.command_timeout,
+                 std::move(callback), std::move(after_send));
 }
 
 namespace {

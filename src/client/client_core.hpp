@@ -1,6 +1,6 @@
-// The shared state behind a Client and every object made from it: the I/O thread(s), the
-// command connection (or, on Cluster/Sentinel, the Router that picks a node per command), the
-// pub/sub subscriber, the script runner and the lock watchdog.
+// The shared state behind a Client and every object made from it: the I/O thread, the Router
+// that picks a node per command (topology/), the script runner on top of it, the pub/sub
+// subscriber and the lock watchdog.
 #pragma once
 
 #include <asio/executor_work_guard.hpp>
@@ -15,6 +15,7 @@
 #include "pubsub/pubsub.hpp"
 #include "redisson/client.hpp"
 #include "redisson/config.hpp"
+#include "script/script_def.hpp"
 
 namespace redisson::detail {
 
@@ -22,6 +23,7 @@ class Watchdog;
 class HoldLedger;
 class Router;
 class ReplicaAck;
+class ScriptRunner;
 
 /// What a state-changing lock script asks of the replicas when Config::sync_replicas is on
 /// (without it, all three mean `none`).
@@ -53,20 +55,23 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   /// Queues a command with the default command timeout.
   void submit(const Command& command, ReplyCallback callback);
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
-  /// EVALSHA, then on NOSCRIPT: SCRIPT LOAD and the same EVALSHA again (pipelined, once).
-  /// A script the server refused for now (LOADING, BUSY: it did not run) is sent again after a
-  /// short wait until the command timeout; the callback then gets the last refusal.
+  /// Runs a script with the command timeout (script/script_runner.hpp: EVALSHA, EVAL on
+  /// NOSCRIPT, LOADING/BUSY sent again until the deadline).
   void eval(const Script& script, Command evalsha, ReplyCallback callback);
   /// eval() followed, on the same node's connection, by a replica acknowledgement check.
   void eval(const Script& script, Command evalsha, ReplyCallback callback, ReplicaWait replicas);
+  void eval(ScriptCall call, ReplyCallback callback, ReplicaWait replicas = ReplicaWait::none) {
+    eval(call.script, std::move(call.command), std::move(callback), replicas);
+  }
 
   /// Pub/sub; run on the I/O thread (post to it from elsewhere).
   PubSub& subscriber();
   /// The command the lock scripts publish with: "spublish" when lock channels are sharded
   /// (a Redis 7 cluster), else "publish".
   const std::string& publish_command() const noexcept { return publish_command_; }
-  /// The Router on Cluster/Sentinel deployments; null for a single server.
-  Router* router() noexcept { return router_.get(); }
+  /// True on a Redis Cluster, where one script call may only touch keys of one hash slot.
+  bool is_cluster() const noexcept { return config_.cluster.has_value(); }
+  Router& router() noexcept { return *router_; }
 
   Watchdog& watchdog();
   /// The holds of this client's locks, as far as it knows (watchdog/hold_ledger.hpp).
@@ -81,18 +86,15 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   asio::io_context io_;
   asio::executor_work_guard<asio::io_context::executor_type> work_;
   std::vector<std::thread> threads_;
-  void start_router();
-  using SentHook = std::function<void(const std::shared_ptr<Connection>&, const std::string&)>;
-  void eval_on(const Script& script, Command evalsha, ReplyCallback callback, SentHook after_send);
-  // One send of a script, and another after each LOADING/BUSY refusal until `deadline`.
-  void eval_until(const Script& script, std::shared_ptr<const Command> command,
-                  Clock::time_point deadline, std::chrono::milliseconds waited,
-                  ReplyCallback callback, SentHook after_send);
+  void start_router(const ConnectionOptions& options);
+  void start_io_threads();
+  void eval_on(
+      const Script& script, Command evalsha, ReplyCallback callback,
+      std::function<void(const std::shared_ptr<Connection>&, const std::string&)> after_send);
 
-  std::shared_ptr<Connection> connection_;   // a single server: commands go here directly
-  std::string node_;                         // its "host:port"
   std::shared_ptr<ReplicaAck> replica_ack_;  // Config::sync_replicas only
-  std::shared_ptr<Router> router_;           // otherwise: it picks the node
+  std::shared_ptr<Router> router_;
+  std::shared_ptr<ScriptRunner> scripts_;
   std::shared_ptr<PubSub> subscriber_;
   std::string publish_command_ = "publish";
   std::shared_ptr<Watchdog> watchdog_;

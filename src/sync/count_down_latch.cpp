@@ -7,7 +7,7 @@
 #include "client/client_core.hpp"
 #include "redisson/client.hpp"
 #include "sync/acquire_loop.hpp"
-#include "sync/count_down_latch_scripts.hpp"
+#include "lua_scripts.hpp"
 
 namespace redisson {
 namespace detail {
@@ -31,15 +31,15 @@ struct CountDownLatchState {
 namespace {
 
 const Script& try_set_count_script() {
-  static const Script script{std::string(lua::count_down_latch_try_set_count)};
+  static const Script script{std::string(lua::count_down_latch_try_set_count.source)};
   return script;
 }
 const Script& count_down_script() {
-  static const Script script{std::string(lua::count_down_latch_count_down)};
+  static const Script script{std::string(lua::count_down_latch_count_down.source)};
   return script;
 }
 const Script& delete_script() {
-  static const Script script{std::string(lua::count_down_latch_delete)};
+  static const Script script{std::string(lua::count_down_latch_delete.source)};
   return script;
 }
 

@@ -7,7 +7,7 @@
 #include "client/client_id.hpp"
 #include "redisson/client.hpp"
 #include "sync/acquire_loop.hpp"
-#include "sync/fair_lock_scripts.hpp"
+#include "lua_scripts.hpp"
 #include "sync/lock_holds.hpp"
 #include "sync/lock_state.hpp"
 #include "sync/names.hpp"
@@ -47,19 +47,19 @@ namespace {
 constexpr std::int64_t kAlreadyHeld = -3;
 
 const Script& acquire_script() {
-  static const Script script{std::string(lua::fair_lock_acquire)};
+  static const Script script{std::string(lua::fair_lock_acquire.source)};
   return script;
 }
 const Script& unlock_script() {
-  static const Script script{std::string(lua::fair_lock_unlock)};
+  static const Script script{std::string(lua::fair_lock_unlock.source)};
   return script;
 }
 const Script& force_unlock_script() {
-  static const Script script{std::string(lua::fair_lock_force_unlock)};
+  static const Script script{std::string(lua::fair_lock_force_unlock.source)};
   return script;
 }
 const Script& give_up_script() {
-  static const Script script{std::string(lua::fair_lock_give_up)};
+  static const Script script{std::string(lua::fair_lock_give_up.source)};
   return script;
 }
 

@@ -2,22 +2,20 @@
 
 #include "client/blocking.hpp"
 #include "client/client_core.hpp"
+#include "lua_scripts.hpp"
 #include "redisson/client.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/lock_holds.hpp"
 #include "sync/lock_state.hpp"
 #include "sync/names.hpp"
 
-namespace redisson::detail::lua {
-extern const std::string_view fenced_lock_acquire;  // src/sync/lua/fenced_lock_acquire.lua
-}  // namespace redisson::detail::lua
 
 namespace redisson {
 namespace detail {
 namespace {
 
 const Script& acquire_script() {
-  static const Script script{std::string(lua::fenced_lock_acquire)};
+  static const Script script{std::string(lua::fenced_lock_acquire.source)};
   return script;
 }
 

@@ -10,7 +10,7 @@
 #include "sync/acquire_loop.hpp"
 #include "sync/lock_holds.hpp"
 #include "sync/lock_state.hpp"
-#include "sync/lua_scripts.hpp"
+#include "lua_scripts.hpp"
 #include "sync/names.hpp"
 #include "sync/retry.hpp"
 #include "watchdog/hold_ledger.hpp"
@@ -21,11 +21,11 @@ namespace detail {
 namespace {
 
 const Script& unlock_script() {
-  static const Script script{std::string(lua::lock_unlock)};
+  static const Script script{std::string(lua::lock_unlock.source)};
   return script;
 }
 const Script& force_unlock_script() {
-  static const Script script{std::string(lua::lock_force_unlock)};
+  static const Script script{std::string(lua::lock_force_unlock.source)};
   return script;
 }
 

@@ -5,7 +5,7 @@
 
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
-#include "sync/lua_scripts.hpp"
+#include "lua_scripts.hpp"
 #include "watchdog/hold_ledger.hpp"
 #include "watchdog/watchdog.hpp"
 
@@ -77,7 +77,7 @@ void note_attempt(const LockState& lock, std::uint64_t owner, std::error_code ec
 
 void undo_acquisition(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                       std::chrono::milliseconds lease, UniqueFunction<void(std::error_code)> done) {
-  static const Script unlock{std::string(lua::lock_unlock)};
+  static const Script unlock{std::string(lua::lock_unlock.source)};
   const auto latch = lock->latch_prefix + ":" + make_request_id();
   Command command{"EVALSHA", unlock.sha1(), "3", lock->name, lock->channel, latch, "0"};
   command.arg(static_cast<std::int64_t>(lease.count()))
@@ -128,8 +128,8 @@ void complete_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint6
 
 Attempt make_acquire_attempt(const std::shared_ptr<LockState>& lock, std::uint64_t owner,
                              std::string field, std::chrono::milliseconds lease) {
-  static const Script reentrant{std::string(lua::lock_acquire)};
-  static const Script once{std::string(lua::lock_acquire_once)};
+  static const Script reentrant{std::string(lua::lock_acquire.source)};
+  static const Script once{std::string(lua::lock_acquire_once.source)};
   return [lock, owner, field = std::move(field), lease](AttemptCallback callback) {
     const Script& script = lock->reentrant ? reentrant : once;
     Command command{"EVALSHA", script.sha1(), "1", lock->name};

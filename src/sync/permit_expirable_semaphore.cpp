@@ -10,7 +10,7 @@
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
 #include "sync/retry.hpp"
-#include "sync/semaphore_scripts.hpp"
+#include "lua_scripts.hpp"
 
 namespace redisson {
 namespace detail {
@@ -39,32 +39,32 @@ using std::chrono::milliseconds;
 constexpr std::int64_t kNoExpiry = PermitExpirableSemaphore::kNoExpiry;
 
 const Script& try_acquire_script() {
-  static const Script script{std::string(lua::expirable_semaphore_try_acquire)};
+  static const Script script{std::string(lua::expirable_semaphore_try_acquire.source)};
   return script;
 }
 const Script& release_script() {
-  static const Script script{std::string(lua::expirable_semaphore_release)};
+  static const Script script{std::string(lua::expirable_semaphore_release.source)};
   return script;
 }
 const Script& update_lease_script() {
-  static const Script script{std::string(lua::expirable_semaphore_update_lease)};
+  static const Script script{std::string(lua::expirable_semaphore_update_lease.source)};
   return script;
 }
 const Script& available_permits_script() {
-  static const Script script{std::string(lua::expirable_semaphore_available_permits)};
+  static const Script script{std::string(lua::expirable_semaphore_available_permits.source)};
   return script;
 }
 const Script& delete_script() {
-  static const Script script{std::string(lua::expirable_semaphore_delete)};
+  static const Script script{std::string(lua::expirable_semaphore_delete.source)};
   return script;
 }
 // The count key has the plain semaphore's layout, so these two are shared with it.
 const Script& try_set_permits_script() {
-  static const Script script{std::string(lua::semaphore_try_set_permits)};
+  static const Script script{std::string(lua::semaphore_try_set_permits.source)};
   return script;
 }
 const Script& add_permits_script() {
-  static const Script script{std::string(lua::semaphore_add_permits)};
+  static const Script script{std::string(lua::semaphore_add_permits.source)};
   return script;
 }
 

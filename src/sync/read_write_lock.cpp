@@ -9,7 +9,7 @@
 #include "redisson/client.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
-#include "sync/read_write_lock_scripts.hpp"
+#include "lua_scripts.hpp"
 #include "sync/read_write_lock_state.hpp"
 #include "sync/retry.hpp"
 #include "watchdog/hold_ledger.hpp"
@@ -23,27 +23,27 @@ namespace {
 constexpr std::int64_t kUpgradeRefused = -3;
 
 const Script& read_acquire_script() {
-  static const Script script{std::string(lua::rwlock_read_acquire)};
+  static const Script script{std::string(lua::rwlock_read_acquire.source)};
   return script;
 }
 const Script& write_acquire_script() {
-  static const Script script{std::string(lua::rwlock_write_acquire)};
+  static const Script script{std::string(lua::rwlock_write_acquire.source)};
   return script;
 }
 const Script& read_unlock_script() {
-  static const Script script{std::string(lua::rwlock_read_unlock)};
+  static const Script script{std::string(lua::rwlock_read_unlock.source)};
   return script;
 }
 const Script& write_unlock_script() {
-  static const Script script{std::string(lua::rwlock_write_unlock)};
+  static const Script script{std::string(lua::rwlock_write_unlock.source)};
   return script;
 }
 const Script& force_unlock_script() {
-  static const Script script{std::string(lua::rwlock_force_unlock)};
+  static const Script script{std::string(lua::rwlock_force_unlock.source)};
   return script;
 }
 const Script& renew_script() {
-  static const Script script{std::string(lua::rwlock_renew)};
+  static const Script script{std::string(lua::rwlock_renew.source)};
   return script;
 }
 

@@ -10,7 +10,7 @@
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
 #include "sync/retry.hpp"
-#include "sync/semaphore_scripts.hpp"
+#include "lua_scripts.hpp"
 
 namespace redisson {
 namespace detail {
@@ -37,27 +37,27 @@ struct SemaphoreState {
 namespace {
 
 const Script& try_acquire_script() {
-  static const Script script{std::string(lua::semaphore_try_acquire)};
+  static const Script script{std::string(lua::semaphore_try_acquire.source)};
   return script;
 }
 const Script& release_script() {
-  static const Script script{std::string(lua::semaphore_release)};
+  static const Script script{std::string(lua::semaphore_release.source)};
   return script;
 }
 const Script& try_set_permits_script() {
-  static const Script script{std::string(lua::semaphore_try_set_permits)};
+  static const Script script{std::string(lua::semaphore_try_set_permits.source)};
   return script;
 }
 const Script& add_permits_script() {
-  static const Script script{std::string(lua::semaphore_add_permits)};
+  static const Script script{std::string(lua::semaphore_add_permits.source)};
   return script;
 }
 const Script& drain_permits_script() {
-  static const Script script{std::string(lua::semaphore_drain_permits)};
+  static const Script script{std::string(lua::semaphore_drain_permits.source)};
   return script;
 }
 const Script& delete_script() {
-  static const Script script{std::string(lua::semaphore_delete)};
+  static const Script script{std::string(lua::semaphore_delete.source)};
   return script;
 }
 

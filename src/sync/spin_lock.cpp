@@ -7,13 +7,10 @@
 #include "sync/acquire_loop.hpp"
 #include "sync/lock_holds.hpp"
 #include "sync/lock_state.hpp"
-#include "sync/lua_scripts.hpp"
+#include "lua_scripts.hpp"
 #include "sync/retry.hpp"
 #include "watchdog/hold_ledger.hpp"
 
-namespace redisson::detail::lua {
-extern const std::string_view spin_lock_unlock;  // src/sync/lua/spin_lock_unlock.lua
-}  // namespace redisson::detail::lua
 
 namespace redisson {
 namespace detail {
@@ -22,7 +19,7 @@ namespace {
 // Lock's acquire scripts: the spin lock differs only in how it waits and that it publishes
 // nothing.
 const Script& unlock_script() {
-  static const Script script{std::string(lua::spin_lock_unlock)};
+  static const Script script{std::string(lua::spin_lock_unlock.source)};
   return script;
 }
 

@@ -56,8 +56,6 @@ struct ClusterRouter::Request {
   Clock::time_point deadline;
   ReplyCallback callback;
   int redirects = 0;
-  std::optional<Script> script;  // EVALSHA: loaded where NOSCRIPT is answered
-  bool script_loaded = false;
   Router::SentHook after_send;  // runs after each send, on the same connection
 };
 
@@ -131,23 +129,13 @@ std::shared_ptr<Connection> ClusterRouter::connection_for_slot(int slot) {
 }
 
 void ClusterRouter::submit(const Command& command, Clock::time_point deadline,
-                           ReplyCallback callback) {
+                           ReplyCallback callback, SentHook after_send) {
   const auto key = routing_key(command);
   const int slot = key ? key_slot(*key) : -1;
   auto connection = connection_for_slot(slot);
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
   send(std::make_shared<Request>(
-           Request{command, deadline, std::move(callback), 0, std::nullopt, false, nullptr}),
-       std::move(connection), false);
-}
-
-void ClusterRouter::eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-                         ReplyCallback callback, SentHook after_send) {
-  const auto key = routing_key(evalsha);
-  auto connection = connection_for_slot(key ? key_slot(*key) : -1);
-  if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
-  send(std::make_shared<Request>(Request{evalsha, deadline, std::move(callback), 0, script, false,
-                                         std::move(after_send)}),
+           Request{command, deadline, std::move(callback), 0, std::move(after_send)}),
        std::move(connection), false);
 }
 
@@ -164,14 +152,14 @@ void ClusterRouter::send(const std::shared_ptr<Request>& request,
       if (node.connection == connection) from = node.address;
     }
   }
+  // Named before `from` moves into the reply handler: the hook keys per-node state by it.
+  std::string node = request->after_send ? from.host + ":" + std::to_string(from.port) : "";
   connection->submit(request->command, request->deadline,
                      [self = shared_from_this(), request, from = std::move(from)](
                          std::error_code ec, Reply reply) {
                        self->on_reply(request, from, ec, std::move(reply));
                      });
-  if (request->after_send) {
-    request->after_send(connection, from.host + ":" + std::to_string(from.port));
-  }
+  if (request->after_send) request->after_send(connection, node);
 }
 
 void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
@@ -194,20 +182,6 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
   const bool moved = text.starts_with("MOVED ");
   const bool ask = text.starts_with("ASK ");
   const bool again = text.starts_with("TRYAGAIN") || text.starts_with("CLUSTERDOWN");
-  if (request->script && !request->script_loaded && text.starts_with("NOSCRIPT")) {
-    // Load it on the node that said NOSCRIPT (not wherever the map now points) and retry
-    // there, pipelined: the load is in place when the EVALSHA runs. Once per command.
-    request->script_loaded = true;
-    std::shared_ptr<Connection> node;
-    {
-      std::lock_guard lock(mutex_);
-      if (closed_) return request->callback(make_error_code(errc::shutdown), Reply{});
-      node = connection_locked(node_index_locked(from));
-    }
-    node->submit(Command{"SCRIPT", "LOAD", request->script->source()}, request->deadline,
-                 [](std::error_code, Reply) {});
-    return send(request, std::move(node), false);
-  }
   if (!moved && !ask && !again) return request->callback(ec, std::move(reply));
   if (again) {
     // The slot is migrating or the cluster is electing a master: the command did not run; try

@@ -37,9 +37,8 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
                 std::chrono::milliseconds command_timeout);
 
   void start(StartCallback done) override;
-  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback) override;
-  void eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-            ReplyCallback callback, SentHook after_send = nullptr) override;
+  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
+              SentHook after_send = nullptr) override;
   ServerAddress pubsub_node(std::string_view channel) const override;
   bool sharded_pubsub() const override { return sharded_; }
   void set_change_handler(ChangeHandler handler) override { change_handler_ = std::move(handler); }

@@ -1,6 +1,6 @@
-// Where a command goes on a deployment with more than one node (Cluster, Sentinel). The
-// single-server client has no Router: ClientCore calls its one Connection directly, so it pays
-// nothing for routing.
+// Where a command goes: one implementation per deployment (a single server or a fixed master,
+// Sentinel, Cluster). ClientCore sends everything through its Router; scripts go through the
+// ScriptRunner on top of it (script/script_runner.hpp), which handles NOSCRIPT for all of them.
 //
 // Threading: submit() and eval() may be called from any thread; start(), close() and
 // the change handler run on the I/O thread.
@@ -15,7 +15,6 @@
 #include "net/connection.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
-#include "redisson/script.hpp"
 
 namespace redisson::detail {
 
@@ -36,14 +35,10 @@ class Router {
   /// Discovers the topology and connects; `done` runs once, on the I/O thread.
   virtual void start(StartCallback done) = 0;
   /// Sends `command` to the node that serves its routing key (any node when it has none),
-  /// following redirections.
-  virtual void submit(const Command& command, Clock::time_point deadline,
-                      ReplyCallback callback) = 0;
-  /// Runs a script: `evalsha` goes where submit() would send it; a NOSCRIPT answer is followed
-  /// by SCRIPT LOAD and the same EVALSHA on the node that answered it (pipelined, once).
-  /// `after_send`, when set, runs after each send of `evalsha`.
-  virtual void eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-                    ReplyCallback callback, SentHook after_send = nullptr) = 0;
+  /// following redirections. `after_send`, when set, runs after each send of it (resends
+  /// included) with the connection and node it went to.
+  virtual void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
+                      SentHook after_send = nullptr) = 0;
   /// The node a subscription to `channel` belongs on.
   virtual ServerAddress pubsub_node(std::string_view channel) const = 0;
   /// Whether lock channels use SSUBSCRIBE/SPUBLISH.

@@ -189,8 +189,9 @@ void SentinelRouter::schedule_scan() {
 }
 
 void SentinelRouter::submit(const Command& command, Clock::time_point deadline,
-                            ReplyCallback callback) {
-  send(std::make_shared<const Command>(command), deadline, std::move(callback), nullptr);
+                            ReplyCallback callback, SentHook after_send) {
+  send(std::make_shared<const Command>(command), deadline, std::move(callback),
+       std::move(after_send));
 }
 
 void SentinelRouter::send(std::shared_ptr<const Command> command, Clock::time_point deadline,
@@ -228,24 +229,6 @@ void SentinelRouter::send(std::shared_ptr<const Command> command, Clock::time_po
                        callback(ec, std::move(reply));
                      });
   if (after_send) after_send(connection, node);
-}
-
-void SentinelRouter::eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-                          ReplyCallback callback, SentHook after_send) {
-  auto command = std::make_shared<const Command>(evalsha);
-  send(
-      command, deadline,
-      [self = shared_from_this(), script, command, deadline, after_send,
-       callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
-        if (ec != errc::server_error || !reply.str.starts_with("NOSCRIPT")) {
-          return callback(ec, std::move(reply));
-        }
-        // One master: the load and the retry go to it, pipelined.
-        self->submit(Command{"SCRIPT", "LOAD", script.source()}, deadline,
-                     [](std::error_code, Reply) {});
-        self->send(command, deadline, std::move(callback), std::move(after_send));
-      },
-      after_send);
 }
 
 ServerAddress SentinelRouter::pubsub_node(std::string_view) const {

@@ -27,9 +27,8 @@ class SentinelRouter : public Router, public std::enable_shared_from_this<Sentin
                  std::chrono::milliseconds subscription_timeout);
 
   void start(StartCallback done) override;
-  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback) override;
-  void eval(const Script& script, const Command& evalsha, Clock::time_point deadline,
-            ReplyCallback callback, SentHook after_send = nullptr) override;
+  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
+              SentHook after_send = nullptr) override;
   ServerAddress pubsub_node(std::string_view channel) const override;
   void set_change_handler(ChangeHandler handler) override { change_handler_ = std::move(handler); }
   void refresh(std::function<void()> done) override;

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "client/client_core.hpp"
-#include "sync/lua_scripts.hpp"
+#include "lua_scripts.hpp"
 #include "topology/key_slot.hpp"
 
 namespace redisson::detail {
@@ -15,7 +15,7 @@ constexpr std::size_t kMaxKeysPerCall = 500;
 }  // namespace
 
 const Script& lock_renew_script() {
-  static const Script script{std::string(lua::lock_renew)};
+  static const Script script{std::string(lua::lock_renew.source)};
   return script;
 }
 
@@ -92,7 +92,7 @@ void Watchdog::renew_all() {
   };
   // By script SHA, and on a cluster also by slot: one script call may only touch one slot.
   std::map<std::pair<std::string, int>, std::vector<Batch>> batches;
-  const bool by_slot = core_.router() != nullptr;
+  const bool by_slot = core_.is_cluster();
   {
     std::lock_guard lock(mutex_);
     if (stopped_) return;

@@ -319,3 +319,24 @@ TEST(BadInput, MultiLockRefusesAnEmptyListAndBadDurations) {
   expect_refused(server, "multi lock try lease", invalid,
                  [&] { (void)multi.try_lock_for(10ms, -1ms); });
 }
+
+namespace {
+
+// One I/O thread serves every connection of a client: more would race its unsynchronised
+// handlers, so a Config asking for them is refused up front, saying why.
+TEST(BadInput, MoreThanOneIoThreadIsRefusedWithTheReason) {
+  RedisServer server;
+  for (const int threads : {0, 2, 4}) {
+    auto config = bad_input_config(server);
+    config.io_threads = threads;
+    try {
+      Client client(config);
+      ADD_FAILURE() << "io_threads = " << threads << " accepted";
+    } catch (const redisson::error& e) {
+      EXPECT_EQ(e.code(), errc::invalid_argument);
+      EXPECT_NE(std::string(e.what()).find("io_threads must be 1"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace

@@ -24,7 +24,7 @@
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "sync/fair_lock_scripts.hpp"
+#include "lua_scripts.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -579,7 +579,7 @@ TEST(FairLock, RetriedUnlockAfterLostReplyDoesNotDoubleDecrement) {
   lock.lock();
   const auto field = lock.owner_field(redisson::detail::current_thread_owner_id());
   const std::string latch = "redisson_unlock_latch:{retry}:0123456789abcdef0123456789abcdef";
-  const std::string source(redisson::detail::lua::fair_lock_unlock);
+  const std::string source(redisson::detail::lua::fair_lock_unlock.source);
   auto send = [&] {
     return server.command({"EVAL", source, "5", "retry", queue_of("retry"), timeouts_of("retry"),
                            "redisson_lock__channel:{retry}", latch, "0", "30000", field, "publish",

@@ -20,7 +20,7 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/lock_state.hpp"
-#include "sync/lua_scripts.hpp"
+#include "lua_scripts.hpp"
 #include "watchdog/watchdog.hpp"
 
 using namespace std::chrono_literals;
@@ -321,7 +321,7 @@ TEST(Lock, RetriedUnlockAfterLostReplyDoesNotDoubleDecrement) {
   // and the client retries.
   const auto field = lock.owner_field(redisson::detail::current_thread_owner_id());
   const std::string latch = "redisson_unlock_latch:{retry}:0123456789abcdef0123456789abcdef";
-  const std::string source(redisson::detail::lua::lock_unlock);
+  const std::string source(redisson::detail::lua::lock_unlock.source);
   auto send = [&] {
     return server.command({"EVAL", source, "3", "retry", "redisson_lock__channel:{retry}", latch,
                            "0", "30000", field, "publish", "20000"});

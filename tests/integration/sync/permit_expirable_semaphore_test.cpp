@@ -22,7 +22,7 @@
 #include "support/expect_error.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "sync/semaphore_scripts.hpp"
+#include "lua_scripts.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -248,7 +248,7 @@ TEST(PermitExpirableSemaphore, RetriedAcquireWithTheSameIdTakesOnePermit) {
   server.command({"SET", "retry", "2"});
   // The exact acquire, sent twice with one id: as when the first reply is lost and the
   // client resends.
-  const std::string source(redisson::detail::lua::expirable_semaphore_try_acquire);
+  const std::string source(redisson::detail::lua::expirable_semaphore_try_acquire.source);
   const std::string id = id_bytes("00112233445566778899aabbccddeeff");
   const auto now = std::to_string(epoch_ms());
   auto send = [&] {

@@ -26,7 +26,7 @@
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "sync/read_write_lock_scripts.hpp"
+#include "lua_scripts.hpp"
 #include "watchdog/watchdog.hpp"
 
 using namespace std::chrono_literals;
@@ -628,7 +628,7 @@ TEST(ReadWriteLock, RetriedUnlockAfterLostReplyDoesNotReleaseTwice) {
   const auto field = rw.read_lock().owner_field(redisson::detail::current_thread_owner_id());
   // The exact read unlock, sent twice with one request id: as when the first reply is lost.
   const std::string latch = "redisson_unlock_latch:{retry}:0123456789abcdef0123456789abcdef";
-  const std::string source(redisson::detail::lua::rwlock_read_unlock);
+  const std::string source(redisson::detail::lua::rwlock_read_unlock.source);
   auto send = [&] {
     return server.command({"EVAL", source, "5", "retry", "redisson_rwlock:{retry}",
                            "{retry}:" + field + ":rwlock_timeout", "{retry}", latch, "0", field,

@@ -8,18 +8,22 @@
 
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "client/client_core.hpp"
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
+#include "topology/router.hpp"
 
 namespace {
 
@@ -133,9 +137,30 @@ TEST_F(ClusterClient, LocksOfManyNamesSpreadOverAllThreeMasters) {
     total += calls;
   }
   // One acquire and one unlock per lock, each on its own master only; a master's first
-  // EVALSHA of each script is refused (NOSCRIPT) and counted, then retried after SCRIPT LOAD.
+  // EVALSHA of each script is refused (NOSCRIPT) and counted, then sent again as EVAL.
   EXPECT_GE(total, 120);
   EXPECT_LE(total, 120 + 2 * 3);
+}
+
+// The hook sync_replicas relies on names the node each send went to by host and port: masters on
+// different hosts may share a port (every production cluster on 6379), and a replica count keyed
+// by ":port" alone would be shared between them.
+TEST_F(ClusterClient, SentHookNamesTheNodeByHostAndPort) {
+  Client client(config_for(cluster().master_ports().at(0)));
+  const std::string key = "hooked:key";
+  std::promise<std::string> sent_to;
+  auto node = sent_to.get_future();
+  std::promise<std::error_code> replied;
+  auto reply = replied.get_future();
+  client.core()->router().submit(
+      Command{"SET", key, "v"}, redisson::detail::Clock::now() + 3s,
+      [&replied](std::error_code ec, redisson::Reply) { replied.set_value(ec); },
+      [&sent_to, once = std::make_shared<std::once_flag>()](
+          const std::shared_ptr<redisson::detail::Connection>&, const std::string& name) {
+        std::call_once(*once, [&] { sent_to.set_value(name); });
+      });
+  EXPECT_FALSE(reply.get());
+  EXPECT_EQ(node.get(), "127.0.0.1:" + std::to_string(master_of_key(key)));
 }
 
 TEST_F(ClusterClient, FollowsMovedAfterASlotMigratesAndAskDuringTheMigration) {

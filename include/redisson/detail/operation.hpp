@@ -1,0 +1,288 @@
+// One operation path for every object: an operation is written once, as a function in a .cpp file
+// that completes a Done<T>; its public async form is async_op<T>(core, token, start) and its
+// blocking form is the same call with the blocking(...) token. The blocking form therefore cannot
+// drift from the async one, and a public method is one line of plumbing.
+//
+//   template <class CompletionToken>
+//   auto async_size(CompletionToken&& token) {
+//     return detail::async_op<std::int64_t>(core_, token, [state = state_](auto done) {
+//       detail::object_size(state, std::move(done));
+//     });
+//   }
+//   std::int64_t size() { return async_size(detail::blocking("size", name())); }
+//
+// Completion: the caller's handler runs on its associated executor (a coroutine's, a strand, a
+// thread pool), or inline on the client's I/O thread when it has none. Per-operation cancellation
+// (cancellation.hpp) reaches the operations that take a CancellationPtr. The blocking token waits
+// on the calling thread and throws redisson::error (or fills an error_code), with the server's
+// words in the message when it refused a command.
+#pragma once
+
+#include <asio/any_io_executor.hpp>
+#include <asio/associated_cancellation_slot.hpp>
+#include <asio/associated_executor.hpp>
+#include <asio/async_result.hpp>
+#include <asio/cancellation_type.hpp>
+#include <asio/dispatch.hpp>
+#include <asio/error.hpp>
+#include <asio/executor_work_guard.hpp>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+
+#include "redisson/detail/cancellation.hpp"
+#include "redisson/detail/status.hpp"
+#include "redisson/error.hpp"
+
+namespace redisson::detail {
+
+class ClientCore;
+/// The executor of the client's I/O thread.
+asio::any_io_executor core_executor(ClientCore& core);
+/// True on one of the client's I/O threads, where a blocking call would wait on itself.
+bool core_on_io_thread(const ClientCore& core) noexcept;
+
+template <class T>
+struct SignatureOf {
+  using type = void(std::error_code, T);
+};
+template <>
+struct SignatureOf<void> {
+  using type = void(std::error_code);
+};
+
+// ---- the blocking token ---------------------------------------------------------------------
+
+/// The completion token of the blocking API: the call waits and returns the value. On failure it
+/// throws redisson::error("<operation> '<name>'", code), or, when made with an error_code, sets
+/// it and returns a value-initialised T. The name is copied only when the call failed.
+class Blocking {
+ public:
+  Blocking(const char* operation, std::string_view name, std::error_code* ec) noexcept
+      : operation_(operation), name_(name), ec_(ec) {}
+
+  /// Hands `status` to the caller: fills the error_code, or throws.
+  void fail(const Status& status) const;
+  /// Clears the caller's error_code, if any (success).
+  void succeed() const noexcept {
+    if (ec_ != nullptr) ec_->clear();
+  }
+
+ private:
+  const char* operation_;
+  std::string_view name_;
+  std::error_code* ec_;
+};
+
+/// The token for a blocking call that throws: `async_x(args, blocking("x", name()))`.
+inline Blocking blocking(const char* operation, std::string_view name = {}) noexcept {
+  return Blocking(operation, name, nullptr);
+}
+/// The token for a blocking call that reports failure in `ec` instead of throwing.
+inline Blocking blocking(std::error_code& ec, const char* operation,
+                         std::string_view name = {}) noexcept {
+  return Blocking(operation, name, &ec);
+}
+
+/// Where a blocking caller waits for the outcome (on its own stack).
+template <class T>
+class BlockingWait {
+ public:
+  void complete(Status status, T value) {
+    std::lock_guard lock(mutex_);
+    status_ = std::move(status);
+    value_ = std::move(value);
+    done_ = true;
+    // Notified under the lock: the waiter cannot return (and free this) before we are done.
+    ready_.notify_one();
+  }
+  T get(const Blocking& token) {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [this] { return done_; });
+    if (status_) {
+      token.fail(status_);
+      return T{};
+    }
+    token.succeed();
+    return std::move(value_);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  bool done_ = false;
+  Status status_;
+  T value_{};
+};
+
+template <>
+class BlockingWait<void> {
+ public:
+  void complete(Status status) {
+    std::lock_guard lock(mutex_);
+    status_ = std::move(status);
+    done_ = true;
+    ready_.notify_one();
+  }
+  void get(const Blocking& token) {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [this] { return done_; });
+    if (status_) return token.fail(status_);
+    token.succeed();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  bool done_ = false;
+  Status status_;
+};
+
+/// The handler the blocking token hands to an operation's initiation.
+template <class T>
+struct BlockingHandler {
+  BlockingWait<T>* wait;
+};
+
+template <class Handler>
+struct IsBlockingHandler : std::false_type {};
+template <class T>
+struct IsBlockingHandler<BlockingHandler<T>> : std::true_type {};
+
+// ---- from a caller's handler to the internal Done<T> ----------------------------------------
+
+/// A Done<T> that completes `handler` on its associated executor (the I/O thread's when it has
+/// none), keeping that executor's work alive until then. With `cancel`, the handler's
+/// cancellation slot is cleared first, and a success the caller cancelled before it arrived is
+/// undone and reported as operation_aborted.
+template <class T, class Handler>
+Done<T> bind_handler(Handler handler, const asio::any_io_executor& io, CancellationPtr cancel) {
+  auto work = asio::make_work_guard(asio::get_associated_executor(handler, io));
+  if constexpr (std::is_void_v<T>) {
+    return [handler = std::move(handler), work = std::move(work),
+            cancel = std::move(cancel)](Status status) mutable {
+      auto executor = work.get_executor();
+      asio::dispatch(executor, [handler = std::move(handler), cancel = std::move(cancel),
+                                ec = status.code]() mutable {
+        if (cancel) {
+          asio::get_associated_cancellation_slot(handler).clear();
+          if (!ec && cancel->undo_if_requested()) ec = asio::error::operation_aborted;
+        }
+        std::move(handler)(ec);
+      });
+      work.reset();
+    };
+  } else {
+    return [handler = std::move(handler), work = std::move(work), cancel = std::move(cancel)](
+               Status status, T value) mutable {
+      auto executor = work.get_executor();
+      asio::dispatch(executor, [handler = std::move(handler), cancel = std::move(cancel),
+                                ec = status.code, value = std::move(value)]() mutable {
+        if (cancel) {
+          asio::get_associated_cancellation_slot(handler).clear();
+          if (!ec && cancel->undo_if_requested()) {
+            ec = asio::error::operation_aborted;
+            value = T{};
+          }
+        }
+        std::move(handler)(ec, std::move(value));
+      });
+      work.reset();
+    };
+  }
+}
+
+/// The blocking handler needs no executor hop: it wakes the waiting thread directly, and it
+/// keeps the server's text.
+template <class T>
+Done<T> bind_handler(BlockingHandler<T> handler, const asio::any_io_executor&, CancellationPtr) {
+  if constexpr (std::is_void_v<T>) {
+    return [wait = handler.wait](Status status) { wait->complete(std::move(status)); };
+  } else {
+    return [wait = handler.wait](Status status, T value) {
+      wait->complete(std::move(status), std::move(value));
+    };
+  }
+}
+
+/// A Cancellation wired to the handler's cancellation slot, or null when it has none.
+template <class Handler>
+CancellationPtr attach_cancellation(Handler& handler) {
+  if constexpr (IsBlockingHandler<Handler>::value) {
+    return nullptr;
+  } else {
+    auto slot = asio::get_associated_cancellation_slot(handler);
+    if (!slot.is_connected()) return nullptr;
+    auto cancel = std::make_shared<Cancellation>();
+    slot.assign([cancel](asio::cancellation_type type) {
+      constexpr auto kAny = asio::cancellation_type::terminal | asio::cancellation_type::partial |
+                            asio::cancellation_type::total;
+      if ((type & kAny) != asio::cancellation_type::none) cancel->request();
+    });
+    return cancel;
+  }
+}
+
+/// Starts an operation that completes with (error_code[, T]) through any Asio completion token.
+/// `start` is called with the Done<T> to complete (and a CancellationPtr, possibly null, when it
+/// accepts one). A blocking call made on the client's own I/O thread completes at once with
+/// errc::would_deadlock instead of waiting on itself.
+template <class T, class Token, class Start>
+auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& start) {
+  return asio::async_initiate<Token, typename SignatureOf<T>::type>(
+      [core](auto handler, auto start) {
+        using Handler = decltype(handler);
+        if constexpr (IsBlockingHandler<Handler>::value) {
+          if (core_on_io_thread(*core)) {
+            auto done = bind_handler<T>(std::move(handler), {}, nullptr);
+            if constexpr (std::is_void_v<T>) {
+              return done(make_error_code(errc::would_deadlock));
+            } else {
+              return done(make_error_code(errc::would_deadlock), T{});
+            }
+          }
+        }
+        auto cancel = attach_cancellation(handler);
+        auto done = bind_handler<T>(std::move(handler), core_executor(*core), cancel);
+        if constexpr (std::is_invocable_v<decltype(start)&, Done<T>, CancellationPtr>) {
+          start(std::move(done), std::move(cancel));
+        } else {
+          start(std::move(done));
+        }
+      },
+      token, std::forward<Start>(start));
+}
+
+}  // namespace redisson::detail
+
+// The blocking token's completion: run the initiation with a BlockingHandler, then wait.
+template <class T>
+class asio::async_result<redisson::detail::Blocking, void(std::error_code, T)> {
+ public:
+  using return_type = T;
+  template <class Initiation, class... Args>
+  static T initiate(Initiation&& initiation, redisson::detail::Blocking token, Args&&... args) {
+    redisson::detail::BlockingWait<T> wait;
+    std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<T>{&wait},
+                                         std::forward<Args>(args)...);
+    return wait.get(token);
+  }
+};
+
+template <>
+class asio::async_result<redisson::detail::Blocking, void(std::error_code)> {
+ public:
+  using return_type = void;
+  template <class Initiation, class... Args>
+  static void initiate(Initiation&& initiation, redisson::detail::Blocking token, Args&&... args) {
+    redisson::detail::BlockingWait<void> wait;
+    std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<void>{&wait},
+                                         std::forward<Args>(args)...);
+    wait.get(token);
+  }
+};

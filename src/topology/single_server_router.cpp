@@ -1,0 +1,34 @@
+#include "topology/single_server_router.hpp"
+
+namespace redisson::detail {
+
+SingleServerRouter::SingleServerRouter(asio::io_context& io, ConnectionOptions options)
+    : server_(options.server),
+      node_(node_key(options.server)),
+      connection_(std::make_shared<Connection>(io, std::move(options))) {}
+
+void SingleServerRouter::start(StartCallback done) {
+  // The connection reports its first attempt on the I/O thread, where last_error() is written:
+  // reading it there needs no lock.
+  connection_->start([connection = connection_, done = std::move(done)](std::error_code ec) {
+    done(ec, ec ? connection->last_error() : std::string());
+  });
+}
+
+void SingleServerRouter::submit(const Command& command, Clock::time_point deadline,
+                                ReplyCallback callback, SentHook after_send) {
+  connection_->submit(command, deadline, std::move(callback));
+  if (after_send) after_send(connection_, node_);
+}
+
+ServerAddress SingleServerRouter::pubsub_node(std::string_view) const { return server_; }
+
+void SingleServerRouter::refresh(std::function<void()> done) {
+  if (done) done();
+}
+
+bool SingleServerRouter::connected() const { return connection_->ready(); }
+
+void SingleServerRouter::close() { connection_->close(); }
+
+}  // namespace redisson::detail

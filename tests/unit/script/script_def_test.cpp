@@ -1,0 +1,49 @@
+// Script definitions (key counts from the Lua headers) and the EVAL fallback's command.
+#include "script/script_def.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "lua_scripts.hpp"
+#include "script/script_runner.hpp"
+
+namespace {
+
+using redisson::Command;
+using redisson::detail::as_eval;
+namespace lua = redisson::detail::lua;
+
+TEST(ScriptDef, KeyCountComesFromTheHeaderComment) {
+  EXPECT_EQ(lua::lock_acquire.key_count, 1);
+  EXPECT_EQ(lua::lock_unlock.key_count, 3);
+  EXPECT_EQ(lua::fair_lock_unlock.key_count, 5);
+  EXPECT_EQ(lua::lock_renew.key_count, redisson::detail::ScriptDef::kAnyKeys);
+}
+
+TEST(ScriptDef, ShaIsTheSha1OfTheEmbeddedSource) {
+  EXPECT_EQ(lua::lock_unlock.sha1, lua::lock_unlock.script().sha1());
+  EXPECT_EQ(lua::lock_unlock.source, lua::lock_unlock.script().source());
+}
+
+TEST(ScriptDef, CallBuildsEvalshaWithKeysThenArgs) {
+  const auto call = lua::lock_acquire({"n"}, {std::int64_t{30000}, "id:1"});
+  const Command expected = Command{"EVALSHA", lua::lock_acquire.sha1, "1", "n", "30000", "id:1"};
+  EXPECT_EQ(call.command.encoded_arguments(), expected.encoded_arguments());
+  EXPECT_EQ(call.script.sha1(), lua::lock_acquire.sha1);
+}
+
+TEST(ScriptDef, WrongKeyCountIsRefusedBeforeAnythingIsSent) {
+  EXPECT_THROW(lua::lock_unlock({"n"}, {"0"}), std::logic_error);
+}
+
+TEST(ScriptRunner, EvalFallbackKeepsKeysAndArgumentsAndSendsTheSource) {
+  const Command evalsha{"EVALSHA", "0123456789012345678901234567890123456789", "2", "k1", "k2", "",
+                        "a\r\nb"};
+  const Command expected{"EVAL", "return 1", "2", "k1", "k2", "", "a\r\nb"};
+  const auto eval = as_eval(evalsha, "return 1");
+  EXPECT_EQ(eval.encoded_arguments(), expected.encoded_arguments());
+  EXPECT_EQ(eval.size(), expected.size());
+}
+
+}  // namespace
