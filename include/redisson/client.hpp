@@ -18,6 +18,7 @@
 #include "redisson/detail/operation.hpp"
 #include "redisson/error.hpp"
 #include "redisson/lock.hpp"
+#include "redisson/owner_id.hpp"
 #include "redisson/reply.hpp"
 #include "redisson/script.hpp"
 
@@ -34,6 +35,7 @@ class CountDownLatch;
 
 namespace detail {
 class ClientCore;
+struct ClientAccess;
 void submit_command(ClientCore& core, Command command, ReplyCallback callback);
 void submit_eval(ClientCore& core, const Script& script, Command evalsha, ReplyCallback callback);
 Command make_evalsha(const Script& script, const std::vector<std::string>& keys,
@@ -87,6 +89,9 @@ class Client {
 
   /// True while the command connection is up and logged in.
   bool connected() const noexcept;
+
+  /// A fresh owner id for the async API (never one a thread or an earlier call used).
+  OwnerId new_owner_id() const noexcept { return OwnerId::next(); }
 
   /// Sends any command and waits for its reply. A server error reply throws
   /// redisson::error(server_error, wrong_type or no_permission) with the server's text.
@@ -162,6 +167,7 @@ class Client {
   const std::shared_ptr<detail::ClientCore>& core() const noexcept { return core_; }
 
  private:
+  friend struct detail::ClientAccess;
   std::shared_ptr<detail::ClientCore> core_;
 };
 

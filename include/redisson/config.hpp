@@ -7,10 +7,13 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "redisson/error.hpp"
 
 namespace redisson {
 
@@ -106,6 +109,12 @@ struct Config {
   /// Threads running the client's io_context. Only 1 is supported: one thread serves every
   /// connection of a client, and Client's constructor refuses other values (invalid_argument).
   int io_threads = 1;
+
+  /// Where failures go that no caller can be handed: an unlock() (which never throws, so that
+  /// lock guards are safe) that failed, a hold the watchdog found gone (errc::lock_lost). It runs
+  /// on the thread that found the failure (the unlocking thread, or the client's I/O thread), so
+  /// it must be quick and must not block on the client. Empty (the default): one line on stderr.
+  std::function<void(const error& failure)> error_handler;
   bool resp3 = true;   ///< try HELLO 3 first; falls back to RESP2 when refused
 
   /// A config for the server at `url` with every other value at its default.

@@ -9,16 +9,22 @@ asio::any_io_executor core_executor(ClientCore& core) { return core.executor(); 
 
 bool core_on_io_thread(const ClientCore& core) noexcept { return core.on_io_thread(); }
 
-void Blocking::fail(const Status& status) const {
-  if (ec_ != nullptr) {
-    *ec_ = status.code;
-    return;
-  }
-  // "<operation> '<name>'", then what the server said; std::system_error appends ": <meaning>".
+error Blocking::to_error(const Status& status) const {
+  // std::system_error appends ": <what the code means>".
   std::string what(operation_);
   if (!name_.empty()) what.append(" '").append(name_).append("'");
   if (!status.server_text.empty()) what.append(" (server: ").append(status.server_text).append(")");
-  throw error(status.code, what);
+  return error(status.code, what);
+}
+
+void Blocking::fail(const Status& status) const {
+  if (ec_ != nullptr) {
+    *ec_ = status.code;
+  } else if (status_ != nullptr) {
+    *status_ = status;
+  } else {
+    throw to_error(status);
+  }
 }
 
 }  // namespace redisson::detail

@@ -59,24 +59,30 @@ struct SignatureOf<void> {
 // ---- the blocking token ---------------------------------------------------------------------
 
 /// The completion token of the blocking API: the call waits and returns the value. On failure it
-/// throws redisson::error("<operation> '<name>'", code), or, when made with an error_code, sets
-/// it and returns a value-initialised T. The name is copied only when the call failed.
+/// throws redisson::error("<operation> '<name>'", code), or, when made with an error_code (or a
+/// Status), fills that and returns a value-initialised T. The name is copied only on failure.
 class Blocking {
  public:
-  Blocking(const char* operation, std::string_view name, std::error_code* ec) noexcept
-      : operation_(operation), name_(name), ec_(ec) {}
+  Blocking(const char* operation, std::string_view name, std::error_code* ec,
+           Status* status = nullptr) noexcept
+      : operation_(operation), name_(name), ec_(ec), status_(status) {}
 
-  /// Hands `status` to the caller: fills the error_code, or throws.
+  /// Hands `status` to the caller: fills the error_code or Status, or throws.
   void fail(const Status& status) const;
-  /// Clears the caller's error_code, if any (success).
+  /// Clears the caller's error_code or Status, if any (success).
   void succeed() const noexcept {
     if (ec_ != nullptr) ec_->clear();
+    if (status_ != nullptr) *status_ = Status{};
   }
+
+  /// The exception fail() throws: "<operation> '<name>' (server: <text>): <meaning>".
+  error to_error(const Status& status) const;
 
  private:
   const char* operation_;
   std::string_view name_;
   std::error_code* ec_;
+  Status* status_;
 };
 
 /// The token for a blocking call that throws: `async_x(args, blocking("x", name()))`.
@@ -87,6 +93,11 @@ inline Blocking blocking(const char* operation, std::string_view name = {}) noex
 inline Blocking blocking(std::error_code& ec, const char* operation,
                          std::string_view name = {}) noexcept {
   return Blocking(operation, name, &ec);
+}
+/// The same, keeping what the server said.
+inline Blocking blocking(Status& status, const char* operation,
+                         std::string_view name = {}) noexcept {
+  return Blocking(operation, name, nullptr, &status);
 }
 
 /// Where a blocking caller waits for the outcome (on its own stack).
