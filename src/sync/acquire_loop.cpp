@@ -1,6 +1,7 @@
 #include "sync/acquire_loop.hpp"
 
 #include <algorithm>
+#include <asio/error.hpp>
 #include <asio/post.hpp>
 #include <random>
 
@@ -9,9 +10,17 @@
 namespace redisson::detail {
 
 void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
-                        AcquireCallback done, GiveUp give_up) {
+                        AcquireCallback done, GiveUp give_up, const CancellationPtr& cancel) {
   auto loop = std::make_shared<AcquireLoop>(core, std::move(options), std::move(attempt),
                                             std::move(done), std::move(give_up));
+  if (cancel) {
+    // The request comes on the caller's thread; the loop's state lives on the I/O thread.
+    cancel->on_request([weak = std::weak_ptr<AcquireLoop>(loop), core] {
+      core->run_on_io([weak] {
+        if (auto self = weak.lock()) self->cancel();
+      });
+    });
+  }
   core->run_on_io([loop] { loop->try_once(); });
 }
 
@@ -25,7 +34,8 @@ AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options option
       timer_(core->io()) {}
 
 void AcquireLoop::try_once() {
-  if (finished_) return;
+  if (finished_ || giving_up_) return;
+  if (cancelled_) return give_up_then_finish(asio::error::operation_aborted);
   if (!subscribed_ && !options_.poll && core_->subscriber().confirmed(options_.channel)) {
     subscribed_ = true;
     listener_id_ = core_->subscriber().add(options_.channel, make_listener(), nullptr);
@@ -39,13 +49,11 @@ void AcquireLoop::try_once() {
 }
 
 void AcquireLoop::on_attempt(std::error_code ec, AttemptResult result) {
-  if (finished_) return;
+  if (finished_ || giving_up_) return;
   if (ec) return finish(ec, false);
   if (result.acquired) return finish({}, true);
-  if (Clock::now() >= options_.deadline) {
-    if (!give_up_) return finish({}, false);
-    return give_up_([self = shared_from_this()] { self->finish({}, false); });
-  }
+  if (cancelled_) return give_up_then_finish(asio::error::operation_aborted);
+  if (Clock::now() >= options_.deadline) return give_up_then_finish({});
   if (options_.poll) return sleep(next_backoff(result.retry_after));
   if (!subscribed_) return subscribe_then_retry();
   if (woken_) return try_once();
@@ -108,7 +116,7 @@ std::chrono::milliseconds AcquireLoop::next_backoff(std::chrono::milliseconds hi
 }
 
 void AcquireLoop::wake() {
-  if (finished_) return;
+  if (finished_ || giving_up_) return;
   if (attempt_in_flight_) {
     woken_ = true;  // the attempt may have run before the release: try again after it
     return;
@@ -118,6 +126,24 @@ void AcquireLoop::wake() {
     timer_.cancel();
     try_once();
   }
+}
+
+void AcquireLoop::cancel() {
+  if (finished_ || giving_up_ || cancelled_) return;
+  cancelled_ = true;
+  // An attempt in flight may take the lock: its reply decides (on_attempt).
+  if (attempt_in_flight_) return;
+  give_up_then_finish(asio::error::operation_aborted);
+}
+
+// Not acquired: a fair waiter leaves its queue first (give_up_), then the caller hears.
+void AcquireLoop::give_up_then_finish(std::error_code ec) {
+  if (!give_up_) return finish(ec, false);
+  giving_up_ = true;
+  sleeping_ = false;
+  timer_.cancel();
+  auto give_up = std::move(give_up_);
+  give_up([self = shared_from_this(), ec] { self->finish(ec, false); });
 }
 
 void AcquireLoop::finish(std::error_code ec, bool acquired) {

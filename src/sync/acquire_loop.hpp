@@ -11,6 +11,11 @@
 // pub/sub connection the loop re-checks at once (messages may have been lost meanwhile).
 // A lost message costs at most one retry hint; a hint is never unbounded.
 //
+// Cancellation (Asio per-operation cancellation, via cancel_on()): the loop stops at once when it
+// is waiting, or right after the attempt in flight; it then gives up as at its deadline (a fair
+// waiter leaves the queue) and finishes with asio::error::operation_aborted. An attempt in flight
+// that took the lock finishes as acquired: the caller gives that back (it knows how).
+//
 // Polling mode (Options::poll, for spin locks): no subscription at all; after each failed
 // attempt the loop sleeps a jittered exponential backoff (1 ms doubling up to 128 ms by
 // default, never past the retry hint or the deadline) on the client's io_context.
@@ -26,6 +31,7 @@
 
 #include "net/connection.hpp"
 #include "pubsub/subscriber.hpp"
+#include "redisson/detail/cancellation.hpp"
 #include "redisson/detail/unique_function.hpp"
 
 namespace redisson::detail {
@@ -63,9 +69,11 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
     std::optional<PollBackoff> poll;
   };
 
-  /// Runs the loop on the client's I/O thread (posted there).
+  /// Runs the loop on the client's I/O thread (posted there). With `cancel`, a cancellation
+  /// request stops it (see above).
   static void start(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
-                    AcquireCallback done, GiveUp give_up = nullptr);
+                    AcquireCallback done, GiveUp give_up = nullptr,
+                    const CancellationPtr& cancel = nullptr);
 
   AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
               AcquireCallback done, GiveUp give_up);
@@ -78,6 +86,8 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   void sleep(std::chrono::milliseconds hint);
   std::chrono::milliseconds next_backoff(std::chrono::milliseconds hint);
   void wake();
+  void cancel();
+  void give_up_then_finish(std::error_code ec);
   void finish(std::error_code ec, bool acquired);
 
   std::shared_ptr<ClientCore> core_;
@@ -93,6 +103,8 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   bool attempt_in_flight_ = false;
   bool sleeping_ = false;
   bool woken_ = false;
+  bool cancelled_ = false;
+  bool giving_up_ = false;  // give_up_ runs: nothing else starts meanwhile
   bool finished_ = false;
 };
 
