@@ -12,7 +12,7 @@
 
 #include "clock.hpp"
 #include "histogram.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 
 namespace redisson_bench {
 
@@ -51,7 +51,7 @@ class ParallelLoad {
   std::int64_t last_completion_ns() const { return last_completion_ns_; }
 
  private:
-  static std::uint64_t owner_of(std::size_t i) { return i + 1; }
+  static redisson::OwnerId owner_of(std::size_t i) { return redisson::OwnerId(i + 1); }
 
   void next(std::size_t i) {
     if (stopping_.load(std::memory_order_relaxed)) {

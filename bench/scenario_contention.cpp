@@ -107,15 +107,15 @@ struct Guard {
 Guard make_guard(redisson::Client& client, Kind kind, const std::string& name, int index) {
   switch (kind) {
     case Kind::lock: {
-      auto lock = std::make_shared<redisson::Lock>(client.get_lock(name));
+      auto lock = std::make_shared<redisson::Lock>(redisson::Lock(client, name));
       return {[lock](auto wait) { return lock->try_lock_for(wait); }, [lock] { lock->unlock(); }};
     }
     case Kind::fair: {
-      auto lock = std::make_shared<redisson::FairLock>(client.get_fair_lock(name));
+      auto lock = std::make_shared<redisson::FairLock>(redisson::FairLock(client, name));
       return {[lock](auto wait) { return lock->try_lock_for(wait); }, [lock] { lock->unlock(); }};
     }
     case Kind::rw: {
-      auto rw = std::make_shared<redisson::ReadWriteLock>(client.get_read_write_lock(name));
+      auto rw = std::make_shared<redisson::ReadWriteLock>(redisson::ReadWriteLock(client, name));
       if (index == 0) {  // the one writer
         return {[rw](auto wait) { return rw->try_lock_for(wait); }, [rw] { rw->unlock(); }};
       }

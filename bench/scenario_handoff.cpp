@@ -12,7 +12,7 @@
 #include "bench.hpp"
 #include "clock.hpp"
 #include "histogram.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "report.hpp"
 #include "shared_memory.hpp"
 #include "workers.hpp"
@@ -50,7 +50,7 @@ class HandoffWorker {
       : options_(options),
         shared_(shared),
         client_(options.common.url),
-        lock_(client_.get_lock(options.lock_name)),
+        lock_(redisson::Lock(client_, options.lock_name)),
         channel_("redisson_lock__channel:{" + options.lock_name + "}") {}
 
   nlohmann::json run() {

@@ -17,7 +17,7 @@
 #include "histogram.hpp"
 #include "lock_scripts.hpp"
 #include "parallel_load.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "report.hpp"
 
 namespace redisson_bench {
@@ -33,7 +33,7 @@ nlohmann::json run_parallel(const Options& options) {
   redisson::Client stats_client(options.url);
   std::vector<redisson::Lock> locks;
   for (int i = 0; i < kOwners; ++i) {
-    locks.push_back(client.get_lock(bench_key(options, "parallel:" + std::to_string(i))));
+    locks.push_back(redisson::Lock(client, bench_key(options, "parallel:" + std::to_string(i))));
   }
   const auto sha = redis_cli_script_load(options, kAcquireScript);
   const ParallelLoad::Scripts scripts{

@@ -15,7 +15,7 @@
 #include "clock.hpp"
 #include "histogram.hpp"
 #include "parallel_load.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "report.hpp"
 
 namespace redisson_bench {
@@ -95,8 +95,8 @@ nlohmann::json run_parallel_cluster(const Options& options) {
   std::vector<std::string> names;
   for (int i = 0; i < kOwners; ++i) {
     names.push_back(bench_key(options, "parallel-cluster:" + std::to_string(i)));
-    cluster_locks.push_back(cluster.get_lock(names.back()));
-    single_locks.push_back(single.get_lock(names.back()));
+    cluster_locks.push_back(redisson::Lock(cluster, names.back()));
+    single_locks.push_back(redisson::Lock(single, names.back()));
   }
 
   // Which master serves each name, and a direct connection to every master for its counters.

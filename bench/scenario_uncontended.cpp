@@ -10,7 +10,7 @@
 #include "clock.hpp"
 #include "histogram.hpp"
 #include "lock_scripts.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "report.hpp"
 
 namespace redisson_bench {
@@ -23,7 +23,7 @@ constexpr std::int64_t kWarmUpNs = 300'000'000;
 
 nlohmann::json run_uncontended(const Options& options) {
   redisson::Client client(options.url);
-  auto lock = client.get_lock(bench_key(options, "uncontended"));
+  auto lock = redisson::Lock(client, bench_key(options, "uncontended"));
   const redisson::Command ping{"PING"};
   const auto acquire_sha = client.execute(redisson::Command{"SCRIPT", "LOAD", kAcquireScript}).str;
   const auto release_sha = client.execute(redisson::Command{"SCRIPT", "LOAD", kReleaseScript}).str;

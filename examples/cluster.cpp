@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
   }
   try {
     redisson::Client client(config);
-    auto lock = client.get_lock("orders:rebuild");  // its keys and channel share one slot
+    auto lock = redisson::Lock(client, "orders:rebuild");  // its keys and channel share one slot
     std::lock_guard guard(lock);
     std::cout << "holding the lock on the master that serves it\n";
   } catch (const redisson::error& e) {

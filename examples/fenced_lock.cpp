@@ -51,17 +51,17 @@ int main(int argc, char** argv) {
   std::cout << std::boolalpha;
   try {
     redisson::Client client(url);
-    auto lock = client.get_fenced_lock("reports:nightly");
+    auto lock = redisson::FencedLock(client, "reports:nightly");
     FencedStore store(client, "reports:nightly:data");
 
     // Two owners in one program, to show the race a fencing token closes; in real life they are
     // two processes.
-    constexpr std::uint64_t kAlice = 1;
-    constexpr std::uint64_t kBob = 2;
+    const auto alice_owner = client.new_owner_id();
+    const auto bob_owner = client.new_owner_id();
 
     // Alice takes the lock (5 s lease) and gets a token; her write carries it.
     const auto alice =
-        *lock.async_try_lock_and_get_token(kAlice, std::nullopt, 5s, asio::use_future).get();
+        *lock.async_try_lock_and_get_token(alice_owner, std::nullopt, 5s, asio::use_future).get();
     std::cout << "alice holds token " << alice
               << ", writes: " << store.write(alice, "alice's draft") << "\n";
 
@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
 
     // Bob gets the lock and a newer token.
     const auto bob =
-        *lock.async_try_lock_and_get_token(kBob, std::nullopt, 5s, asio::use_future).get();
+        *lock.async_try_lock_and_get_token(bob_owner, std::nullopt, 5s, asio::use_future).get();
     std::cout << "bob holds token " << bob << ", writes: " << store.write(bob, "bob's report")
               << "\n";
 
@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
     std::cout << "alice's late write accepted: " << store.write(alice, "alice's draft v2") << "\n";
     std::cout << "alice's late read allowed: " << store.read(alice).has_value() << "\n";
     std::cout << "bob reads: " << store.read(bob).value_or("(refused)") << "\n";
-    lock.async_unlock(kBob, asio::use_future).get();
+    lock.async_unlock(bob_owner, asio::use_future).get();
 
     // The blocking API: the calling thread is the owner, as with redisson::Lock.
     const auto token = lock.lock_and_get_token();

@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
   const std::string url = argc > 1 ? argv[1] : "redis://127.0.0.1:6379";
   try {
     redisson::Client client(url);
-    auto lock = client.get_lock("orders:rebuild");
+    auto lock = redisson::Lock(client, "orders:rebuild");
 
     // Like std::mutex: the watchdog keeps the lease alive while we hold it.
     {
@@ -29,17 +29,20 @@ int main(int argc, char** argv) {
     }
 
     // Find out if the lock was lost behind our back (expired, deleted by someone else).
-    lock.on_lost([](std::uint64_t owner) { std::cerr << "owner " << owner << " lost the lock\n"; });
+    lock.on_lost([](redisson::OwnerId owner) {
+      std::cerr << "owner " << owner.value() << " lost the lock\n";
+    });
 
-    // Async: an explicit owner id, because a coroutine may resume on another thread.
+    // Async: an explicit owner from the client, because a coroutine may resume on another
+    // thread (and must not share an owner with one).
     asio::io_context io;
     asio::co_spawn(
         io,
         [&]() -> asio::awaitable<void> {
-          constexpr std::uint64_t kOwner = 42;
-          co_await lock.async_lock(kOwner, asio::use_awaitable);
+          const auto owner = client.new_owner_id();
+          co_await lock.async_lock(owner, asio::use_awaitable);
           std::cout << "coroutine holds the lock\n";
-          co_await lock.async_unlock(kOwner, asio::use_awaitable);
+          co_await lock.async_unlock(owner, asio::use_awaitable);
         },
         asio::detached);
     io.run();

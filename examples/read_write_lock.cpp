@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   const std::string url = argc > 1 ? argv[1] : "redis://127.0.0.1:6379";
   try {
     redisson::Client client(url);
-    auto prices = client.get_read_write_lock("prices");
+    auto prices = redisson::ReadWriteLock(client, "prices");
 
     // Readers share: any number of threads and processes may hold the read lock at once.
     {
@@ -58,11 +58,11 @@ int main(int argc, char** argv) {
     asio::co_spawn(
         io,
         [&]() -> asio::awaitable<void> {
-          constexpr std::uint64_t kOwner = 42;
+          const auto owner = client.new_owner_id();
           auto read = prices.read_lock();
-          co_await read.async_lock(kOwner, asio::use_awaitable);
+          co_await read.async_lock(owner, asio::use_awaitable);
           std::cout << "coroutine holds a read lock\n";
-          co_await read.async_unlock(kOwner, asio::use_awaitable);
+          co_await read.async_unlock(owner, asio::use_awaitable);
         },
         asio::detached);
     io.run();

@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     }
     // config.tls.server_name = "redis.internal";  // when the certificate names another host
     redisson::Client client(config);
-    auto lock = client.get_lock("orders:rebuild");
+    auto lock = redisson::Lock(client, "orders:rebuild");
     lock.lock();
     std::cout << "holding the lock over TLS\n";
     lock.unlock();

@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
     for (const auto& note : ignored) std::cerr << "note: " << note << "\n";
 
     redisson::Client client(config);
-    auto lock = client.get_lock("orders:rebuild");
+    auto lock = redisson::Lock(client, "orders:rebuild");
     std::lock_guard guard(lock);
     std::cout << "holding the lock on " << config.server.to_safe_url() << "\n";
   } catch (const redisson::error& e) {

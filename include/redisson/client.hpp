@@ -14,21 +14,15 @@
 
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
-#include "redisson/detail/completion.hpp"
 #include "redisson/detail/operation.hpp"
 #include "redisson/error.hpp"
-#include "redisson/lock.hpp"
 #include "redisson/owner_id.hpp"
 #include "redisson/reply.hpp"
 #include "redisson/script.hpp"
 
 namespace redisson {
 
-// Synchronizers beyond Lock; each has its own header (all included by redisson/redisson.hpp).
-class FairLock;
-class FencedLock;
-class SpinLock;
-class ReadWriteLock;
+// Objects made from a Client have headers of their own (all included by redisson/redisson.hpp).
 class Semaphore;
 class PermitExpirableSemaphore;
 class CountDownLatch;
@@ -36,10 +30,6 @@ class CountDownLatch;
 namespace detail {
 class ClientCore;
 struct ClientAccess;
-void submit_command(ClientCore& core, Command command, ReplyCallback callback);
-void submit_eval(ClientCore& core, const Script& script, Command evalsha, ReplyCallback callback);
-Command make_evalsha(const Script& script, const std::vector<std::string>& keys,
-                     const std::vector<std::string>& args);
 }  // namespace detail
 
 /// A pub/sub subscription. Unsubscribes when destroyed (or on unsubscribe()); move-only.
@@ -102,30 +92,24 @@ class Client {
   /// Sends any command; completes with (error_code, Reply). On a server error the Reply
   /// holds the server's text and the error_code says server_error / wrong_type.
   template <class CompletionToken>
-  auto async_execute(Command command, CompletionToken&& token) {
-    return asio::async_initiate<CompletionToken, void(std::error_code, Reply)>(
-        [core = core_](auto handler, Command command) {
-          auto callback =
-              detail::bind_completion<Reply>(std::move(handler), detail::core_executor(*core));
-          detail::submit_command(*core, std::move(command), std::move(callback));
-        },
-        token, std::move(command));
+  auto async_execute(Command command, CompletionToken&& token) const {
+    return detail::async_op<Reply>(
+        core_, token, [core = core_, command = std::move(command)](detail::Done<Reply> done) {
+          start_execute(core, command, std::move(done));
+        });
   }
 
-  /// Runs a Lua script by SHA (EVALSHA, then SCRIPT LOAD + retry once on NOSCRIPT).
+  /// Runs a Lua script by SHA (EVALSHA; EVAL with the source when the server does not know it).
   Reply eval(const Script& script, const std::vector<std::string>& keys = {},
              const std::vector<std::string>& args = {});
 
   template <class CompletionToken>
   auto async_eval(const Script& script, const std::vector<std::string>& keys,
-                  const std::vector<std::string>& args, CompletionToken&& token) {
-    return asio::async_initiate<CompletionToken, void(std::error_code, Reply)>(
-        [core = core_](auto handler, Script script, Command evalsha) {
-          auto callback =
-              detail::bind_completion<Reply>(std::move(handler), detail::core_executor(*core));
-          detail::submit_eval(*core, script, std::move(evalsha), std::move(callback));
-        },
-        token, script, detail::make_evalsha(script, keys, args));
+                  const std::vector<std::string>& args, CompletionToken&& token) const {
+    return detail::async_op<Reply>(
+        core_, token,
+        [core = core_, script, command = evalsha_command(script, keys, args)](
+            detail::Done<Reply> done) { start_eval(core, script, command, std::move(done)); });
   }
 
   /// PUBLISH; returns the number of receivers.
@@ -137,21 +121,6 @@ class Client {
   Subscription subscribe(std::string channel, std::function<void(std::string_view)> on_message,
                          std::function<void()> on_resubscribed = {});
 
-  /// A re-entrant lock named `name` (Java Redisson's RLock layout). Sends nothing yet.
-  Lock get_lock(std::string name) const { return Lock(core_, std::move(name)); }
-  /// A lock that is non-re-entrant: a second acquire by the holder fails (errc::would_deadlock)
-  /// instead of counting.
-  Lock get_non_reentrant_lock(std::string name) const;
-  /// A first-come-first-served lock (Redisson's RFairLock layout). Needs redisson/fair_lock.hpp.
-  FairLock get_fair_lock(std::string name) const;
-  /// A fair lock that is non-re-entrant.
-  FairLock get_non_reentrant_fair_lock(std::string name) const;
-  /// A lock whose acquisitions return increasing fencing tokens. Needs redisson/fenced_lock.hpp.
-  FencedLock get_fenced_lock(std::string name) const;
-  /// A lock whose waiters poll with backoff instead of pub/sub. Needs redisson/spin_lock.hpp.
-  SpinLock get_spin_lock(std::string name) const;
-  /// Many readers or one writer. Needs redisson/read_write_lock.hpp.
-  ReadWriteLock get_read_write_lock(std::string name) const;
   /// Needs redisson/semaphore.hpp.
   Semaphore get_semaphore(std::string name) const;
   /// Needs redisson/permit_expirable_semaphore.hpp.
@@ -163,11 +132,16 @@ class Client {
   /// the destructor calls it.
   void shutdown() noexcept;
 
-  /// The shared implementation, for objects created from this client.
-  const std::shared_ptr<detail::ClientCore>& core() const noexcept { return core_; }
-
  private:
   friend struct detail::ClientAccess;
+  // The .cpp side of the async templates.
+  static void start_execute(const std::shared_ptr<detail::ClientCore>& core,
+                            const Command& command, detail::Done<Reply> done);
+  static void start_eval(const std::shared_ptr<detail::ClientCore>& core, const Script& script,
+                         const Command& evalsha, detail::Done<Reply> done);
+  static Command evalsha_command(const Script& script, const std::vector<std::string>& keys,
+                                 const std::vector<std::string>& args);
+
   std::shared_ptr<detail::ClientCore> core_;
 };
 

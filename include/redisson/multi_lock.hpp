@@ -1,19 +1,19 @@
 // redisson::MultiLock: several locks taken as one, all or nothing (Redisson's RedissonMultiLock).
 #pragma once
 
-#include <algorithm>
 #include <chrono>
-#include <cstddef>
+#include <concepts>
 #include <initializer_list>
+#include <memory>
 #include <optional>
+#include <system_error>
 #include <vector>
 
-#include "redisson/detail/duration.hpp"
-#include "redisson/lock.hpp"
+#include "redisson/basic_lock.hpp"
 
 namespace redisson {
 
-/// A group of Locks (any names, on any clients) held together by the calling thread.
+/// A group of locks (any kinds, names and clients) held together by one owner.
 ///
 /// Guarantees: an acquire either takes every member or leaves none of them taken by this call
 /// (a partial hold is released before the call returns, also when it throws); while held, no
@@ -32,58 +32,86 @@ namespace redisson {
 /// Cost: per round one acquire per member (one round trip each, in sequence) plus one unlock
 /// per member taken when a round fails; unlock() is one round trip per member.
 ///
-/// Owner: the calling thread (like Lock's blocking API), so MultiLock meets Lockable and
+/// Owners, waits, leases, unlock() that never throws, and cancellation of the async forms: as
+/// BasicLock. The blocking forms use the calling thread, so MultiLock meets Lockable and
 /// TimedLockable and works with std::lock_guard, std::unique_lock and std::scoped_lock.
 class MultiLock {
  public:
-  /// `locks` must not be empty (errc::invalid_argument).
-  explicit MultiLock(std::vector<Lock> locks);
-  MultiLock(std::initializer_list<Lock> locks) : MultiLock(std::vector<Lock>(locks)) {}
+  using milliseconds = std::chrono::milliseconds;
 
-  const std::vector<Lock>& locks() const noexcept { return locks_; }
+  /// `locks` must not be empty (errc::invalid_argument).
+  explicit MultiLock(std::vector<BasicLock> locks);
+  MultiLock(std::initializer_list<BasicLock> locks) : MultiLock(std::vector<BasicLock>(locks)) {}
+  /// From locks of one kind (std::vector<Lock>, std::vector<FairLock>, ...).
+  template <std::derived_from<BasicLock> Kind>
+  explicit MultiLock(const std::vector<Kind>& locks)
+      : MultiLock(std::vector<BasicLock>(locks.begin(), locks.end())) {}
+
+  const std::vector<BasicLock>& locks() const noexcept { return *locks_; }
 
   /// Waits until every member is held; the watchdog keeps each member's lease.
   void lock();
   /// Waits until every member is held, each with a fixed `lease` (no renewal).
-  void lock(std::chrono::milliseconds lease);
+  void lock(milliseconds lease);
   /// One attempt on each member, no waiting; false (holding none) if any member is busy.
   bool try_lock();
   /// Waits up to `wait` for every member (zero: one attempt each; negative: invalid_argument).
   template <class Rep, class Period>
   bool try_lock_for(const std::chrono::duration<Rep, Period>& wait) {
-    return try_lock_ms(to_ms(wait), std::nullopt);
+    return try_lock_ms(detail::saturating_ms(wait), std::nullopt);
   }
   /// Waits up to `wait`; on success each member is held for `lease` (no renewal).
   template <class Rep, class Period, class Rep2, class Period2>
   bool try_lock_for(const std::chrono::duration<Rep, Period>& wait,
                     const std::chrono::duration<Rep2, Period2>& lease) {
-    return try_lock_ms(to_ms(wait), to_ms(lease));
+    return try_lock_ms(detail::saturating_ms(wait), detail::saturating_ms(lease));
   }
   /// Waits until `deadline` (a deadline already passed: one attempt each).
   template <class Clock, class Duration>
   bool try_lock_until(const std::chrono::time_point<Clock, Duration>& deadline) {
-    const auto left = deadline - Clock::now();
-    return try_lock_ms(std::max(to_ms(left), std::chrono::milliseconds{0}), std::nullopt);
+    const auto left = detail::saturating_ms(deadline - Clock::now());
+    return try_lock_ms(std::max(left, milliseconds{0}), std::nullopt);
   }
-  /// Releases one hold of every member. Every member is tried; then the first error, if any,
-  /// is thrown (errc::not_owner when the calling thread did not hold that member).
-  void unlock();
-  /// Like unlock(), reporting the first error in `ec` instead of throwing.
+  /// Releases one hold of every member (all are tried). Never throws: the first failure goes
+  /// to the first member's client's error handler.
+  void unlock() noexcept;
+  /// Like unlock(), reporting the first failure in `ec`.
   void unlock(std::error_code& ec) noexcept;
 
- private:
-  template <class Rep, class Period>
-  static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
-    return detail::saturating_ms(d);
+  /// Completes with (error_code, acquired): every member held by `owner`, or none.
+  template <class CompletionToken>
+  auto async_try_lock(OwnerId owner, std::optional<milliseconds> wait,
+                      std::optional<milliseconds> lease, CompletionToken&& token) const {
+    return detail::async_op<bool>(
+        locks_->front().core(), token,
+        [locks = locks_, owner, wait, lease](detail::Done<bool> done,
+                                             detail::CancellationPtr cancel) {
+          start_acquire(locks, owner, wait, lease, std::move(cancel), std::move(done));
+        });
   }
-  /// `wait` absent: wait forever.
-  bool acquire(std::optional<std::chrono::milliseconds> wait,
-               std::optional<std::chrono::milliseconds> lease);
-  bool try_lock_ms(std::chrono::milliseconds wait, std::optional<std::chrono::milliseconds> lease);
-  /// Releases the first `count` members, ignoring errors (a lease ends a hold anyway).
-  void release_first(std::size_t count) noexcept;
+  template <class CompletionToken>
+  auto async_lock(OwnerId owner, CompletionToken&& token) const {
+    return async_try_lock(owner, std::nullopt, std::nullopt,
+                          std::forward<CompletionToken>(token));
+  }
+  /// Completes with (error_code): the first member's failure, after every member was tried.
+  template <class CompletionToken>
+  auto async_unlock(OwnerId owner, CompletionToken&& token) const {
+    return detail::async_op<void>(locks_->front().core(), token,
+                                  [locks = locks_, owner](detail::Done<void> done) {
+                                    start_release(locks, owner, std::move(done));
+                                  });
+  }
 
-  std::vector<Lock> locks_;
+ private:
+  using Members = std::shared_ptr<const std::vector<BasicLock>>;
+  bool try_lock_ms(milliseconds wait, std::optional<milliseconds> lease);
+  static void start_acquire(const Members& locks, OwnerId owner, std::optional<milliseconds> wait,
+                            std::optional<milliseconds> lease, detail::CancellationPtr cancel,
+                            detail::Done<bool> done);
+  static void start_release(const Members& locks, OwnerId owner, detail::Done<void> done);
+
+  Members locks_;
 };
 
 }  // namespace redisson

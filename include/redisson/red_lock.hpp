@@ -2,14 +2,14 @@
 #pragma once
 
 #include <chrono>
-#include <cstddef>
-#include <cstdint>
+#include <concepts>
 #include <initializer_list>
+#include <memory>
 #include <optional>
-#include <utility>
+#include <system_error>
 #include <vector>
 
-#include "redisson/lock.hpp"
+#include "redisson/basic_lock.hpp"
 
 namespace redisson {
 
@@ -23,8 +23,9 @@ struct RedLockOptions {
   std::chrono::milliseconds drift_base{2};
 };
 
-/// The Redlock algorithm over N Locks, one per independent Redis master (usually one Client
-/// per master, the same name on each), owned by the calling thread.
+/// The Redlock algorithm over N locks, one per independent Redis master (usually one Client
+/// per master, the same name on each). The blocking forms use the calling thread as owner; the
+/// async forms take an OwnerId and honour per-operation cancellation (as BasicLock's).
 ///
 /// Acquire: a round sends an acquire with the lease to every master in parallel (async, each
 /// bounded by master_timeout). The round succeeds when a majority (N/2 + 1) was taken and the
@@ -49,12 +50,16 @@ class RedLock {
   using milliseconds = std::chrono::milliseconds;
 
   /// `locks`: one per master, at least one (errc::invalid_argument).
-  explicit RedLock(std::vector<Lock> locks, RedLockOptions options = {});
-  RedLock(std::initializer_list<Lock> locks) : RedLock(std::vector<Lock>(locks)) {}
+  explicit RedLock(std::vector<BasicLock> locks, RedLockOptions options = {});
+  RedLock(std::initializer_list<BasicLock> locks) : RedLock(std::vector<BasicLock>(locks)) {}
+  /// From locks of one kind (std::vector<Lock>, ...).
+  template <std::derived_from<BasicLock> Kind>
+  explicit RedLock(const std::vector<Kind>& locks, RedLockOptions options = {})
+      : RedLock(std::vector<BasicLock>(locks.begin(), locks.end()), options) {}
 
   /// Masters that must be taken: N/2 + 1.
-  std::size_t quorum() const noexcept { return locks_.size() / 2 + 1; }
-  const std::vector<Lock>& locks() const noexcept { return locks_; }
+  std::size_t quorum() const noexcept { return locks_->size() / 2 + 1; }
+  const std::vector<BasicLock>& locks() const noexcept { return *locks_; }
 
   /// One round, no retry: the remaining validity, or nullopt (holding nothing).
   std::optional<milliseconds> try_lock(milliseconds lease);
@@ -63,19 +68,45 @@ class RedLock {
   /// Rounds until acquired; returns the remaining validity.
   milliseconds lock(milliseconds lease);
   /// Releases on every master, in parallel, each bounded by master_timeout. Masters that do not
-  /// answer or no longer hold it are skipped (their lease ends the hold). Throws
-  /// errc::not_owner only when every master that answered said this thread held nothing there.
-  void unlock();
+  /// answer or no longer hold it are skipped (their lease ends the hold). Never throws: a
+  /// failure (errc::not_owner when every master that answered said this thread held nothing
+  /// there) goes to the first member's client's error handler.
+  void unlock() noexcept;
+  /// Like unlock(), reporting the failure in `ec`.
+  void unlock(std::error_code& ec) noexcept;
+
+  /// Completes with (error_code, validity): the remaining validity once a majority is held, or
+  /// nullopt when `wait` ran out (absent: retry forever; zero: one round).
+  template <class CompletionToken>
+  auto async_try_lock(OwnerId owner, std::optional<milliseconds> wait, milliseconds lease,
+                      CompletionToken&& token) const {
+    return detail::async_op<std::optional<milliseconds>>(
+        locks_->front().core(), token,
+        [locks = locks_, options = options_, owner, wait, lease](
+            detail::Done<std::optional<milliseconds>> done, detail::CancellationPtr cancel) {
+          start_acquire(locks, options, owner, wait, lease, std::move(cancel), std::move(done));
+        });
+  }
+  /// Completes with (error_code); errc::not_owner as unlock() says.
+  template <class CompletionToken>
+  auto async_unlock(OwnerId owner, CompletionToken&& token) const {
+    return detail::async_op<void>(locks_->front().core(), token,
+                                  [locks = locks_, options = options_, owner](
+                                      detail::Done<void> done) {
+                                    start_release(locks, options, owner, std::move(done));
+                                  });
+  }
 
  private:
-  std::optional<milliseconds> acquire(std::optional<milliseconds> wait, milliseconds lease);
-  /// One round; the validity on success (holding a majority), nullopt after releasing all.
-  std::optional<milliseconds> round(std::uint64_t owner, milliseconds lease);
-  /// Releases on every master, waiting at most master_timeout: the number of masters that
-  /// released, and of masters that said this owner held nothing there.
-  std::pair<std::size_t, std::size_t> release_all(std::uint64_t owner);
+  using Members = std::shared_ptr<const std::vector<BasicLock>>;
+  static void start_acquire(const Members& locks, const RedLockOptions& options, OwnerId owner,
+                            std::optional<milliseconds> wait, milliseconds lease,
+                            detail::CancellationPtr cancel,
+                            detail::Done<std::optional<milliseconds>> done);
+  static void start_release(const Members& locks, const RedLockOptions& options, OwnerId owner,
+                            detail::Done<void> done);
 
-  std::vector<Lock> locks_;
+  Members locks_;
   RedLockOptions options_;
 };
 

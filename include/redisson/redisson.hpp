@@ -1,6 +1,7 @@
 // Umbrella header: everything a user of redisson-cpp needs.
 #pragma once
 
+#include "redisson/basic_lock.hpp"
 #include "redisson/client.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
@@ -10,6 +11,7 @@
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/multi_lock.hpp"
+#include "redisson/owner_id.hpp"
 #include "redisson/permit_expirable_semaphore.hpp"
 #include "redisson/read_write_lock.hpp"
 #include "redisson/red_lock.hpp"

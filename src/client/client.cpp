@@ -4,28 +4,33 @@
 #include <optional>
 
 #include "client/client_core.hpp"
+#include "net/reply_error.hpp"
 
 namespace redisson {
-namespace detail {
-
-void submit_command(ClientCore& core, Command command, ReplyCallback callback) {
-  core.submit(command, std::move(callback));
+void Client::start_execute(const std::shared_ptr<detail::ClientCore>& core,
+                           const Command& command, detail::Done<Reply> done) {
+  core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+    auto status = detail::status_of(ec, reply);
+    done(std::move(status), std::move(reply));
+  });
 }
 
-void submit_eval(ClientCore& core, const Script& script, Command evalsha, ReplyCallback callback) {
-  core.eval(script, std::move(evalsha), std::move(callback));
+void Client::start_eval(const std::shared_ptr<detail::ClientCore>& core, const Script& script,
+                        const Command& evalsha, detail::Done<Reply> done) {
+  core->eval(script, evalsha, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+    auto status = detail::status_of(ec, reply);
+    done(std::move(status), std::move(reply));
+  });
 }
 
-Command make_evalsha(const Script& script, const std::vector<std::string>& keys,
-                     const std::vector<std::string>& args) {
+Command Client::evalsha_command(const Script& script, const std::vector<std::string>& keys,
+                                const std::vector<std::string>& args) {
   Command command{"EVALSHA", script.sha1()};
   command.arg(static_cast<std::int64_t>(keys.size()));
   for (const auto& key : keys) command.arg(key);
   for (const auto& value : args) command.arg(value);
   return command;
 }
-
-}  // namespace detail
 
 Client::Client(Config config) : core_(std::make_shared<detail::ClientCore>(std::move(config))) {
   core_->start();
@@ -53,29 +58,16 @@ asio::any_io_executor Client::get_executor() const noexcept { return core_->exec
 bool Client::connected() const noexcept { return core_->connected(); }
 
 Reply Client::execute(const Command& command, std::error_code& ec) {
-  return detail::wait_for_reply(
-      *core_, [&](detail::ReplyCallback callback) { core_->submit(command, std::move(callback)); },
-      ec);
+  return async_execute(command, detail::blocking(ec, "execute"));
 }
 
 Reply Client::execute(const Command& command) {
-  std::error_code ec;
-  auto reply = execute(command, ec);
-  if (ec) detail::throw_error(ec, reply, std::string(command.name()));
-  return reply;
+  return async_execute(command, detail::blocking("execute"));
 }
 
 Reply Client::eval(const Script& script, const std::vector<std::string>& keys,
                    const std::vector<std::string>& args) {
-  std::error_code ec;
-  auto reply = detail::wait_for_reply(
-      *core_,
-      [&](detail::ReplyCallback callback) {
-        core_->eval(script, detail::make_evalsha(script, keys, args), std::move(callback));
-      },
-      ec);
-  if (ec) detail::throw_error(ec, reply, "EVALSHA");
-  return reply;
+  return async_eval(script, keys, args, detail::blocking("eval"));
 }
 
 std::int64_t Client::publish(std::string_view channel, std::string_view message) {

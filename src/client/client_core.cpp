@@ -16,7 +16,7 @@
 #include "topology/cluster_router.hpp"
 #include "topology/sentinel_router.hpp"
 #include "topology/single_server_router.hpp"
-#include "watchdog/hold_ledger.hpp"
+#include "watchdog/hold_registry.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
@@ -53,7 +53,7 @@ ClientCore::ClientCore(Config config)
     : config_(std::move(config)),
       id_(make_client_id()),
       work_(io_.get_executor()),
-      holds_(std::make_unique<HoldLedger>()) {
+      holds_(std::make_unique<HoldRegistry>()) {
   if (config_.client_name.empty()) config_.client_name = "redisson-cpp:" + id_;
 }
 
@@ -128,7 +128,7 @@ void ClientCore::start_router(const ConnectionOptions& options) {
   // One node: one subscriber connection to it. Otherwise pub/sub follows the router (below).
   if (single)
     subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
-  watchdog_ = std::make_shared<Watchdog>(*this);
+  watchdog_ = std::make_shared<Watchdog>(*this, *holds_);
   start_io_threads();
   std::promise<std::pair<std::error_code, std::string>> first;
   auto started = first.get_future();
@@ -309,7 +309,7 @@ PubSub& ClientCore::subscriber() { return *subscriber_; }
 
 Watchdog& ClientCore::watchdog() { return *watchdog_; }
 
-HoldLedger& ClientCore::holds() { return *holds_; }
+HoldRegistry& ClientCore::holds() { return *holds_; }
 
 Reply wait_for_reply(ClientCore& core, const std::function<void(ReplyCallback)>& start,
                      std::error_code& ec) {

@@ -20,7 +20,7 @@
 namespace redisson::detail {
 
 class Watchdog;
-class HoldLedger;
+class HoldRegistry;
 class Router;
 class ReplicaAck;
 class ScriptRunner;
@@ -74,8 +74,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   Router& router() noexcept { return *router_; }
 
   Watchdog& watchdog();
-  /// The holds of this client's locks, as far as it knows (watchdog/hold_ledger.hpp).
-  HoldLedger& holds();
+  /// The holds of this client's locks, as far as it knows (watchdog/hold_registry.hpp).
+  HoldRegistry& holds();
 
   /// Runs `fn` on the I/O thread (inline when already there).
   void run_on_io(std::function<void()> fn);
@@ -98,7 +98,7 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::shared_ptr<PubSub> subscriber_;
   std::string publish_command_ = "publish";
   std::shared_ptr<Watchdog> watchdog_;
-  std::unique_ptr<HoldLedger> holds_;
+  std::unique_ptr<HoldRegistry> holds_;
   bool stopped_ = false;
 };
 

@@ -13,7 +13,7 @@ error Blocking::to_error(const Status& status) const {
   // std::system_error appends ": <what the code means>".
   std::string what(operation_);
   if (!name_.empty()) what.append(" '").append(name_).append("'");
-  if (!status.server_text.empty()) what.append(" (server: ").append(status.server_text).append(")");
+  if (!status.detail.empty()) what.append(" (").append(status.detail).append(")");
   return error(status.code, what);
 }
 

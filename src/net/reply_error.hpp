@@ -4,6 +4,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "redisson/detail/status.hpp"
 #include "redisson/error.hpp"
 #include "redisson/reply.hpp"
 
@@ -30,6 +31,13 @@ inline std::error_code error_for_reply(const Reply& reply) noexcept {
     return make_error_code(errc::auth_failed);
   }
   return make_error_code(errc::server_error);
+}
+
+/// How a command ended, as an operation's Status: `ec`, with "server: <its words>" when the
+/// reply is an error (so a blocking caller's exception says what the server said).
+inline Status status_of(std::error_code ec, const Reply& reply) {
+  if (ec && reply.type == ReplyType::error) return Status(ec, "server: " + reply.str);
+  return Status(ec);
 }
 
 }  // namespace redisson::detail

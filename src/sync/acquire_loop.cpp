@@ -35,24 +35,24 @@ AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options option
 
 void AcquireLoop::try_once() {
   if (finished_ || giving_up_) return;
-  if (cancelled_) return give_up_then_finish(asio::error::operation_aborted);
+  if (cancelled_) return give_up_then_finish(make_error_code(asio::error::operation_aborted));
   if (!subscribed_ && !options_.poll && core_->subscriber().confirmed(options_.channel)) {
     subscribed_ = true;
     listener_id_ = core_->subscriber().add(options_.channel, make_listener(), nullptr);
   }
   attempt_in_flight_ = true;
   woken_ = false;
-  attempt_([self = shared_from_this()](std::error_code ec, AttemptResult result) {
+  attempt_([self = shared_from_this()](Status status, AttemptResult result) {
     self->attempt_in_flight_ = false;
-    self->on_attempt(ec, result);
+    self->on_attempt(std::move(status), result);
   });
 }
 
-void AcquireLoop::on_attempt(std::error_code ec, AttemptResult result) {
+void AcquireLoop::on_attempt(Status status, AttemptResult result) {
   if (finished_ || giving_up_) return;
-  if (ec) return finish(ec, false);
+  if (status) return finish(std::move(status), false);
   if (result.acquired) return finish({}, true);
-  if (cancelled_) return give_up_then_finish(asio::error::operation_aborted);
+  if (cancelled_) return give_up_then_finish(make_error_code(asio::error::operation_aborted));
   if (Clock::now() >= options_.deadline) return give_up_then_finish({});
   if (options_.poll) return sleep(next_backoff(result.retry_after));
   if (!subscribed_) return subscribe_then_retry();
@@ -133,20 +133,22 @@ void AcquireLoop::cancel() {
   cancelled_ = true;
   // An attempt in flight may take the lock: its reply decides (on_attempt).
   if (attempt_in_flight_) return;
-  give_up_then_finish(asio::error::operation_aborted);
+  give_up_then_finish(make_error_code(asio::error::operation_aborted));
 }
 
 // Not acquired: a fair waiter leaves its queue first (give_up_), then the caller hears.
-void AcquireLoop::give_up_then_finish(std::error_code ec) {
-  if (!give_up_) return finish(ec, false);
+void AcquireLoop::give_up_then_finish(Status status) {
+  if (!give_up_) return finish(std::move(status), false);
   giving_up_ = true;
   sleeping_ = false;
   timer_.cancel();
   auto give_up = std::move(give_up_);
-  give_up([self = shared_from_this(), ec] { self->finish(ec, false); });
+  give_up([self = shared_from_this(), status = std::move(status)]() mutable {
+    self->finish(std::move(status), false);
+  });
 }
 
-void AcquireLoop::finish(std::error_code ec, bool acquired) {
+void AcquireLoop::finish(Status status, bool acquired) {
   if (finished_) return;
   finished_ = true;
   sleeping_ = false;
@@ -156,7 +158,7 @@ void AcquireLoop::finish(std::error_code ec, bool acquired) {
     core_->subscriber().remove(std::exchange(listener_id_, 0), core_->config().subscription_linger);
   }
   auto done = std::move(done_);
-  done(ec, acquired);
+  done(std::move(status), acquired);
 }
 
 }  // namespace redisson::detail

@@ -32,6 +32,7 @@
 #include "net/connection.hpp"
 #include "pubsub/subscriber.hpp"
 #include "redisson/detail/cancellation.hpp"
+#include "redisson/detail/status.hpp"
 #include "redisson/detail/unique_function.hpp"
 
 namespace redisson::detail {
@@ -44,11 +45,11 @@ struct AttemptResult {
   /// AcquireLoop::Options::unknown_hint).
   std::chrono::milliseconds retry_after{-1};
 };
-using AttemptCallback = UniqueFunction<void(std::error_code, AttemptResult)>;
+using AttemptCallback = UniqueFunction<void(Status, AttemptResult)>;
 /// One try; called on the I/O thread, possibly many times.
 using Attempt = std::function<void(AttemptCallback)>;
-/// Called once with the outcome: (error, acquired).
-using AcquireCallback = UniqueFunction<void(std::error_code, bool)>;
+/// Called once with the outcome: (error, acquired). The Status keeps what the server said.
+using AcquireCallback = UniqueFunction<void(Status, bool)>;
 /// Called when the loop gives up after a failed attempt (wait exhausted), before `done`:
 /// lets a fair lock leave its queue. It must call its argument when finished.
 using GiveUp = std::function<void(UniqueFunction<void()>)>;
@@ -80,15 +81,15 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
 
  private:
   void try_once();
-  void on_attempt(std::error_code ec, AttemptResult result);
+  void on_attempt(Status status, AttemptResult result);
   void subscribe_then_retry();
   Listener make_listener();
   void sleep(std::chrono::milliseconds hint);
   std::chrono::milliseconds next_backoff(std::chrono::milliseconds hint);
   void wake();
   void cancel();
-  void give_up_then_finish(std::error_code ec);
-  void finish(std::error_code ec, bool acquired);
+  void give_up_then_finish(Status status);
+  void finish(Status status, bool acquired);
 
   std::shared_ptr<ClientCore> core_;
   Options options_;

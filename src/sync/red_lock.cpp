@@ -1,153 +1,250 @@
 #include "redisson/red_lock.hpp"
 
-#include <condition_variable>
-#include <memory>
+#include <asio/error.hpp>
+#include <asio/steady_timer.hpp>
 #include <mutex>
 #include <random>
-#include <thread>
 
-#include "client/client_core.hpp"
-#include "redisson/error.hpp"
-#include "sync/lock_state.hpp"
+#include "client/failure_report.hpp"
+#include "sync/lock_access.hpp"
+#include "sync/lock_group.hpp"
 
 namespace redisson {
+namespace detail {
 namespace {
 
 using std::chrono::milliseconds;
-using Clock = std::chrono::steady_clock;
-
-// One parallel request to every master; outlives the call when a master answers late.
-struct Fanout {
-  explicit Fanout(std::size_t n) : outcome(n, Outcome::pending) {}
-
-  enum class Outcome { pending, ok, refused, failed };
-
-  void record(std::size_t i, Outcome result) {
-    {
-      std::lock_guard guard(mutex);
-      outcome[i] = result;
-      ++answered;
-    }
-    changed.notify_all();
-  }
-  // Waits until every master answered or `until`; a snapshot of the outcomes.
-  std::vector<Outcome> wait(Clock::time_point until) {
-    std::unique_lock guard(mutex);
-    changed.wait_until(guard, until, [&] { return answered == outcome.size(); });
-    return outcome;
-  }
-
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::vector<Outcome> outcome;
-  std::size_t answered = 0;
-};
 
 milliseconds retry_delay() {
   thread_local std::minstd_rand random{std::random_device{}()};
   return milliseconds(std::uniform_int_distribution<int>(5, 50)(random));
 }
 
-}  // namespace
+// One request to every master at once, closed when all answered or at its timer, whichever
+// comes first: answers arrive on each master's client's I/O thread, the timer on the first's.
+class Fanout : public std::enable_shared_from_this<Fanout> {
+ public:
+  enum class Outcome { pending, ok, refused, failed };
+  using Closed = UniqueFunction<void(const std::vector<Outcome>&)>;
 
-RedLock::RedLock(std::vector<Lock> locks, RedLockOptions options)
-    : locks_(std::move(locks)), options_(options) {
-  if (locks_.empty()) throw error(errc::invalid_argument, "a RedLock needs at least one lock");
+  Fanout(const asio::any_io_executor& executor, std::size_t members, Closed closed)
+      : timer_(executor), outcome_(members, Outcome::pending), closed_(std::move(closed)) {}
+
+  void arm(milliseconds timeout) {
+    timer_.expires_after(timeout);
+    timer_.async_wait([self = shared_from_this()](std::error_code) { self->close(); });
+  }
+
+  void record(std::size_t member, Outcome result) {
+    bool all = false;
+    {
+      std::lock_guard lock(mutex_);
+      if (done_) return;  // a late answer: the round already moved on
+      outcome_[member] = result;
+      all = ++answered_ == outcome_.size();
+    }
+    if (all) close();
+  }
+
+ private:
+  void close() {
+    Closed closed;
+    std::vector<Outcome> outcome;
+    {
+      std::lock_guard lock(mutex_);
+      if (done_) return;
+      done_ = true;
+      closed = std::move(closed_);
+      outcome = outcome_;
+    }
+    timer_.cancel();
+    closed(outcome);
+  }
+
+  asio::steady_timer timer_;
+  std::mutex mutex_;
+  std::vector<Outcome> outcome_;
+  std::size_t answered_ = 0;
+  bool done_ = false;
+  Closed closed_;
+};
+
+using Outcome = Fanout::Outcome;
+
+std::size_t count(const std::vector<Outcome>& outcome, Outcome wanted) {
+  return static_cast<std::size_t>(std::count(outcome.begin(), outcome.end(), wanted));
+}
+
+asio::any_io_executor executor_of(const LockGroup& locks) {
+  return core_executor(*LockAccess::kind(locks->front())->core);
+}
+
+// Releases on every master at once, each answer bounded by master_timeout: `done` gets the
+// outcomes (ok, refused = not the owner there, failed, pending = no answer in time).
+void release_all(const LockGroup& locks, milliseconds timeout, OwnerId owner,
+                 UniqueFunction<void(const std::vector<Outcome>&)> done) {
+  auto fanout = std::make_shared<Fanout>(executor_of(locks), locks->size(), std::move(done));
+  fanout->arm(timeout);
+  for (std::size_t i = 0; i < locks->size(); ++i) {
+    LockAccess::kind((*locks)[i])->release(owner, [fanout, i](Status status) {
+      fanout->record(i, !status                     ? Outcome::ok
+                        : status == errc::not_owner ? Outcome::refused
+                                                    : Outcome::failed);
+    });
+  }
+}
+
+// Rounds of the Redlock algorithm until a majority is held, the wait ran out or the caller
+// cancelled.
+class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
+ public:
+  RedAcquire(LockGroup locks, RedLockOptions options, OwnerId owner,
+             std::optional<milliseconds> wait, milliseconds lease, CancellationPtr cancel,
+             Done<std::optional<milliseconds>> done)
+      : locks_(std::move(locks)),
+        options_(options),
+        owner_(owner),
+        deadline_(wait ? std::optional(Clock::now() + *wait) : std::nullopt),
+        lease_(lease),
+        cancel_(std::move(cancel)),
+        retry_timer_(executor_of(locks_)),
+        done_(std::move(done)) {}
+
+  void round() {
+    if (cancel_ && cancel_->requested()) {
+      return done_(make_error_code(asio::error::operation_aborted), std::nullopt);
+    }
+    const auto start = Clock::now();
+    auto fanout = std::make_shared<Fanout>(
+        executor_of(locks_), locks_->size(),
+        [self = shared_from_this(), start](const std::vector<Outcome>& outcome) {
+          self->round_closed(start, outcome);
+        });
+    fanout->arm(options_.master_timeout);
+    // A late answer only lands in a closed fanout: a hold it took is released by this round's
+    // release (sent after the acquire on the same connection) or by unlock().
+    for (std::size_t i = 0; i < locks_->size(); ++i) {
+      LockAccess::kind((*locks_)[i])
+          ->acquire(owner_, milliseconds{0}, lease_, nullptr,
+                    [fanout, i](Status status, std::optional<std::int64_t> token) {
+                      fanout->record(i, status                ? Outcome::failed
+                                        : token.has_value() ? Outcome::ok
+                                                            : Outcome::refused);
+                    });
+    }
+  }
+
+ private:
+  void round_closed(Clock::time_point start, const std::vector<Outcome>& outcome) {
+    const auto elapsed = std::chrono::ceil<milliseconds>(Clock::now() - start);
+    const auto drift = milliseconds(static_cast<milliseconds::rep>(
+                           static_cast<double>(lease_.count()) * options_.drift_factor)) +
+                       options_.drift_base;
+    const auto validity = lease_ - elapsed - drift;
+    const bool cancelled = cancel_ && cancel_->requested();
+    if (!cancelled && count(outcome, Outcome::ok) >= quorum() && validity.count() > 0) {
+      if (cancel_) {
+        cancel_->on_success_undo([locks = locks_, owner = owner_, timeout = options_.master_timeout] {
+          release_all(locks, timeout, owner, [](const std::vector<Outcome>&) {});
+        });
+      }
+      return done_({}, validity);
+    }
+    release_all(locks_, options_.master_timeout, owner_,
+                [self = shared_from_this()](const std::vector<Outcome>&) { self->after_release(); });
+  }
+
+  void after_release() {
+    if (cancel_ && cancel_->requested()) {
+      return done_(make_error_code(asio::error::operation_aborted), std::nullopt);
+    }
+    auto delay = retry_delay();
+    if (deadline_) {
+      const auto left = std::chrono::ceil<milliseconds>(*deadline_ - Clock::now());
+      if (left.count() <= 0) return done_({}, std::nullopt);
+      delay = std::min(delay, left);
+    }
+    retry_timer_.expires_after(delay);
+    retry_timer_.async_wait([self = shared_from_this()](std::error_code) { self->round(); });
+  }
+
+  std::size_t quorum() const { return locks_->size() / 2 + 1; }
+
+  const LockGroup locks_;
+  const RedLockOptions options_;
+  const OwnerId owner_;
+  const std::optional<Clock::time_point> deadline_;
+  const milliseconds lease_;
+  const CancellationPtr cancel_;
+  asio::steady_timer retry_timer_;
+  Done<std::optional<milliseconds>> done_;
+};
+
+}  // namespace
+}  // namespace detail
+
+RedLock::RedLock(std::vector<BasicLock> locks, RedLockOptions options)
+    : locks_(std::make_shared<const std::vector<BasicLock>>(std::move(locks))), options_(options) {
+  if (locks_->empty()) throw error(errc::invalid_argument, "a RedLock needs at least one lock");
   if (options_.master_timeout.count() <= 0) {
     throw error(errc::invalid_argument, "RedLock master_timeout must be positive");
   }
 }
 
-std::optional<milliseconds> RedLock::try_lock(milliseconds lease) {
-  return acquire(milliseconds{0}, lease);
+void RedLock::start_acquire(const Members& locks, const RedLockOptions& options, OwnerId owner,
+                            std::optional<milliseconds> wait, milliseconds lease,
+                            detail::CancellationPtr cancel,
+                            detail::Done<std::optional<milliseconds>> done) {
+  if ((wait && wait->count() < 0) || lease.count() <= 0) {
+    return done(errc::invalid_argument, std::nullopt);
+  }
+  std::make_shared<detail::RedAcquire>(locks, options, owner, wait, lease, std::move(cancel),
+                                       std::move(done))
+      ->round();
 }
 
-std::optional<milliseconds> RedLock::try_lock_for(milliseconds wait, milliseconds lease) {
-  if (wait.count() < 0) throw error(errc::invalid_argument, "try_lock wait must not be negative");
-  return acquire(wait, lease);
+void RedLock::start_release(const Members& locks, const RedLockOptions& options, OwnerId owner,
+                            detail::Done<void> done) {
+  detail::release_all(locks, options.master_timeout, owner,
+                      [done = std::move(done)](const std::vector<detail::Outcome>& outcome) mutable {
+                        const bool held_nowhere =
+                            detail::count(outcome, detail::Outcome::ok) == 0 &&
+                            detail::count(outcome, detail::Outcome::refused) > 0;
+                        if (!held_nowhere) return done({});
+                        done(detail::Status(make_error_code(errc::not_owner),
+                                            "the owner holds it on no master"));
+                      });
 }
 
-milliseconds RedLock::lock(milliseconds lease) { return *acquire(std::nullopt, lease); }
-
-std::optional<milliseconds> RedLock::acquire(std::optional<milliseconds> wait, milliseconds lease) {
-  if (lease.count() <= 0) throw error(errc::invalid_argument, "RedLock lease must be positive");
-  for (const auto& lock : locks_) {
-    // Waiting here on the I/O thread would stop the thread that must deliver the answers.
-    if (lock.state()->core->on_io_thread()) {
-      throw error(errc::would_deadlock, "RedLock acquire on a client's I/O thread");
-    }
-  }
-  const auto owner = detail::current_thread_owner_id();
-  const auto deadline = wait ? std::optional(Clock::now() + *wait) : std::nullopt;
-  for (;;) {
-    if (auto validity = round(owner, lease)) return validity;
-    if (deadline) {
-      const auto left = *deadline - Clock::now();
-      if (left <= Clock::duration::zero()) return std::nullopt;
-      std::this_thread::sleep_for(std::min<Clock::duration>(left, retry_delay()));
-    } else {
-      std::this_thread::sleep_for(retry_delay());
-    }
-  }
+std::optional<RedLock::milliseconds> RedLock::try_lock(milliseconds lease) {
+  return async_try_lock(OwnerId::current_thread(), milliseconds{0}, lease,
+                        detail::blocking("try_lock", "RedLock"));
 }
 
-std::optional<milliseconds> RedLock::round(std::uint64_t owner, milliseconds lease) {
-  const auto start = Clock::now();
-  auto fanout = std::make_shared<Fanout>(locks_.size());
-  for (std::size_t i = 0; i < locks_.size(); ++i) {
-    // A late answer only updates the shared state: a hold it took is released by this round's
-    // release_all (sent after the acquire on the same connection) or by unlock().
-    locks_[i].async_try_lock(owner, milliseconds{0}, lease,
-                             [fanout, i](std::error_code ec, bool acquired) {
-                               fanout->record(i, ec         ? Fanout::Outcome::failed
-                                                 : acquired ? Fanout::Outcome::ok
-                                                            : Fanout::Outcome::refused);
-                             });
-  }
-  const auto outcome = fanout->wait(start + options_.master_timeout);
-  std::size_t taken = 0;
-  for (auto result : outcome) taken += result == Fanout::Outcome::ok ? 1 : 0;
-
-  const auto elapsed = std::chrono::ceil<milliseconds>(Clock::now() - start);
-  const auto drift = milliseconds(static_cast<milliseconds::rep>(
-                         static_cast<double>(lease.count()) * options_.drift_factor)) +
-                     options_.drift_base;
-  const auto validity = lease - elapsed - drift;
-  if (taken >= quorum() && validity.count() > 0) return validity;
-  release_all(owner);
-  return std::nullopt;
+std::optional<RedLock::milliseconds> RedLock::try_lock_for(milliseconds wait, milliseconds lease) {
+  return async_try_lock(OwnerId::current_thread(), wait, lease,
+                        detail::blocking("try_lock", "RedLock"));
 }
 
-std::pair<std::size_t, std::size_t> RedLock::release_all(std::uint64_t owner) {
-  const auto start = Clock::now();
-  auto fanout = std::make_shared<Fanout>(locks_.size());
-  for (std::size_t i = 0; i < locks_.size(); ++i) {
-    locks_[i].async_unlock(owner, [fanout, i](std::error_code ec) {
-      fanout->record(i, !ec                     ? Fanout::Outcome::ok
-                        : ec == errc::not_owner ? Fanout::Outcome::refused
-                                                : Fanout::Outcome::failed);
-    });
-  }
-  const auto outcome = fanout->wait(start + options_.master_timeout);
-  std::size_t released = 0;
-  std::size_t refused = 0;
-  for (auto result : outcome) {
-    released += result == Fanout::Outcome::ok ? 1 : 0;
-    refused += result == Fanout::Outcome::refused ? 1 : 0;
-  }
-  return {released, refused};
+RedLock::milliseconds RedLock::lock(milliseconds lease) {
+  return *async_try_lock(OwnerId::current_thread(), std::nullopt, lease,
+                         detail::blocking("lock", "RedLock"));
 }
 
-void RedLock::unlock() {
-  for (const auto& lock : locks_) {
-    if (lock.state()->core->on_io_thread()) {
-      throw error(errc::would_deadlock, "RedLock unlock on a client's I/O thread");
-    }
+void RedLock::unlock(std::error_code& ec) noexcept {
+  async_unlock(OwnerId::current_thread(), detail::blocking(ec, "unlock", "RedLock"));
+}
+
+void RedLock::unlock() noexcept {
+  detail::Status status;
+  try {
+    async_unlock(OwnerId::current_thread(), detail::blocking(status, "unlock", "RedLock"));
+  } catch (const std::exception&) {
+    status = detail::Status(make_error_code(errc::shutdown));
   }
-  const auto [released, refused] = release_all(detail::current_thread_owner_id());
-  if (released == 0 && refused > 0) {
-    throw error(errc::not_owner, "RedLock unlock: the calling thread holds it on no master");
-  }
+  if (!status) return;
+  detail::report_failure(detail::LockAccess::kind(locks_->front())->core->config(),
+                         detail::Blocking("unlock", "RedLock", nullptr).to_error(status));
 }
 
 }  // namespace redisson

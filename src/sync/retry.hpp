@@ -67,4 +67,24 @@ void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script
       replicas);
 }
 
+/// eval_with_retry for a script definition's call (script/script_def.hpp).
+inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const ScriptCall& call,
+                            int attempts_left, ReplyCallback done,
+                            ReplicaWait replicas = ReplicaWait::none) {
+  eval_with_retry(core, call.script, std::make_shared<const Command>(call.command), attempts_left,
+                  std::move(done), replicas);
+}
+
+/// eval_first_then_retry for a script definition's calls: `make_retry` returns a ScriptCall.
+template <class MakeRetry>
+void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, ScriptCall first,
+                           MakeRetry make_retry, int attempts_left, ReplyCallback done,
+                           ReplicaWait replicas = ReplicaWait::none) {
+  const Script script = first.script;
+  eval_first_then_retry(
+      core, script, std::move(first.command),
+      [make_retry = std::move(make_retry)] { return make_retry().command; }, attempts_left,
+      std::move(done), replicas);
+}
+
 }  // namespace redisson::detail

@@ -179,16 +179,16 @@ int run_worker(const std::map<std::string, std::string>& options) {
     log.flush();
   };
 
-  auto lock = client->get_lock(lock_name("lock"));
-  auto fair = client->get_fair_lock(lock_name("fair"));
-  auto rw = client->get_read_write_lock(lock_name("rw")).write_lock();
+  auto lock = redisson::Lock(*client, lock_name("lock"));
+  auto fair = redisson::FairLock(*client, lock_name("fair"));
+  auto rw = redisson::ReadWriteLock(*client, lock_name("rw")).write_lock();
   auto sem = client->get_semaphore(lock_name("sem"));
-  auto fenced = client->get_fenced_lock(lock_name("fenced"));
+  auto fenced = redisson::FencedLock(*client, lock_name("fenced"));
   ReplicatedCounter counter(*client, config.sync_replicas, config.sync_replicas_timeout);
   const Script read_script(kFencedRead);
   const Script write_script(kFencedWrite);
   const std::string owner =
-      client->id().substr(0, 8) + ":" + std::to_string(detail::current_thread_owner_id());
+      client->id().substr(0, 8) + ":" + std::to_string(redisson::OwnerId::current_thread().value());
   constexpr auto kWait = std::chrono::seconds(10);
 
   while (!g_stop) {

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 
 namespace redisson::cli {
 namespace {
@@ -65,7 +65,7 @@ void write_all(int fd, const std::string& text) {
 WorkerResult work(const WorkerTask& task) {
   WorkerResult result;
   Client client(task.config);
-  Lock lock = client.get_lock(kDemoLock);
+  Lock lock = redisson::Lock(client, kDemoLock);
   write_all(task.ready_fd, "r");
   ::close(task.ready_fd);
   char byte = 0;

@@ -19,7 +19,7 @@
 #include "child_process.hpp"
 #include "duration.hpp"
 #include "exit_status.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "redisson/fair_lock.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "redisson/read_write_lock.hpp"
@@ -85,7 +85,7 @@ int wait_for_acquisition(SignalStream& signals, Notifier& acquired) {
 }
 
 template <class L>
-std::error_code unlock_owner(L& lock, std::uint64_t owner) {
+std::error_code unlock_owner(L& lock, redisson::OwnerId owner) {
   std::promise<std::error_code> released;
   auto result = released.get_future();
   lock.async_unlock(owner, [&released](std::error_code ec) { released.set_value(ec); });
@@ -94,10 +94,10 @@ std::error_code unlock_owner(L& lock, std::uint64_t owner) {
 
 // A Lock, FairLock, FencedLock or read-write lock side as a Holdable.
 template <class L>
-Holdable holdable_lock(L lock, std::uint64_t owner, std::optional<std::chrono::milliseconds> wait,
+Holdable holdable_lock(L lock, redisson::OwnerId owner, std::optional<std::chrono::milliseconds> wait,
                        std::optional<std::chrono::milliseconds> lease, Notifier& lost_event) {
   auto shared = std::make_shared<L>(std::move(lock));
-  shared->on_lost([&lost_event, owner](std::uint64_t lost_owner) {
+  shared->on_lost([&lost_event, owner](redisson::OwnerId lost_owner) {
     if (lost_owner == owner) lost_event.notify();
   });
   Holdable holdable;
@@ -265,22 +265,22 @@ int run_lock(const GlobalOptions& global, const LockOptions& options) {
                      : options.fenced ? "fenced lock "
                                       : "lock ";
   run.what = kind + options.name;
-  const auto owner = static_cast<std::uint64_t>(::getpid());
+  const auto owner = redisson::OwnerId(static_cast<std::uint64_t>(::getpid()));
   return run_holding(run, [&](Client& client, Notifier& lost_event) -> Holdable {
     if (options.fair) {
-      return holdable_lock(client.get_fair_lock(options.name), owner, wait, lease, lost_event);
+      return holdable_lock(redisson::FairLock(client, options.name), owner, wait, lease, lost_event);
     }
     if (options.read) {
-      return holdable_lock(client.get_read_write_lock(options.name).read_lock(), owner, wait, lease,
+      return holdable_lock(redisson::ReadWriteLock(client, options.name).read_lock(), owner, wait, lease,
                            lost_event);
     }
     if (options.write) {
-      return holdable_lock(client.get_read_write_lock(options.name).write_lock(), owner, wait,
+      return holdable_lock(redisson::ReadWriteLock(client, options.name).write_lock(), owner, wait,
                            lease, lost_event);
     }
     if (options.fenced) {
-      auto shared = std::make_shared<FencedLock>(client.get_fenced_lock(options.name));
-      shared->on_lost([&lost_event, owner](std::uint64_t lost_owner) {
+      auto shared = std::make_shared<FencedLock>(redisson::FencedLock(client, options.name));
+      shared->on_lost([&lost_event, owner](redisson::OwnerId lost_owner) {
         if (lost_owner == owner) lost_event.notify();
       });
       Holdable holdable;
@@ -297,7 +297,7 @@ int run_lock(const GlobalOptions& global, const LockOptions& options) {
       holdable.lost = [shared, owner] { return shared->lost(owner); };
       return holdable;
     }
-    return holdable_lock(client.get_lock(options.name), owner, wait, lease, lost_event);
+    return holdable_lock(redisson::Lock(client, options.name), owner, wait, lease, lost_event);
   });
 }
 

@@ -60,7 +60,8 @@ struct SignatureOf<void> {
 
 /// The completion token of the blocking API: the call waits and returns the value. On failure it
 /// throws redisson::error("<operation> '<name>'", code), or, when made with an error_code (or a
-/// Status), fills that and returns a value-initialised T. The name is copied only on failure.
+/// Status), fills that and returns what the operation completed with (an error reply, or a
+/// value-initialised T). The name is copied only on failure.
 class Blocking {
  public:
   Blocking(const char* operation, std::string_view name, std::error_code* ec,
@@ -75,7 +76,7 @@ class Blocking {
     if (status_ != nullptr) *status_ = Status{};
   }
 
-  /// The exception fail() throws: "<operation> '<name>' (server: <text>): <meaning>".
+  /// The exception fail() throws: "<operation> '<name>' (<detail>): <meaning of the code>".
   error to_error(const Status& status) const;
 
  private:
@@ -116,10 +117,11 @@ class BlockingWait {
     std::unique_lock lock(mutex_);
     ready_.wait(lock, [this] { return done_; });
     if (status_) {
-      token.fail(status_);
-      return T{};
+      token.fail(status_);  // throws, unless the caller asked for an error_code or Status
+    } else {
+      token.succeed();
     }
-    token.succeed();
+    // On failure, what the operation completed with (an error reply's text, or T{}).
     return std::move(value_);
   }
 

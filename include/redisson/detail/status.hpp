@@ -1,5 +1,6 @@
-// How an operation ended, as the library's internals pass it along: an error code and, when the
-// server refused a command, the server's own words.
+// How an operation ended, as the library's internals pass it along: an error code and, when
+// there is more to say, the words that say it (what the server answered, or why the library
+// refused).
 #pragma once
 
 #include <string>
@@ -11,17 +12,18 @@
 
 namespace redisson::detail {
 
-/// An error code plus what the server said (empty unless a command was refused). The public
-/// async API completes with the code alone (Asio's convention); the blocking API puts the text
-/// in the exception. Success costs nothing: an empty string does not allocate.
+/// An error code plus a detail ("server: OOM command not allowed ...", or the library's reason;
+/// empty when the code says it all). The public async API completes with the code alone (Asio's
+/// convention); the blocking API puts the detail in the exception. Success costs nothing: an
+/// empty string does not allocate.
 struct Status {
   std::error_code code;
-  std::string server_text;
+  std::string detail;
 
   Status() = default;
   Status(std::error_code ec) noexcept : code(ec) {}      // NOLINT(google-explicit-constructor)
   Status(errc e) noexcept : code(make_error_code(e)) {}  // NOLINT(google-explicit-constructor)
-  Status(std::error_code ec, std::string text) : code(ec), server_text(std::move(text)) {}
+  Status(std::error_code ec, std::string text) : code(ec), detail(std::move(text)) {}
 
   explicit operator bool() const noexcept { return static_cast<bool>(code); }
   /// Lets a Status go where an error_code is expected (the text is then dropped).

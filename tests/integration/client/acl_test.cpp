@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/redis_server.hpp"
 
@@ -46,7 +46,7 @@ TEST(Acl, UserWithFullRightsTakesAndReleasesALock) {
   add_user(server, "app", {"~*", "&*", "+@all"});
   Client client(config_for(server, "app", kPassword));
   EXPECT_EQ(client.execute({"ACL", "WHOAMI"}).str, "app");
-  auto lock = client.get_lock("acl-lock");
+  auto lock = redisson::Lock(client, "acl-lock");
   lock.lock();
   EXPECT_EQ(server.command({"TYPE", "acl-lock"}), "hash");
   lock.unlock();
@@ -84,7 +84,7 @@ TEST(Acl, UserWithoutEvalshaGetsNopermAndNothingChanges) {
   RedisServer server;
   add_user(server, "noscript", {"~*", "&*", "+@all", "-evalsha", "-eval", "-script"});
   Client client(config_for(server, "noscript", kPassword));
-  auto lock = client.get_lock("guarded");
+  auto lock = redisson::Lock(client, "guarded");
   try {
     lock.lock();
     FAIL() << "took a lock without the right to run scripts";
@@ -113,12 +113,12 @@ TEST(Acl, UserWithoutTheKeyPatternGetsNopermAndNothingChanges) {
   // (redisson_lock__channel:{NAME}, redisson_unlock_latch:{NAME}:<id>), as Redisson does.
   add_user(server, "tenant", {"~tenant:*", "~*{tenant:*", "&*", "+@all"});
   Client client(config_for(server, "tenant", kPassword));
-  auto own = client.get_lock("tenant:lock");
+  auto own = redisson::Lock(client, "tenant:lock");
   own.lock();
   own.unlock();
 
   ASSERT_EQ(server.command({"HSET", "other:lock", "someone:1", "1"}), "1");
-  auto other = client.get_lock("other:lock");
+  auto other = redisson::Lock(client, "other:lock");
   try {
     other.lock();
     FAIL() << "took a lock outside the user's key pattern";

@@ -63,7 +63,7 @@ TEST(SyncReplicas, EveryLockWriteWaitsForTheReplica) {
   Replicated servers;
   ASSERT_TRUE(servers.linked);
   Client client(servers.config());
-  auto lock = client.get_lock("sync:lock");
+  auto lock = redisson::Lock(client, "sync:lock");
 
   const auto waits_before = command_calls(servers.master, "wait");
   lock.lock();
@@ -80,12 +80,12 @@ TEST(SyncReplicas, OtherLockKindsWaitForTheReplicaToo) {
   ASSERT_TRUE(servers.linked);
   Client client(servers.config());
 
-  auto fair = client.get_fair_lock("sync:fair");
+  auto fair = redisson::FairLock(client, "sync:fair");
   fair.lock();
   EXPECT_EQ(servers.replica.command({"EXISTS", "sync:fair"}), "1");
   fair.unlock();
 
-  auto rw = client.get_read_write_lock("sync:rw");
+  auto rw = redisson::ReadWriteLock(client, "sync:rw");
   rw.write_lock().lock();
   EXPECT_EQ(servers.replica.command({"HGET", "sync:rw", "mode"}), "write");
   rw.write_lock().unlock();
@@ -93,7 +93,7 @@ TEST(SyncReplicas, OtherLockKindsWaitForTheReplicaToo) {
   EXPECT_EQ(servers.replica.command({"HGET", "sync:rw", "mode"}), "read");
   rw.read_lock().unlock();
 
-  auto fenced = client.get_fenced_lock("sync:fenced");
+  auto fenced = redisson::FencedLock(client, "sync:fenced");
   EXPECT_GT(fenced.lock_and_get_token(), 0);
   EXPECT_EQ(servers.replica.command({"EXISTS", "sync:fenced"}), "1");
   fenced.unlock();
@@ -103,9 +103,9 @@ TEST(SyncReplicas, AnAcquisitionNoReplicaAcknowledgedIsUndoneAndReported) {
   Replicated servers;
   ASSERT_TRUE(servers.linked);
   Client client(servers.config(std::chrono::milliseconds(300)));
-  auto lock = client.get_lock("sync:paused");
-  auto fair = client.get_fair_lock("sync:paused-fair");
-  auto rw = client.get_read_write_lock("sync:paused-rw");
+  auto lock = redisson::Lock(client, "sync:paused");
+  auto fair = redisson::FairLock(client, "sync:paused-fair");
+  auto rw = redisson::ReadWriteLock(client, "sync:paused-rw");
 
   servers.replica.pause();
   try {
@@ -140,7 +140,7 @@ TEST(SyncReplicas, AMasterThatJustLostItsReplicaIsStillWaitedOn) {
   Replicated servers;
   ASSERT_TRUE(servers.linked);
   Client client(servers.config(std::chrono::milliseconds(200)));
-  auto before = client.get_lock("sync:before");
+  auto before = redisson::Lock(client, "sync:before");
   before.lock();  // acknowledged: the client has seen the replica
   before.unlock();
 
@@ -149,7 +149,7 @@ TEST(SyncReplicas, AMasterThatJustLostItsReplicaIsStillWaitedOn) {
     return servers.master.command({"INFO", "replication"}).find("connected_slaves:0") !=
            std::string::npos;
   }));
-  auto during = client.get_lock("sync:during");
+  auto during = redisson::Lock(client, "sync:during");
   // The first WAIT finds no replica and the client counts again: zero. Every attempt within
   // kRecount of the last acknowledgement still fails instead of going through unchecked.
   for (int attempt = 0; attempt < 3; ++attempt) {
@@ -184,7 +184,7 @@ TEST(SyncReplicas, AMasterWithoutReplicasGetsNoWait) {
   auto config = Config::from_url(server.url());
   config.sync_replicas = true;
   Client client(config);
-  auto lock = client.get_lock("sync:alone");
+  auto lock = redisson::Lock(client, "sync:alone");
   for (int i = 0; i < 3; ++i) {
     lock.lock();
     lock.unlock();
@@ -199,7 +199,7 @@ TEST(SyncReplicas, AServerThatRefusesWaitIsAskedOnce) {
   Replicated servers({"--rename-command", "WAIT", ""});
   ASSERT_TRUE(servers.linked);
   Client client(servers.config());
-  auto lock = client.get_lock("sync:no-wait");
+  auto lock = redisson::Lock(client, "sync:no-wait");
   for (int i = 0; i < 3; ++i) {
     lock.lock();
     lock.unlock();

@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
@@ -59,7 +59,7 @@ TEST(Tls, LockUnlockAndPubSubWakeOverTls) {
   Client waiter(tls_config(server, files));
   EXPECT_EQ(holder.execute({"PING"}).str, "PONG");
 
-  auto held = holder.get_lock("tls-lock");
+  auto held = redisson::Lock(holder, "tls-lock");
   held.lock();
   EXPECT_EQ(server.command({"TYPE", "tls-lock"}), "hash");
 
@@ -67,7 +67,7 @@ TEST(Tls, LockUnlockAndPubSubWakeOverTls) {
   // so taking the lock well before that means the release message woke it.
   std::atomic<bool> acquired{false};
   std::thread waiting([&] {
-    auto lock = waiter.get_lock("tls-lock");
+    auto lock = redisson::Lock(waiter, "tls-lock");
     lock.lock();
     acquired = true;
     lock.unlock();
@@ -150,7 +150,7 @@ TEST(Tls, RequiredClientCertificateWorksWhenGivenAndFailsClearlyWhenNot) {
   config.tls.cert_file = files.client_cert();
   config.tls.key_file = files.client_key();
   Client client(config);
-  auto lock = client.get_lock("mtls-lock");
+  auto lock = redisson::Lock(client, "mtls-lock");
   lock.lock();
   EXPECT_EQ(server.command({"TYPE", "mtls-lock"}), "hash");
   lock.unlock();

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/redis_server.hpp"
 #include "support/tls_files.hpp"
 
@@ -34,7 +34,7 @@ TEST(YamlClient, SingleServerFileTakesALock) {
   EXPECT_EQ(ignored.size(), 2u);
   EXPECT_EQ(client.execute({"CLIENT", "GETNAME"}).str, "from-yaml");
 
-  auto lock = client.get_lock("yaml-lock");
+  auto lock = redisson::Lock(client, "yaml-lock");
   lock.lock();
   EXPECT_EQ(client.execute({"TYPE", "yaml-lock"}).str, "hash");
   const auto pttl = client.execute({"PTTL", "yaml-lock"}).integer;
@@ -59,7 +59,7 @@ TEST(YamlClient, TlsKeysReachAServerThatRequiresClientCertificates) {
       "  sslKeystore: \"file:" +
       files.client_bundle() + "\"\n");
   Client client(config);
-  auto lock = client.get_lock("yaml-tls-lock");
+  auto lock = redisson::Lock(client, "yaml-tls-lock");
   lock.lock();
   EXPECT_EQ(server.command({"TYPE", "yaml-tls-lock"}), "hash");
   lock.unlock();

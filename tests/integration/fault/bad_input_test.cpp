@@ -71,12 +71,12 @@ TEST(BadInput, EmptyNamesAreRefusedByEverySynchronizer) {
   RedisServer server;
   Client client(bad_input_config(server));
   const auto invalid = {errc::invalid_argument};
-  expect_refused(server, "lock", invalid, [&] { client.get_lock("").try_lock(); });
-  expect_refused(server, "fair lock", invalid, [&] { client.get_fair_lock("").try_lock(); });
-  expect_refused(server, "fenced lock", invalid, [&] { client.get_fenced_lock("").try_lock(); });
-  expect_refused(server, "spin lock", invalid, [&] { client.get_spin_lock("").try_lock(); });
+  expect_refused(server, "lock", invalid, [&] { redisson::Lock(client, "").try_lock(); });
+  expect_refused(server, "fair lock", invalid, [&] { redisson::FairLock(client, "").try_lock(); });
+  expect_refused(server, "fenced lock", invalid, [&] { redisson::FencedLock(client, "").try_lock(); });
+  expect_refused(server, "spin lock", invalid, [&] { redisson::SpinLock(client, "").try_lock(); });
   expect_refused(server, "read-write lock", invalid,
-                 [&] { client.get_read_write_lock("").write_lock().try_lock(); });
+                 [&] { redisson::ReadWriteLock(client, "").write_lock().try_lock(); });
   expect_refused(server, "semaphore", invalid,
                  [&] { client.get_semaphore("").try_set_permits(1); });
   expect_refused(server, "permit-expirable semaphore", invalid,
@@ -94,18 +94,18 @@ TEST(BadInput, HugeAndBinaryNamesWorkAndLeaveNothingBehind) {
   for (const auto& name : names) {
     const auto label = "name of " + std::to_string(name.size()) + " bytes";
     {
-      auto lock = client.get_lock(name);
+      auto lock = redisson::Lock(client, name);
       ASSERT_TRUE(lock.try_lock()) << label;
       EXPECT_EQ(server.command({"EXISTS", name}), "1") << label;
       lock.unlock();
     }
     {
-      auto lock = client.get_fair_lock(name);
+      auto lock = redisson::FairLock(client, name);
       ASSERT_TRUE(lock.try_lock()) << label;
       lock.unlock();
     }
     {
-      auto lock = client.get_read_write_lock(name);
+      auto lock = redisson::ReadWriteLock(client, name);
       ASSERT_TRUE(lock.read_lock().try_lock()) << label;
       lock.read_lock().unlock();
       ASSERT_TRUE(lock.write_lock().try_lock()) << label;
@@ -149,22 +149,22 @@ TEST(BadInput, KeysOfTheWrongTypeGiveClearErrorsAndChangeNothing) {
   server.command({"SET", "{expiring}:timeout", "not a zset"});
   const auto typed = {errc::wrong_type, errc::server_error};
 
-  expect_refused(server, "lock on a string", typed, [&] { client.get_lock("string").try_lock(); });
-  expect_refused(server, "lock on a list", typed, [&] { client.get_lock("list").lock(); });
+  expect_refused(server, "lock on a string", typed, [&] { redisson::Lock(client, "string").try_lock(); });
+  expect_refused(server, "lock on a list", typed, [&] { redisson::Lock(client, "list").lock(); });
   expect_refused(server, "fair lock on a string", typed,
-                 [&] { client.get_fair_lock("string").try_lock(); });
+                 [&] { redisson::FairLock(client, "string").try_lock(); });
   expect_refused(server, "fair lock whose queue is a string", typed,
-                 [&] { client.get_fair_lock("queued").try_lock_for(10ms); });
+                 [&] { redisson::FairLock(client, "queued").try_lock_for(10ms); });
   expect_refused(server, "fenced lock on a string", typed,
-                 [&] { client.get_fenced_lock("string").try_lock(); });
+                 [&] { redisson::FencedLock(client, "string").try_lock(); });
   expect_refused(server, "fenced lock whose token counter is a hash", typed,
-                 [&] { client.get_fenced_lock("tokened").try_lock(); });
+                 [&] { redisson::FencedLock(client, "tokened").try_lock(); });
   expect_refused(server, "spin lock on a string", typed,
-                 [&] { client.get_spin_lock("string").try_lock(); });
+                 [&] { redisson::SpinLock(client, "string").try_lock(); });
   expect_refused(server, "write lock on a string", typed,
-                 [&] { client.get_read_write_lock("string").write_lock().try_lock(); });
+                 [&] { redisson::ReadWriteLock(client, "string").write_lock().try_lock(); });
   expect_refused(server, "read lock on a list", typed,
-                 [&] { client.get_read_write_lock("list").read_lock().try_lock(); });
+                 [&] { redisson::ReadWriteLock(client, "list").read_lock().try_lock(); });
   expect_refused(server, "semaphore acquire on a hash", typed,
                  [&] { client.get_semaphore("hash").try_acquire(); });
   expect_refused(server, "semaphore release on a hash", typed,
@@ -195,15 +195,15 @@ TEST(BadInput, NegativeDurationsAndCountsAreInvalidArguments) {
   server.command({"SET", "sem", "3"});
   server.command({"SET", "latch", "1"});
   const auto invalid = {errc::invalid_argument};
-  expect_refused(server, "lock wait", invalid, [&] { client.get_lock("l").try_lock_for(-1ms); });
-  expect_refused(server, "lock lease", invalid, [&] { client.get_lock("l").lock(-1ms); });
+  expect_refused(server, "lock wait", invalid, [&] { redisson::Lock(client, "l").try_lock_for(-1ms); });
+  expect_refused(server, "lock lease", invalid, [&] { redisson::Lock(client, "l").lock(-1ms); });
   expect_refused(server, "fair lock lease", invalid,
-                 [&] { client.get_fair_lock("l").try_lock_for(1ms, -1ms); });
+                 [&] { redisson::FairLock(client, "l").try_lock_for(1ms, -1ms); });
   expect_refused(server, "fenced lock wait", invalid,
-                 [&] { client.get_fenced_lock("l").try_lock_for(-5s); });
-  expect_refused(server, "spin lock lease", invalid, [&] { client.get_spin_lock("l").lock(-1ms); });
+                 [&] { redisson::FencedLock(client, "l").try_lock_for(-5s); });
+  expect_refused(server, "spin lock lease", invalid, [&] { redisson::SpinLock(client, "l").lock(-1ms); });
   expect_refused(server, "write lock wait", invalid,
-                 [&] { client.get_read_write_lock("l").write_lock().try_lock_for(-1ms); });
+                 [&] { redisson::ReadWriteLock(client, "l").write_lock().try_lock_for(-1ms); });
   expect_refused(server, "semaphore wait", invalid,
                  [&] { client.get_semaphore("sem").try_acquire_for(-1ms); });
   expect_refused(server, "semaphore negative permits", invalid,
@@ -223,10 +223,10 @@ TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
   Client client(bad_input_config(server));
   constexpr auto forever = std::chrono::hours::max();
   // A huge wait on something free is one successful attempt.
-  auto lock = client.get_lock("huge");
+  auto lock = redisson::Lock(client, "huge");
   ASSERT_TRUE(lock.try_lock_for(forever));
   lock.unlock();
-  auto fenced = client.get_fenced_lock("huge-fenced");
+  auto fenced = redisson::FencedLock(client, "huge-fenced");
   ASSERT_TRUE(fenced.try_lock_for(forever));
   fenced.unlock();
   auto semaphore = client.get_semaphore("huge-sem");
@@ -257,15 +257,15 @@ TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
   };
   check_lease(
       "lock", "huge", [&] { return lock.try_lock_for(0ms, forever); }, [&] { lock.unlock(); });
-  auto fair = client.get_fair_lock("huge-fair");
+  auto fair = redisson::FairLock(client, "huge-fair");
   check_lease(
       "fair lock", "huge-fair", [&] { return fair.try_lock_for(0ms, forever); },
       [&] { fair.unlock(); });
-  auto write = client.get_read_write_lock("huge-rw").write_lock();
+  auto write = redisson::ReadWriteLock(client, "huge-rw").write_lock();
   check_lease(
       "write lock", "huge-rw", [&] { return write.try_lock_for(0ms, forever); },
       [&] { write.unlock(); });
-  auto spin = client.get_spin_lock("huge-spin");
+  auto spin = redisson::SpinLock(client, "huge-spin");
   check_lease(
       "spin lock", "huge-spin", [&] { return spin.try_lock_for(0ms, forever); },
       [&] { spin.unlock(); });
@@ -312,7 +312,7 @@ TEST(BadInput, MultiLockRefusesAnEmptyListAndBadDurations) {
   } catch (const redisson::error& e) {
     EXPECT_EQ(e.code(), errc::invalid_argument) << e.what();
   }
-  redisson::MultiLock multi{client.get_lock("m1"), client.get_lock("m2")};
+  redisson::MultiLock multi{redisson::Lock(client, "m1"), redisson::Lock(client, "m2")};
   const auto invalid = {errc::invalid_argument};
   expect_refused(server, "multi lock wait", invalid, [&] { (void)multi.try_lock_for(-1ms); });
   expect_refused(server, "multi lock lease", invalid, [&] { multi.lock(0ms); });

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/fault_config.hpp"
 
 using namespace std::chrono_literals;
@@ -249,7 +249,7 @@ TEST(GarbageServer, SilentHandshakeFailsTheConstructorWithinConnectTimeout) {
 TEST(GarbageServer, LockAgainstGarbageFailsClearly) {
   GarbageServer server(Script{"?\r\n"});
   Client client(config_for(server));
-  auto lock = client.get_lock("garbage");
+  auto lock = redisson::Lock(client, "garbage");
   try {
     lock.try_lock();
     FAIL() << "locked against a server that answered garbage";

@@ -9,7 +9,7 @@
 #include <future>
 
 #include "fault/fault_proxy.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "redisson/fair_lock.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
@@ -44,27 +44,27 @@ TEST(LockFault, HolderPartitionedPastItsLeaseLosesTheLockAndLearnsIt) {
   FaultProxy proxy(server.host(), server.port());
   Client holder(config_for(proxy.url(), 900ms));
   Client other(config_for(server.url()));
-  auto lock = holder.get_lock("cut-off");
+  auto lock = redisson::Lock(holder, "cut-off");
   std::atomic<std::uint64_t> lost_owner{0};
-  lock.on_lost([&](std::uint64_t owner) { lost_owner = owner; });
-  ASSERT_TRUE(lock.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
+  lock.on_lost([&](redisson::OwnerId owner) { lost_owner = owner.value(); });
+  ASSERT_TRUE(lock.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   proxy.partition();
   // Renewals cannot reach Redis: the lease runs out and someone else may take the lock.
   ASSERT_TRUE(eventually([&] { return server.command({"EXISTS", "cut-off"}) == "0"; }, 10s));
-  auto taken = other.get_lock("cut-off");
-  ASSERT_TRUE(taken.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());
+  auto taken = redisson::Lock(other, "cut-off");
+  ASSERT_TRUE(taken.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
   proxy.heal();
   // The first renewal that gets through answers "gone": the holder is told, never left believing.
   EXPECT_TRUE(eventually([&] { return lost_owner.load() == 1; }, 10s));
-  EXPECT_TRUE(lock.lost(1));
+  EXPECT_TRUE(lock.lost(redisson::OwnerId(1)));
   try {
-    lock.async_unlock(1, asio::use_future).get();
+    lock.async_unlock(redisson::OwnerId(1), asio::use_future).get();
     FAIL() << "unlock of a lost lock succeeded";
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), errc::not_owner) << e.what();
   }
   EXPECT_EQ(server.command({"HGETALL", "cut-off"}), other.id() + ":2\n1");
-  taken.async_unlock(2, asio::use_future).get();
+  taken.async_unlock(redisson::OwnerId(2), asio::use_future).get();
 }
 
 TEST(LockFault, FencingTokenOfTheNewHolderIsHigherAfterAPartition) {
@@ -72,22 +72,22 @@ TEST(LockFault, FencingTokenOfTheNewHolderIsHigherAfterAPartition) {
   FaultProxy proxy(server.host(), server.port());
   Client holder(config_for(proxy.url(), 900ms));
   Client other(config_for(server.url()));
-  auto lock = holder.get_fenced_lock("fenced-cut");
+  auto lock = redisson::FencedLock(holder, "fenced-cut");
   const auto first =
-      lock.async_try_lock_and_get_token(1, 0ms, std::nullopt, asio::use_future).get();
+      lock.async_try_lock_and_get_token(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get();
   ASSERT_TRUE(first.has_value());
   proxy.partition();
   ASSERT_TRUE(eventually([&] { return server.command({"EXISTS", "fenced-cut"}) == "0"; }, 10s));
-  auto taken = other.get_fenced_lock("fenced-cut");
+  auto taken = redisson::FencedLock(other, "fenced-cut");
   const auto second =
-      taken.async_try_lock_and_get_token(2, 0ms, std::nullopt, asio::use_future).get();
+      taken.async_try_lock_and_get_token(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get();
   ASSERT_TRUE(second.has_value());
   // The partitioned holder may still believe it holds the lock; a resource that refuses tokens
   // lower than the highest it has seen refuses it.
   EXPECT_GT(*second, *first);
   proxy.heal();
-  EXPECT_TRUE(eventually([&] { return lock.lost(1); }, 10s));
-  taken.async_unlock(2, asio::use_future).get();
+  EXPECT_TRUE(eventually([&] { return lock.lost(redisson::OwnerId(1)); }, 10s));
+  taken.async_unlock(redisson::OwnerId(2), asio::use_future).get();
 }
 
 TEST(LockFault, WaiterWhosePubSubConnectionIsResetStillAcquiresAfterTheUnlock) {
@@ -95,24 +95,24 @@ TEST(LockFault, WaiterWhosePubSubConnectionIsResetStillAcquiresAfterTheUnlock) {
   FaultProxy proxy(server.host(), server.port());
   Client holder(config_for(server.url()));
   Client waiter_client(config_for(proxy.url()));
-  auto held = holder.get_lock("wake-me");
+  auto held = redisson::Lock(holder, "wake-me");
   // A long explicit lease: the waiter's fallback (the lock's TTL) is far beyond the test's wait,
   // so only the resubscribe-and-recheck path can wake it in time.
-  ASSERT_TRUE(held.async_try_lock(1, 0ms, 60000ms, asio::use_future).get());
-  auto waiter = waiter_client.get_lock("wake-me");
-  auto acquired = waiter.async_lock(2, asio::use_future);
+  ASSERT_TRUE(held.async_try_lock(redisson::OwnerId(1), 0ms, 60000ms, asio::use_future).get());
+  auto waiter = redisson::Lock(waiter_client, "wake-me");
+  auto acquired = waiter.async_lock(redisson::OwnerId(2), asio::use_future);
   const std::string channel = "redisson_lock__channel:{wake-me}";
   ASSERT_TRUE(subscribers_are(server, channel, 1));
   proxy.refuse_new(true);
   proxy.reset_all();
   ASSERT_TRUE(subscribers_are(server, channel, 0));
-  held.async_unlock(1, asio::use_future).get();  // its release message reaches nobody
+  held.async_unlock(redisson::OwnerId(1), asio::use_future).get();  // its release message reaches nobody
   EXPECT_EQ(acquired.wait_for(100ms), std::future_status::timeout);
   proxy.refuse_new(false);
   ASSERT_EQ(acquired.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(acquired.get());
   EXPECT_EQ(server.command({"HGETALL", "wake-me"}), waiter_client.id() + ":2\n1");
-  waiter.async_unlock(2, asio::use_future).get();
+  waiter.async_unlock(redisson::OwnerId(2), asio::use_future).get();
 }
 
 TEST(LockFault, UnlockWhoseReplyIsLostIsRetriedWithoutDoubleDecrement) {
@@ -123,16 +123,16 @@ TEST(LockFault, UnlockWhoseReplyIsLostIsRetriedWithoutDoubleDecrement) {
   Client client(config);
   // Load the unlock script first: a NOSCRIPT reply held by the proxy would stop the unlock
   // from running at all.
-  auto warm_up = client.get_lock("warm-up");
-  ASSERT_TRUE(warm_up.async_try_lock(7, 0ms, std::nullopt, asio::use_future).get());
-  warm_up.async_unlock(7, asio::use_future).get();
-  auto lock = client.get_lock("twice");
-  ASSERT_TRUE(lock.async_try_lock(7, 0ms, std::nullopt, asio::use_future).get());
-  ASSERT_TRUE(lock.async_try_lock(7, 0ms, std::nullopt, asio::use_future).get());
-  const auto field = lock.owner_field(7);
+  auto warm_up = redisson::Lock(client, "warm-up");
+  ASSERT_TRUE(warm_up.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
+  warm_up.async_unlock(redisson::OwnerId(7), asio::use_future).get();
+  auto lock = redisson::Lock(client, "twice");
+  ASSERT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
+  const auto field = lock.owner_field(redisson::OwnerId(7));
   ASSERT_EQ(server.command({"HGET", "twice", field}), "2");
   proxy.block(Direction::server_to_client);
-  auto unlocked = lock.async_unlock(7, asio::use_future);
+  auto unlocked = lock.async_unlock(redisson::OwnerId(7), asio::use_future);
   // The unlock ran on the server; its reply is held by the proxy and then lost with the
   // connection. The client cannot know whether it ran, so it sends the same request again.
   ASSERT_TRUE(eventually([&] { return server.command({"HGET", "twice", field}) == "1"; }));
@@ -142,8 +142,8 @@ TEST(LockFault, UnlockWhoseReplyIsLostIsRetriedWithoutDoubleDecrement) {
   EXPECT_NO_THROW(unlocked.get());
   // The retry found the unlock latch and did not decrement a second time.
   EXPECT_EQ(server.command({"HGET", "twice", field}), "1");
-  EXPECT_EQ(lock.async_hold_count(7, asio::use_future).get(), 1);
-  lock.async_unlock(7, asio::use_future).get();
+  EXPECT_EQ(lock.async_hold_count(redisson::OwnerId(7), asio::use_future).get(), 1);
+  lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "twice"}), "0");
 }
 
@@ -185,11 +185,11 @@ void lost_acquire_reply_is_not_kept(const char* what, MakeLock make_lock, const 
 
 TEST(LockFault, AHoldWhoseAcquireReplyWasLostDoesNotOutliveTheNextUnlock) {
   lost_acquire_reply_is_not_kept(
-      "lock", [](Client& c) { return c.get_lock("lost-reply:lock"); }, "lost-reply:lock");
+      "lock", [](Client& c) { return redisson::Lock(c, "lost-reply:lock"); }, "lost-reply:lock");
   lost_acquire_reply_is_not_kept(
-      "fair lock", [](Client& c) { return c.get_fair_lock("lost-reply:fair"); }, "lost-reply:fair");
+      "fair lock", [](Client& c) { return redisson::FairLock(c, "lost-reply:fair"); }, "lost-reply:fair");
   lost_acquire_reply_is_not_kept(
-      "fenced lock", [](Client& c) { return c.get_fenced_lock("lost-reply:fenced"); },
+      "fenced lock", [](Client& c) { return redisson::FencedLock(c, "lost-reply:fenced"); },
       "lost-reply:fenced");
 }
 
@@ -200,9 +200,9 @@ TEST(LockFault, AHoldWhoseAcquireReplyWasLostDoesNotOutliveTheNextUnlock) {
 TEST(LockFault, AHoldLeftByAForgottenUnlockIsGoneAfterTheNextTwoPairs) {
   RedisServer server;
   Client client(server.url());
-  auto lock = client.get_lock("forgotten-unlock");
+  auto lock = redisson::Lock(client, "forgotten-unlock");
   const auto field =
-      client.id() + ":" + std::to_string(redisson::detail::current_thread_owner_id());
+      client.id() + ":" + std::to_string(redisson::OwnerId::current_thread().value());
   ASSERT_EQ(server.command({"HSET", "forgotten-unlock", field, "1"}), "1");
   ASSERT_EQ(server.command({"PEXPIRE", "forgotten-unlock", "30000"}), "1");
 
@@ -216,6 +216,6 @@ TEST(LockFault, AHoldLeftByAForgottenUnlockIsGoneAfterTheNextTwoPairs) {
 
 TEST(LockFault, AWriteHoldWhoseAcquireReplyWasLostDoesNotOutliveTheNextUnlock) {
   lost_acquire_reply_is_not_kept(
-      "write lock", [](Client& c) { return c.get_read_write_lock("lost-reply:rw").write_lock(); },
+      "write lock", [](Client& c) { return redisson::ReadWriteLock(c, "lost-reply:rw").write_lock(); },
       "lost-reply:rw");
 }

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "fault/fault_proxy.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/read_write_lock.hpp"
@@ -91,7 +91,7 @@ TEST(ServerRefusal, LockTakenWhileTheServerLoadsIsHeldOnceLoaded) {
   RedisServer server(slow_loading());
   prepare_slow_reload(server);
   Client client(fault_config(server.url(), 5000ms));
-  auto lock = client.get_lock("loading-lock");
+  auto lock = redisson::Lock(client, "loading-lock");
   auto reload = start_reload(server);
   EXPECT_TRUE(lock.try_lock_for(4s));
   EXPECT_EQ(reload.get(), "OK");
@@ -199,9 +199,9 @@ TEST(ServerRefusal, AcquireWhoseReplyIsLostIsRetriedWithoutLosingThePermit) {
 TEST(ServerRefusal, RefusedScriptsReportTheServersTextAndChangeNothing) {
   RedisServer server;
   Client client(fault_config(server.url(), 2000ms));
-  auto lock = client.get_lock("oom-lock");
-  auto fenced = client.get_fenced_lock("oom-fenced");
-  auto write = client.get_read_write_lock("oom-rw").write_lock();
+  auto lock = redisson::Lock(client, "oom-lock");
+  auto fenced = redisson::FencedLock(client, "oom-fenced");
+  auto write = redisson::ReadWriteLock(client, "oom-rw").write_lock();
   auto semaphore = client.get_semaphore("oom-sem");
   ASSERT_EQ(server.command({"CONFIG", "SET", "maxmemory", "1"}), "OK");
   auto expect_oom = [](const char* what, auto&& call) {

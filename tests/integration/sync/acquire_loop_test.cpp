@@ -7,7 +7,7 @@
 #include <future>
 #include <thread>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
@@ -57,8 +57,8 @@ TEST(AcquireLoop, AWaiterComingBackWithinTheLingerSendsNoSubscribeAndIsStillWoke
   RedisServer server;
   Client holder_client(linger_config(server, 60s));
   Client waiter_client(linger_config(server, 60s));
-  auto holder = holder_client.get_lock("linger");
-  auto waiter = waiter_client.get_lock("linger");
+  auto holder = redisson::Lock(holder_client, "linger");
+  auto waiter = redisson::Lock(waiter_client, "linger");
 
   hand_over_once(server, holder, waiter);
   const auto subscribes = command_calls(server, "subscribe");
@@ -76,8 +76,8 @@ TEST(AcquireLoop, TheChannelIsReleasedOnceTheLingerHasPassed) {
   RedisServer server;
   Client holder_client(linger_config(server, 0ms));
   Client waiter_client(linger_config(server, 200ms));
-  auto holder = holder_client.get_lock("linger");
-  auto waiter = waiter_client.get_lock("linger");
+  auto holder = redisson::Lock(holder_client, "linger");
+  auto waiter = redisson::Lock(waiter_client, "linger");
 
   hand_over_once(server, holder, waiter);
   EXPECT_TRUE(subscribers_are(server, kChannel, 0));
@@ -91,8 +91,8 @@ TEST(AcquireLoop, WithoutLingerTheChannelIsReleasedWhenTheWaitEnds) {
   RedisServer server;
   Client holder_client(linger_config(server, 0ms));
   Client waiter_client(linger_config(server, 0ms));
-  auto holder = holder_client.get_lock("linger");
-  auto waiter = waiter_client.get_lock("linger");
+  auto holder = redisson::Lock(holder_client, "linger");
+  auto waiter = redisson::Lock(waiter_client, "linger");
 
   hand_over_once(server, holder, waiter);
   EXPECT_TRUE(subscribers_are(server, kChannel, 0));

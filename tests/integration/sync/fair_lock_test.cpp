@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
@@ -97,7 +97,7 @@ REDISSON_TEST_CHILD(queue_for_fair_lock) {
   char byte = 0;
   if (read(std::stoi(args.at(1)), &byte, 1) != 1) return 2;
   Client client(config_for(args.at(0)));
-  FairLock lock(client.core(), "crash", true, kCrashSlot);
+  FairLock lock(client, "crash", kCrashSlot);
   lock.lock();
   return 3;
 }
@@ -108,7 +108,7 @@ TEST(FairLock, StaggeredWaitersAcquireInArrivalOrder) {
   RedisServer server;
   Client first_client(config_for(server));
   Client second_client(config_for(server));
-  auto holder = first_client.get_fair_lock("fifo");
+  auto holder = redisson::FairLock(first_client, "fifo");
   holder.lock();
   constexpr int kWaiters = 8;
   std::mutex order_mutex;
@@ -117,7 +117,7 @@ TEST(FairLock, StaggeredWaitersAcquireInArrivalOrder) {
   JoinAtExit join{waiters, [&] { holder.force_unlock(); }};
   for (int i = 0; i < kWaiters; ++i) {
     // Waiters alternate between two clients: order holds across processes, not only threads.
-    auto lock = (i % 2 == 0 ? first_client : second_client).get_fair_lock("fifo");
+    auto lock = redisson::FairLock(i % 2 == 0 ? first_client : second_client, "fifo");
     waiters.emplace_back([lock, i, &order_mutex, &order]() mutable {
       lock.lock();
       {
@@ -158,7 +158,7 @@ TEST(FairLock, WaiterKilledWithSigkillDoesNotBlockOthersPastItsSlot) {
                   }};
   // A short watchdog lease keeps the doomed waiter's deadline (holder's PTTL + slot) short.
   holder_client.emplace(config_for(server, 1000ms));
-  holder.emplace(holder_client->core(), "crash", true, kCrashSlot);
+  holder.emplace(*holder_client, "crash", kCrashSlot);
   holder->lock();
   char go = 1;
   ASSERT_EQ(write(start_pipe[1], &go, 1), 1);
@@ -169,7 +169,7 @@ TEST(FairLock, WaiterKilledWithSigkillDoesNotBlockOthersPastItsSlot) {
   std::mutex order_mutex;
   std::vector<std::string> order;
   for (std::string who : {"second", "third"}) {
-    FairLock lock(waiter_client.core(), "crash", true, kCrashSlot);
+    FairLock lock(waiter_client, "crash", kCrashSlot);
     waiters.emplace_back([lock, who, &order_mutex, &order]() mutable {
       if (!lock.try_lock_for(60s)) return;
       {
@@ -201,11 +201,11 @@ TEST(FairLock, NewHeadIsWokenWhenTheHeadGivesUpWhileTheLockIsHeld) {
   RedisServer server;
   constexpr auto kSlot = 20s;  // the second waiter's turn is this far behind the first's
   Client client(config_for(server));
-  FairLock holder(client.core(), "expiring", true, kSlot);
+  FairLock holder(client, "expiring", kSlot);
   holder.lock(3000ms);  // expires by itself: nobody publishes a release
   std::promise<bool> first_result;
   std::thread first([&] {
-    FairLock lock(client.core(), "expiring", true, kSlot);
+    FairLock lock(client, "expiring", kSlot);
     first_result.set_value(lock.try_lock_for(1500ms));  // gives up while the lock is held
   });
   if (!queue_length_is(server, "expiring", 1)) {
@@ -214,7 +214,7 @@ TEST(FairLock, NewHeadIsWokenWhenTheHeadGivesUpWhileTheLockIsHeld) {
   }
   std::promise<bool> second_result;
   std::thread second([&] {
-    FairLock lock(client.core(), "expiring", true, kSlot);
+    FairLock lock(client, "expiring", kSlot);
     // A short wait first, so that the long one starts with its channel still subscribed
     // (Config::subscription_linger) and makes a single attempt: the one that queues it and
     // answers "your turn is in about 23 s".
@@ -241,12 +241,12 @@ TEST(FairLock, DeadlinesNeverDriftUpwardWhenWaitersGiveUp) {
   RedisServer server;
   constexpr auto kSlot = 1500ms;
   Client client(config_for(server));
-  FairLock holder(client.core(), "drift", true, kSlot);
+  FairLock holder(client, "drift", kSlot);
   holder.lock(60s);  // a fixed expiry: the bound below does not move
   // A patient waiter at the head: nobody ahead of it gives up, so its deadline must not change.
   std::promise<bool> patient_result;
   std::thread patient([&] {
-    FairLock lock(client.core(), "drift", true, kSlot);
+    FairLock lock(client, "drift", kSlot);
     const bool got = lock.try_lock_for(50s);
     if (got) lock.unlock();
     patient_result.set_value(got);
@@ -262,7 +262,7 @@ TEST(FairLock, DeadlinesNeverDriftUpwardWhenWaitersGiveUp) {
   std::vector<std::thread> impatient;
   for (int t = 0; t < kImpatient; ++t) {
     impatient.emplace_back([&, t] {
-      FairLock lock(client.core(), "drift", true, kSlot);
+      FairLock lock(client, "drift", kSlot);
       for (int round = 0; round < kRounds; ++round) {
         if (lock.try_lock_for(std::chrono::milliseconds(10 + 7 * ((t + round) % 8)))) {
           ++acquired;
@@ -310,7 +310,7 @@ TEST(FairLock, DeadlinesNeverDriftUpwardWhenWaitersGiveUp) {
 TEST(FairLock, UnlockWakesOnlyTheQueueHead) {
   RedisServer server;
   Client client(config_for(server));
-  auto holder = client.get_fair_lock("herd");
+  auto holder = redisson::FairLock(client, "herd");
   holder.lock();
   constexpr int kWaiters = 3;
   std::atomic<bool> got[kWaiters] = {false, false, false};
@@ -323,7 +323,7 @@ TEST(FairLock, UnlockWakesOnlyTheQueueHead) {
                   }};
   for (int i = 0; i < kWaiters; ++i) {
     waiters.emplace_back([&, i, go = release[i].get_future()]() mutable {
-      auto lock = client.get_fair_lock("herd");
+      auto lock = redisson::FairLock(client, "herd");
       lock.lock();
       got[i] = true;
       go.wait();
@@ -371,15 +371,15 @@ TEST(FairLock, UnlockWakesOnlyTheQueueHead) {
 TEST(FairLock, HeldAndQueuedLockLooksExactlyLikeRedissonLayout) {
   RedisServer server;
   Client client(config_for(server));
-  FairLock lock(client.core(), "layout", true, 10000ms);
+  FairLock lock(client, "layout", 10000ms);
   EXPECT_EQ(lock.wait_slot(), 10000ms);
   lock.lock();
   lock.lock();
-  const auto holder_field = lock.owner_field(redisson::detail::current_thread_owner_id());
+  const auto holder_field = lock.owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   const auto before = now_ms();
-  auto first = lock.async_lock(101, asio::use_future);
+  auto first = lock.async_lock(redisson::OwnerId(101), asio::use_future);
   ASSERT_TRUE(queue_length_is(server, "layout", 1));
-  auto second = lock.async_lock(102, asio::use_future);
+  auto second = lock.async_lock(redisson::OwnerId(102), asio::use_future);
   ASSERT_TRUE(queue_length_is(server, "layout", 2));
   const auto after = now_ms();
   const auto w1 = client.id() + ":101";
@@ -407,7 +407,7 @@ TEST(FairLock, HeldAndQueuedLockLooksExactlyLikeRedissonLayout) {
     const auto channel = "redisson_lock__channel:{layout}:" + waiter;
     EXPECT_TRUE(subscribers_are(server, channel, 1));
   }
-  EXPECT_EQ(lock.waiter_channel(101), "redisson_lock__channel:{layout}:" + w1);
+  EXPECT_EQ(lock.waiter_channel(redisson::OwnerId(101)), "redisson_lock__channel:{layout}:" + w1);
   EXPECT_EQ(server.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{layout}"}),
             "redisson_lock__channel:{layout}\n0");
 
@@ -421,34 +421,34 @@ TEST(FairLock, HeldAndQueuedLockLooksExactlyLikeRedissonLayout) {
   // The second waiter moved up one place, so its deadline moved up one slot.
   EXPECT_EQ(deadlines(server, "layout"),
             (std::vector<std::pair<std::string, std::int64_t>>{{w2, scores[1].second - 10000}}));
-  lock.async_unlock(101, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(101), asio::use_future).get();
   ASSERT_EQ(second.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(second.get());
   EXPECT_EQ(server.command({"HGETALL", "layout"}), w2 + "\n1");
   EXPECT_EQ(
       server.command({"EXISTS", "redisson_lock_queue:{layout}", "redisson_lock_timeout:{layout}"}),
       "0");
-  lock.async_unlock(102, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(102), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "layout"}), "0");
 
   // A name with a hash tag keeps it: P(prefix, n) = "prefix:n".
-  auto tagged = client.get_fair_lock("{app}res");
-  EXPECT_TRUE(tagged.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  auto queued = tagged.async_lock(2, asio::use_future);
+  auto tagged = redisson::FairLock(client, "{app}res");
+  EXPECT_TRUE(tagged.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  auto queued = tagged.async_lock(redisson::OwnerId(2), asio::use_future);
   EXPECT_TRUE(eventually([&] {
     return server.command({"LLEN", "redisson_lock_queue:{app}res"}) == "1";
   }));
   EXPECT_EQ(server.command({"ZCARD", "redisson_lock_timeout:{app}res"}), "1");
-  EXPECT_EQ(tagged.waiter_channel(2), "redisson_lock__channel:{app}res:" + client.id() + ":2");
-  tagged.async_unlock(1, asio::use_future).get();
+  EXPECT_EQ(tagged.waiter_channel(redisson::OwnerId(2)), "redisson_lock__channel:{app}res:" + client.id() + ":2");
+  tagged.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_TRUE(queued.get());
-  tagged.async_unlock(2, asio::use_future).get();
+  tagged.async_unlock(redisson::OwnerId(2), asio::use_future).get();
 }
 
 TEST(FairLock, ReentrantHoldsAreCountedAndNonOwnerUnlockFails) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fair_lock("re");
+  auto lock = redisson::FairLock(client, "re");
   lock.lock();
   EXPECT_TRUE(lock.try_lock());
   EXPECT_TRUE(lock.try_lock_for(10ms));
@@ -456,11 +456,7 @@ TEST(FairLock, ReentrantHoldsAreCountedAndNonOwnerUnlockFails) {
   EXPECT_TRUE(lock.is_held_by_current_thread());
   std::error_code other_thread_error;
   std::thread([&] {
-    try {
-      lock.unlock();
-    } catch (const redisson::error& e) {
-      other_thread_error = e.code();
-    }
+    lock.unlock(other_thread_error);
   }).join();
   EXPECT_EQ(other_thread_error, errc::not_owner);
   lock.unlock();
@@ -474,7 +470,7 @@ TEST(FairLock, ReentrantHoldsAreCountedAndNonOwnerUnlockFails) {
 TEST(FairLock, NonReentrantFairLockRefusesSecondAcquireByHolder) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_non_reentrant_fair_lock("once");
+  auto lock = redisson::FairLock(client, "once", redisson::non_reentrant);
   lock.lock();
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
@@ -500,7 +496,7 @@ TEST(FairLock, NonReentrantFairLockRefusesSecondAcquireByHolder) {
 TEST(FairLock, TryLockWithoutWaitNeverQueuesAndTimedOutWaiterLeaves) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fair_lock("brief");
+  auto lock = redisson::FairLock(client, "brief");
   lock.lock();
   bool immediate = true;
   bool timed = true;
@@ -521,8 +517,8 @@ TEST(FairLock, TryLockWithoutWaitNeverQueuesAndTimedOutWaiterLeaves) {
 TEST(FairLock, UnlockOfVanishedLockSucceedsAndWakesTheHead) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fair_lock("vanished");
-  EXPECT_TRUE(lock.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
+  auto lock = redisson::FairLock(client, "vanished");
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   // The queue's head is a waiter of another client (a Java one, say), listening on its channel.
   const std::string head = "11111111-2222-3333-4444-555555555555:9";
   server.command({"RPUSH", queue_of("vanished"), head});
@@ -535,13 +531,13 @@ TEST(FairLock, UnlockOfVanishedLockSucceedsAndWakesTheHead) {
                                          });
   server.command({"DEL", "vanished"});  // as if the holder's lease ran out
   // As in Java Redisson: success, and the head is told the lock is free.
-  lock.async_unlock(1, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_TRUE(eventually([&] { return head_messages.load() == 1; }));
   EXPECT_EQ(server.command({"LRANGE", queue_of("vanished"), "0", "-1"}), head);
   // But unlocking a lock that someone else holds is still refused, and changes nothing.
   server.command({"HSET", "vanished", head, "1"});
   try {
-    lock.async_unlock(1, asio::use_future).get();
+    lock.async_unlock(redisson::OwnerId(1), asio::use_future).get();
     FAIL();
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), errc::not_owner);
@@ -556,28 +552,28 @@ TEST(FairLock, UnlockOfVanishedLockSucceedsAndWakesTheHead) {
 TEST(FairLock, ForceUnlockWakesTheHeadAndKeepsTheQueue) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fair_lock("forced");
-  EXPECT_TRUE(lock.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  auto first = lock.async_lock(2, asio::use_future);
+  auto lock = redisson::FairLock(client, "forced");
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  auto first = lock.async_lock(redisson::OwnerId(2), asio::use_future);
   ASSERT_TRUE(queue_length_is(server, "forced", 1));
-  auto second = lock.async_lock(3, asio::use_future);
+  auto second = lock.async_lock(redisson::OwnerId(3), asio::use_future);
   ASSERT_TRUE(queue_length_is(server, "forced", 2));
   EXPECT_TRUE(lock.async_force_unlock(asio::use_future).get());
   ASSERT_EQ(first.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(first.get());
   EXPECT_EQ(server.command({"LRANGE", queue_of("forced"), "0", "-1"}), client.id() + ":3");
-  lock.async_unlock(2, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(2), asio::use_future).get();
   EXPECT_TRUE(second.get());
-  lock.async_unlock(3, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(3), asio::use_future).get();
 }
 
 TEST(FairLock, RetriedUnlockAfterLostReplyDoesNotDoubleDecrement) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fair_lock("retry");
+  auto lock = redisson::FairLock(client, "retry");
   lock.lock();
   lock.lock();
-  const auto field = lock.owner_field(redisson::detail::current_thread_owner_id());
+  const auto field = lock.owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   const std::string latch = "redisson_unlock_latch:{retry}:0123456789abcdef0123456789abcdef";
   const std::string source(redisson::detail::lua::fair_lock_unlock.source);
   auto send = [&] {
@@ -595,14 +591,14 @@ TEST(FairLock, RetriedUnlockAfterLostReplyDoesNotDoubleDecrement) {
 TEST(FairLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   RedisServer server;
   Client client(config_for(server));
-  EXPECT_THROW(client.get_fair_lock(""), redisson::error);
+  EXPECT_THROW(redisson::FairLock(client, ""), redisson::error);
   try {
-    FairLock(client.core(), "slot", true, 0ms);
+    FairLock(client, "slot", 0ms);
     FAIL();
   } catch (const redisson::error& e) {
     EXPECT_EQ(e.code(), errc::invalid_argument);
   }
-  auto lock = client.get_fair_lock("args");
+  auto lock = redisson::FairLock(client, "args");
   EXPECT_THROW(lock.set_wait_slot(-1ms), redisson::error);
   EXPECT_EQ(lock.wait_slot(), FairLock::kDefaultWaitSlot);
   try {
@@ -615,7 +611,7 @@ TEST(FairLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_THROW(lock.lock(-5ms), redisson::error);
   EXPECT_THROW(lock.try_lock_for(1s, -1s), redisson::error);
   try {
-    lock.async_try_lock(1, -1ms, std::nullopt, asio::use_future).get();
+    lock.async_try_lock(redisson::OwnerId(1), -1ms, std::nullopt, asio::use_future).get();
     FAIL();
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), errc::invalid_argument);
@@ -627,7 +623,7 @@ TEST(FairLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   server.command({"SET", queue_of("bad-queue"), "x"});
   server.command({"HSET", timeouts_of("bad-timeouts"), "f", "v"});
   for (const std::string name : {"text", "bad-queue", "bad-timeouts"}) {
-    auto wrong = client.get_fair_lock(name);
+    auto wrong = redisson::FairLock(client, name);
     try {
       wrong.try_lock_for(50ms);
       FAIL() << name;
@@ -651,8 +647,8 @@ TEST(FairLock, WaitSlotComesFromConfig) {
   auto config = config_for(server);
   config.fair_lock_wait_timeout = 1500ms;
   Client client(config);
-  EXPECT_EQ(client.get_fair_lock("slot").wait_slot(), 1500ms);
-  EXPECT_EQ(client.get_non_reentrant_fair_lock("slot").wait_slot(), 1500ms);
+  EXPECT_EQ(redisson::FairLock(client, "slot").wait_slot(), 1500ms);
+  EXPECT_EQ(redisson::FairLock(client, "slot", redisson::non_reentrant).wait_slot(), 1500ms);
   Client defaults(config_for(server));
-  EXPECT_EQ(defaults.get_fair_lock("slot").wait_slot(), 300000ms);
+  EXPECT_EQ(redisson::FairLock(defaults, "slot").wait_slot(), 300000ms);
 }

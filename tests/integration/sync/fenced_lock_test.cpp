@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/pub_sub.hpp"
@@ -35,7 +35,7 @@ constexpr int kFencedAcquisitions = 40;
 // status 4). args: the server's URL.
 REDISSON_TEST_CHILD(take_fenced_tokens) {
   Client client(config_for(args.at(0)));
-  auto lock = client.get_fenced_lock("fence");
+  auto lock = redisson::FencedLock(client, "fence");
   for (int i = 0; i < kFencedAcquisitions; ++i) {
     const auto token = lock.lock_and_get_token();
     const auto newest = client.execute({"GET", "newest-token"});
@@ -66,7 +66,7 @@ TEST(FencedLock, TokensStrictlyIncreaseAcrossProcesses) {
 TEST(FencedLock, ReentrantAcquisitionsDrawNewTokensAndTokenReadsTheCounter) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fenced_lock("reentry");
+  auto lock = redisson::FencedLock(client, "reentry");
   EXPECT_EQ(lock.token(), 0);
   const auto first = lock.lock_and_get_token();
   const auto second = lock.lock_and_get_token();
@@ -94,11 +94,11 @@ TEST(FencedLock, ReentrantAcquisitionsDrawNewTokensAndTokenReadsTheCounter) {
 TEST(FencedLock, HeldLockLooksExactlyLikeRedissonLayout) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fenced_lock("layout");
+  auto lock = redisson::FencedLock(client, "layout");
   EXPECT_EQ(lock.token_key(), "redisson_lock_token:{layout}");
   EXPECT_EQ(lock.lock_and_get_token(), 1);
   EXPECT_EQ(lock.lock_and_get_token(), 2);
-  const auto field = lock.owner_field(redisson::detail::current_thread_owner_id());
+  const auto field = lock.owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   EXPECT_EQ(server.command({"TYPE", "layout"}), "hash");
   EXPECT_EQ(server.command({"HGETALL", "layout"}), field + "\n2");
   const auto pttl = std::stoll(server.command({"PTTL", "layout"}));
@@ -108,36 +108,36 @@ TEST(FencedLock, HeldLockLooksExactlyLikeRedissonLayout) {
   EXPECT_EQ(server.command({"GET", "redisson_lock_token:{layout}"}), "2");
   EXPECT_EQ(server.command({"PTTL", "redisson_lock_token:{layout}"}), "-1");
   // Waiters sleep on Lock's channel and Lock's unlock wakes them.
-  auto waiting = lock.async_try_lock_and_get_token(9, std::nullopt, std::nullopt, asio::use_future);
+  auto waiting = lock.async_try_lock_and_get_token(redisson::OwnerId(9), std::nullopt, std::nullopt, asio::use_future);
   ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{layout}", 1));
   lock.unlock();
   lock.unlock();
   ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
   EXPECT_EQ(waiting.get(), std::optional<std::int64_t>(3));
   EXPECT_EQ(server.command({"HGETALL", "layout"}), client.id() + ":9\n1");
-  lock.async_unlock(9, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(9), asio::use_future).get();
   // A hash-tagged name keeps its tag: P(prefix, n) = "prefix:n".
-  EXPECT_EQ(client.get_fenced_lock("{app}res").token_key(), "redisson_lock_token:{app}res");
+  EXPECT_EQ(redisson::FencedLock(client, "{app}res").token_key(), "redisson_lock_token:{app}res");
 }
 
 TEST(FencedLock, AsyncOwnersGetTokens) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fenced_lock("async");
-  EXPECT_EQ(lock.async_try_lock_and_get_token(7, 0ms, std::nullopt, asio::use_future).get(),
+  auto lock = redisson::FencedLock(client, "async");
+  EXPECT_EQ(lock.async_try_lock_and_get_token(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get(),
             std::optional<std::int64_t>(1));
-  EXPECT_EQ(lock.async_try_lock_and_get_token(8, 0ms, std::nullopt, asio::use_future).get(),
+  EXPECT_EQ(lock.async_try_lock_and_get_token(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future).get(),
             std::nullopt);
-  EXPECT_TRUE(lock.async_try_lock(7, 0ms, std::nullopt, asio::use_future).get());  // re-entry
-  EXPECT_EQ(lock.async_hold_count(7, asio::use_future).get(), 2);
-  auto waiting = lock.async_lock(8, asio::use_future);
-  lock.async_unlock(7, asio::use_future).get();
-  lock.async_unlock(7, asio::use_future).get();
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());  // re-entry
+  EXPECT_EQ(lock.async_hold_count(redisson::OwnerId(7), asio::use_future).get(), 2);
+  auto waiting = lock.async_lock(redisson::OwnerId(8), asio::use_future);
+  lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();
   ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(waiting.get());
   EXPECT_EQ(lock.token(), 3);
   try {
-    lock.async_unlock(7, asio::use_future).get();
+    lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();
     FAIL();
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), errc::not_owner);
@@ -150,7 +150,7 @@ TEST(FencedLock, AsyncOwnersGetTokens) {
 TEST(FencedLock, WorksWithStandardLockGuards) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_fenced_lock("guarded");
+  auto lock = redisson::FencedLock(client, "guarded");
   {
     std::unique_lock guard(lock, std::defer_lock);
     EXPECT_TRUE(guard.try_lock_for(100ms));
@@ -163,8 +163,8 @@ TEST(FencedLock, WorksWithStandardLockGuards) {
 TEST(FencedLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   RedisServer server;
   Client client(config_for(server));
-  EXPECT_THROW(client.get_fenced_lock(""), redisson::error);
-  auto lock = client.get_fenced_lock("args");
+  EXPECT_THROW(redisson::FencedLock(client, ""), redisson::error);
+  auto lock = redisson::FencedLock(client, "args");
   try {
     lock.try_lock_and_get_token(-1ms);
     FAIL();
@@ -175,7 +175,7 @@ TEST(FencedLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_THROW(lock.lock(-5ms), redisson::error);
   EXPECT_THROW(lock.try_lock_for(1s, 0s), redisson::error);
   try {
-    lock.async_try_lock_and_get_token(1, 1s, -1ms, asio::use_future).get();
+    lock.async_try_lock_and_get_token(redisson::OwnerId(1), 1s, -1ms, asio::use_future).get();
     FAIL();
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), errc::invalid_argument);
@@ -185,7 +185,7 @@ TEST(FencedLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   // The lock's key holding a string: WRONGTYPE, and no token drawn.
   server.command({"SET", "text", "hello"});
   try {
-    client.get_fenced_lock("text").lock();
+    redisson::FencedLock(client, "text").lock();
     FAIL();
   } catch (const redisson::error& e) {
     EXPECT_EQ(e.code(), errc::wrong_type) << e.what();
@@ -195,14 +195,14 @@ TEST(FencedLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   // The counter holding a hash, or text that is not a number: refused, no lock taken.
   server.command({"HSET", "redisson_lock_token:{hashed}", "f", "v"});
   try {
-    client.get_fenced_lock("hashed").try_lock();
+    redisson::FencedLock(client, "hashed").try_lock();
     FAIL();
   } catch (const redisson::error& e) {
     EXPECT_EQ(e.code(), errc::wrong_type) << e.what();
   }
   EXPECT_EQ(server.command({"EXISTS", "hashed"}), "0");
   server.command({"SET", "redisson_lock_token:{texted}", "abc"});
-  auto texted = client.get_fenced_lock("texted");
+  auto texted = redisson::FencedLock(client, "texted");
   EXPECT_THROW(texted.try_lock(), redisson::error);
   EXPECT_EQ(server.command({"EXISTS", "texted"}), "0");
   try {

@@ -12,16 +12,16 @@
 #include <mutex>
 #include <thread>
 
+#include "client/client_access.hpp"
 #include "client/client_core.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "sync/lock_state.hpp"
 #include "lua_scripts.hpp"
-#include "watchdog/watchdog.hpp"
+#include "watchdog/hold_registry.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -46,7 +46,7 @@ constexpr int kCounterIncrements = 150;
 // under the lock. args: the server's URL.
 REDISSON_TEST_CHILD(increment_counter_under_lock) {
   Client client(config_for(args.at(0)));
-  auto lock = client.get_lock("counter-lock");
+  auto lock = redisson::Lock(client, "counter-lock");
   for (int i = 0; i < kCounterIncrements; ++i) {
     std::lock_guard guard(lock);
     auto value = client.execute({"GET", "counter"});
@@ -60,7 +60,7 @@ REDISSON_TEST_CHILD(increment_counter_under_lock) {
 // killed. args: the server's URL, the fd.
 REDISSON_TEST_CHILD(hold_lock_until_killed) {
   Client client(config_for(args.at(0), 1000ms));
-  auto lock = client.get_lock("doomed");
+  auto lock = redisson::Lock(client, "doomed");
   lock.lock();
   char byte = 1;
   [[maybe_unused]] auto n = write(std::stoi(args.at(1)), &byte, 1);
@@ -82,7 +82,7 @@ TEST(Lock, MutualExclusionAcrossProcessesKeepsNonAtomicCounterExact) {
 TEST(Lock, ReentrantHoldsAreCounted) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_lock("re");
+  auto lock = redisson::Lock(client, "re");
   lock.lock();
   lock.lock();
   EXPECT_TRUE(lock.try_lock());
@@ -94,22 +94,21 @@ TEST(Lock, ReentrantHoldsAreCounted) {
   lock.unlock();
   EXPECT_FALSE(lock.is_locked());
   EXPECT_EQ(lock.hold_count(), 0);
-  try {
-    lock.unlock();
-    FAIL() << "unlock of a free lock succeeded";
-  } catch (const redisson::error& e) {
-    EXPECT_EQ(e.code(), errc::not_owner);
+  {
+    std::error_code unlock_error;
+    lock.unlock(unlock_error);
+    EXPECT_EQ(unlock_error, errc::not_owner) << "unlock of a free lock succeeded";
   }
 }
 
 TEST(Lock, HeldLockLooksExactlyLikeRedissonLayout) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_lock("layout");
+  auto lock = redisson::Lock(client, "layout");
   lock.lock();
   lock.lock();
   const auto expected_field =
-      client.id() + ":" + std::to_string(redisson::detail::current_thread_owner_id());
+      client.id() + ":" + std::to_string(redisson::OwnerId::current_thread().value());
   EXPECT_EQ(server.command({"TYPE", "layout"}), "hash");
   EXPECT_EQ(server.command({"HGETALL", "layout"}), expected_field + "\n2");
   const auto pttl = to_int(server.command({"PTTL", "layout"}));
@@ -126,8 +125,8 @@ TEST(Lock, HeldLockLooksExactlyLikeRedissonLayout) {
 TEST(Lock, WorksWithStandardLockGuards) {
   RedisServer server;
   Client client(config_for(server));
-  auto a = client.get_lock("a");
-  auto b = client.get_lock("b");
+  auto a = redisson::Lock(client, "a");
+  auto b = redisson::Lock(client, "b");
   {
     std::scoped_lock both(a, b);
     EXPECT_EQ(server.command({"EXISTS", "a", "b"}), "2");
@@ -143,21 +142,17 @@ TEST(Lock, WorksWithStandardLockGuards) {
 TEST(Lock, UnlockByNonOwnerFailsAndKeepsLock) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_lock("owned");
+  auto lock = redisson::Lock(client, "owned");
   lock.lock();
   std::error_code other_thread_error;
   std::thread([&] {
-    try {
-      lock.unlock();
-    } catch (const redisson::error& e) {
-      other_thread_error = e.code();
-    }
+    lock.unlock(other_thread_error);
   }).join();
   EXPECT_EQ(other_thread_error, errc::not_owner);
   EXPECT_EQ(lock.hold_count(), 1);
   // A second client (another process, for Redis) is not the owner either.
   Client other(config_for(server));
-  EXPECT_THROW(other.get_lock("owned").unlock(), redisson::error);
+  EXPECT_TRUE([&] { std::error_code ec; redisson::Lock(other, "owned").unlock(ec); return ec; }());
   EXPECT_TRUE(lock.is_held_by_current_thread());
   lock.unlock();
 }
@@ -165,19 +160,18 @@ TEST(Lock, UnlockByNonOwnerFailsAndKeepsLock) {
 TEST(Lock, LeaseExpiryLetsAnotherOwnerInAndOldUnlockFails) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_lock("leased");
+  auto lock = redisson::Lock(client, "leased");
   lock.lock(300ms);
   EXPECT_LE(lock.remaining_lease(), 300ms);
   Client other(config_for(server));
-  auto other_lock = other.get_lock("leased");
+  auto other_lock = redisson::Lock(other, "leased");
   bool acquired = false;
   std::thread([&] { acquired = other_lock.try_lock_for(5s); }).join();
   EXPECT_TRUE(acquired);
-  try {
-    lock.unlock();
-    FAIL() << "unlock after the lease ran out succeeded";
-  } catch (const redisson::error& e) {
-    EXPECT_EQ(e.code(), errc::not_owner);
+  {
+    std::error_code unlock_error;
+    lock.unlock(unlock_error);
+    EXPECT_EQ(unlock_error, errc::not_owner) << "unlock after the lease ran out succeeded";
   }
   EXPECT_EQ(server.command({"HLEN", "leased"}), "1");  // the new owner's hold is intact
 }
@@ -186,7 +180,7 @@ TEST(Lock, WatchdogKeepsLockPastSeveralLeasesAndStopsAfterUnlock) {
   RedisServer server;
   // 1.2 s lease, renewed every 400 ms: loose enough for a loaded CI machine under ASan.
   Client client(config_for(server, 1200ms));
-  auto lock = client.get_lock("watched");
+  auto lock = redisson::Lock(client, "watched");
   lock.lock();
   // Over three lease periods: without renewal the key would be gone after one.
   const auto until = std::chrono::steady_clock::now() + 4s;
@@ -195,9 +189,9 @@ TEST(Lock, WatchdogKeepsLockPastSeveralLeasesAndStopsAfterUnlock) {
     std::this_thread::sleep_for(100ms);
   }
   EXPECT_FALSE(lock.lost());
-  EXPECT_EQ(client.core()->watchdog().size(), 1u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 1u);
   lock.unlock();
-  EXPECT_EQ(client.core()->watchdog().size(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
   // After unlock nothing recreates or renews it.
   server.command({"HSET", "watched", "someone:1", "1"});
   server.command({"PEXPIRE", "watched", "500"});
@@ -207,25 +201,25 @@ TEST(Lock, WatchdogKeepsLockPastSeveralLeasesAndStopsAfterUnlock) {
 TEST(Lock, ExplicitLeaseIsNotRenewed) {
   RedisServer server;
   Client client(config_for(server, 600ms));
-  auto lock = client.get_lock("fixed");
+  auto lock = redisson::Lock(client, "fixed");
   lock.lock(400ms);
-  EXPECT_EQ(client.core()->watchdog().size(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "fixed"}) == "0"; }, 5s));
 }
 
 TEST(Lock, OwnerLearnsWhenWatchdogFindsLockGone) {
   RedisServer server;
   Client client(config_for(server, 600ms));
-  auto lock = client.get_lock("fragile");
+  auto lock = redisson::Lock(client, "fragile");
   std::atomic<std::uint64_t> lost_owner{0};
-  lock.on_lost([&](std::uint64_t owner) { lost_owner = owner; });
+  lock.on_lost([&](redisson::OwnerId owner) { lost_owner = owner.value(); });
   lock.lock();
   server.command({"DEL", "fragile"});
   EXPECT_TRUE(eventually([&] { return lost_owner.load() != 0; }, 5s));
-  EXPECT_EQ(lost_owner.load(), redisson::detail::current_thread_owner_id());
+  EXPECT_EQ(lost_owner.load(), redisson::OwnerId::current_thread().value());
   EXPECT_TRUE(lock.lost());
   EXPECT_FALSE(lock.is_held_by_current_thread());
-  EXPECT_THROW(lock.unlock(), redisson::error);
+  EXPECT_TRUE([&] { std::error_code ec; lock.unlock(ec); return ec; }());
   lock.lock();  // taking it again clears the lost state
   EXPECT_FALSE(lock.lost());
   lock.unlock();
@@ -244,7 +238,7 @@ TEST(Lock, HolderKilledWithSigkillFreesLockWithinOneLease) {
   kill(holder, SIGKILL);
   wait_exit(holder);
   Client client(config_for(server));
-  auto lock = client.get_lock("doomed");
+  auto lock = redisson::Lock(client, "doomed");
   // The lease was 1 s; allow generous slack for a loaded machine, but far below "never".
   const auto pttl = to_int(server.command({"PTTL", "doomed"}));
   EXPECT_GT(pttl, 0) << "the killed holder's lock must outlive it until its lease ends";
@@ -256,10 +250,10 @@ TEST(Lock, HolderKilledWithSigkillFreesLockWithinOneLease) {
 TEST(Lock, WaiterIsWokenByReleaseMessageNotByLease) {
   RedisServer server;
   Client holder_client(config_for(server));
-  auto holder = holder_client.get_lock("wake");
+  auto holder = redisson::Lock(holder_client, "wake");
   holder.lock(60s);  // a waiter that relied on the lease would sleep for a minute
   Client waiter_client(config_for(server));
-  auto waiter = waiter_client.get_lock("wake");
+  auto waiter = redisson::Lock(waiter_client, "wake");
   std::promise<bool> acquired;
   std::thread waiting([&] {
     acquired.set_value(waiter.try_lock_for(50s));
@@ -281,7 +275,7 @@ TEST(Lock, WaiterThatGivesUpCleansUpItsSubscription) {
   Client client(config_for(server));
   server.command({"HSET", "busy", kForeignOwner, "1"});
   server.command({"PEXPIRE", "busy", "60000"});
-  auto lock = client.get_lock("busy");
+  auto lock = redisson::Lock(client, "busy");
   EXPECT_FALSE(lock.try_lock_for(200ms));
   EXPECT_FALSE(lock.try_lock());
   EXPECT_TRUE(subscribers_are(server, "redisson_lock__channel:{busy}", 0));
@@ -299,7 +293,7 @@ TEST(Lock, ForeignRedissonLockBlocksUsAndItsPublishWakesUs) {
       "redis.call('del', KEYS[1]); redis.call('publish', KEYS[2], '0'); return 1";
   server.command({"EVAL", acquire, "1", "shared", "60000", kForeignOwner});
   Client client(config_for(server));
-  auto lock = client.get_lock("shared");
+  auto lock = redisson::Lock(client, "shared");
   EXPECT_FALSE(lock.try_lock());
   std::promise<bool> acquired;
   std::thread waiting([&] { acquired.set_value(lock.try_lock_for(50s)); });
@@ -314,12 +308,12 @@ TEST(Lock, ForeignRedissonLockBlocksUsAndItsPublishWakesUs) {
 TEST(Lock, RetriedUnlockAfterLostReplyDoesNotDoubleDecrement) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_lock("retry");
+  auto lock = redisson::Lock(client, "retry");
   lock.lock();
   lock.lock();
   // The exact unlock command, sent twice with one request id: as when the first reply is lost
   // and the client retries.
-  const auto field = lock.owner_field(redisson::detail::current_thread_owner_id());
+  const auto field = lock.owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   const std::string latch = "redisson_unlock_latch:{retry}:0123456789abcdef0123456789abcdef";
   const std::string source(redisson::detail::lua::lock_unlock.source);
   auto send = [&] {
@@ -338,32 +332,32 @@ TEST(Lock, RetriedUnlockAfterLostReplyDoesNotDoubleDecrement) {
 TEST(Lock, AsyncOwnersAreIndependentOfThreads) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_lock("async");
-  EXPECT_TRUE(lock.async_try_lock(7, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_TRUE(lock.async_try_lock(7, 0ms, std::nullopt, asio::use_future).get());  // re-entry
-  EXPECT_FALSE(lock.async_try_lock(8, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_EQ(lock.async_hold_count(7, asio::use_future).get(), 2);
-  auto waiting = lock.async_lock(8, asio::use_future);
-  lock.async_unlock(7, asio::use_future).get();
+  auto lock = redisson::Lock(client, "async");
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());  // re-entry
+  EXPECT_FALSE(lock.async_try_lock(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_EQ(lock.async_hold_count(redisson::OwnerId(7), asio::use_future).get(), 2);
+  auto waiting = lock.async_lock(redisson::OwnerId(8), asio::use_future);
+  lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();
   EXPECT_EQ(waiting.wait_for(1s), std::future_status::timeout);  // 7 still holds once
-  lock.async_unlock(7, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();
   EXPECT_TRUE(waiting.get());
   EXPECT_EQ(server.command({"HGETALL", "async"}), client.id() + ":8\n1");
   try {
-    lock.async_unlock(7, asio::use_future).get();
+    lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();
     FAIL();
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), errc::not_owner);
   }
-  lock.async_unlock(8, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(8), asio::use_future).get();
 }
 
 TEST(Lock, ForceUnlockFreesAndWakesWaiters) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_lock("forced");
-  EXPECT_TRUE(lock.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  auto waiting = lock.async_lock(2, asio::use_future);
+  auto lock = redisson::Lock(client, "forced");
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  auto waiting = lock.async_lock(redisson::OwnerId(2), asio::use_future);
   ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{forced}", 1));
   EXPECT_TRUE(lock.force_unlock());
   EXPECT_EQ(waiting.wait_for(20s), std::future_status::ready);
@@ -375,8 +369,8 @@ TEST(Lock, ForceUnlockFreesAndWakesWaiters) {
 TEST(Lock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   RedisServer server;
   Client client(config_for(server));
-  EXPECT_THROW(client.get_lock(""), redisson::error);
-  auto lock = client.get_lock("args");
+  EXPECT_THROW(redisson::Lock(client, ""), redisson::error);
+  auto lock = redisson::Lock(client, "args");
   try {
     lock.try_lock_for(-1ms);
     FAIL();
@@ -388,7 +382,7 @@ TEST(Lock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_THROW(lock.try_lock_for(1s, -1s), redisson::error);
   EXPECT_EQ(server.command({"EXISTS", "args"}), "0");
   server.command({"SET", "text", "hello"});
-  auto wrong = client.get_lock("text");
+  auto wrong = redisson::Lock(client, "text");
   try {
     wrong.lock();
     FAIL();
@@ -409,8 +403,8 @@ TEST(Lock, ServerGoingAwayFailsWaitingLockClearly) {
   Client client(config);
   server.command({"HSET", "gone", kForeignOwner, "1"});
   server.command({"PEXPIRE", "gone", "60000"});
-  auto lock = client.get_lock("gone");
-  auto waiting = lock.async_lock(1, asio::use_future);
+  auto lock = redisson::Lock(client, "gone");
+  auto waiting = lock.async_lock(redisson::OwnerId(1), asio::use_future);
   ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{gone}", 1));
   server.stop();
   // The waiter sleeps on a 60 s hint; losing its subscription makes it re-check, and the
@@ -427,7 +421,7 @@ TEST(Lock, ServerGoingAwayFailsWaitingLockClearly) {
 TEST(Lock, NonReentrantLockRefusesSecondAcquireByHolder) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_non_reentrant_lock("once");
+  auto lock = redisson::Lock(client, "once", redisson::non_reentrant);
   lock.lock();
   try {
     lock.lock();
@@ -446,10 +440,10 @@ TEST(Lock, NonReentrantLockRefusesSecondAcquireByHolder) {
 TEST(Lock, OneWrongTypedKeyDoesNotStopRenewalOfTheOthers) {
   RedisServer server;
   Client client(config_for(server, 900ms));
-  auto replaced = client.get_lock("replaced");
-  auto healthy = client.get_lock("healthy");
+  auto replaced = redisson::Lock(client, "replaced");
+  auto healthy = redisson::Lock(client, "healthy");
   std::atomic<int> lost{0};
-  replaced.on_lost([&](std::uint64_t) { ++lost; });
+  replaced.on_lost([&](redisson::OwnerId) { ++lost; });
   replaced.lock();
   healthy.lock();
   // Someone overwrites one lock with a string: that hold is lost, the other must live on.

@@ -11,7 +11,7 @@
 #include <mutex>
 #include <thread>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
@@ -38,12 +38,12 @@ struct ThreeMasters {
     }
   }
   MultiLock multi() {
-    return MultiLock({clients[0]->get_lock(names[0]), clients[1]->get_lock(names[1]),
-                      clients[2]->get_lock(names[2])});
+    return MultiLock({redisson::Lock(*clients[0], names[0]), redisson::Lock(*clients[1], names[1]),
+                      redisson::Lock(*clients[2], names[2])});
   }
   std::string exists(std::size_t i) { return masters[i].command({"EXISTS", names[i]}); }
   std::string field_of_this_thread(std::size_t i) {
-    return clients[i]->get_lock(names[i]).owner_field(redisson::detail::current_thread_owner_id());
+    return redisson::Lock(*clients[i], names[i]).owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   }
 };
 
@@ -60,11 +60,11 @@ TEST(MultiLock, AcquiresEveryMemberAndExcludesAnotherOwnerOfAnyMember) {
   }
   std::thread([&] {
     for (std::size_t i = 0; i < 3; ++i) {
-      EXPECT_FALSE(setup.clients[i]->get_lock(setup.names[i]).try_lock()) << setup.names[i];
+      EXPECT_FALSE(redisson::Lock(*setup.clients[i], setup.names[i]).try_lock()) << setup.names[i];
     }
     // Another MultiLock sharing only one member is excluded too.
     Client other(config_for(setup.masters.urls()[1]));
-    MultiLock overlapping({other.get_lock("unrelated"), other.get_lock("y")});
+    MultiLock overlapping({redisson::Lock(other, "unrelated"), redisson::Lock(other, "y")});
     EXPECT_FALSE(overlapping.try_lock_for(100ms));
     EXPECT_EQ(setup.masters[1].command({"EXISTS", "unrelated"}), "0");
   }).join();
@@ -75,7 +75,7 @@ TEST(MultiLock, AcquiresEveryMemberAndExcludesAnotherOwnerOfAnyMember) {
 TEST(MultiLock, TryLockForFailsAfterItsWaitAndLeavesNoPartialHold) {
   ThreeMasters setup;
   Client other(config_for(setup.masters.urls()[2]));
-  auto foreign = other.get_lock("z");
+  auto foreign = redisson::Lock(other, "z");
   foreign.lock();
   const auto foreign_hold = setup.masters[2].command({"HGETALL", "z"});
 
@@ -103,7 +103,7 @@ TEST(MultiLock, TryLockForFailsAfterItsWaitAndLeavesNoPartialHold) {
 TEST(MultiLock, WaitingAcquireSucceedsOnceTheBusyMemberIsReleased) {
   ThreeMasters setup;
   Client other(config_for(setup.masters.urls()[1]));
-  auto foreign = other.get_lock("y");
+  auto foreign = redisson::Lock(other, "y");
   foreign.lock();
   auto multi = setup.multi();
   auto acquired = std::async(std::launch::async, [&] {
@@ -120,8 +120,8 @@ TEST(MultiLock, OppositeMemberOrdersDoNotDeadlock) {
   ThreeMasters setup;
   constexpr int kRounds = 20;
   auto contend = [&](bool reversed) {
-    auto forward = std::vector<redisson::Lock>{setup.clients[0]->get_lock("x"),
-                                               setup.clients[1]->get_lock("y")};
+    auto forward = std::vector<redisson::Lock>{redisson::Lock(*setup.clients[0], "x"),
+                                               redisson::Lock(*setup.clients[1], "y")};
     if (reversed) std::reverse(forward.begin(), forward.end());
     MultiLock multi(std::move(forward));
     int acquired = 0;
@@ -150,7 +150,7 @@ TEST(MultiLock, WorksWithStandardLockGuards) {
   }
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(setup.exists(i), "0");
   {
-    auto single = setup.clients[0]->get_lock("w");
+    auto single = redisson::Lock(*setup.clients[0], "w");
     std::scoped_lock both(multi, single);
     for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(setup.exists(i), "1");
     EXPECT_EQ(setup.masters[0].command({"EXISTS", "w"}), "1");
@@ -168,12 +168,9 @@ TEST(MultiLock, WorksWithStandardLockGuards) {
 TEST(MultiLock, UnlockReleasesEveryMemberAndReportsTheFirstError) {
   ThreeMasters setup;
   auto multi = setup.multi();
-  try {
-    multi.unlock();
-    FAIL() << "unlock of a MultiLock nobody holds succeeded";
-  } catch (const redisson::error& e) {
-    EXPECT_EQ(e.code(), errc::not_owner);
-  }
+  std::error_code nobody;
+  multi.unlock(nobody);
+  EXPECT_EQ(nobody, errc::not_owner) << "unlock of a MultiLock nobody holds";
   multi.lock(5s);
   // One member lost behind our back: unlock still releases the others, then reports it.
   setup.masters[1].command({"DEL", "y"});

@@ -19,15 +19,16 @@
 #include <thread>
 #include <vector>
 
+#include "client/client_access.hpp"
 #include "client/client_core.hpp"
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "lua_scripts.hpp"
-#include "watchdog/watchdog.hpp"
+#include "watchdog/hold_registry.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -89,11 +90,20 @@ errc error_of(Body body) {
   return errc{};
 }
 
+// The error an unlock(std::error_code&) reports (unlock() itself never throws).
+template <class Unlock>
+errc unlock_error_of(Unlock unlock) {
+  std::error_code ec;
+  unlock(ec);
+  if (!ec) ADD_FAILURE() << "no error";
+  return ec.category() == redisson::category() ? static_cast<errc>(ec.value()) : errc{};
+}
+
 // Takes a read lock of "doomed" with an 800 ms watchdog lease, writes a byte to the fd
 // args[1], then waits to be killed. args: the server's URL, the fd.
 REDISSON_TEST_CHILD(hold_read_lock_until_killed) {
   Client client(config_for(args.at(0), 800ms));
-  auto rw = client.get_read_write_lock("doomed");
+  auto rw = redisson::ReadWriteLock(client, "doomed");
   rw.lock_shared();
   char byte = 1;
   [[maybe_unused]] auto n = write(std::stoi(args.at(1)), &byte, 1);
@@ -107,7 +117,7 @@ constexpr int kCounterRounds = 40;
 // two steps and a reader that must never see it odd (exit status 2). args: the server's URL.
 REDISSON_TEST_CHILD(write_and_read_counter) {
   Client client(config_for(args.at(0)));
-  auto rw = client.get_read_write_lock("counter-lock");
+  auto rw = redisson::ReadWriteLock(client, "counter-lock");
   auto get = [&] {
     auto value = client.execute({"GET", "counter"});
     return value.is_null() ? 0LL : std::stoll(value.str);
@@ -133,15 +143,15 @@ REDISSON_TEST_CHILD(write_and_read_counter) {
 TEST(ReadWriteLock, ReadersShareAndKeepWritersOut) {
   RedisServer server;
   Client client(config_for(server));
-  auto read = client.get_read_write_lock("shared").read_lock();
-  auto write = client.get_read_write_lock("shared").write_lock();
-  EXPECT_TRUE(read.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_TRUE(read.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_TRUE(read.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());  // re-entry
-  EXPECT_EQ(read.async_hold_count(2, asio::use_future).get(), 2);
-  EXPECT_FALSE(write.async_try_lock(3, 0ms, std::nullopt, asio::use_future).get());
+  auto read = redisson::ReadWriteLock(client, "shared").read_lock();
+  auto write = redisson::ReadWriteLock(client, "shared").write_lock();
+  EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());  // re-entry
+  EXPECT_EQ(read.async_hold_count(redisson::OwnerId(2), asio::use_future).get(), 2);
+  EXPECT_FALSE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
   Client other(config_for(server));
-  auto other_rw = other.get_read_write_lock("shared");
+  auto other_rw = redisson::ReadWriteLock(other, "shared");
   bool other_read = false;
   bool other_write = true;
   std::thread([&] {
@@ -154,30 +164,30 @@ TEST(ReadWriteLock, ReadersShareAndKeepWritersOut) {
   EXPECT_TRUE(read.is_locked());
   EXPECT_FALSE(write.is_locked());
 
-  read.async_unlock(1, asio::use_future).get();
-  read.async_unlock(2, asio::use_future).get();
-  EXPECT_FALSE(write.async_try_lock(3, 0ms, std::nullopt, asio::use_future).get());  // 2 holds 1
-  read.async_unlock(2, asio::use_future).get();
+  read.async_unlock(redisson::OwnerId(1), asio::use_future).get();
+  read.async_unlock(redisson::OwnerId(2), asio::use_future).get();
+  EXPECT_FALSE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());  // 2 holds 1
+  read.async_unlock(redisson::OwnerId(2), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "shared"}), "0");
-  EXPECT_TRUE(write.async_try_lock(3, 0ms, std::nullopt, asio::use_future).get());
-  write.async_unlock(3, asio::use_future).get();
+  EXPECT_TRUE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
+  write.async_unlock(redisson::OwnerId(3), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "shared"}), "0");
 }
 
 TEST(ReadWriteLock, WriterExcludesReadersAndWriters) {
   RedisServer server;
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("exclusive");
+  auto rw = redisson::ReadWriteLock(client, "exclusive");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
-  EXPECT_TRUE(write.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_TRUE(write.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());  // re-entry
-  EXPECT_EQ(write.async_hold_count(1, asio::use_future).get(), 2);
-  EXPECT_FALSE(read.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_FALSE(write.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_FALSE(read.async_try_lock(2, 50ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());  // re-entry
+  EXPECT_EQ(write.async_hold_count(redisson::OwnerId(1), asio::use_future).get(), 2);
+  EXPECT_FALSE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(write.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(read.async_try_lock(redisson::OwnerId(2), 50ms, std::nullopt, asio::use_future).get());
   Client other(config_for(server));
-  auto other_rw = other.get_read_write_lock("exclusive");
+  auto other_rw = redisson::ReadWriteLock(other, "exclusive");
   bool other_read = true;
   bool other_write = true;
   std::thread([&] {
@@ -188,19 +198,19 @@ TEST(ReadWriteLock, WriterExcludesReadersAndWriters) {
   EXPECT_FALSE(other_write);
   EXPECT_TRUE(write.is_locked());
   EXPECT_FALSE(read.is_locked());
-  write.async_unlock(1, asio::use_future).get();
-  EXPECT_FALSE(read.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());  // 1 hold left
-  write.async_unlock(1, asio::use_future).get();
+  write.async_unlock(redisson::OwnerId(1), asio::use_future).get();
+  EXPECT_FALSE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());  // 1 hold left
+  write.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_FALSE(rw.is_locked());
-  EXPECT_TRUE(read.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());
-  read.async_unlock(2, asio::use_future).get();
+  EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  read.async_unlock(redisson::OwnerId(2), asio::use_future).get();
 }
 
 TEST(ReadWriteLock, WriterDowngradesByTakingReadThenReleasingWrite) {
   RedisServer server;
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("downgrade");
-  const auto me = client.id() + ":" + std::to_string(redisson::detail::current_thread_owner_id());
+  auto rw = redisson::ReadWriteLock(client, "downgrade");
+  const auto me = client.id() + ":" + std::to_string(redisson::OwnerId::current_thread().value());
   rw.lock();
   rw.lock_shared();  // the writer may read too
   EXPECT_EQ(hash_of(server, "downgrade"),
@@ -227,8 +237,8 @@ TEST(ReadWriteLock, WriterDowngradesByTakingReadThenReleasingWrite) {
 TEST(ReadWriteLock, UpgradeIsRefusedClearlyAndChangesNothing) {
   RedisServer server;
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("upgrade");
-  const auto me = client.id() + ":" + std::to_string(redisson::detail::current_thread_owner_id());
+  auto rw = redisson::ReadWriteLock(client, "upgrade");
+  const auto me = client.id() + ":" + std::to_string(redisson::OwnerId::current_thread().value());
   rw.lock_shared();
   const Hash before{{"mode", "read"}, {me, "1"}};
   EXPECT_FALSE(rw.try_lock());
@@ -244,11 +254,11 @@ TEST(ReadWriteLock, UpgradeIsRefusedClearlyAndChangesNothing) {
   // The async API refuses an unbounded wait for the same owner the same way.
   auto read = rw.read_lock();
   auto write = rw.write_lock();
-  EXPECT_TRUE(read.async_try_lock(5, 0ms, std::nullopt, asio::use_future).get());
-  auto refused = write.async_lock(5, asio::use_future);
+  EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(5), 0ms, std::nullopt, asio::use_future).get());
+  auto refused = write.async_lock(redisson::OwnerId(5), asio::use_future);
   ASSERT_EQ(refused.wait_for(20s), std::future_status::ready);
   EXPECT_EQ(error_of([&] { refused.get(); }), errc::already_held);
-  read.async_unlock(5, asio::use_future).get();
+  read.async_unlock(redisson::OwnerId(5), asio::use_future).get();
 
   EXPECT_EQ(hash_of(server, "upgrade"), before);
   EXPECT_EQ(rw.write_lock().hold_count(), 0);
@@ -279,7 +289,7 @@ TEST(ReadWriteLock, KilledReaderHoldExpiresAndWriterGetsIn) {
   kill(reader, SIGKILL);
   wait_exit(reader);
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("doomed");
+  auto rw = redisson::ReadWriteLock(client, "doomed");
   EXPECT_TRUE(rw.try_lock_for(10s));
   EXPECT_EQ(server.command({"HGET", "doomed", "mode"}), "write");
   EXPECT_EQ(server.command({"EXISTS", hold_keys}), "0");
@@ -289,15 +299,15 @@ TEST(ReadWriteLock, KilledReaderHoldExpiresAndWriterGetsIn) {
 TEST(ReadWriteLock, WriteUnlockWakesAllWaitingReaders) {
   RedisServer server;
   Client writer_client(config_for(server));
-  auto writer = writer_client.get_read_write_lock("wake-all").write_lock();
+  auto writer = redisson::ReadWriteLock(writer_client, "wake-all").write_lock();
   writer.lock(60s);  // readers relying on the lease would sleep for a minute
   constexpr int kReaders = 3;
   std::vector<std::unique_ptr<Client>> clients;
   std::vector<std::future<bool>> waiting;
   for (int i = 0; i < kReaders; ++i) {
     clients.push_back(std::make_unique<Client>(config_for(server)));
-    auto read = clients.back()->get_read_write_lock("wake-all").read_lock();
-    waiting.push_back(read.async_lock(static_cast<std::uint64_t>(i + 1), asio::use_future));
+    auto read = redisson::ReadWriteLock(*clients.back(), "wake-all").read_lock();
+    waiting.push_back(read.async_lock(redisson::OwnerId(static_cast<std::uint64_t>(i + 1)), asio::use_future));
   }
   // Every reader subscribed (one subscriber connection per client) and is asleep.
   ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{wake-all}", 3));
@@ -318,10 +328,9 @@ TEST(ReadWriteLock, WriteUnlockWakesAllWaitingReaders) {
   // Readers that got their lock leave no subscription behind.
   EXPECT_TRUE(subscribers_are(server, "redisson_rwlock:{wake-all}", 0));
   for (int i = 0; i < kReaders; ++i) {
-    clients[i]
-        ->get_read_write_lock("wake-all")
+    redisson::ReadWriteLock(*clients[i], "wake-all")
         .read_lock()
-        .async_unlock(static_cast<std::uint64_t>(i + 1), asio::use_future)
+        .async_unlock(redisson::OwnerId(static_cast<std::uint64_t>(i + 1)), asio::use_future)
         .get();
   }
   EXPECT_EQ(server.command({"EXISTS", "wake-all"}), "0");
@@ -330,7 +339,7 @@ TEST(ReadWriteLock, WriteUnlockWakesAllWaitingReaders) {
 TEST(ReadWriteLock, WorksWithSharedLockAndUniqueLock) {
   RedisServer server;
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("std");
+  auto rw = redisson::ReadWriteLock(client, "std");
   {
     std::shared_lock reader(rw);
     EXPECT_EQ(server.command({"HGET", "std", "mode"}), "read");
@@ -373,18 +382,18 @@ TEST(ReadWriteLock, WorksWithSharedLockAndUniqueLock) {
 TEST(ReadWriteLock, HeldLockLooksExactlyLikeRedissonLayout) {
   RedisServer server;
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("layout");
+  auto rw = redisson::ReadWriteLock(client, "layout");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
   const auto owner1 = client.id() + ":1";
   const auto owner2 = client.id() + ":2";
-  EXPECT_EQ(read.owner_field(1), owner1);
-  EXPECT_EQ(write.owner_field(1), owner1 + ":write");
+  EXPECT_EQ(read.owner_field(redisson::OwnerId(1)), owner1);
+  EXPECT_EQ(write.owner_field(redisson::OwnerId(1)), owner1 + ":write");
 
   // Readers: one counter per owner, one lease key per hold.
-  ASSERT_TRUE(read.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  ASSERT_TRUE(read.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  ASSERT_TRUE(read.async_try_lock(2, 0ms, 20s, asio::use_future).get());
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, 20s, asio::use_future).get());
   EXPECT_EQ(server.command({"TYPE", "layout"}), "hash");
   EXPECT_EQ(hash_of(server, "layout"), (Hash{{"mode", "read"}, {owner1, "2"}, {owner2, "1"}}));
   for (const auto& key : {hold_key("layout", owner1, 1), hold_key("layout", owner1, 2),
@@ -401,20 +410,20 @@ TEST(ReadWriteLock, HeldLockLooksExactlyLikeRedissonLayout) {
   EXPECT_LE(pttl, 30000);
 
   // The highest hold goes first; the hash's lease is the longest lease left.
-  read.async_unlock(1, asio::use_future).get();
+  read.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", hold_key("layout", owner1, 2)}), "0");
   EXPECT_EQ(server.command({"EXISTS", hold_key("layout", owner1, 1)}), "1");
-  read.async_unlock(1, asio::use_future).get();
+  read.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_EQ(hash_of(server, "layout"), (Hash{{"mode", "read"}, {owner2, "1"}}));
   EXPECT_LE(to_int(server.command({"PTTL", "layout"})), 20000);
-  read.async_unlock(2, asio::use_future).get();
+  read.async_unlock(redisson::OwnerId(2), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "layout"}), "0");
   EXPECT_EQ(server.command({"KEYS", "*rwlock_timeout*"}), "(empty array)");
 
   // Writer: one field "<owner>:write"; its read holds (downgrade) sit beside it.
-  ASSERT_TRUE(write.async_try_lock(3, 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_EQ(hash_of(server, "layout"), (Hash{{"mode", "write"}, {client.id() + ":3:write", "1"}}));
-  ASSERT_TRUE(read.async_try_lock(3, 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_EQ(hash_of(server, "layout"),
             (Hash{{"mode", "write"}, {client.id() + ":3:write", "1"}, {client.id() + ":3", "1"}}));
   EXPECT_EQ(server.command({"EXISTS", hold_key("layout", client.id() + ":3", 1)}), "1");
@@ -422,10 +431,10 @@ TEST(ReadWriteLock, HeldLockLooksExactlyLikeRedissonLayout) {
   EXPECT_EQ(server.command({"KEYS", "*rwlock_timeout*"}), "(empty array)");
 
   // A name with a hash tag keeps it: n + ":" + owner, not "{n}:" + owner.
-  auto tagged = client.get_read_write_lock("a{tag}b").read_lock();
-  ASSERT_TRUE(tagged.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
+  auto tagged = redisson::ReadWriteLock(client, "a{tag}b").read_lock();
+  ASSERT_TRUE(tagged.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_EQ(server.command({"EXISTS", "a{tag}b:" + owner1 + ":rwlock_timeout:1"}), "1");
-  tagged.async_unlock(1, asio::use_future).get();
+  tagged.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "a{tag}b"}), "0");
 }
 
@@ -438,7 +447,7 @@ TEST(ReadWriteLock, ReadUnlockPublishesZeroAndWriteUnlockPublishesOne) {
     std::lock_guard guard(mutex);
     messages.emplace_back(text);
   });
-  auto rw = client.get_read_write_lock("messages");
+  auto rw = redisson::ReadWriteLock(client, "messages");
   rw.lock_shared();
   rw.unlock_shared();
   ASSERT_TRUE(eventually([&] {
@@ -458,28 +467,28 @@ TEST(ReadWriteLock, ReadUnlockPublishesZeroAndWriteUnlockPublishesOne) {
 TEST(ReadWriteLock, WatchdogKeepsReadAndWriteHoldsAndStopsAfterUnlock) {
   RedisServer server;
   Client client(config_for(server, 600ms));
-  auto rw = client.get_read_write_lock("watched");
+  auto rw = redisson::ReadWriteLock(client, "watched");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
-  const auto& watchdog = client.core()->watchdog();
+  const auto& watchdog = redisson::detail::ClientAccess::core(client)->holds();
 
-  ASSERT_TRUE(write.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_EQ(watchdog.size(), 1u);
+  ASSERT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_EQ(watchdog.watched(), 1u);
   // Four lease periods: without renewal the key would be gone after one.
   EXPECT_TRUE(holds_throughout(
       [&] {
         return server.command({"HGET", "watched", "mode"}) == "write";
       },
       2400ms));
-  EXPECT_FALSE(write.lost(1));
-  ASSERT_TRUE(read.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());  // downgrade
-  EXPECT_EQ(watchdog.size(), 2u);
-  write.async_unlock(1, asio::use_future).get();
-  EXPECT_EQ(watchdog.size(), 1u);
+  EXPECT_FALSE(write.lost(redisson::OwnerId(1)));
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());  // downgrade
+  EXPECT_EQ(watchdog.watched(), 2u);
+  write.async_unlock(redisson::OwnerId(1), asio::use_future).get();
+  EXPECT_EQ(watchdog.watched(), 1u);
 
-  ASSERT_TRUE(read.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());
-  ASSERT_TRUE(read.async_try_lock(2, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_EQ(watchdog.size(), 2u);  // one entry per (lock, owner, side)
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_EQ(watchdog.watched(), 2u);  // one entry per (lock, owner, side)
   const auto key1 = hold_key("watched", client.id() + ":1", 1);
   const auto key2 = hold_key("watched", client.id() + ":2", 2);
   EXPECT_TRUE(holds_throughout(
@@ -488,14 +497,14 @@ TEST(ReadWriteLock, WatchdogKeepsReadAndWriteHoldsAndStopsAfterUnlock) {
                server.command({"EXISTS", key1, key2}) == "2";
       },
       2400ms));
-  EXPECT_FALSE(read.lost(1));
-  EXPECT_FALSE(read.lost(2));
+  EXPECT_FALSE(read.lost(redisson::OwnerId(1)));
+  EXPECT_FALSE(read.lost(redisson::OwnerId(2)));
 
-  read.async_unlock(2, asio::use_future).get();
-  EXPECT_EQ(watchdog.size(), 2u);  // owner 2 still holds one
-  read.async_unlock(2, asio::use_future).get();
-  read.async_unlock(1, asio::use_future).get();
-  EXPECT_EQ(watchdog.size(), 0u);
+  read.async_unlock(redisson::OwnerId(2), asio::use_future).get();
+  EXPECT_EQ(watchdog.watched(), 2u);  // owner 2 still holds one
+  read.async_unlock(redisson::OwnerId(2), asio::use_future).get();
+  read.async_unlock(redisson::OwnerId(1), asio::use_future).get();
+  EXPECT_EQ(watchdog.watched(), 0u);
   EXPECT_EQ(server.command({"EXISTS", "watched"}), "0");
   // After unlock nothing recreates or renews it.
   server.command({"HSET", "watched", "mode", "read", client.id() + ":1", "1"});
@@ -506,36 +515,36 @@ TEST(ReadWriteLock, WatchdogKeepsReadAndWriteHoldsAndStopsAfterUnlock) {
 TEST(ReadWriteLock, ExplicitLeaseIsNotRenewedAndExpires) {
   RedisServer server;
   Client client(config_for(server, 600ms));
-  auto rw = client.get_read_write_lock("fixed");
+  auto rw = redisson::ReadWriteLock(client, "fixed");
   rw.read_lock().lock(300ms);
-  EXPECT_EQ(client.core()->watchdog().size(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "fixed"}) == "0"; }, 5s));
   rw.write_lock().lock(300ms);
-  EXPECT_EQ(client.core()->watchdog().size(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "fixed"}) == "0"; }, 5s));
 }
 
 TEST(ReadWriteLock, OwnerLearnsWhenWatchdogFindsReadHoldGone) {
   RedisServer server;
   Client client(config_for(server, 600ms));
-  auto read = client.get_read_write_lock("fragile").read_lock();
+  auto read = redisson::ReadWriteLock(client, "fragile").read_lock();
   std::atomic<std::uint64_t> lost_owner{0};
-  read.on_lost([&](std::uint64_t owner) { lost_owner = owner; });
-  ASSERT_TRUE(read.async_try_lock(9, 0ms, std::nullopt, asio::use_future).get());
+  read.on_lost([&](redisson::OwnerId owner) { lost_owner = owner.value(); });
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(9), 0ms, std::nullopt, asio::use_future).get());
   server.command({"DEL", "fragile"});
   EXPECT_TRUE(eventually([&] { return lost_owner.load() != 0; }, 5s));
   EXPECT_EQ(lost_owner.load(), 9u);
-  EXPECT_TRUE(read.lost(9));
-  EXPECT_EQ(client.core()->watchdog().size(), 0u);
-  ASSERT_TRUE(read.async_try_lock(9, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_FALSE(read.lost(9));  // taking it again clears the lost state
-  read.async_unlock(9, asio::use_future).get();
+  EXPECT_TRUE(read.lost(redisson::OwnerId(9)));
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(9), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(read.lost(redisson::OwnerId(9)));  // taking it again clears the lost state
+  read.async_unlock(redisson::OwnerId(9), asio::use_future).get();
 }
 
 TEST(ReadWriteLock, UnlockByNonOwnerFailsAndChangesNothing) {
   RedisServer server;
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("owned");
+  auto rw = redisson::ReadWriteLock(client, "owned");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
   rw.lock_shared();
@@ -548,33 +557,33 @@ TEST(ReadWriteLock, UnlockByNonOwnerFailsAndChangesNothing) {
   errc other_read_error{};
   errc other_write_error{};
   std::thread([&] {
-    other_read_error = error_of([&] { rw.unlock_shared(); });
-    other_write_error = error_of([&] { rw.unlock(); });
+    other_read_error = unlock_error_of([&](std::error_code& ec) { rw.unlock_shared(ec); });
+    other_write_error = unlock_error_of([&](std::error_code& ec) { rw.unlock(ec); });
   }).join();
   EXPECT_EQ(other_read_error, errc::not_owner);
   EXPECT_EQ(other_write_error, errc::not_owner);
-  EXPECT_EQ(error_of([&] { rw.unlock(); }), errc::not_owner);  // a reader is not the writer
+  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { rw.unlock(ec); }), errc::not_owner);  // a reader is not the writer
   Client other(config_for(server));
-  EXPECT_EQ(error_of([&] { other.get_read_write_lock("owned").unlock_shared(); }), errc::not_owner);
+  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { redisson::ReadWriteLock(other, "owned").unlock_shared(ec); }), errc::not_owner);
   EXPECT_EQ(snapshot(), before);
   rw.unlock_shared();
 
-  ASSERT_TRUE(write.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   const auto held = snapshot();
-  EXPECT_EQ(error_of([&] { write.async_unlock(2, asio::use_future).get(); }), errc::not_owner);
+  EXPECT_EQ(error_of([&] { write.async_unlock(redisson::OwnerId(2), asio::use_future).get(); }), errc::not_owner);
   // The writer holds no read hold: its read unlock is not an owner's either.
-  EXPECT_EQ(error_of([&] { read.async_unlock(1, asio::use_future).get(); }), errc::not_owner);
+  EXPECT_EQ(error_of([&] { read.async_unlock(redisson::OwnerId(1), asio::use_future).get(); }), errc::not_owner);
   EXPECT_EQ(snapshot(), held);
-  write.async_unlock(1, asio::use_future).get();
-  EXPECT_EQ(error_of([&] { write.async_unlock(1, asio::use_future).get(); }), errc::not_owner);
+  write.async_unlock(redisson::OwnerId(1), asio::use_future).get();
+  EXPECT_EQ(error_of([&] { write.async_unlock(redisson::OwnerId(1), asio::use_future).get(); }), errc::not_owner);
   EXPECT_EQ(server.command({"EXISTS", "owned"}), "0");
 }
 
 TEST(ReadWriteLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   RedisServer server;
   Client client(config_for(server));
-  EXPECT_EQ(error_of([&] { client.get_read_write_lock(""); }), errc::invalid_argument);
-  auto rw = client.get_read_write_lock("args");
+  EXPECT_EQ(error_of([&] { redisson::ReadWriteLock(client, ""); }), errc::invalid_argument);
+  auto rw = redisson::ReadWriteLock(client, "args");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
   EXPECT_EQ(error_of([&] { rw.try_lock_for(-1ms); }), errc::invalid_argument);
@@ -582,19 +591,19 @@ TEST(ReadWriteLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_EQ(error_of([&] { read.lock(0ms); }), errc::invalid_argument);
   EXPECT_EQ(error_of([&] { write.lock(-5ms); }), errc::invalid_argument);
   EXPECT_EQ(error_of([&] { read.try_lock_for(1s, -1s); }), errc::invalid_argument);
-  EXPECT_EQ(error_of([&] { write.async_try_lock(1, -1ms, std::nullopt, asio::use_future).get(); }),
+  EXPECT_EQ(error_of([&] { write.async_try_lock(redisson::OwnerId(1), -1ms, std::nullopt, asio::use_future).get(); }),
             errc::invalid_argument);
-  EXPECT_EQ(error_of([&] { read.async_try_lock(1, 1s, 0ms, asio::use_future).get(); }),
+  EXPECT_EQ(error_of([&] { read.async_try_lock(redisson::OwnerId(1), 1s, 0ms, asio::use_future).get(); }),
             errc::invalid_argument);
   EXPECT_EQ(server.command({"DBSIZE"}), "0");
 
   server.command({"SET", "text", "hello"});
-  auto wrong = client.get_read_write_lock("text");
+  auto wrong = redisson::ReadWriteLock(client, "text");
   EXPECT_EQ(error_of([&] { wrong.lock(); }), errc::wrong_type);
   EXPECT_EQ(error_of([&] { wrong.lock_shared(); }), errc::wrong_type);
   EXPECT_EQ(error_of([&] { wrong.try_lock_shared(); }), errc::wrong_type);
-  EXPECT_EQ(error_of([&] { wrong.unlock_shared(); }), errc::wrong_type);
-  EXPECT_EQ(error_of([&] { wrong.unlock(); }), errc::wrong_type);
+  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { wrong.unlock_shared(ec); }), errc::wrong_type);
+  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { wrong.unlock(ec); }), errc::wrong_type);
   EXPECT_EQ(error_of([&] { wrong.force_unlock(); }), errc::wrong_type);
   try {
     wrong.lock_shared();
@@ -605,9 +614,9 @@ TEST(ReadWriteLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_EQ(server.command({"DBSIZE"}), "1");
 
   // A plain Lock of the same name is no read-write lock: both sides treat it as held.
-  auto plain = client.get_lock("plain");
+  auto plain = redisson::Lock(client, "plain");
   plain.lock();
-  auto over_plain = client.get_read_write_lock("plain");
+  auto over_plain = redisson::ReadWriteLock(client, "plain");
   EXPECT_FALSE(over_plain.try_lock_shared());
   EXPECT_FALSE(over_plain.try_lock());
   EXPECT_FALSE(over_plain.force_unlock());
@@ -622,10 +631,10 @@ TEST(ReadWriteLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
 TEST(ReadWriteLock, RetriedUnlockAfterLostReplyDoesNotReleaseTwice) {
   RedisServer server;
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("retry");
+  auto rw = redisson::ReadWriteLock(client, "retry");
   rw.lock_shared();
   rw.lock_shared();
-  const auto field = rw.read_lock().owner_field(redisson::detail::current_thread_owner_id());
+  const auto field = rw.read_lock().owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   // The exact read unlock, sent twice with one request id: as when the first reply is lost.
   const std::string latch = "redisson_unlock_latch:{retry}:0123456789abcdef0123456789abcdef";
   const std::string source(redisson::detail::lua::rwlock_read_unlock.source);
@@ -647,7 +656,7 @@ TEST(ReadWriteLock, ForeignRedissonWriterBlocksUsAndItsPublishWakesUs) {
   server.command({"HSET", "foreign", "mode", "write", foreign, "1"});
   server.command({"PEXPIRE", "foreign", "60000"});
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("foreign");
+  auto rw = redisson::ReadWriteLock(client, "foreign");
   EXPECT_FALSE(rw.try_lock_shared());
   EXPECT_FALSE(rw.try_lock());
   std::promise<bool> acquired;
@@ -668,11 +677,11 @@ TEST(ReadWriteLock, ForeignRedissonWriterBlocksUsAndItsPublishWakesUs) {
 TEST(ReadWriteLock, ForceUnlockRespectsModeAndWakesWaiters) {
   RedisServer server;
   Client client(config_for(server));
-  auto rw = client.get_read_write_lock("forced");
+  auto rw = redisson::ReadWriteLock(client, "forced");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
-  ASSERT_TRUE(write.async_try_lock(1, 0ms, std::nullopt, asio::use_future).get());
-  auto waiting = read.async_lock(2, asio::use_future);
+  ASSERT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  auto waiting = read.async_lock(redisson::OwnerId(2), asio::use_future);
   ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{forced}", 1));
   EXPECT_FALSE(read.force_unlock());  // in write mode: the read side leaves it alone
   EXPECT_EQ(server.command({"HGET", "forced", "mode"}), "write");

@@ -9,7 +9,7 @@
 #include <optional>
 #include <thread>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
@@ -48,12 +48,12 @@ struct ThreeMasters {
   }
   RedLock red_lock(redisson::RedLockOptions options = {}) {
     std::vector<redisson::Lock> locks;
-    for (auto& client : clients) locks.push_back(client->get_lock(kName));
+    for (auto& client : clients) locks.push_back(redisson::Lock(*client, kName));
     return RedLock(std::move(locks), options);
   }
   std::string hold_of(std::size_t i) { return masters[i].command({"HGETALL", kName}); }
   std::string field_of_this_thread(std::size_t i) {
-    return clients[i]->get_lock(kName).owner_field(redisson::detail::current_thread_owner_id());
+    return redisson::Lock(*clients[i], kName).owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   }
 };
 
@@ -123,7 +123,7 @@ TEST(RedLock, FailsWithTwoOfThreeMastersStoppedAndLeavesNoHold) {
 TEST(RedLock, MajorityIsEnoughWhenOneMasterIsHeldByAnotherOwner) {
   ThreeMasters setup;
   Client other(config_for(setup.masters.urls()[0]));
-  auto foreign = other.get_lock(kName);
+  auto foreign = redisson::Lock(other, kName);
   foreign.lock(kLease);
   const auto foreign_hold = setup.hold_of(0);
 
@@ -150,11 +150,7 @@ TEST(RedLock, SecondOwnerCannotTakeMajorityWhileFirstHoldsIt) {
   std::error_code second_unlock;
   std::thread([&] {
     second = red.try_lock_for(300ms, kLease);  // the same handles, another thread: another owner
-    try {
-      red.unlock();
-    } catch (const redisson::error& e) {
-      second_unlock = e.code();
-    }
+    red.unlock(second_unlock);
   }).join();
   EXPECT_FALSE(second.has_value());
   EXPECT_EQ(second_unlock, errc::not_owner);
@@ -165,7 +161,7 @@ TEST(RedLock, SecondOwnerCannotTakeMajorityWhileFirstHoldsIt) {
   std::vector<redisson::Lock> other_locks;
   for (const auto& url : setup.masters.urls()) {
     others.push_back(std::make_unique<Client>(config_for(url)));
-    other_locks.push_back(others.back()->get_lock(kName));
+    other_locks.push_back(redisson::Lock(*others.back(), kName));
   }
   RedLock other_red(std::move(other_locks));
   EXPECT_FALSE(other_red.try_lock(kLease).has_value());

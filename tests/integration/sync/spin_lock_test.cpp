@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "redisson/client.hpp"
+#include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
@@ -49,7 +49,7 @@ TEST(SpinLock, MutualExclusionAcrossThreadsKeepsNonAtomicCounterExact) {
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&] {
-      auto lock = client.get_spin_lock("counter-lock");
+      auto lock = redisson::SpinLock(client, "counter-lock");
       for (int i = 0; i < kIncrements; ++i) {
         std::lock_guard guard(lock);
         const long seen = shared_counter;
@@ -72,10 +72,10 @@ TEST(SpinLock, TryLockForTimesOutWhileHeldAndChangesNothing) {
   Client client(config_for(server));
   server.command({"HSET", "busy", kForeignOwner, "1"});
   server.command({"PEXPIRE", "busy", "60000"});
-  auto lock = client.get_spin_lock("busy");
+  auto lock = redisson::SpinLock(client, "busy");
   EXPECT_FALSE(lock.try_lock_for(200ms));
   EXPECT_FALSE(lock.try_lock());
-  EXPECT_FALSE(lock.async_try_lock(5, 100ms, 1s, asio::use_future).get());
+  EXPECT_FALSE(lock.async_try_lock(redisson::OwnerId(5), 100ms, 1s, asio::use_future).get());
   EXPECT_EQ(server.command({"HGETALL", "busy"}), std::string(kForeignOwner) + "\n1");
   EXPECT_EQ(pubsub_calls(server), 0);
 }
@@ -83,10 +83,10 @@ TEST(SpinLock, TryLockForTimesOutWhileHeldAndChangesNothing) {
 TEST(SpinLock, WaiterAcquiresAfterReleaseWithoutAnySubscription) {
   RedisServer server;
   Client holder_client(config_for(server));
-  auto holder = holder_client.get_spin_lock("spin");
+  auto holder = redisson::SpinLock(holder_client, "spin");
   holder.lock(60s);  // the waiter cannot rely on the lease running out
   Client waiter_client(config_for(server));
-  auto waiter = waiter_client.get_spin_lock("spin");
+  auto waiter = redisson::SpinLock(waiter_client, "spin");
   const auto evals_before = command_calls(server, "evalsha");
   std::promise<bool> acquired;
   std::thread waiting([&] {
@@ -111,7 +111,7 @@ TEST(SpinLock, WaiterAcquiresAfterReleaseWithoutAnySubscription) {
 TEST(SpinLock, LeaseExpiryLetsAPollerIn) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_spin_lock("leased");
+  auto lock = redisson::SpinLock(client, "leased");
   lock.lock(300ms);
   bool acquired = false;
   std::thread([&] {
@@ -119,17 +119,17 @@ TEST(SpinLock, LeaseExpiryLetsAPollerIn) {
     if (acquired) lock.unlock();
   }).join();
   EXPECT_TRUE(acquired);
-  EXPECT_THROW(lock.unlock(), redisson::error);  // the first hold ran out
+  EXPECT_TRUE([&] { std::error_code ec; lock.unlock(ec); return ec; }());  // the first hold ran out
 }
 
 TEST(SpinLock, ReentrantHoldsUseLockLayoutAndNonOwnerUnlockFails) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_spin_lock("layout");
+  auto lock = redisson::SpinLock(client, "layout");
   lock.lock();
   EXPECT_TRUE(lock.try_lock());
   EXPECT_EQ(lock.hold_count(), 2);
-  const auto field = lock.owner_field(redisson::detail::current_thread_owner_id());
+  const auto field = lock.owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   EXPECT_EQ(server.command({"TYPE", "layout"}), "hash");
   EXPECT_EQ(server.command({"HGETALL", "layout"}), field + "\n2");
   const auto pttl = std::stoll(server.command({"PTTL", "layout"}));
@@ -137,11 +137,7 @@ TEST(SpinLock, ReentrantHoldsUseLockLayoutAndNonOwnerUnlockFails) {
   EXPECT_LE(pttl, 30000);
   std::error_code other_thread_error;
   std::thread([&] {
-    try {
-      lock.unlock();
-    } catch (const redisson::error& e) {
-      other_thread_error = e.code();
-    }
+    lock.unlock(other_thread_error);
   }).join();
   EXPECT_EQ(other_thread_error, errc::not_owner);
   lock.unlock();
@@ -155,22 +151,22 @@ TEST(SpinLock, ReentrantHoldsUseLockLayoutAndNonOwnerUnlockFails) {
 TEST(SpinLock, AsyncOwnersAndForceUnlock) {
   RedisServer server;
   Client client(config_for(server));
-  auto lock = client.get_spin_lock("async");
-  EXPECT_TRUE(lock.async_try_lock(7, 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_FALSE(lock.async_try_lock(8, 0ms, std::nullopt, asio::use_future).get());
-  auto waiting = lock.async_lock(8, asio::use_future);
+  auto lock = redisson::SpinLock(client, "async");
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(lock.async_try_lock(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future).get());
+  auto waiting = lock.async_lock(redisson::OwnerId(8), asio::use_future);
   EXPECT_TRUE(lock.async_force_unlock(asio::use_future).get());
   ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(waiting.get());
   EXPECT_EQ(server.command({"HGETALL", "async"}), client.id() + ":8\n1");
-  EXPECT_EQ(lock.async_hold_count(8, asio::use_future).get(), 1);
+  EXPECT_EQ(lock.async_hold_count(redisson::OwnerId(8), asio::use_future).get(), 1);
   try {
-    lock.async_unlock(7, asio::use_future).get();
+    lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();
     FAIL();
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), errc::not_owner);
   }
-  lock.async_unlock(8, asio::use_future).get();
+  lock.async_unlock(redisson::OwnerId(8), asio::use_future).get();
   EXPECT_FALSE(lock.force_unlock());
   EXPECT_EQ(pubsub_calls(server), 0);
 }
@@ -178,8 +174,8 @@ TEST(SpinLock, AsyncOwnersAndForceUnlock) {
 TEST(SpinLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   RedisServer server;
   Client client(config_for(server));
-  EXPECT_THROW(client.get_spin_lock(""), redisson::error);
-  auto lock = client.get_spin_lock("args");
+  EXPECT_THROW(redisson::SpinLock(client, ""), redisson::error);
+  auto lock = redisson::SpinLock(client, "args");
   try {
     lock.try_lock_for(-1ms);
     FAIL();
@@ -189,7 +185,7 @@ TEST(SpinLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_THROW(lock.lock(0ms), redisson::error);
   EXPECT_THROW(lock.try_lock_for(1s, -1s), redisson::error);
   try {
-    lock.async_try_lock(1, -5ms, std::nullopt, asio::use_future).get();
+    lock.async_try_lock(redisson::OwnerId(1), -5ms, std::nullopt, asio::use_future).get();
     FAIL();
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), errc::invalid_argument);
@@ -197,7 +193,7 @@ TEST(SpinLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_EQ(server.command({"EXISTS", "args"}), "0");
   server.command({"SET", "text", "hello"});
   try {
-    client.get_spin_lock("text").try_lock_for(100ms);
+    redisson::SpinLock(client, "text").try_lock_for(100ms);
     FAIL();
   } catch (const redisson::error& e) {
     EXPECT_EQ(e.code(), errc::wrong_type) << e.what();

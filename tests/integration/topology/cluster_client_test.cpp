@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "client/client_core.hpp"
+#include "client/client_access.hpp"
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
@@ -93,14 +94,14 @@ TEST_F(ClusterClient, SynchronizersWorkWhicheverNodeTheClientIsFirstGiven) {
     Client client(config_for(seed));
     const std::string tag = std::to_string(seed);
 
-    auto lock = client.get_lock("cluster:lock:" + tag);
+    auto lock = redisson::Lock(client, "cluster:lock:" + tag);
     lock.lock();
     EXPECT_TRUE(lock.is_held_by_current_thread());
     EXPECT_EQ(cluster().command(master_of_key(lock.name()), {"EXISTS", lock.name()}), "1");
     lock.unlock();
     EXPECT_FALSE(lock.is_locked());
 
-    auto fair = client.get_fair_lock("cluster:fair:" + tag);
+    auto fair = redisson::FairLock(client, "cluster:fair:" + tag);
     ASSERT_TRUE(fair.try_lock());
     fair.unlock();
 
@@ -125,7 +126,7 @@ TEST_F(ClusterClient, LocksOfManyNamesSpreadOverAllThreeMasters) {
   for (const int master : masters) cluster().command(master, {"CONFIG", "RESETSTAT"});
   Client client(config_for(masters.at(0)));
   for (int i = 0; i < 60; ++i) {
-    auto lock = client.get_lock("spread:" + std::to_string(i));
+    auto lock = redisson::Lock(client, "spread:" + std::to_string(i));
     lock.lock();
     lock.unlock();
   }
@@ -152,7 +153,7 @@ TEST_F(ClusterClient, SentHookNamesTheNodeByHostAndPort) {
   auto node = sent_to.get_future();
   std::promise<std::error_code> replied;
   auto reply = replied.get_future();
-  client.core()->router().submit(
+  redisson::detail::ClientAccess::core(client)->router().submit(
       Command{"SET", key, "v"}, redisson::detail::Clock::now() + 3s,
       [&replied](std::error_code ec, redisson::Reply) { replied.set_value(ec); },
       [&sent_to, once = std::make_shared<std::once_flag>()](
@@ -193,7 +194,7 @@ TEST_F(ClusterClient, FollowsMovedAfterASlotMigratesAndAskDuringTheMigration) {
   ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == target; }));
   client.execute(Command{"SET", key, "after"});
   EXPECT_EQ(cluster().command(target, {"GET", key}), "after");
-  auto lock = client.get_lock("{" + key + "}:lock");  // the same slot
+  auto lock = redisson::Lock(client, "{" + key + "}:lock");  // the same slot
   lock.lock();
   lock.unlock();
 
@@ -214,12 +215,12 @@ TEST_F(ClusterClient, WaiterIsWokenByTheUnlockMessage) {
   Client holder(config_for(masters.at(0)));
   Client waiter(config_for(masters.at(1)));
   for (const std::string name : {"wake:a", "wake:b", "wake:c"}) {
-    auto held = holder.get_lock(name);
+    auto held = redisson::Lock(holder, name);
     // A 60 s lease: a waiter that only woke at the lease's end would miss its 20 s wait.
     held.lock(60s);
     std::atomic<bool> acquired{false};
     std::thread waiting([&] {
-      auto lock = waiter.get_lock(name);
+      auto lock = redisson::Lock(waiter, name);
       acquired = lock.try_lock_for(20s);
       if (acquired) lock.unlock();
     });
@@ -242,11 +243,11 @@ TEST_F(ClusterClient, ShardedOffUsesClassicPubSubAndStillWakesWaiters) {
   Client waiter(config);
   const std::string name = "classic:wake";
   const std::string channel = "redisson_lock__channel:{" + name + "}";
-  auto held = holder.get_lock(name);
+  auto held = redisson::Lock(holder, name);
   held.lock(60s);
   std::atomic<bool> acquired{false};
   std::thread waiting([&] {
-    auto lock = waiter.get_lock(name);
+    auto lock = redisson::Lock(waiter, name);
     acquired = lock.try_lock_for(20s);
     if (acquired) lock.unlock();
   });
@@ -276,7 +277,7 @@ TEST_F(ClusterClient, WatchdogRenewsLocksOnEveryMaster) {
   std::vector<redisson::Lock> locks;
   std::set<int> owners;
   for (int i = 0; owners.size() < 3 || locks.size() < 6; ++i) {
-    auto lock = client.get_lock("watched:" + std::to_string(i));
+    auto lock = redisson::Lock(client, "watched:" + std::to_string(i));
     owners.insert(master_of_key(lock.name()));
     lock.lock();
     locks.push_back(std::move(lock));
@@ -303,7 +304,7 @@ TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
   const int old_master = master_of_key(name);
   const int replica = cluster().replica_of(old_master);
 
-  auto held = holder.get_lock(name);
+  auto held = redisson::Lock(holder, name);
   held.lock(120s);
   // The lock reached the replica before the failover (or the promotion would lose it).
   ASSERT_EQ(cluster().command(old_master, {"WAIT", "1", "5000"}), "1");
@@ -312,7 +313,7 @@ TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
   std::string failure;
   std::thread waiting([&] {
     try {
-      auto lock = waiter.get_lock(name);
+      auto lock = redisson::Lock(waiter, name);
       acquired = lock.try_lock_for(30s);
       if (acquired) lock.unlock();
     } catch (const std::exception& e) {
@@ -399,7 +400,7 @@ TEST(ClusterCrash, ALockCallForACrashedMasterRunsOnItsPromotedReplica) {
   config.cluster = cluster_config;  // scan_interval stays 5 s: the crash is noticed without it
   // A generous command timeout: an election, not the client, sets the pace.
   Client client(with_settings(config, {.command_timeout = 20s}));
-  auto lock = client.get_lock(name);
+  auto lock = redisson::Lock(client, name);
   lock.lock(60s);  // the client has a live connection to the victim
   lock.unlock();
 

@@ -36,7 +36,7 @@ TEST(MasterSlaveClient, LocksAndCommandsGoToTheMasterWhateverTheReadMode) {
     config.master_slave = master_slave;
     Client client(config);
 
-    auto lock = client.get_lock("master-slave:lock");
+    auto lock = redisson::Lock(client, "master-slave:lock");
     lock.lock();
     EXPECT_EQ(master.command({"EXISTS", "master-slave:lock"}), "1");
     EXPECT_TRUE(lock.is_held_by_current_thread());

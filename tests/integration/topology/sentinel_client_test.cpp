@@ -50,7 +50,7 @@ class SentinelClient : public ::testing::Test {
 
 TEST_F(SentinelClient, LocksOnTheMasterTheSentinelsName) {
   Client client(config());
-  auto lock = client.get_lock("sentinel:lock");
+  auto lock = redisson::Lock(client, "sentinel:lock");
   lock.lock();
   EXPECT_EQ(group().command(group().master_port(), {"EXISTS", "sentinel:lock"}), "1");
   lock.unlock();
@@ -74,7 +74,7 @@ TEST_F(SentinelClient, FollowsAFailoverAndAWaitingLockerStillWakes) {
   Client waiter(config());
   const std::string name = "sentinel:failover";
   const int old_master = group().master_port();
-  auto held = holder.get_lock(name);
+  auto held = redisson::Lock(holder, name);
   held.lock(120s);
   // The replica has the lock before the switch (or the promotion would lose it).
   ASSERT_EQ(group().command(old_master, {"WAIT", "1", "5000"}), "1");
@@ -83,7 +83,7 @@ TEST_F(SentinelClient, FollowsAFailoverAndAWaitingLockerStillWakes) {
   std::string failure;
   std::thread waiting([&] {
     try {
-      auto lock = waiter.get_lock(name);
+      auto lock = redisson::Lock(waiter, name);
       acquired = lock.try_lock_for(40s);
       if (acquired) lock.unlock();
     } catch (const std::exception& e) {

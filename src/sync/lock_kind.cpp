@@ -1,0 +1,256 @@
+#include "sync/lock_kind.hpp"
+
+#include <asio/error.hpp>
+#include <charconv>
+
+#include "client/client_id.hpp"
+#include "lua_scripts.hpp"
+#include "net/reply_error.hpp"
+#include "sync/names.hpp"
+#include "sync/retry.hpp"
+#include "watchdog/watchdog.hpp"
+
+namespace redisson::detail {
+
+// What an acquisition's attempts share: the request, the token of the attempt that won, and
+// whether that attempt set the owner's count (the registry then trusts its own).
+struct LockKind::AcquireState {
+  AcquireRequest request;
+  std::int64_t token = 0;
+  bool reconciled = false;
+};
+
+LockKind::LockKind(std::shared_ptr<ClientCore> core_in, std::string name_in,
+                   std::string channel_in)
+    : core(std::move(core_in)),
+      name(std::move(name_in)),
+      channel(std::move(channel_in)),
+      latch_prefix(prefix_name("redisson_unlock_latch", name)),
+      publish_command(core->publish_command()) {
+  if (name.empty()) throw error(errc::invalid_argument, "a lock name must not be empty");
+}
+
+std::string LockKind::owner_field(OwnerId owner) const {
+  // Sized once: this runs on every acquire and unlock.
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, owner.value()).ptr;
+  std::string field;
+  field.reserve(core->id().size() + 1 + static_cast<std::size_t>(end - digits));
+  field.append(core->id()).append(1, ':').append(digits, end);
+  return field;
+}
+
+AcquireLoop::Options LockKind::loop_options(const AcquireRequest&) const {
+  AcquireLoop::Options options;
+  options.channel = channel;
+  return options;
+}
+
+const ScriptDef& LockKind::renew_script() const { return lua::lock_renew; }
+
+void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, CancellationPtr cancel,
+                       Done<std::optional<std::int64_t>> done) {
+  if ((wait && wait->count() < 0) || (lease && lease->count() <= 0)) {
+    return done(errc::invalid_argument, std::nullopt);
+  }
+  auto state = std::make_shared<AcquireState>();
+  state->request = AcquireRequest{owner, owner_field(owner),
+                                  lease.value_or(core->config().lock_watchdog_timeout), wait};
+  auto options = loop_options(state->request);
+  if (wait) options.deadline = Clock::now() + *wait;
+  const bool watchdog = !lease.has_value();
+  auto attempt = make_attempt(state);
+  auto give_up_hook = give_up(state->request);
+  AcquireLoop::start(
+      core, std::move(options), std::move(attempt),
+      [self = shared_from_this(), state, watchdog, cancel, give_up_hook,
+       done = std::move(done)](Status status, bool acquired) mutable {
+        if (status && give_up_hook && status != errc::already_held && status != errc::shutdown &&
+            status != std::error_code(asio::error::operation_aborted)) {
+          // A waiter that failed (a lost connection, a subscription that timed out) leaves
+          // whatever it joined too (a fair lock's queue), best effort: otherwise a release would
+          // be handed to it and everyone behind it would wait out its slot.
+          return give_up_hook([status = std::move(status), done = std::move(done)]() mutable {
+            done(std::move(status), std::nullopt);
+          });
+        }
+        if (status || !acquired) return done(std::move(status), std::nullopt);
+        // Registered on the I/O thread before anyone learns of the hold, so no renewal round
+        // can miss it.
+        self->register_hold(*state, watchdog);
+        if (cancel) {
+          const auto owner = state->request.owner;
+          if (cancel->requested()) {
+            // The grant raced the caller's cancel: give it back, report the cancel.
+            self->release(owner, [](Status) {});
+            return done(make_error_code(asio::error::operation_aborted), std::nullopt);
+          }
+          cancel->on_success_undo([self, owner] { self->release(owner, [](Status) {}); });
+        }
+        done({}, state->token);
+      },
+      give_up_hook, cancel);
+}
+
+Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
+  return [self = shared_from_this(), state](AttemptCallback callback) {
+    const auto& request = state->request;
+    std::optional<std::int64_t> reset;
+    if (self->reconcilable()) reset = self->core->holds().reset_count(self->name, request.field);
+    self->core->eval(
+        self->attempt_call(request, reset),
+        [self, state, reset_sent = reset.has_value(), callback = std::move(callback)](
+            std::error_code ec, const Reply& reply) mutable {
+          const auto& request = state->request;
+          if ((ec == errc::timeout || ec == errc::connection_lost) && self->reconcilable()) {
+            // The script may have run: the server may count a hold this client never learns of.
+            self->core->holds().reply_lost(self->name, request.field);
+          }
+          if (ec && ec != errc::not_replicated) return callback(status_of(ec, reply), {});
+          auto outcome = self->read_attempt(reply);
+          if (ec == errc::not_replicated && outcome.acquired) {
+            // No replica acknowledged the acquisition: take it back and say so.
+            return self->undo_acquisition(
+                request, [callback = std::move(callback)](Status undone) mutable {
+                  callback(std::move(undone), {});
+                });
+          }
+          // (not_replicated without an acquisition: nothing a replica needed was written.)
+          if (outcome.status) return callback(std::move(outcome.status), {});
+          if (outcome.acquired) {
+            state->token = outcome.token;
+            state->reconciled = reset_sent;
+          }
+          callback({}, AttemptResult{outcome.acquired, outcome.retry_after});
+        },
+        ReplicaWait::require);
+  };
+}
+
+void LockKind::register_hold(const AcquireState& state, bool watchdog) {
+  const auto& request = state.request;
+  std::weak_ptr<LockKind> weak = weak_from_this();
+  const auto owner = request.owner;
+  auto on_lost = [weak, owner] {
+    auto self = weak.lock();
+    if (!self) return;
+    std::function<void(OwnerId)> callback;
+    {
+      std::lock_guard guard(self->mutex_);
+      callback = self->on_lost_;
+    }
+    if (callback) callback(owner);
+  };
+  const bool watched = core->holds().acquired(name, request.field, request.lease,
+                                              watchdog ? &renew_script() : nullptr,
+                                              std::move(on_lost), state.reconciled);
+  if (watched) core->watchdog().wake();
+}
+
+void LockKind::undo_acquisition(const AcquireRequest& request, UniqueFunction<void(Status)> done) {
+  // The hold was never registered: only the server's count is taken back.
+  UnlockRequest unlock{request.owner, request.field, request.lease,
+                       latch_prefix + ":" + make_request_id(), wall_clock_ms()};
+  core->eval(unlock_call(unlock, /*first=*/true),
+             [self = shared_from_this(), field = request.field, done = std::move(done)](
+                 std::error_code ec, const Reply&) mutable {
+               // An undo that may not have run leaves a hold the registry must not trust.
+               if (ec && self->reconcilable()) self->core->holds().reply_lost(self->name, field);
+               done(errc::not_replicated);
+             });
+}
+
+void LockKind::release(OwnerId owner, Done<void> done) {
+  auto request = std::make_shared<UnlockRequest>();
+  request->owner = owner;
+  request->field = owner_field(owner);
+  request->lease =
+      core->holds().newest_lease(name, request->field, core->config().lock_watchdog_timeout);
+  request->latch.reserve(latch_prefix.size() + 1 + 32);
+  request->latch.append(latch_prefix).append(1, ':');
+  append_request_id(request->latch);
+  request->wall_clock_ms = wall_clock_ms();
+  // The latch makes a retry of an unlock that did run return the first result instead of
+  // releasing a second hold; the first send may skip reading it (it cannot exist yet).
+  eval_first_then_retry(
+      core, unlock_call(*request, /*first=*/true),
+      [self = shared_from_this(), request] { return self->unlock_call(*request, false); },
+      core->config().retry_attempts,
+      [self = shared_from_this(), request, done = std::move(done)](std::error_code ec,
+                                                                   const Reply& reply) mutable {
+        auto& holds = self->core->holds();
+        if (ec) {
+          // Every attempt failed: the client cannot know whether it still holds the lock, so it
+          // stops renewing it (the lease ends the hold) and the owner finds it lost().
+          holds.unlock_failed(self->name, request->field);
+          return done(status_of(ec, reply));
+        }
+        const auto outcome = self->read_unlock(reply);
+        if (outcome.not_owner) {
+          holds.not_held(self->name, request->field);
+          return done(errc::not_owner);
+        }
+        holds.released(self->name, request->field, outcome.released);
+        done({});
+      },
+      ReplicaWait::wait);
+}
+
+void LockKind::complete_force_release(std::error_code ec, const Reply& reply, Done<bool> done) {
+  if (ec) return done(status_of(ec, reply), false);
+  const bool deleted = reply.integer == 1;
+  if (deleted) core->holds().forget_all(name);
+  done({}, deleted);
+}
+
+void LockKind::is_locked(Done<bool> done) {
+  core->submit(Command{"EXISTS", name},
+               [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                 done(status_of(ec, reply), !ec && reply.integer == 1);
+               });
+}
+
+void LockKind::hold_count(OwnerId owner, Done<std::int64_t> done) {
+  core->submit(Command{"HGET", name, owner_field(owner)},
+               [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                 std::int64_t count = 0;
+                 auto status = read_hold_count(ec, reply, count);
+                 done(std::move(status), count);
+               });
+}
+
+void LockKind::remaining_lease(Done<std::chrono::milliseconds> done) {
+  core->submit(Command{"PTTL", name},
+               [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                 done(status_of(ec, reply), std::chrono::milliseconds(reply.integer));
+               });
+}
+
+bool LockKind::was_lost(OwnerId owner) const {
+  return core->holds().was_lost(name, owner_field(owner));
+}
+
+void LockKind::set_on_lost(std::function<void(OwnerId)> callback) {
+  std::lock_guard guard(mutex_);
+  on_lost_ = std::move(callback);
+}
+
+std::int64_t wall_clock_ms() noexcept {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+Status read_hold_count(std::error_code ec, const Reply& reply, std::int64_t& count) {
+  count = 0;
+  if (ec) return status_of(ec, reply);
+  if (reply.is_null()) return {};
+  const auto* end = reply.str.data() + reply.str.size();
+  if (std::from_chars(reply.str.data(), end, count).ptr != end) {
+    count = 0;
+    return errc::wrong_type;  // not a lock's hash
+  }
+  return {};
+}
+
+}  // namespace redisson::detail
