@@ -42,7 +42,9 @@ ScriptCall HashLockKind::unlock_call(const UnlockRequest& request, bool first) c
 }
 
 UnlockReply read_counted_unlock(const Reply& reply) {
-  if (reply.is_null()) return UnlockReply{true, {}};
+  // nil: the lock is held, by others; 2 (fair lock): it no longer existed. Either way the caller
+  // held nothing.
+  if (reply.is_null() || reply.integer == 2) return UnlockReply{true, {}};
   return UnlockReply{false, HoldRegistry::Released{reply.integer == 1, std::nullopt}};
 }
 

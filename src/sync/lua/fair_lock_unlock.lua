@@ -13,8 +13,10 @@
 -- ARGV[6]: the caller's wall-clock time, epoch ms
 -- Returns: nil = the lock exists but the caller holds no hold (nothing changed);
 --          0 = one hold released, the owner still holds it;
---          1 = fully released (key deleted, ARGV[1] published to the live queue head's channel),
---              or the lock no longer existed (the head is woken all the same, as Redisson does).
+--          1 = fully released (key deleted, ARGV[1] published to the live queue head's channel);
+--          2 = the lock no longer existed: the caller's hold was lost (its lease ran out, or the
+--              key was deleted). The head is woken all the same, as Redisson does; Redisson
+--              answers 1 here, but a caller must learn that it held nothing.
 --          A retry whose first attempt ran returns that first result.
 local earlier = redis.call('get', KEYS[5])
 if earlier ~= false then
@@ -37,7 +39,7 @@ if redis.call('exists', KEYS[1]) == 0 then
   if head ~= false then
     redis.call(ARGV[4], KEYS[4] .. ':' .. head, ARGV[1])
   end
-  return 1
+  return 2
 end
 if redis.call('hexists', KEYS[1], ARGV[3]) == 0 then
   return nil

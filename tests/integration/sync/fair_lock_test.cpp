@@ -514,7 +514,7 @@ TEST(FairLock, TryLockWithoutWaitNeverQueuesAndTimedOutWaiterLeaves) {
   lock.unlock();
 }
 
-TEST(FairLock, UnlockOfVanishedLockSucceedsAndWakesTheHead) {
+TEST(FairLock, UnlockOfVanishedLockReportsNotOwnerAndStillWakesTheHead) {
   RedisServer server;
   Client client(config_for(server));
   auto lock = redisson::FairLock(client, "vanished");
@@ -530,8 +530,15 @@ TEST(FairLock, UnlockOfVanishedLockSucceedsAndWakesTheHead) {
                                            if (payload == "0") ++head_messages;
                                          });
   server.command({"DEL", "vanished"});  // as if the holder's lease ran out
-  // As in Java Redisson: success, and the head is told the lock is free.
-  lock.async_unlock(redisson::OwnerId(1), asio::use_future).get();
+  // The head is told the lock is free, as Java Redisson does; unlike Java (which answers
+  // success), the caller learns that it held nothing any more.
+  try {
+    lock.async_unlock(redisson::OwnerId(1), asio::use_future).get();
+    FAIL() << "an unlock of a vanished fair lock succeeded";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code(), errc::not_owner);
+  }
+  EXPECT_TRUE(lock.lost(redisson::OwnerId(1)));
   EXPECT_TRUE(eventually([&] { return head_messages.load() == 1; }));
   EXPECT_EQ(server.command({"LRANGE", queue_of("vanished"), "0", "-1"}), head);
   // But unlocking a lock that someone else holds is still refused, and changes nothing.
