@@ -3,8 +3,12 @@
 #   generated/embedded_lua.cpp  each one's source, SHA-1 and key count
 # The key count comes from the script's header comment: the highest N of its "-- KEYS[N]" lines,
 # or "-- KEYS:" for a script that takes any number of keys (the watchdog's batched renewals).
+# A line "-- @include <part>" is replaced by src/<area>/lua/part/<part>.lua: Lua that several
+# scripts share (a local function) is written once, and each script still reaches Redis whole.
+# Parts are not scripts themselves. The SHA-1 is that of the script as sent.
 # Called by the build with -DOUTPUT=<file.cpp> -DHEADER=<file.hpp> -DINPUTS=<a.lua|b.lua>.
 string(REPLACE "|" ";" INPUTS "${INPUTS}")
+list(FILTER INPUTS EXCLUDE REGEX "/lua/part/[^/]*\\.lua$")
 set(body "// Generated from src/*/lua/*.lua by cmake/embed_lua.cmake. Do not edit.\n")
 string(APPEND body "#include \"lua_scripts.hpp\"\n\nnamespace redisson::detail::lua {\n")
 set(header "// Generated from src/*/lua/*.lua by cmake/embed_lua.cmake. Do not edit.\n")
@@ -13,6 +17,16 @@ string(APPEND header "namespace redisson::detail::lua {\n\n")
 foreach(input IN LISTS INPUTS)
   get_filename_component(name ${input} NAME_WE)
   file(READ ${input} source)
+  get_filename_component(dir ${input} DIRECTORY)
+  string(REGEX MATCHALL "-- @include [a-z_]+\n" includes "${source}")
+  foreach(include IN LISTS includes)
+    string(REGEX REPLACE "-- @include ([a-z_]+)\n" "\\1" part "${include}")
+    if(NOT EXISTS ${dir}/part/${part}.lua)
+      message(FATAL_ERROR "${input}: no part ${dir}/part/${part}.lua")
+    endif()
+    file(READ ${dir}/part/${part}.lua part_source)
+    string(REPLACE "${include}" "${part_source}" source "${source}")
+  endforeach()
   string(SHA1 sha "${source}")
   file(STRINGS ${input} key_lines REGEX "^-- KEYS")
   set(keys 0)

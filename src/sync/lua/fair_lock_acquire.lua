@@ -24,6 +24,8 @@
 --          newly queued caller, the time until the waiter ahead of it runs out (its own
 --          deadline - slot).
 -- A key of another type fails with WRONGTYPE before anything changes.
+-- @include fair_queue_live_head
+
 local expected = {'hash', 'list', 'zset'}
 for i = 1, 3 do
   local actual = redis.call('type', KEYS[i])['ok']
@@ -35,18 +37,7 @@ end
 local now = tonumber(ARGV[4])
 local slot = tonumber(ARGV[3])
 
--- Heads whose slot ran out (crashed waiters, waiters that left without cleaning up) go first,
--- so they cannot hold the queue up past their deadline.
-local head = redis.call('lindex', KEYS[2], 0)
-while head ~= false do
-  local deadline = redis.call('zscore', KEYS[3], head)
-  if deadline ~= false and tonumber(deadline) > now then
-    break
-  end
-  redis.call('lpop', KEYS[2])
-  redis.call('zrem', KEYS[3], head)
-  head = redis.call('lindex', KEYS[2], 0)
-end
+local head = live_queue_head(KEYS[2], KEYS[3], now)
 
 if redis.call('exists', KEYS[1]) == 0 and (head == false or head == ARGV[2]) then
   if head ~= false then

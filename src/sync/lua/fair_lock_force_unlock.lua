@@ -8,17 +8,9 @@
 -- ARGV[3]: the caller's wall-clock time, epoch ms
 -- Returns: 1 if a lock was deleted (and the head, if any, woken), 0 if there was none.
 -- The queue itself stays: its waiters keep their order.
-local now = tonumber(ARGV[3])
-local head = redis.call('lindex', KEYS[2], 0)
-while head ~= false do
-  local deadline = redis.call('zscore', KEYS[3], head)
-  if deadline ~= false and tonumber(deadline) > now then
-    break
-  end
-  redis.call('lpop', KEYS[2])
-  redis.call('zrem', KEYS[3], head)
-  head = redis.call('lindex', KEYS[2], 0)
-end
+-- @include fair_queue_live_head
+
+local head = live_queue_head(KEYS[2], KEYS[3], tonumber(ARGV[3]))
 if redis.call('del', KEYS[1]) == 1 then
   if head ~= false then
     redis.call(ARGV[2], KEYS[4] .. ':' .. head, ARGV[1])

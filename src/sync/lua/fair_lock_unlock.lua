@@ -18,22 +18,14 @@
 --              key was deleted). The head is woken all the same, as Redisson does; Redisson
 --              answers 1 here, but a caller must learn that it held nothing.
 --          A retry whose first attempt ran returns that first result.
+-- @include fair_queue_live_head
+
 local earlier = redis.call('get', KEYS[5])
 if earlier ~= false then
   return tonumber(earlier)
 end
 
-local now = tonumber(ARGV[6])
-local head = redis.call('lindex', KEYS[2], 0)
-while head ~= false do
-  local deadline = redis.call('zscore', KEYS[3], head)
-  if deadline ~= false and tonumber(deadline) > now then
-    break
-  end
-  redis.call('lpop', KEYS[2])
-  redis.call('zrem', KEYS[3], head)
-  head = redis.call('lindex', KEYS[2], 0)
-end
+local head = live_queue_head(KEYS[2], KEYS[3], tonumber(ARGV[6]))
 
 if redis.call('exists', KEYS[1]) == 0 then
   if head ~= false then

@@ -8,20 +8,15 @@
 -- ARGV[3]: which mode to release: 'read', 'write' or 'any'
 -- Returns: 1 if the lock was deleted (and ARGV[1] published); 0 if there was none, it is in
 --          the other mode, or n is not a read-write lock (no 'mode' field).
+-- @include rwlock_read_holds
+
 local mode = redis.call('hget', KEYS[1], 'mode')
 if mode == false or (ARGV[3] ~= 'any' and mode ~= ARGV[3]) then
   return 0
 end
-local fields = redis.call('hgetall', KEYS[1])
-for f = 1, #fields, 2 do
-  local field = fields[f]
-  if field ~= 'mode' and string.sub(field, -6) ~= ':write' then
-    local prefix = KEYS[3] .. ':' .. field .. ':rwlock_timeout:'
-    for hold = 1, (tonumber(fields[f + 1]) or 0) do
-      redis.call('del', prefix .. hold)
-    end
-  end
-end
+each_read_hold(KEYS[1], KEYS[3], function(key)
+  redis.call('del', key)
+end)
 redis.call('del', KEYS[1])
 redis.call(ARGV[2], KEYS[2], ARGV[1])
 return 1

@@ -14,6 +14,8 @@
 --          left among all read holds; when none is left, n is deleted and ARGV[1] published.
 --          In write mode (the writer's own read holds, a downgrade) the writer's lease stays.
 --          A retry whose first attempt ran returns that first result.
+-- @include rwlock_read_holds
+
 local earlier = redis.call('get', KEYS[5])
 if earlier ~= false then
   return tonumber(earlier)
@@ -28,21 +30,7 @@ if left <= 0 then
   redis.call('hdel', KEYS[1], ARGV[2])
 end
 if mode == 'read' then
-  -- Holds of dead readers have no timeout key any more and count for nothing here.
-  local longest = 0
-  local fields = redis.call('hgetall', KEYS[1])
-  for f = 1, #fields, 2 do
-    local field = fields[f]
-    if field ~= 'mode' and string.sub(field, -6) ~= ':write' then
-      local prefix = KEYS[4] .. ':' .. field .. ':rwlock_timeout:'
-      for hold = 1, (tonumber(fields[f + 1]) or 0) do
-        local ttl = redis.call('pttl', prefix .. hold)
-        if ttl > longest then
-          longest = ttl
-        end
-      end
-    end
-  end
+  local longest = longest_read_lease(KEYS[1], KEYS[4])
   if longest > 0 then
     redis.call('pexpire', KEYS[1], longest)
   else

@@ -13,6 +13,8 @@
 --          with a live timeout key remain (the writer's own, a downgrade) the lock switches to
 --          read mode with the longest of their leases, else n is deleted; either way ARGV[1]
 --          is published. A retry whose first attempt ran returns that first result.
+-- @include rwlock_read_holds
+
 local earlier = redis.call('get', KEYS[4])
 if earlier ~= false then
   return tonumber(earlier)
@@ -27,20 +29,7 @@ if left > 0 then
   end
 else
   redis.call('hdel', KEYS[1], ARGV[3])
-  local longest = 0
-  local fields = redis.call('hgetall', KEYS[1])
-  for f = 1, #fields, 2 do
-    local field = fields[f]
-    if field ~= 'mode' and string.sub(field, -6) ~= ':write' then
-      local prefix = KEYS[3] .. ':' .. field .. ':rwlock_timeout:'
-      for hold = 1, (tonumber(fields[f + 1]) or 0) do
-        local ttl = redis.call('pttl', prefix .. hold)
-        if ttl > longest then
-          longest = ttl
-        end
-      end
-    end
-  end
+  local longest = longest_read_lease(KEYS[1], KEYS[3])
   if longest > 0 then
     redis.call('hset', KEYS[1], 'mode', 'read')
     redis.call('pexpire', KEYS[1], longest)
