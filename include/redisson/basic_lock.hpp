@@ -12,6 +12,7 @@
 #include <system_error>
 
 #include "redisson/detail/duration.hpp"
+#include "redisson/detail/lock_operations.hpp"
 #include "redisson/detail/operation.hpp"
 #include "redisson/error.hpp"
 #include "redisson/owner_id.hpp"
@@ -45,40 +46,17 @@ struct LockAccess;
 /// completion reports asio::error::operation_aborted.
 ///
 /// A lock object is a cheap handle: copies share the lock's state.
-class BasicLock {
+class BasicLock : public detail::LockOperations<BasicLock> {
  public:
   using milliseconds = std::chrono::milliseconds;
 
   const std::string& name() const noexcept;
 
-  /// Waits until acquired; the watchdog keeps the lease.
-  void lock();
-  /// Waits until acquired, with a fixed lease (no renewal). `lease` must be positive.
-  void lock(milliseconds lease);
-  /// One attempt, no waiting.
-  bool try_lock();
-  /// Waits up to `wait` (zero: one attempt; negative: invalid_argument).
-  template <class Rep, class Period>
-  bool try_lock_for(const std::chrono::duration<Rep, Period>& wait) {
-    return try_lock_ms(detail::saturating_ms(wait), std::nullopt);
-  }
-  /// Waits up to `wait`; on success holds it for `lease` (no renewal).
-  template <class Rep, class Period, class Rep2, class Period2>
-  bool try_lock_for(const std::chrono::duration<Rep, Period>& wait,
-                    const std::chrono::duration<Rep2, Period2>& lease) {
-    return try_lock_ms(detail::saturating_ms(wait), detail::saturating_ms(lease));
-  }
-  /// Waits until `deadline` (a deadline already passed: one attempt).
-  template <class Clock, class Duration>
-  bool try_lock_until(const std::chrono::time_point<Clock, Duration>& deadline) {
-    const auto left = detail::saturating_ms(deadline - Clock::now());
-    return try_lock_ms(std::max(left, milliseconds{0}), std::nullopt);
-  }
+  // lock(), lock(lease), try_lock(), try_lock_for(wait[, lease]), try_lock_until(deadline),
+  // unlock(error_code&), async_try_lock, async_lock, async_unlock: detail::LockOperations.
+  using LockOperations::unlock;
   /// Releases one hold of the calling thread. Never throws: see the class comment.
   void unlock() noexcept;
-  /// Releases one hold of the calling thread; `ec` says how it went (errc::not_owner when the
-  /// thread held none: the lease ran out, someone deleted the lock, or it was never taken).
-  void unlock(std::error_code& ec) noexcept;
   /// Deletes the lock whoever holds it and wakes waiters; true if it was held.
   bool force_unlock();
 
@@ -100,32 +78,6 @@ class BasicLock {
   std::string owner_field(OwnerId owner) const;
 
   // ---- asynchronous, with an explicit owner ----------------------------------------------
-  /// Completes with (error_code, acquired). `wait` absent: wait forever; zero: one attempt.
-  /// `lease` absent: the watchdog's lease, renewed.
-  template <class CompletionToken>
-  auto async_try_lock(OwnerId owner, std::optional<milliseconds> wait,
-                      std::optional<milliseconds> lease, CompletionToken&& token) const {
-    return detail::async_op<bool>(
-        core(), token,
-        [kind = kind_, owner, wait, lease](detail::Done<bool> done,
-                                           detail::CancellationPtr cancel) {
-          start_acquire(kind, owner, wait, lease, std::move(cancel), std::move(done));
-        });
-  }
-  /// Waits forever; completes with (error_code, acquired == true).
-  template <class CompletionToken>
-  auto async_lock(OwnerId owner, CompletionToken&& token) const {
-    return async_try_lock(owner, std::nullopt, std::nullopt,
-                          std::forward<CompletionToken>(token));
-  }
-  /// Completes with (error_code); errc::not_owner when `owner` holds nothing.
-  template <class CompletionToken>
-  auto async_unlock(OwnerId owner, CompletionToken&& token) const {
-    return detail::async_op<void>(core(), token,
-                                  [kind = kind_, owner](detail::Done<void> done) {
-                                    start_release(kind, owner, std::move(done));
-                                  });
-  }
   /// Completes with (error_code, was_locked).
   template <class CompletionToken>
   auto async_force_unlock(CompletionToken&& token) const {
@@ -143,10 +95,10 @@ class BasicLock {
   /// Completes with (error_code, hold count of `owner`).
   template <class CompletionToken>
   auto async_hold_count(OwnerId owner, CompletionToken&& token) const {
-    return detail::async_op<std::int64_t>(
-        core(), token, [kind = kind_, owner](detail::Done<std::int64_t> done) {
-          start_hold_count(kind, owner, std::move(done));
-        });
+    return detail::async_op<std::int64_t>(core(), token,
+                                          [kind = kind_, owner](detail::Done<std::int64_t> done) {
+                                            start_hold_count(kind, owner, std::move(done));
+                                          });
   }
 
  protected:
@@ -157,16 +109,17 @@ class BasicLock {
   /// the wait ran out.
   static void start_acquire_token(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                                   std::optional<milliseconds> wait,
-                                  std::optional<milliseconds> lease,
-                                  detail::CancellationPtr cancel,
+                                  std::optional<milliseconds> lease, detail::CancellationPtr cancel,
                                   detail::Done<std::optional<std::int64_t>> done);
 
  private:
+  friend class detail::LockOperations<BasicLock>;
   friend class MultiLock;
   friend class RedLock;
   friend struct detail::LockAccess;
 
-  bool try_lock_ms(milliseconds wait, std::optional<milliseconds> lease);
+  const std::shared_ptr<detail::LockKind>& handle() const noexcept { return kind_; }
+  const std::string& display_name() const noexcept { return name(); }
   // The .cpp side of the async templates.
   static void start_acquire(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                             std::optional<milliseconds> wait, std::optional<milliseconds> lease,

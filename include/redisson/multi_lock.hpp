@@ -35,7 +35,7 @@ namespace redisson {
 /// Owners, waits, leases, unlock() that never throws, and cancellation of the async forms: as
 /// BasicLock. The blocking forms use the calling thread, so MultiLock meets Lockable and
 /// TimedLockable and works with std::lock_guard, std::unique_lock and std::scoped_lock.
-class MultiLock {
+class MultiLock : public detail::LockOperations<MultiLock> {
  public:
   using milliseconds = std::chrono::milliseconds;
 
@@ -49,63 +49,22 @@ class MultiLock {
 
   const std::vector<BasicLock>& locks() const noexcept { return *locks_; }
 
-  /// Waits until every member is held; the watchdog keeps each member's lease.
-  void lock();
-  /// Waits until every member is held, each with a fixed `lease` (no renewal).
-  void lock(milliseconds lease);
-  /// One attempt on each member, no waiting; false (holding none) if any member is busy.
-  bool try_lock();
-  /// Waits up to `wait` for every member (zero: one attempt each; negative: invalid_argument).
-  template <class Rep, class Period>
-  bool try_lock_for(const std::chrono::duration<Rep, Period>& wait) {
-    return try_lock_ms(detail::saturating_ms(wait), std::nullopt);
-  }
-  /// Waits up to `wait`; on success each member is held for `lease` (no renewal).
-  template <class Rep, class Period, class Rep2, class Period2>
-  bool try_lock_for(const std::chrono::duration<Rep, Period>& wait,
-                    const std::chrono::duration<Rep2, Period2>& lease) {
-    return try_lock_ms(detail::saturating_ms(wait), detail::saturating_ms(lease));
-  }
-  /// Waits until `deadline` (a deadline already passed: one attempt each).
-  template <class Clock, class Duration>
-  bool try_lock_until(const std::chrono::time_point<Clock, Duration>& deadline) {
-    const auto left = detail::saturating_ms(deadline - Clock::now());
-    return try_lock_ms(std::max(left, milliseconds{0}), std::nullopt);
-  }
+  // lock(), lock(lease), try_lock(), try_lock_for(wait[, lease]), try_lock_until(deadline),
+  // unlock(error_code&), async_try_lock, async_lock, async_unlock: detail::LockOperations;
+  // a round takes every member or none.
+  using LockOperations::unlock;
   /// Releases one hold of every member (all are tried). Never throws: the first failure goes
   /// to the first member's client's error handler.
   void unlock() noexcept;
-  /// Like unlock(), reporting the first failure in `ec`.
-  void unlock(std::error_code& ec) noexcept;
-
-  /// Completes with (error_code, acquired): every member held by `owner`, or none.
-  template <class CompletionToken>
-  auto async_try_lock(OwnerId owner, std::optional<milliseconds> wait,
-                      std::optional<milliseconds> lease, CompletionToken&& token) const {
-    return detail::async_op<bool>(
-        locks_->front().core(), token,
-        [locks = locks_, owner, wait, lease](detail::Done<bool> done,
-                                             detail::CancellationPtr cancel) {
-          start_acquire(locks, owner, wait, lease, std::move(cancel), std::move(done));
-        });
-  }
-  template <class CompletionToken>
-  auto async_lock(OwnerId owner, CompletionToken&& token) const {
-    return async_try_lock(owner, std::nullopt, std::nullopt,
-                          std::forward<CompletionToken>(token));
-  }
-  /// Completes with (error_code): the first member's failure, after every member was tried.
-  template <class CompletionToken>
-  auto async_unlock(OwnerId owner, CompletionToken&& token) const {
-    return detail::async_op<void>(locks_->front().core(), token,
-                                  [locks = locks_, owner](detail::Done<void> done) {
-                                    start_release(locks, owner, std::move(done));
-                                  });
-  }
 
  private:
+  friend class detail::LockOperations<MultiLock>;
   using Members = std::shared_ptr<const std::vector<BasicLock>>;
-  bool try_lock_ms(milliseconds wait, std::optional<milliseconds> lease);
+  const std::shared_ptr<detail::ClientCore>& core() const noexcept {
+    return locks_->front().core();
+  }
+  const Members& handle() const noexcept { return locks_; }
+  static const char* display_name() noexcept { return "MultiLock"; }
   static void start_acquire(const Members& locks, OwnerId owner, std::optional<milliseconds> wait,
                             std::optional<milliseconds> lease, detail::CancellationPtr cancel,
                             detail::Done<bool> done);

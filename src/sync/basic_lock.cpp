@@ -7,9 +7,7 @@ namespace redisson {
 
 const std::string& BasicLock::name() const noexcept { return kind_->name; }
 
-const std::shared_ptr<detail::ClientCore>& BasicLock::core() const noexcept {
-  return kind_->core;
-}
+const std::shared_ptr<detail::ClientCore>& BasicLock::core() const noexcept { return kind_->core; }
 
 std::string BasicLock::owner_field(OwnerId owner) const { return kind_->owner_field(owner); }
 
@@ -24,11 +22,11 @@ void BasicLock::start_acquire_token(const std::shared_ptr<detail::LockKind>& kin
 void BasicLock::start_acquire(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                               std::optional<milliseconds> wait, std::optional<milliseconds> lease,
                               detail::CancellationPtr cancel, detail::Done<bool> done) {
-  kind->acquire(owner, wait, lease, std::move(cancel),
-                [done = std::move(done)](detail::Status status,
-                                         std::optional<std::int64_t> token) mutable {
-                  done(std::move(status), token.has_value());
-                });
+  kind->acquire(
+      owner, wait, lease, std::move(cancel),
+      [done = std::move(done)](detail::Status status, std::optional<std::int64_t> token) mutable {
+        done(std::move(status), token.has_value());
+      });
 }
 
 void BasicLock::start_release(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
@@ -51,36 +49,10 @@ void BasicLock::start_hold_count(const std::shared_ptr<detail::LockKind>& kind, 
   kind->hold_count(owner, std::move(done));
 }
 
-void BasicLock::lock() {
-  async_lock(OwnerId::current_thread(), detail::blocking("lock", kind_->name));
-}
-
-void BasicLock::lock(milliseconds lease) {
-  async_try_lock(OwnerId::current_thread(), std::nullopt, lease,
-                 detail::blocking("lock", kind_->name));
-}
-
-bool BasicLock::try_lock() { return try_lock_ms(milliseconds{0}, std::nullopt); }
-
-bool BasicLock::try_lock_ms(milliseconds wait, std::optional<milliseconds> lease) {
-  return async_try_lock(OwnerId::current_thread(), wait, lease,
-                        detail::blocking("try_lock", kind_->name));
-}
-
-void BasicLock::unlock(std::error_code& ec) noexcept {
-  async_unlock(OwnerId::current_thread(), detail::blocking(ec, "unlock", kind_->name));
-}
-
 void BasicLock::unlock() noexcept {
-  detail::Status status;
-  try {
-    async_unlock(OwnerId::current_thread(), detail::blocking(status, "unlock", kind_->name));
-  } catch (const std::exception&) {
-    status = detail::Status(make_error_code(errc::shutdown));  // could not even start (no memory)
-  }
-  if (!status) return;
-  const auto failure = detail::Blocking("unlock", kind_->name, nullptr).to_error(status);
-  detail::report_failure(kind_->core->config(), failure);
+  detail::unlock_reporting(kind_->core->config(), kind_->name, [&](const detail::Blocking& token) {
+    async_unlock(OwnerId::current_thread(), token);
+  });
 }
 
 bool BasicLock::force_unlock() {

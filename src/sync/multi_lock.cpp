@@ -159,9 +159,9 @@ MultiLock::MultiLock(std::vector<BasicLock> locks)
   if (locks_->empty()) throw error(errc::invalid_argument, "a MultiLock needs at least one lock");
 }
 
-void MultiLock::start_acquire(const Members& locks, OwnerId owner,
-                              std::optional<milliseconds> wait, std::optional<milliseconds> lease,
-                              detail::CancellationPtr cancel, detail::Done<bool> done) {
+void MultiLock::start_acquire(const Members& locks, OwnerId owner, std::optional<milliseconds> wait,
+                              std::optional<milliseconds> lease, detail::CancellationPtr cancel,
+                              detail::Done<bool> done) {
   if ((wait && wait->count() < 0) || (lease && lease->count() <= 0)) {
     return done(errc::invalid_argument, false);
   }
@@ -174,36 +174,10 @@ void MultiLock::start_release(const Members& locks, OwnerId owner, detail::Done<
   detail::unlock_group(locks, locks->size(), owner, std::move(done));
 }
 
-void MultiLock::lock() {
-  async_lock(OwnerId::current_thread(), detail::blocking("lock", "MultiLock"));
-}
-
-void MultiLock::lock(milliseconds lease) {
-  async_try_lock(OwnerId::current_thread(), std::nullopt, lease,
-                 detail::blocking("lock", "MultiLock"));
-}
-
-bool MultiLock::try_lock() { return try_lock_ms(milliseconds{0}, std::nullopt); }
-
-bool MultiLock::try_lock_ms(milliseconds wait, std::optional<milliseconds> lease) {
-  return async_try_lock(OwnerId::current_thread(), wait, lease,
-                        detail::blocking("try_lock", "MultiLock"));
-}
-
-void MultiLock::unlock(std::error_code& ec) noexcept {
-  async_unlock(OwnerId::current_thread(), detail::blocking(ec, "unlock", "MultiLock"));
-}
-
 void MultiLock::unlock() noexcept {
-  detail::Status status;
-  try {
-    async_unlock(OwnerId::current_thread(), detail::blocking(status, "unlock", "MultiLock"));
-  } catch (const std::exception&) {
-    status = detail::Status(make_error_code(errc::shutdown));
-  }
-  if (!status) return;
-  detail::report_failure(detail::LockAccess::kind(locks_->front())->core->config(),
-                         detail::Blocking("unlock", "MultiLock", nullptr).to_error(status));
+  detail::unlock_reporting(
+      detail::LockAccess::kind(locks_->front())->core->config(), "MultiLock",
+      [&](const detail::Blocking& token) { async_unlock(OwnerId::current_thread(), token); });
 }
 
 }  // namespace redisson

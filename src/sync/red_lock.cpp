@@ -127,7 +127,7 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
       LockAccess::kind((*locks_)[i])
           ->acquire(owner_, milliseconds{0}, lease_, nullptr,
                     [fanout, i](Status status, std::optional<std::int64_t> token) {
-                      fanout->record(i, status                ? Outcome::failed
+                      fanout->record(i, status              ? Outcome::failed
                                         : token.has_value() ? Outcome::ok
                                                             : Outcome::refused);
                     });
@@ -144,14 +144,16 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
     const bool cancelled = cancel_ && cancel_->requested();
     if (!cancelled && count(outcome, Outcome::ok) >= quorum() && validity.count() > 0) {
       if (cancel_) {
-        cancel_->on_success_undo([locks = locks_, owner = owner_, timeout = options_.master_timeout] {
-          release_all(locks, timeout, owner, [](const std::vector<Outcome>&) {});
-        });
+        cancel_->on_success_undo(
+            [locks = locks_, owner = owner_, timeout = options_.master_timeout] {
+              release_all(locks, timeout, owner, [](const std::vector<Outcome>&) {});
+            });
       }
       return done_({}, validity);
     }
-    release_all(locks_, options_.master_timeout, owner_,
-                [self = shared_from_this()](const std::vector<Outcome>&) { self->after_release(); });
+    release_all(
+        locks_, options_.master_timeout, owner_,
+        [self = shared_from_this()](const std::vector<Outcome>&) { self->after_release(); });
   }
 
   void after_release() {
@@ -205,15 +207,14 @@ void RedLock::start_acquire(const Members& locks, const RedLockOptions& options,
 
 void RedLock::start_release(const Members& locks, const RedLockOptions& options, OwnerId owner,
                             detail::Done<void> done) {
-  detail::release_all(locks, options.master_timeout, owner,
-                      [done = std::move(done)](const std::vector<detail::Outcome>& outcome) mutable {
-                        const bool held_nowhere =
-                            detail::count(outcome, detail::Outcome::ok) == 0 &&
-                            detail::count(outcome, detail::Outcome::refused) > 0;
-                        if (!held_nowhere) return done({});
-                        done(detail::Status(make_error_code(errc::not_owner),
-                                            "the owner holds it on no master"));
-                      });
+  detail::release_all(
+      locks, options.master_timeout, owner,
+      [done = std::move(done)](const std::vector<detail::Outcome>& outcome) mutable {
+        const bool held_nowhere = detail::count(outcome, detail::Outcome::ok) == 0 &&
+                                  detail::count(outcome, detail::Outcome::refused) > 0;
+        if (!held_nowhere) return done({});
+        done(detail::Status(make_error_code(errc::not_owner), "the owner holds it on no master"));
+      });
 }
 
 std::optional<RedLock::milliseconds> RedLock::try_lock(milliseconds lease) {
@@ -236,15 +237,9 @@ void RedLock::unlock(std::error_code& ec) noexcept {
 }
 
 void RedLock::unlock() noexcept {
-  detail::Status status;
-  try {
-    async_unlock(OwnerId::current_thread(), detail::blocking(status, "unlock", "RedLock"));
-  } catch (const std::exception&) {
-    status = detail::Status(make_error_code(errc::shutdown));
-  }
-  if (!status) return;
-  detail::report_failure(detail::LockAccess::kind(locks_->front())->core->config(),
-                         detail::Blocking("unlock", "RedLock", nullptr).to_error(status));
+  detail::unlock_reporting(
+      detail::LockAccess::kind(locks_->front())->core->config(), "RedLock",
+      [&](const detail::Blocking& token) { async_unlock(OwnerId::current_thread(), token); });
 }
 
 }  // namespace redisson

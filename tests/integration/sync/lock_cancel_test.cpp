@@ -140,10 +140,10 @@ TEST(LockCancel, AGrantThatRacedTheCancelIsGivenBack) {
   std::optional<Outcome> outcome;
   const auto owner = client.new_owner_id();
   lock.async_lock(owner, asio::bind_cancellation_slot(
-                             signal.slot(), asio::bind_executor(handler_io, [&](std::error_code ec,
-                                                                                bool acquired) {
-                               outcome = Outcome{ec, acquired};
-                             })));
+                             signal.slot(), asio::bind_executor(
+                                                handler_io, [&](std::error_code ec, bool acquired) {
+                                                  outcome = Outcome{ec, acquired};
+                                                })));
   ASSERT_TRUE(eventually([&] { return server.command({"EXISTS", "granted"}) == "1"; }));
   ASSERT_TRUE(eventually([&] { return watched(client) == 1; }));
   signal.emit(asio::cancellation_type::terminal);  // handler_io is not running: no race on the slot
@@ -164,13 +164,15 @@ TEST(LockCancel, ACancelledFairWaiterLeavesTheQueue) {
 
   asio::cancellation_signal signal;
   auto outcome = start_cancellable_wait(client, lock, client.new_owner_id(), signal);
-  ASSERT_TRUE(eventually(
-      [&] { return server.command({"LLEN", "redisson_lock_queue:{fair-cancelled}"}) == "1"; }));
+  ASSERT_TRUE(eventually([&] {
+    return server.command({"LLEN", "redisson_lock_queue:{fair-cancelled}"}) == "1";
+  }));
   emit_on(client, signal);
   ASSERT_EQ(outcome.wait_for(10s), std::future_status::ready);
   EXPECT_EQ(outcome.get().ec, asio::error::operation_aborted);
-  EXPECT_TRUE(eventually(
-      [&] { return server.command({"LLEN", "redisson_lock_queue:{fair-cancelled}"}) == "0"; }));
+  EXPECT_TRUE(eventually([&] {
+    return server.command({"LLEN", "redisson_lock_queue:{fair-cancelled}"}) == "0";
+  }));
 
   // The next waiter is not stuck behind the one that left.
   lock.unlock();

@@ -149,7 +149,8 @@ TEST_F(GuardTest, SharedLockOverADeletedReadHoldReportsInsteadOfThrowing) {
 }
 
 TEST_F(GuardTest, MultiLockGuardOverADeletedMemberReportsInsteadOfThrowing) {
-  redisson::MultiLock multi{redisson::Lock(client, "guarded-a"), redisson::Lock(client, "guarded-b")};
+  redisson::MultiLock multi{redisson::Lock(client, "guarded-a"),
+                            redisson::Lock(client, "guarded-b")};
   {
     std::lock_guard guard(multi);
     ASSERT_EQ(server.command({"DEL", "guarded-b"}), "1");
@@ -226,8 +227,7 @@ REDISSON_TEST_CHILD(paused_guard_holder) {
   {
     std::lock_guard guard(lock);
     client.execute(redisson::Command{"SET", "paused-holder-ready", "1"});
-    if (!eventually([&] { return client.execute({"EXISTS", "paused-go"}).integer == 1; },
-                    30s)) {
+    if (!eventually([&] { return client.execute({"EXISTS", "paused-go"}).integer == 1; }, 30s)) {
       return 2;
     }
   }
@@ -237,8 +237,11 @@ REDISSON_TEST_CHILD(paused_guard_holder) {
 TEST(GuardProcess, AHolderPausedPastItsLeaseLeavesItsGuardAndExitsCleanly) {
   RedisServer server;
   const pid_t holder = spawn_child("paused_guard_holder", {server.url()});
-  ASSERT_TRUE(
-      eventually([&] { return server.command({"EXISTS", "paused-holder-ready"}) == "1"; }, 15s));
+  ASSERT_TRUE(eventually(
+      [&] {
+        return server.command({"EXISTS", "paused-holder-ready"}) == "1";
+      },
+      15s));
   ASSERT_EQ(::kill(holder, SIGSTOP), 0);
   // Nothing renews the paused holder's lease: it ends, and another owner takes the lock.
   Client client(config_for(server));
