@@ -47,6 +47,9 @@ struct Connection::Tls {
 Connection::Connection(asio::io_context& io, ConnectionOptions options)
     : io_(io),
       options_(std::move(options)),
+      handshake_(HandshakeSettings{options_.resp3, options_.server.username,
+                                   options_.server.password, options_.client_name,
+                                   options_.server.database}),
       socket_(io),
       resolver_(io),
       connect_timer_(io),
@@ -169,7 +172,7 @@ void Connection::on_connected() {
   }
   silent_timeouts_.store(0, std::memory_order_relaxed);
   start_read();
-  send_handshake();
+  advance_handshake(handshake_.start());
 }
 
 // Handshake commands go ahead of every queued user command, one round trip at a time.
@@ -209,61 +212,21 @@ void Connection::note_session_refused(std::error_code ec) {
   }
 }
 
-void Connection::send_handshake() {
-  const auto generation = generation_;
-  if (!options_.resp3) return send_resp2_handshake();
-  Command hello{"HELLO", "3"};
-  if (!options_.server.password.empty()) {
-    hello.arg("AUTH")
-        .arg(options_.server.username.empty() ? std::string_view("default")
-                                              : std::string_view(options_.server.username))
-        .arg(options_.server.password);
+void Connection::advance_handshake(Handshake::Step step) {
+  switch (step.kind) {
+    case Handshake::Step::Kind::send:
+      return push_front_internal(
+          step.command,
+          [self = shared_from_this(), generation = generation_](std::error_code ec, Reply reply) {
+            if (generation != self->generation_) return;
+            self->advance_handshake(self->handshake_.on_reply(ec, reply));
+          });
+    case Handshake::Step::Kind::done:
+      protocol_ = step.protocol;
+      return finish_handshake({}, {});
+    case Handshake::Step::Kind::failed:
+      return finish_handshake(step.error, step.detail);
   }
-  if (!options_.client_name.empty()) hello.arg("SETNAME").arg(options_.client_name);
-  push_front_internal(
-      hello, [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
-        if (generation != self->generation_) return;
-        if (!ec) {
-          self->protocol_ = 3;
-          return self->select_database();
-        }
-        std::string_view text = reply.str;
-        // Servers before 6.0 do not know HELLO; servers built without RESP3 answer NOPROTO.
-        if (text.starts_with("NOPROTO") || text.starts_with("ERR unknown command")) {
-          return self->send_resp2_handshake();
-        }
-        self->finish_handshake(ec, reply.str);
-      });
-}
-
-void Connection::send_resp2_handshake() {
-  const auto generation = generation_;
-  auto after_auth = [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
-    if (generation != self->generation_) return;
-    if (ec) return self->finish_handshake(ec, reply.str);
-    if (self->options_.client_name.empty()) return self->select_database();
-    self->push_front_internal(
-        Command{"CLIENT", "SETNAME", self->options_.client_name},
-        [self, generation](std::error_code, Reply) {
-          if (generation != self->generation_) return;
-          self->select_database();  // a refused name is not worth failing the connection
-        });
-  };
-  if (options_.server.password.empty()) return after_auth({}, Reply{});
-  Command auth{"AUTH"};
-  if (!options_.server.username.empty()) auth.arg(options_.server.username);
-  auth.arg(options_.server.password);
-  push_front_internal(auth, std::move(after_auth));
-}
-
-void Connection::select_database() {
-  if (options_.server.database == 0) return finish_handshake({}, {});
-  const auto generation = generation_;
-  push_front_internal(Command{"SELECT"}.arg(std::int64_t{options_.server.database}),
-                      [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
-                        if (generation != self->generation_) return;
-                        self->finish_handshake(ec, reply.str);
-                      });
 }
 
 void Connection::finish_handshake(std::error_code ec, const std::string& detail) {

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "net/handshake.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
 #include "redisson/detail/completion.hpp"
@@ -103,9 +104,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   template <class Handler>
   void transport_write(const std::string& bytes, Handler&& handler);
   void on_connected();
-  void send_handshake();
-  void send_resp2_handshake();
-  void select_database();
+  void advance_handshake(Handshake::Step step);
   void finish_handshake(std::error_code ec, const std::string& detail);
   void start_read();
   void on_read(std::size_t bytes);
@@ -124,6 +123,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   asio::io_context& io_;
   ConnectionOptions options_;
+  Handshake handshake_;           // the session opening (state only; restarted on every connect)
   asio::ip::tcp::socket socket_;  // the transport of redis:// connections
   std::unique_ptr<Tls> tls_;      // rediss:// only
   asio::ip::tcp::resolver resolver_;
