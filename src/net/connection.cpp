@@ -7,6 +7,7 @@
 #include <asio/write.hpp>
 #include <charconv>
 
+#include "net/push_message.hpp"
 #include "net/reply_error.hpp"
 #include "net/server_error_text.hpp"
 #include "net/tls_context.hpp"
@@ -19,15 +20,6 @@ namespace {
 constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr std::chrono::milliseconds kFirstBackoff{100};
 constexpr std::size_t kDeliverSlice = 64;
-
-bool is_subscription_confirmation(std::string_view kind) {
-  return kind == "subscribe" || kind == "unsubscribe" || kind == "psubscribe" ||
-         kind == "punsubscribe" || kind == "ssubscribe" || kind == "sunsubscribe";
-}
-
-bool is_message_kind(std::string_view kind) {
-  return kind == "message" || kind == "pmessage" || kind == "smessage";
-}
 
 void append_encoded(std::string& out, const Command& command) {
   resp::append_array_header(out, command.size());
@@ -282,15 +274,6 @@ void Connection::on_read(std::size_t bytes) {
   if (generation == generation_) start_read();
 }
 
-bool Connection::is_message_push(const Reply& reply) const {
-  const bool push = reply.type == ReplyType::push;
-  if (!push && !(options_.subscriber && reply.type == ReplyType::array)) return false;
-  if (reply.elements.empty()) return push;
-  std::string_view kind = reply.elements.front().str;
-  if (push) return !is_subscription_confirmation(kind);
-  return is_message_kind(kind);
-}
-
 // Matches replies to pending commands in order, then calls back outside the lock.
 void Connection::deliver(std::vector<Reply>& replies) {
   if (replies.empty()) return;
@@ -301,7 +284,7 @@ void Connection::deliver(std::vector<Reply>& replies) {
     std::lock_guard lock(mutex_);
     is_message_.assign(replies.size(), 0);
     for (std::size_t i = 0; i < replies.size(); ++i) {
-      bool message = is_message_push(replies[i]);
+      bool message = is_push_message(replies[i], options_.subscriber);
       // A cluster node drops sharded channels whose slot left it with an sunsubscribe nobody
       // asked for: a message for the subscriber, not the answer to the next command.
       if (!message && options_.subscriber && !replies[i].elements.empty() &&

@@ -109,7 +109,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void start_read();
   void on_read(std::size_t bytes);
   void deliver(std::vector<Reply>& replies);
-  bool is_message_push(const Reply& reply) const;
   void kick();
   void flush();
   void on_failure(std::error_code ec);
