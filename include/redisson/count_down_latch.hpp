@@ -90,8 +90,8 @@ class CountDownLatch {
   auto async_await(std::optional<std::chrono::milliseconds> wait, CompletionToken&& token) const {
     return detail::async_op<bool>(
         core(), token,
-        [state = state_, wait](detail::Done<bool> done, detail::CancellationPtr cancel) {
-          start_await(state, wait, std::move(cancel), std::move(done));
+        [state = state_, wait](detail::Done<bool> done, const detail::CancellationPtr& cancel) {
+          start_await(state, wait, cancel, std::move(done));
         });
   }
   /// Completes with (error_code).
@@ -130,7 +130,7 @@ class CountDownLatch {
   bool await_ms(std::chrono::milliseconds timeout);
   // The .cpp side of the async templates.
   static void start_await(const State& state, std::optional<std::chrono::milliseconds> wait,
-                          detail::CancellationPtr cancel, detail::Done<bool> done);
+                          const detail::CancellationPtr& cancel, detail::Done<bool> done);
   static void start_count_down(const State& state, detail::Done<void> done);
   static void start_try_set_count(const State& state, std::int64_t count, detail::Done<bool> done);
   static void start_count(const State& state, detail::Done<std::int64_t> done);

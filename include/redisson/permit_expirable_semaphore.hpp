@@ -127,8 +127,8 @@ class PermitExpirableSemaphore {
     return detail::async_op<std::optional<std::string>>(
         core(), token,
         [state = state_, wait, lease](detail::Done<std::optional<std::string>> done,
-                                      detail::CancellationPtr cancel) {
-          start_acquire(state, wait, lease, std::move(cancel), std::move(done));
+                                      const detail::CancellationPtr& cancel) {
+          start_acquire(state, wait, lease, cancel, std::move(done));
         });
   }
   /// Completes with (error_code); errc::not_owner when the permit is not held.
@@ -196,7 +196,7 @@ class PermitExpirableSemaphore {
   std::optional<std::string> try_acquire_ms(std::chrono::milliseconds wait, OptionalMs lease);
   // The .cpp side of the async templates.
   static void start_acquire(const State& state, OptionalMs wait, OptionalMs lease,
-                            detail::CancellationPtr cancel,
+                            const detail::CancellationPtr& cancel,
                             detail::Done<std::optional<std::string>> done);
   static void start_release(const State& state, const std::string& permit_id,
                             detail::Done<void> done);

@@ -107,8 +107,9 @@ class Semaphore {
                      CompletionToken&& token) const {
     return detail::async_op<bool>(
         core(), token,
-        [state = state_, permits, wait](detail::Done<bool> done, detail::CancellationPtr cancel) {
-          start_acquire(state, permits, wait, std::move(cancel), std::move(done));
+        [state = state_, permits, wait](detail::Done<bool> done,
+                                        const detail::CancellationPtr& cancel) {
+          start_acquire(state, permits, wait, cancel, std::move(done));
         });
   }
   /// Waits forever; completes with (error_code, acquired == true).
@@ -171,7 +172,7 @@ class Semaphore {
   // The .cpp side of the async templates.
   static void start_acquire(const State& state, std::int64_t permits,
                             std::optional<std::chrono::milliseconds> wait,
-                            detail::CancellationPtr cancel, detail::Done<bool> done);
+                            const detail::CancellationPtr& cancel, detail::Done<bool> done);
   static void start_release(const State& state, std::int64_t permits, detail::Done<void> done);
   static void start_try_set_permits(const State& state, std::int64_t permits,
                                     detail::Done<bool> done);

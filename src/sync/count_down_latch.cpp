@@ -84,7 +84,7 @@ const std::shared_ptr<detail::ClientCore>& CountDownLatch::core() const noexcept
 }
 
 void CountDownLatch::start_await(const State& latch, std::optional<std::chrono::milliseconds> wait,
-                                 detail::CancellationPtr cancel, detail::Done<bool> done) {
+                                 const detail::CancellationPtr& cancel, detail::Done<bool> done) {
   using namespace detail;
   if (wait && wait->count() < 0) {
     return done(Status(make_error_code(errc::invalid_argument), "the timeout must not be negative"),
@@ -104,7 +104,7 @@ void CountDownLatch::start_await(const State& latch, std::optional<std::chrono::
   options.unknown_hint = std::chrono::milliseconds{latch->recheck_ms.load()};
   if (wait) options.deadline = Clock::now() + *wait;
   AcquireLoop::start(latch->core, std::move(options), std::move(attempt), std::move(done), nullptr,
-                     std::move(cancel));
+                     cancel);
 }
 
 // Not retried after a lost reply: a count-down that did run must not count twice.

@@ -176,7 +176,8 @@ const std::shared_ptr<detail::ClientCore>& PermitExpirableSemaphore::core() cons
 }
 
 void PermitExpirableSemaphore::start_acquire(const State& semaphore, OptionalMs wait,
-                                             OptionalMs lease, detail::CancellationPtr cancel,
+                                             OptionalMs lease,
+                                             const detail::CancellationPtr& cancel,
                                              detail::Done<std::optional<std::string>> done) {
   using namespace detail;
   if (wait && wait->count() < 0) {
@@ -252,7 +253,7 @@ void PermitExpirableSemaphore::start_acquire(const State& semaphore, OptionalMs 
     done({}, std::move(id));
   };
   AcquireLoop::start(semaphore->core, std::move(options), std::move(attempt), std::move(finish),
-                     nullptr, std::move(cancel));
+                     nullptr, cancel);
 }
 
 void PermitExpirableSemaphore::start_release(const State& semaphore, const std::string& permit_id,

@@ -126,7 +126,7 @@ const std::shared_ptr<detail::ClientCore>& Semaphore::core() const noexcept { re
 
 void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
                               std::optional<std::chrono::milliseconds> wait,
-                              detail::CancellationPtr cancel, Done<bool> done) {
+                              const detail::CancellationPtr& cancel, Done<bool> done) {
   using namespace detail;
   if (permits < 0) return done(negative("permits"), false);
   if (wait && wait->count() < 0) return done(negative("the wait"), false);
@@ -169,7 +169,7 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
     done({}, true);
   };
   AcquireLoop::start(semaphore->core, std::move(options), std::move(attempt), std::move(finish),
-                     nullptr, std::move(cancel));
+                     nullptr, cancel);
 }
 
 void Semaphore::start_release(const State& semaphore, std::int64_t permits, Done<void> done) {
