@@ -123,7 +123,7 @@ Guard make_guard(redisson::Client& client, Kind kind, const std::string& name, i
               [rw] { rw->unlock_shared(); }, /*exclusive=*/false};
     }
     case Kind::semaphore: {
-      auto semaphore = std::make_shared<redisson::Semaphore>(client.get_semaphore(name));
+      auto semaphore = std::make_shared<redisson::Semaphore>(client, name);
       return {[semaphore](auto wait) { return semaphore->try_acquire_for(wait); },
               [semaphore] { semaphore->release(); }, /*exclusive=*/false, kSemaphorePermits};
     }
@@ -328,7 +328,7 @@ Phase run_phase(const Options& options, const KindInfo& info, int processes,
   stats_config.command_timeout = std::chrono::seconds(30);
   redisson::Client stats_client(stats_config);
   if (info.kind == Kind::semaphore) {
-    stats_client.get_semaphore(name).try_set_permits(kSemaphorePermits);
+    redisson::Semaphore(stats_client, name).try_set_permits(kSemaphorePermits);
   }
   ChildGroup workers;
   for (int i = 0; i < processes; ++i) {

@@ -26,11 +26,11 @@ int main(int argc, char** argv) {
 
     // Two printers for everyone. try_set_permits only sets the count if it has none yet
     // (the demo deletes leftovers of an earlier run first).
-    auto printers = client.get_semaphore("example:printers");
+    redisson::Semaphore printers(client, "example:printers");
     printers.delete_object();
     printers.try_set_permits(2);
 
-    auto start = client.get_count_down_latch("example:start");
+    redisson::CountDownLatch start(client, "example:start");
     start.try_set_count(1);
 
     std::atomic<int> busy{0};
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     std::printf("at most %d workers printed at once\n", most_busy.load());
 
     // One license, held for at most 30 s unless renewed with update_lease.
-    auto licenses = client.get_permit_expirable_semaphore("example:licenses");
+    redisson::PermitExpirableSemaphore licenses(client, "example:licenses");
     licenses.delete_object();
     licenses.try_set_permits(1);
     const std::string license = licenses.acquire(30s);

@@ -22,11 +22,6 @@
 
 namespace redisson {
 
-// Objects made from a Client have headers of their own (all included by redisson/redisson.hpp).
-class Semaphore;
-class PermitExpirableSemaphore;
-class CountDownLatch;
-
 namespace detail {
 class ClientCore;
 struct ClientAccess;
@@ -121,13 +116,6 @@ class Client {
   Subscription subscribe(std::string channel, std::function<void(std::string_view)> on_message,
                          std::function<void()> on_resubscribed = {});
 
-  /// Needs redisson/semaphore.hpp.
-  Semaphore get_semaphore(std::string name) const;
-  /// Needs redisson/permit_expirable_semaphore.hpp.
-  PermitExpirableSemaphore get_permit_expirable_semaphore(std::string name) const;
-  /// Needs redisson/count_down_latch.hpp.
-  CountDownLatch get_count_down_latch(std::string name) const;
-
   /// Fails everything pending with errc::shutdown and stops the I/O thread. Idempotent;
   /// the destructor calls it.
   void shutdown() noexcept;
@@ -135,8 +123,8 @@ class Client {
  private:
   friend struct detail::ClientAccess;
   // The .cpp side of the async templates.
-  static void start_execute(const std::shared_ptr<detail::ClientCore>& core,
-                            const Command& command, detail::Done<Reply> done);
+  static void start_execute(const std::shared_ptr<detail::ClientCore>& core, const Command& command,
+                            detail::Done<Reply> done);
   static void start_eval(const std::shared_ptr<detail::ClientCore>& core, const Script& script,
                          const Command& evalsha, detail::Done<Reply> done);
   static Command evalsha_command(const Script& script, const std::vector<std::string>& keys,

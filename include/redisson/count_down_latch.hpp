@@ -3,7 +3,6 @@
 #pragma once
 
 #include <algorithm>
-#include <asio/async_result.hpp>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -11,27 +10,16 @@
 #include <string>
 #include <utility>
 
-#include "redisson/detail/completion.hpp"
 #include "redisson/detail/duration.hpp"
+#include "redisson/detail/operation.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
 
+class Client;
+
 namespace detail {
-class ClientCore;
 struct CountDownLatchState;
-using BoolCallback = UniqueFunction<void(std::error_code, bool)>;
-using IntCallback = UniqueFunction<void(std::error_code, std::int64_t)>;
-using VoidCallback = UniqueFunction<void(std::error_code)>;
-/// `wait` absent: wait forever; zero: one check.
-void latch_await(const std::shared_ptr<CountDownLatchState>& latch,
-                 std::optional<std::chrono::milliseconds> wait, BoolCallback done);
-void latch_count_down(const std::shared_ptr<CountDownLatchState>& latch, VoidCallback done);
-void latch_try_set_count(const std::shared_ptr<CountDownLatchState>& latch, std::int64_t count,
-                         BoolCallback done);
-void latch_count(const std::shared_ptr<CountDownLatchState>& latch, IntCallback done);
-void latch_delete(const std::shared_ptr<CountDownLatchState>& latch, BoolCallback done);
-asio::any_io_executor latch_executor(const CountDownLatchState& latch);
 }  // namespace detail
 
 /// A count-down latch shared by every process that uses the same name on the same Redis,
@@ -58,8 +46,8 @@ asio::any_io_executor latch_executor(const CountDownLatchState& latch);
 /// handle; copy it freely.
 class CountDownLatch {
  public:
-  /// Prefer Client::get_count_down_latch. Throws invalid_argument for an empty name.
-  CountDownLatch(std::shared_ptr<detail::ClientCore> core, std::string name);
+  /// A handle on the latch `name`; sends nothing. Throws invalid_argument for an empty name.
+  CountDownLatch(const Client& client, std::string name);
 
   const std::string& name() const noexcept;
 
@@ -96,60 +84,59 @@ class CountDownLatch {
 
   // ---- asynchronous twins ---------------------------------------------------------------
   /// Completes with (error_code, opened). `wait` absent: wait forever; zero: one check.
+  /// Honours Asio per-operation cancellation: a cancelled await stops waiting and completes
+  /// with asio::error::operation_aborted.
   template <class CompletionToken>
-  auto async_await(std::optional<std::chrono::milliseconds> wait, CompletionToken&& token) {
-    return initiate<bool>(std::forward<CompletionToken>(token),
-                          [wait](const auto& state, auto done) {
-                            detail::latch_await(state, wait, std::move(done));
-                          });
+  auto async_await(std::optional<std::chrono::milliseconds> wait, CompletionToken&& token) const {
+    return detail::async_op<bool>(
+        core(), token,
+        [state = state_, wait](detail::Done<bool> done, const detail::CancellationPtr& cancel) {
+          start_await(state, wait, cancel, std::move(done));
+        });
   }
   /// Completes with (error_code).
   template <class CompletionToken>
-  auto async_count_down(CompletionToken&& token) {
-    return asio::async_initiate<CompletionToken, void(std::error_code)>(
-        [state = state_](auto handler) {
-          auto executor = detail::latch_executor(*state);
-          detail::latch_count_down(state, detail::bind_completion(std::move(handler), executor));
-        },
-        token);
+  auto async_count_down(CompletionToken&& token) const {
+    return detail::async_op<void>(core(), token, [state = state_](detail::Done<void> done) {
+      start_count_down(state, std::move(done));
+    });
   }
   /// Completes with (error_code, was_set).
   template <class CompletionToken>
-  auto async_try_set_count(std::int64_t count, CompletionToken&& token) {
-    return initiate<bool>(std::forward<CompletionToken>(token),
-                          [count](const auto& state, auto done) {
-                            detail::latch_try_set_count(state, count, std::move(done));
-                          });
+  auto async_try_set_count(std::int64_t count, CompletionToken&& token) const {
+    return detail::async_op<bool>(core(), token, [state = state_, count](detail::Done<bool> done) {
+      start_try_set_count(state, count, std::move(done));
+    });
   }
   /// Completes with (error_code, count).
   template <class CompletionToken>
-  auto async_count(CompletionToken&& token) {
-    return initiate<std::int64_t>(
-        std::forward<CompletionToken>(token),
-        [](const auto& state, auto done) { detail::latch_count(state, std::move(done)); });
+  auto async_count(CompletionToken&& token) const {
+    return detail::async_op<std::int64_t>(
+        core(), token,
+        [state = state_](detail::Done<std::int64_t> done) { start_count(state, std::move(done)); });
   }
   /// Completes with (error_code, existed).
   template <class CompletionToken>
-  auto async_delete(CompletionToken&& token) {
-    return initiate<bool>(std::forward<CompletionToken>(token), [](const auto& state, auto done) {
-      detail::latch_delete(state, std::move(done));
+  auto async_delete(CompletionToken&& token) const {
+    return detail::async_op<bool>(core(), token, [state = state_](detail::Done<bool> done) {
+      start_delete(state, std::move(done));
     });
   }
 
  private:
+  using State = std::shared_ptr<detail::CountDownLatchState>;
+
+  const std::shared_ptr<detail::ClientCore>& core() const noexcept;
   bool await_ms(std::chrono::milliseconds timeout);
+  // The .cpp side of the async templates.
+  static void start_await(const State& state, std::optional<std::chrono::milliseconds> wait,
+                          const detail::CancellationPtr& cancel, detail::Done<bool> done);
+  static void start_count_down(const State& state, detail::Done<void> done);
+  static void start_try_set_count(const State& state, std::int64_t count, detail::Done<bool> done);
+  static void start_count(const State& state, detail::Done<std::int64_t> done);
+  static void start_delete(const State& state, detail::Done<bool> done);
 
-  template <class T, class CompletionToken, class Start>
-  auto initiate(CompletionToken&& token, Start start) {
-    return asio::async_initiate<CompletionToken, void(std::error_code, T)>(
-        [state = state_, start = std::move(start)](auto handler) mutable {
-          auto executor = detail::latch_executor(*state);
-          start(state, detail::bind_completion<T>(std::move(handler), executor));
-        },
-        token);
-  }
-
-  std::shared_ptr<detail::CountDownLatchState> state_;
+  State state_;
 };
 
 }  // namespace redisson

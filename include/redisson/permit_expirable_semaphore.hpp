@@ -3,7 +3,6 @@
 #pragma once
 
 #include <algorithm>
-#include <asio/async_result.hpp>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -11,41 +10,16 @@
 #include <string>
 #include <utility>
 
-#include "redisson/detail/completion.hpp"
 #include "redisson/detail/duration.hpp"
+#include "redisson/detail/operation.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
 
+class Client;
+
 namespace detail {
-class ClientCore;
 struct ExpirableSemaphoreState;
-using BoolCallback = UniqueFunction<void(std::error_code, bool)>;
-using IntCallback = UniqueFunction<void(std::error_code, std::int64_t)>;
-using VoidCallback = UniqueFunction<void(std::error_code)>;
-using PermitCallback = UniqueFunction<void(std::error_code, std::optional<std::string>)>;
-/// `wait` absent: wait forever; zero: one attempt. `lease` absent: the permit never expires.
-void expirable_semaphore_acquire(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                 std::optional<std::chrono::milliseconds> wait,
-                                 std::optional<std::chrono::milliseconds> lease,
-                                 PermitCallback done);
-/// Completes with not_owner when `permit_id` is not held (unknown, released or expired).
-void expirable_semaphore_release(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                 const std::string& permit_id, VoidCallback done);
-void expirable_semaphore_try_release(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                     const std::string& permit_id, BoolCallback done);
-void expirable_semaphore_update_lease(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                      const std::string& permit_id, std::chrono::milliseconds lease,
-                                      BoolCallback done);
-void expirable_semaphore_try_set_permits(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                         std::int64_t permits, BoolCallback done);
-void expirable_semaphore_add_permits(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                     std::int64_t delta, VoidCallback done);
-void expirable_semaphore_available_permits(
-    const std::shared_ptr<ExpirableSemaphoreState>& semaphore, IntCallback done);
-void expirable_semaphore_delete(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                BoolCallback done);
-asio::any_io_executor expirable_semaphore_executor(const ExpirableSemaphoreState& semaphore);
 }  // namespace detail
 
 /// A semaphore whose permits are individual: each acquisition returns a permit id, which is
@@ -82,8 +56,8 @@ class PermitExpirableSemaphore {
   /// The expiry score of a permit without lease (Redisson's Long.MAX_VALUE / 10000).
   static constexpr std::int64_t kNoExpiry = 922337203685477;
 
-  /// Prefer Client::get_permit_expirable_semaphore. Throws invalid_argument for an empty name.
-  PermitExpirableSemaphore(std::shared_ptr<detail::ClientCore> core, std::string name);
+  /// A handle on the semaphore `name`; sends nothing. Throws invalid_argument for an empty name.
+  PermitExpirableSemaphore(const Client& client, std::string name);
 
   const std::string& name() const noexcept;
 
@@ -99,13 +73,13 @@ class PermitExpirableSemaphore {
   /// Waits up to `wait` (zero: one attempt) for a permit without lease.
   template <class Rep, class Period>
   std::optional<std::string> try_acquire_for(const std::chrono::duration<Rep, Period>& wait) {
-    return try_acquire_ms(to_ms(wait), std::nullopt);
+    return try_acquire_ms(detail::saturating_ms(wait), std::nullopt);
   }
   /// Waits up to `wait` for a permit that returns to the pool after `lease`.
   template <class Rep, class Period, class Rep2, class Period2>
   std::optional<std::string> try_acquire_for(const std::chrono::duration<Rep, Period>& wait,
                                              const std::chrono::duration<Rep2, Period2>& lease) {
-    return try_acquire_ms(to_ms(wait), to_ms(lease));
+    return try_acquire_ms(detail::saturating_ms(wait), detail::saturating_ms(lease));
   }
   /// Waits until `deadline` (a deadline already passed: one attempt) for a permit without
   /// lease.
@@ -113,7 +87,8 @@ class PermitExpirableSemaphore {
   std::optional<std::string> try_acquire_until(
       const std::chrono::time_point<Clock, Duration>& deadline) {
     const auto left = deadline - Clock::now();
-    return try_acquire_ms(std::max(to_ms(left), std::chrono::milliseconds{0}), std::nullopt);
+    return try_acquire_ms(std::max(detail::saturating_ms(left), std::chrono::milliseconds{0}),
+                          std::nullopt);
   }
 
   /// Returns the permit `permit_id` to the pool (waking waiters). Throws errc::not_owner
@@ -142,100 +117,100 @@ class PermitExpirableSemaphore {
   // ---- asynchronous twins ---------------------------------------------------------------
   /// Completes with (error_code, permit id or nullopt when not acquired in time).
   /// `wait` absent: wait forever; zero: one attempt. `lease` absent: the permit never expires.
+  /// Honours Asio per-operation cancellation: a cancelled acquire stops waiting, holds no
+  /// permit (a grant that raced the cancel is released) and completes with
+  /// asio::error::operation_aborted.
   template <class CompletionToken>
   auto async_acquire(std::optional<std::chrono::milliseconds> wait,
-                     std::optional<std::chrono::milliseconds> lease, CompletionToken&& token) {
-    return initiate<std::optional<std::string>>(
-        std::forward<CompletionToken>(token), [wait, lease](const auto& state, auto done) {
-          detail::expirable_semaphore_acquire(state, wait, lease, std::move(done));
+                     std::optional<std::chrono::milliseconds> lease,
+                     CompletionToken&& token) const {
+    return detail::async_op<std::optional<std::string>>(
+        core(), token,
+        [state = state_, wait, lease](detail::Done<std::optional<std::string>> done,
+                                      const detail::CancellationPtr& cancel) {
+          start_acquire(state, wait, lease, cancel, std::move(done));
         });
   }
   /// Completes with (error_code); errc::not_owner when the permit is not held.
   template <class CompletionToken>
-  auto async_release(std::string permit_id, CompletionToken&& token) {
-    return initiate_void(std::forward<CompletionToken>(token),
-                         [permit_id = std::move(permit_id)](const auto& state, auto done) {
-                           detail::expirable_semaphore_release(state, permit_id, std::move(done));
-                         });
+  auto async_release(std::string permit_id, CompletionToken&& token) const {
+    return detail::async_op<void>(
+        core(), token, [state = state_, permit_id = std::move(permit_id)](detail::Done<void> done) {
+          start_release(state, permit_id, std::move(done));
+        });
   }
   /// Completes with (error_code, released).
   template <class CompletionToken>
-  auto async_try_release(std::string permit_id, CompletionToken&& token) {
-    auto start = [permit_id = std::move(permit_id)](const auto& state, auto done) {
-      detail::expirable_semaphore_try_release(state, permit_id, std::move(done));
-    };
-    return initiate<bool>(std::forward<CompletionToken>(token), std::move(start));
+  auto async_try_release(std::string permit_id, CompletionToken&& token) const {
+    return detail::async_op<bool>(
+        core(), token, [state = state_, permit_id = std::move(permit_id)](detail::Done<bool> done) {
+          start_try_release(state, permit_id, std::move(done));
+        });
   }
   /// Completes with (error_code, updated).
   template <class CompletionToken>
   auto async_update_lease(std::string permit_id, std::chrono::milliseconds lease,
-                          CompletionToken&& token) {
-    return initiate<bool>(std::forward<CompletionToken>(token),
-                          [permit_id = std::move(permit_id), lease](const auto& state, auto done) {
-                            detail::expirable_semaphore_update_lease(state, permit_id, lease,
-                                                                     std::move(done));
-                          });
+                          CompletionToken&& token) const {
+    return detail::async_op<bool>(
+        core(), token,
+        [state = state_, permit_id = std::move(permit_id), lease](detail::Done<bool> done) {
+          start_update_lease(state, permit_id, lease, std::move(done));
+        });
   }
   /// Completes with (error_code, was_set).
   template <class CompletionToken>
-  auto async_try_set_permits(std::int64_t permits, CompletionToken&& token) {
-    return initiate<bool>(
-        std::forward<CompletionToken>(token), [permits](const auto& state, auto done) {
-          detail::expirable_semaphore_try_set_permits(state, permits, std::move(done));
-        });
+  auto async_try_set_permits(std::int64_t permits, CompletionToken&& token) const {
+    return detail::async_op<bool>(core(), token,
+                                  [state = state_, permits](detail::Done<bool> done) {
+                                    start_try_set_permits(state, permits, std::move(done));
+                                  });
   }
   /// Completes with (error_code).
   template <class CompletionToken>
-  auto async_add_permits(std::int64_t delta, CompletionToken&& token) {
-    return initiate_void(std::forward<CompletionToken>(token),
-                         [delta](const auto& state, auto done) {
-                           detail::expirable_semaphore_add_permits(state, delta, std::move(done));
-                         });
+  auto async_add_permits(std::int64_t delta, CompletionToken&& token) const {
+    return detail::async_op<void>(core(), token, [state = state_, delta](detail::Done<void> done) {
+      start_add_permits(state, delta, std::move(done));
+    });
   }
   /// Completes with (error_code, available permits).
   template <class CompletionToken>
-  auto async_available_permits(CompletionToken&& token) {
-    return initiate<std::int64_t>(
-        std::forward<CompletionToken>(token), [](const auto& state, auto done) {
-          detail::expirable_semaphore_available_permits(state, std::move(done));
-        });
+  auto async_available_permits(CompletionToken&& token) const {
+    return detail::async_op<std::int64_t>(core(), token,
+                                          [state = state_](detail::Done<std::int64_t> done) {
+                                            start_available_permits(state, std::move(done));
+                                          });
   }
   /// Completes with (error_code, existed).
   template <class CompletionToken>
-  auto async_delete(CompletionToken&& token) {
-    return initiate<bool>(std::forward<CompletionToken>(token), [](const auto& state, auto done) {
-      detail::expirable_semaphore_delete(state, std::move(done));
+  auto async_delete(CompletionToken&& token) const {
+    return detail::async_op<bool>(core(), token, [state = state_](detail::Done<bool> done) {
+      start_delete(state, std::move(done));
     });
   }
 
  private:
-  template <class Rep, class Period>
-  static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
-    return detail::saturating_ms(d);
-  }
-  std::optional<std::string> try_acquire_ms(std::chrono::milliseconds wait,
-                                            std::optional<std::chrono::milliseconds> lease);
+  using State = std::shared_ptr<detail::ExpirableSemaphoreState>;
+  using OptionalMs = std::optional<std::chrono::milliseconds>;
 
-  template <class T, class CompletionToken, class Start>
-  auto initiate(CompletionToken&& token, Start start) {
-    return asio::async_initiate<CompletionToken, void(std::error_code, T)>(
-        [state = state_, start = std::move(start)](auto handler) mutable {
-          auto executor = detail::expirable_semaphore_executor(*state);
-          start(state, detail::bind_completion<T>(std::move(handler), executor));
-        },
-        token);
-  }
-  template <class CompletionToken, class Start>
-  auto initiate_void(CompletionToken&& token, Start start) {
-    return asio::async_initiate<CompletionToken, void(std::error_code)>(
-        [state = state_, start = std::move(start)](auto handler) mutable {
-          auto executor = detail::expirable_semaphore_executor(*state);
-          start(state, detail::bind_completion(std::move(handler), executor));
-        },
-        token);
-  }
+  const std::shared_ptr<detail::ClientCore>& core() const noexcept;
+  std::optional<std::string> try_acquire_ms(std::chrono::milliseconds wait, OptionalMs lease);
+  // The .cpp side of the async templates.
+  static void start_acquire(const State& state, OptionalMs wait, OptionalMs lease,
+                            const detail::CancellationPtr& cancel,
+                            detail::Done<std::optional<std::string>> done);
+  static void start_release(const State& state, const std::string& permit_id,
+                            detail::Done<void> done);
+  static void start_try_release(const State& state, const std::string& permit_id,
+                                detail::Done<bool> done);
+  static void start_update_lease(const State& state, const std::string& permit_id,
+                                 std::chrono::milliseconds lease, detail::Done<bool> done);
+  static void start_try_set_permits(const State& state, std::int64_t permits,
+                                    detail::Done<bool> done);
+  static void start_add_permits(const State& state, std::int64_t delta, detail::Done<void> done);
+  static void start_available_permits(const State& state, detail::Done<std::int64_t> done);
+  static void start_delete(const State& state, detail::Done<bool> done);
 
-  std::shared_ptr<detail::ExpirableSemaphoreState> state_;
+  State state_;
 };
 
 }  // namespace redisson

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <algorithm>
-#include <asio/async_result.hpp>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -10,32 +9,16 @@
 #include <string>
 #include <utility>
 
-#include "redisson/detail/completion.hpp"
 #include "redisson/detail/duration.hpp"
+#include "redisson/detail/operation.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
 
+class Client;
+
 namespace detail {
-class ClientCore;
 struct SemaphoreState;
-using BoolCallback = UniqueFunction<void(std::error_code, bool)>;
-using IntCallback = UniqueFunction<void(std::error_code, std::int64_t)>;
-using VoidCallback = UniqueFunction<void(std::error_code)>;
-/// `wait` absent: wait forever; zero: one attempt.
-void semaphore_acquire(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t permits,
-                       std::optional<std::chrono::milliseconds> wait, BoolCallback done);
-void semaphore_release(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t permits,
-                       VoidCallback done);
-void semaphore_try_set_permits(const std::shared_ptr<SemaphoreState>& semaphore,
-                               std::int64_t permits, BoolCallback done);
-void semaphore_add_permits(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t delta,
-                           VoidCallback done);
-void semaphore_drain_permits(const std::shared_ptr<SemaphoreState>& semaphore, IntCallback done);
-void semaphore_available_permits(const std::shared_ptr<SemaphoreState>& semaphore,
-                                 IntCallback done);
-void semaphore_delete(const std::shared_ptr<SemaphoreState>& semaphore, BoolCallback done);
-asio::any_io_executor semaphore_executor(const SemaphoreState& semaphore);
 }  // namespace detail
 
 /// A counting semaphore shared by every process that uses the same name on the same Redis,
@@ -72,8 +55,8 @@ asio::any_io_executor semaphore_executor(const SemaphoreState& semaphore);
 /// succeeds at once without a round trip. A Semaphore is a cheap handle; copy it freely.
 class Semaphore {
  public:
-  /// Prefer Client::get_semaphore. Throws invalid_argument for an empty name.
-  Semaphore(std::shared_ptr<detail::ClientCore> core, std::string name);
+  /// A handle on the semaphore `name`; sends nothing. Throws invalid_argument for an empty name.
+  Semaphore(const Client& client, std::string name);
 
   const std::string& name() const noexcept;
 
@@ -84,14 +67,14 @@ class Semaphore {
   /// Waits up to `wait` for `permits` permits (zero: one attempt).
   template <class Rep, class Period>
   bool try_acquire_for(const std::chrono::duration<Rep, Period>& wait, std::int64_t permits = 1) {
-    return try_acquire_ms(to_ms(wait), permits);
+    return try_acquire_ms(detail::saturating_ms(wait), permits);
   }
   /// Waits until `deadline` for `permits` permits (a deadline already passed: one attempt).
   template <class Clock, class Duration>
   bool try_acquire_until(const std::chrono::time_point<Clock, Duration>& deadline,
                          std::int64_t permits = 1) {
-    const auto left = deadline - Clock::now();
-    return try_acquire_ms(std::max(to_ms(left), std::chrono::milliseconds{0}), permits);
+    const auto left = detail::saturating_ms(deadline - Clock::now());
+    return try_acquire_ms(std::max(left, std::chrono::milliseconds{0}), permits);
   }
   /// Returns `permits` permits and publishes the new count (waking waiters).
   void release(std::int64_t permits = 1);
@@ -116,94 +99,89 @@ class Semaphore {
 
   // ---- asynchronous twins ---------------------------------------------------------------
   /// Completes with (error_code, acquired). `wait` absent: wait forever; zero: one attempt.
+  /// Honours Asio per-operation cancellation: a cancelled acquire stops waiting, holds no
+  /// permits (a grant that raced the cancel is released) and completes with
+  /// asio::error::operation_aborted.
   template <class CompletionToken>
   auto async_acquire(std::int64_t permits, std::optional<std::chrono::milliseconds> wait,
-                     CompletionToken&& token) {
-    return initiate<bool>(std::forward<CompletionToken>(token),
-                          [permits, wait](const auto& state, auto done) {
-                            detail::semaphore_acquire(state, permits, wait, std::move(done));
-                          });
+                     CompletionToken&& token) const {
+    return detail::async_op<bool>(
+        core(), token,
+        [state = state_, permits, wait](detail::Done<bool> done,
+                                        const detail::CancellationPtr& cancel) {
+          start_acquire(state, permits, wait, cancel, std::move(done));
+        });
   }
   /// Waits forever; completes with (error_code, acquired == true).
   template <class CompletionToken>
-  auto async_acquire(std::int64_t permits, CompletionToken&& token) {
+  auto async_acquire(std::int64_t permits, CompletionToken&& token) const {
     return async_acquire(permits, std::nullopt, std::forward<CompletionToken>(token));
   }
   /// Completes with (error_code).
   template <class CompletionToken>
-  auto async_release(std::int64_t permits, CompletionToken&& token) {
-    return initiate_void(std::forward<CompletionToken>(token),
-                         [permits](const auto& state, auto done) {
-                           detail::semaphore_release(state, permits, std::move(done));
-                         });
+  auto async_release(std::int64_t permits, CompletionToken&& token) const {
+    return detail::async_op<void>(core(), token,
+                                  [state = state_, permits](detail::Done<void> done) {
+                                    start_release(state, permits, std::move(done));
+                                  });
   }
   /// Completes with (error_code, was_set).
   template <class CompletionToken>
-  auto async_try_set_permits(std::int64_t permits, CompletionToken&& token) {
-    return initiate<bool>(std::forward<CompletionToken>(token),
-                          [permits](const auto& state, auto done) {
-                            detail::semaphore_try_set_permits(state, permits, std::move(done));
-                          });
+  auto async_try_set_permits(std::int64_t permits, CompletionToken&& token) const {
+    return detail::async_op<bool>(core(), token,
+                                  [state = state_, permits](detail::Done<bool> done) {
+                                    start_try_set_permits(state, permits, std::move(done));
+                                  });
   }
   /// Completes with (error_code).
   template <class CompletionToken>
-  auto async_add_permits(std::int64_t delta, CompletionToken&& token) {
-    return initiate_void(std::forward<CompletionToken>(token),
-                         [delta](const auto& state, auto done) {
-                           detail::semaphore_add_permits(state, delta, std::move(done));
-                         });
+  auto async_add_permits(std::int64_t delta, CompletionToken&& token) const {
+    return detail::async_op<void>(core(), token, [state = state_, delta](detail::Done<void> done) {
+      start_add_permits(state, delta, std::move(done));
+    });
   }
   /// Completes with (error_code, permits drained).
   template <class CompletionToken>
-  auto async_drain_permits(CompletionToken&& token) {
-    return initiate<std::int64_t>(std::forward<CompletionToken>(token),
-                                  [](const auto& state, auto done) {
-                                    detail::semaphore_drain_permits(state, std::move(done));
-                                  });
+  auto async_drain_permits(CompletionToken&& token) const {
+    return detail::async_op<std::int64_t>(core(), token,
+                                          [state = state_](detail::Done<std::int64_t> done) {
+                                            start_drain_permits(state, std::move(done));
+                                          });
   }
   /// Completes with (error_code, available permits).
   template <class CompletionToken>
-  auto async_available_permits(CompletionToken&& token) {
-    return initiate<std::int64_t>(std::forward<CompletionToken>(token),
-                                  [](const auto& state, auto done) {
-                                    detail::semaphore_available_permits(state, std::move(done));
-                                  });
+  auto async_available_permits(CompletionToken&& token) const {
+    return detail::async_op<std::int64_t>(core(), token,
+                                          [state = state_](detail::Done<std::int64_t> done) {
+                                            start_available_permits(state, std::move(done));
+                                          });
   }
   /// Completes with (error_code, existed).
   template <class CompletionToken>
-  auto async_delete(CompletionToken&& token) {
-    return initiate<bool>(std::forward<CompletionToken>(token), [](const auto& state, auto done) {
-      detail::semaphore_delete(state, std::move(done));
+  auto async_delete(CompletionToken&& token) const {
+    return detail::async_op<bool>(core(), token, [state = state_](detail::Done<bool> done) {
+      start_delete(state, std::move(done));
     });
   }
 
  private:
-  template <class Rep, class Period>
-  static std::chrono::milliseconds to_ms(const std::chrono::duration<Rep, Period>& d) {
-    return detail::saturating_ms(d);
-  }
+  using State = std::shared_ptr<detail::SemaphoreState>;
+
+  const std::shared_ptr<detail::ClientCore>& core() const noexcept;
   bool try_acquire_ms(std::chrono::milliseconds wait, std::int64_t permits);
+  // The .cpp side of the async templates.
+  static void start_acquire(const State& state, std::int64_t permits,
+                            std::optional<std::chrono::milliseconds> wait,
+                            const detail::CancellationPtr& cancel, detail::Done<bool> done);
+  static void start_release(const State& state, std::int64_t permits, detail::Done<void> done);
+  static void start_try_set_permits(const State& state, std::int64_t permits,
+                                    detail::Done<bool> done);
+  static void start_add_permits(const State& state, std::int64_t delta, detail::Done<void> done);
+  static void start_drain_permits(const State& state, detail::Done<std::int64_t> done);
+  static void start_available_permits(const State& state, detail::Done<std::int64_t> done);
+  static void start_delete(const State& state, detail::Done<bool> done);
 
-  template <class T, class CompletionToken, class Start>
-  auto initiate(CompletionToken&& token, Start start) {
-    return asio::async_initiate<CompletionToken, void(std::error_code, T)>(
-        [state = state_, start = std::move(start)](auto handler) mutable {
-          auto executor = detail::semaphore_executor(*state);
-          start(state, detail::bind_completion<T>(std::move(handler), executor));
-        },
-        token);
-  }
-  template <class CompletionToken, class Start>
-  auto initiate_void(CompletionToken&& token, Start start) {
-    return asio::async_initiate<CompletionToken, void(std::error_code)>(
-        [state = state_, start = std::move(start)](auto handler) mutable {
-          auto executor = detail::semaphore_executor(*state);
-          start(state, detail::bind_completion(std::move(handler), executor));
-        },
-        token);
-  }
-
-  std::shared_ptr<detail::SemaphoreState> state_;
+  State state_;
 };
 
 }  // namespace redisson

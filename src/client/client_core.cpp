@@ -311,29 +311,4 @@ Watchdog& ClientCore::watchdog() { return *watchdog_; }
 
 HoldRegistry& ClientCore::holds() { return *holds_; }
 
-Reply wait_for_reply(ClientCore& core, const std::function<void(ReplyCallback)>& start,
-                     std::error_code& ec) {
-  if (core.on_io_thread()) {
-    ec = make_error_code(errc::would_deadlock);
-    return Reply{};
-  }
-  std::promise<std::pair<std::error_code, Reply>> done;
-  auto result = done.get_future();
-  start([&done](std::error_code error_code, Reply reply) {
-    done.set_value({error_code, std::move(reply)});
-  });
-  auto [error_code, reply] = result.get();
-  ec = error_code;
-  return std::move(reply);
-}
-
-void throw_error(std::error_code ec, const Reply& reply, std::string_view context) {
-  std::string message(context);
-  if (reply.type == ReplyType::error && !reply.str.empty()) {
-    message += message.empty() ? "" : ": ";
-    message += reply.str;
-  }
-  throw error(ec, message);
-}
-
 }  // namespace redisson::detail

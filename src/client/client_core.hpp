@@ -102,12 +102,4 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   bool stopped_ = false;
 };
 
-/// Blocks until `start(callback)` completes; throws on error (with `what` as context).
-/// Refuses (errc::would_deadlock) on the I/O thread.
-Reply wait_for_reply(ClientCore& core, const std::function<void(ReplyCallback)>& start,
-                     std::error_code& ec);
-
-/// Throws redisson::error for `ec`, using the reply's server text when there is one.
-[[noreturn]] void throw_error(std::error_code ec, const Reply& reply, std::string_view context);
-
 }  // namespace redisson::detail

@@ -9,7 +9,6 @@
 
 #include "net/push_message.hpp"
 #include "net/reply_error.hpp"
-#include "net/server_error_text.hpp"
 #include "net/tls_context.hpp"
 #include "redisson/error.hpp"
 #include "resp/writer.hpp"
@@ -114,8 +113,8 @@ void Connection::connect() {
 
   resolver_.async_resolve(
       options_.server.host, std::to_string(options_.server.port),
-      [self = shared_from_this(), generation](std::error_code ec,
-                                              asio::ip::tcp::resolver::results_type results) {
+      [self = shared_from_this(), generation](
+          std::error_code ec, const asio::ip::tcp::resolver::results_type& results) {
         if (generation != self->generation_) return;
         if (ec) return self->on_failure(make_error_code(errc::connect_failed));
         asio::async_connect(
@@ -325,13 +324,7 @@ void Connection::deliver(std::vector<Reply>& replies) {
     auto& callback = callbacks_[next++];
     if (!callback) continue;  // timed out earlier; the late reply is dropped
     const auto ec = error_for_reply(reply);
-    if (ec) {
-      // Lets a blocking caller whose completion runs inside this callback report the text.
-      const ServerErrorScope scope(reply.str);
-      callback(ec, std::move(reply));
-    } else {
-      callback(ec, std::move(reply));
-    }
+    callback(ec, std::move(reply));
   }
   callbacks_.clear();
   flush();

@@ -19,17 +19,22 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "net/handshake.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
-#include "redisson/detail/completion.hpp"
+#include "redisson/detail/unique_function.hpp"
+#include "redisson/reply.hpp"
 #include "resp/parser.hpp"
 
 namespace redisson::detail {
 
 using Clock = std::chrono::steady_clock;
+
+/// What a command's reply is handed to (on the I/O thread).
+using ReplyCallback = UniqueFunction<void(std::error_code, Reply)>;
 
 struct ConnectionOptions {
   ServerAddress server;

@@ -3,11 +3,11 @@
 #include <atomic>
 #include <charconv>
 
-#include "client/blocking.hpp"
+#include "client/client_access.hpp"
 #include "client/client_core.hpp"
-#include "redisson/client.hpp"
-#include "sync/acquire_loop.hpp"
 #include "lua_scripts.hpp"
+#include "net/reply_error.hpp"
+#include "sync/acquire_loop.hpp"
 
 namespace redisson {
 namespace detail {
@@ -55,140 +55,119 @@ std::error_code parse_count(const Reply& reply, std::int64_t& count) {
   return {};
 }
 
-void get_count(const std::shared_ptr<CountDownLatchState>& latch, IntCallback done) {
+void get_count(const std::shared_ptr<CountDownLatchState>& latch, Done<std::int64_t> done) {
   latch->core->submit(Command{"GET", latch->name},
                       [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                        if (ec) return done(status_of(ec, reply), 0);
                         std::int64_t count = 0;
-                        if (!ec) ec = parse_count(reply, count);
-                        done(ec, count);
+                        Status status = parse_count(reply, count);
+                        done(std::move(status), count);
                       });
 }
 
 }  // namespace
 
-asio::any_io_executor latch_executor(const CountDownLatchState& latch) {
-  return latch.core->executor();
+}  // namespace detail
+
+CountDownLatch::CountDownLatch(const Client& client, std::string name) {
+  if (name.empty()) {
+    throw error(errc::invalid_argument, "a count-down latch name must not be empty");
+  }
+  state_ = std::make_shared<detail::CountDownLatchState>(detail::ClientAccess::core(client),
+                                                         std::move(name));
 }
 
-void latch_await(const std::shared_ptr<CountDownLatchState>& latch,
-                 std::optional<std::chrono::milliseconds> wait, BoolCallback done) {
+const std::string& CountDownLatch::name() const noexcept { return state_->name; }
+
+const std::shared_ptr<detail::ClientCore>& CountDownLatch::core() const noexcept {
+  return state_->core;
+}
+
+void CountDownLatch::start_await(const State& latch, std::optional<std::chrono::milliseconds> wait,
+                                 const detail::CancellationPtr& cancel, detail::Done<bool> done) {
+  using namespace detail;
   if (wait && wait->count() < 0) {
-    return done(make_error_code(errc::invalid_argument), false);
+    return done(Status(make_error_code(errc::invalid_argument), "the timeout must not be negative"),
+                false);
   }
   // "Acquired" = the latch is open. The loop checks once, then subscribes and checks again
-  // (so an opening between the two is not missed), then sleeps until a message.
+  // (so an opening between the two is not missed), then sleeps until a message. Opening takes
+  // nothing, so a cancel has nothing to give back.
   Attempt attempt = [latch](AttemptCallback callback) {
-    get_count(latch,
-              [callback = std::move(callback)](std::error_code ec, std::int64_t count) mutable {
-                if (ec) return callback(ec, {});
-                callback({}, AttemptResult{count <= 0, std::chrono::milliseconds{-1}});
-              });
+    get_count(latch, [callback = std::move(callback)](Status status, std::int64_t count) mutable {
+      if (status) return callback(std::move(status), {});
+      callback({}, AttemptResult{count <= 0, std::chrono::milliseconds{-1}});
+    });
   };
   AcquireLoop::Options options;
   options.channel = latch->channel;
   options.unknown_hint = std::chrono::milliseconds{latch->recheck_ms.load()};
   if (wait) options.deadline = Clock::now() + *wait;
-  AcquireLoop::start(latch->core, std::move(options), std::move(attempt), std::move(done));
+  AcquireLoop::start(latch->core, std::move(options), std::move(attempt), std::move(done), nullptr,
+                     cancel);
 }
 
 // Not retried after a lost reply: a count-down that did run must not count twice.
-void latch_count_down(const std::shared_ptr<CountDownLatchState>& latch, VoidCallback done) {
+void CountDownLatch::start_count_down(const State& latch, detail::Done<void> done) {
+  using namespace detail;
   Command command{"EVALSHA", count_down_script().sha1(), "2", latch->name, latch->channel};
   command.arg(latch->publish_command);
-  latch->core->eval(
-      count_down_script(), std::move(command),
-      [done = std::move(done)](std::error_code ec, const Reply&) mutable { done(ec); });
+  latch->core->eval(count_down_script(), std::move(command),
+                    [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                      done(status_of(ec, reply));
+                    });
 }
 
-void latch_try_set_count(const std::shared_ptr<CountDownLatchState>& latch, std::int64_t count,
-                         BoolCallback done) {
-  if (count <= 0) return done(make_error_code(errc::invalid_argument), false);
+void CountDownLatch::start_try_set_count(const State& latch, std::int64_t count,
+                                         detail::Done<bool> done) {
+  using namespace detail;
+  if (count <= 0) {
+    return done(Status(make_error_code(errc::invalid_argument), "the count must be positive"),
+                false);
+  }
   Command command{"EVALSHA", try_set_count_script().sha1(), "2", latch->name, latch->channel};
   command.arg(count).arg(latch->publish_command);
   latch->core->eval(try_set_count_script(), std::move(command),
                     [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                      done(ec, !ec && reply.integer == 1);
+                      done(status_of(ec, reply), !ec && reply.integer == 1);
                     });
 }
 
-void latch_count(const std::shared_ptr<CountDownLatchState>& latch, IntCallback done) {
-  get_count(latch, [done = std::move(done)](std::error_code ec, std::int64_t count) mutable {
-    done(ec, std::max<std::int64_t>(count, 0));
-  });
+void CountDownLatch::start_count(const State& latch, detail::Done<std::int64_t> done) {
+  detail::get_count(latch,
+                    [done = std::move(done)](detail::Status status, std::int64_t count) mutable {
+                      done(std::move(status), std::max<std::int64_t>(count, 0));
+                    });
 }
 
-void latch_delete(const std::shared_ptr<CountDownLatchState>& latch, BoolCallback done) {
+void CountDownLatch::start_delete(const State& latch, detail::Done<bool> done) {
+  using namespace detail;
   Command command{"EVALSHA", delete_script().sha1(), "2", latch->name, latch->channel};
   command.arg(latch->publish_command);
   latch->core->eval(delete_script(), std::move(command),
                     [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                      done(ec, !ec && reply.integer == 1);
+                      done(status_of(ec, reply), !ec && reply.integer == 1);
                     });
 }
 
-}  // namespace detail
-
-CountDownLatch::CountDownLatch(std::shared_ptr<detail::ClientCore> core, std::string name) {
-  if (name.empty()) {
-    throw error(errc::invalid_argument, "a count-down latch name must not be empty");
-  }
-  state_ = std::make_shared<detail::CountDownLatchState>(std::move(core), std::move(name));
-}
-
-CountDownLatch Client::get_count_down_latch(std::string name) const {
-  return CountDownLatch(core_, std::move(name));
-}
-
-const std::string& CountDownLatch::name() const noexcept { return state_->name; }
-
 bool CountDownLatch::try_set_count(std::int64_t count) {
-  if (count <= 0) {
-    throw error(errc::invalid_argument,
-                "count-down latch '" + state_->name + "': the count must be positive");
-  }
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::latch_try_set_count(state_, count, std::move(done));
-      },
-      "try_set_count count-down latch '" + state_->name + "'");
+  return async_try_set_count(count, detail::blocking("try_set_count count-down latch", name()));
 }
 
 void CountDownLatch::count_down() {
-  detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::latch_count_down(
-            state_, [done = std::move(done)](std::error_code ec) mutable { done(ec, !ec); });
-      },
-      "count_down count-down latch '" + state_->name + "'");
+  async_count_down(detail::blocking("count_down count-down latch", name()));
 }
 
 std::int64_t CountDownLatch::count() const {
-  return detail::wait_or_throw<std::int64_t>(
-      *state_->core,
-      [&](detail::IntCallback done) { detail::latch_count(state_, std::move(done)); },
-      "count count-down latch '" + state_->name + "'");
+  return async_count(detail::blocking("count count-down latch", name()));
 }
 
 void CountDownLatch::await() {
-  detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::latch_await(state_, std::nullopt, std::move(done));
-      },
-      "await count-down latch '" + state_->name + "'");
+  async_await(std::nullopt, detail::blocking("await count-down latch", name()));
 }
 
 bool CountDownLatch::await_ms(std::chrono::milliseconds timeout) {
-  if (timeout.count() < 0) {
-    throw error(errc::invalid_argument,
-                "count-down latch '" + state_->name + "': the timeout must not be negative");
-  }
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) { detail::latch_await(state_, timeout, std::move(done)); },
-      "await count-down latch '" + state_->name + "'");
+  return async_await(timeout, detail::blocking("await count-down latch", name()));
 }
 
 void CountDownLatch::set_recheck_interval(std::chrono::milliseconds interval) {
@@ -204,10 +183,7 @@ std::chrono::milliseconds CountDownLatch::recheck_interval() const noexcept {
 }
 
 bool CountDownLatch::delete_object() {
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) { detail::latch_delete(state_, std::move(done)); },
-      "delete count-down latch '" + state_->name + "'");
+  return async_delete(detail::blocking("delete count-down latch", name()));
 }
 
 }  // namespace redisson

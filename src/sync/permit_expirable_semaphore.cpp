@@ -1,16 +1,17 @@
 #include "redisson/permit_expirable_semaphore.hpp"
 
+#include <asio/error.hpp>
 #include <atomic>
 #include <charconv>
 
-#include "client/blocking.hpp"
+#include "client/client_access.hpp"
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
-#include "redisson/client.hpp"
+#include "lua_scripts.hpp"
+#include "net/reply_error.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
 #include "sync/retry.hpp"
-#include "lua_scripts.hpp"
 
 namespace redisson {
 namespace detail {
@@ -68,7 +69,13 @@ const Script& add_permits_script() {
   return script;
 }
 
-std::error_code invalid_argument() { return make_error_code(errc::invalid_argument); }
+Status invalid_argument(std::string reason) {
+  return {make_error_code(errc::invalid_argument), std::move(reason)};
+}
+Status bad_lease() { return invalid_argument("a lease must be positive"); }
+Status bad_permit_id(const std::string& permit_id) {
+  return invalid_argument("a permit id is 32 hex characters, got '" + permit_id + "'");
+}
 
 std::int64_t epoch_ms() {
   return std::chrono::duration_cast<milliseconds>(
@@ -115,7 +122,7 @@ std::shared_ptr<Command> release_command(const ExpirableSemaphoreState& semaphor
 /// held, -1 expired. A retry that finds the permit gone reports 1: the lost first attempt
 /// most likely released it, and either way the permit is back in the pool.
 void send_release(const std::shared_ptr<ClientCore>& core, std::shared_ptr<Command> command,
-                  int attempts_left, bool retried, IntCallback done) {
+                  int attempts_left, bool retried, Done<std::int64_t> done) {
   core->eval(release_script(), *command,
              [core, command, attempts_left, retried, done = std::move(done)](
                  std::error_code ec, const Reply& reply) mutable {
@@ -123,17 +130,23 @@ void send_release(const std::shared_ptr<ClientCore>& core, std::shared_ptr<Comma
                  return send_release(core, std::move(command), attempts_left - 1, true,
                                      std::move(done));
                }
-               if (ec) return done(ec, 0);
+               if (ec) return done(status_of(ec, reply), 0);
                done({}, retried && reply.integer == 0 ? 1 : reply.integer);
              });
 }
 
-void release_status(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                    const std::string& permit_id, IntCallback done) {
-  const auto id_bytes = permit_bytes(permit_id);
-  if (!id_bytes) return done(invalid_argument(), 0);
-  send_release(semaphore->core, release_command(*semaphore, *id_bytes),
+/// Releases the permit with these id bytes: completes with the script's answer (see above).
+void release_bytes(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                   const std::string& id_bytes, Done<std::int64_t> done) {
+  send_release(semaphore->core, release_command(*semaphore, id_bytes),
                semaphore->core->config().retry_attempts, false, std::move(done));
+}
+
+void release_status(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
+                    const std::string& permit_id, Done<std::int64_t> done) {
+  const auto id_bytes = permit_bytes(permit_id);
+  if (!id_bytes) return done(bad_permit_id(permit_id), 0);
+  release_bytes(semaphore, *id_bytes, std::move(done));
 }
 
 /// The permit count in a script reply.
@@ -146,16 +159,31 @@ std::int64_t count_of(const Reply& reply) {
 
 }  // namespace
 
-asio::any_io_executor expirable_semaphore_executor(const ExpirableSemaphoreState& semaphore) {
-  return semaphore.core->executor();
+}  // namespace detail
+
+PermitExpirableSemaphore::PermitExpirableSemaphore(const Client& client, std::string name) {
+  if (name.empty()) {
+    throw error(errc::invalid_argument, "a permit-expirable semaphore name must not be empty");
+  }
+  state_ = std::make_shared<detail::ExpirableSemaphoreState>(detail::ClientAccess::core(client),
+                                                             std::move(name));
 }
 
-void expirable_semaphore_acquire(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                 std::optional<milliseconds> wait,
-                                 std::optional<milliseconds> lease, PermitCallback done) {
-  if ((wait && wait->count() < 0) || (lease && lease->count() <= 0)) {
-    return done(invalid_argument(), std::nullopt);
+const std::string& PermitExpirableSemaphore::name() const noexcept { return state_->name; }
+
+const std::shared_ptr<detail::ClientCore>& PermitExpirableSemaphore::core() const noexcept {
+  return state_->core;
+}
+
+void PermitExpirableSemaphore::start_acquire(const State& semaphore, OptionalMs wait,
+                                             OptionalMs lease,
+                                             const detail::CancellationPtr& cancel,
+                                             detail::Done<std::optional<std::string>> done) {
+  using namespace detail;
+  if (wait && wait->count() < 0) {
+    return done(invalid_argument("the wait must not be negative"), std::nullopt);
   }
+  if (lease && lease->count() <= 0) return done(bad_lease(), std::nullopt);
   // One id for every attempt of this acquisition: the script treats an id it already holds
   // as acquired, so resending after a lost reply never takes two permits.
   auto id = make_request_id();
@@ -176,7 +204,7 @@ void expirable_semaphore_acquire(const std::shared_ptr<ExpirableSemaphoreState>&
         [callback = std::move(callback), id_bytes,
          recheck = milliseconds{semaphore->recheck_ms.load()}](std::error_code ec,
                                                                const Reply& reply) mutable {
-          if (ec) return callback(ec, {});
+          if (ec) return callback(status_of(ec, reply), {});
           if (reply.is_null()) return callback({}, AttemptResult{false, milliseconds{-1}});
           // Compare with the id first: random id bytes may start with ':' too.
           if (reply.is_string() && reply.str == id_bytes) {
@@ -200,45 +228,68 @@ void expirable_semaphore_acquire(const std::shared_ptr<ExpirableSemaphoreState>&
   options.channel = semaphore->channel;
   options.unknown_hint = milliseconds{semaphore->recheck_ms.load()};
   if (wait) options.deadline = Clock::now() + *wait;
-  AcquireLoop::start(
-      semaphore->core, std::move(options), std::move(attempt),
-      [semaphore, id = std::move(id), id_bytes = std::move(id_bytes), done = std::move(done)](
-          std::error_code ec, bool acquired) mutable {
-        if (ec) {
-          // The failed attempt may have run on the server: give back the permit it may
-          // have taken (best effort; harmless when it was not taken).
-          if (is_retryable(ec)) {
-            semaphore->core->eval(release_script(), *release_command(*semaphore, id_bytes),
-                                  [](std::error_code, const Reply&) {});
-          }
-          return done(ec, std::nullopt);
+  auto finish = [semaphore, id = std::move(id), id_bytes = std::move(id_bytes), cancel,
+                 done = std::move(done)](Status status, bool acquired) mutable {
+    if (status) {
+      // The failed attempt may have run on the server: give back the permit it may
+      // have taken (best effort; harmless when it was not taken).
+      if (is_retryable(status.code)) {
+        semaphore->core->eval(release_script(), *release_command(*semaphore, id_bytes),
+                              [](std::error_code, const Reply&) {});
+      }
+      return done(std::move(status), std::nullopt);
+    }
+    if (!acquired) return done({}, std::nullopt);
+    if (cancel) {
+      if (cancel->requested()) {
+        // The grant raced the caller's cancel: give the permit back, report the cancel.
+        release_bytes(semaphore, id_bytes, [](const Status&, std::int64_t) {});
+        return done(make_error_code(asio::error::operation_aborted), std::nullopt);
+      }
+      cancel->on_success_undo([semaphore, id_bytes] {
+        release_bytes(semaphore, id_bytes, [](const Status&, std::int64_t) {});
+      });
+    }
+    done({}, std::move(id));
+  };
+  AcquireLoop::start(semaphore->core, std::move(options), std::move(attempt), std::move(finish),
+                     nullptr, cancel);
+}
+
+void PermitExpirableSemaphore::start_release(const State& semaphore, const std::string& permit_id,
+                                             detail::Done<void> done) {
+  detail::release_status(
+      semaphore, permit_id,
+      [permit_id, done = std::move(done)](detail::Status status, std::int64_t released) mutable {
+        if (!status && released != 1) {
+          status = detail::Status(make_error_code(errc::not_owner),
+                                  "permit " + permit_id +
+                                      " is not held (never acquired, already "
+                                      "released, or its lease ran out)");
         }
-        done({}, acquired ? std::optional<std::string>(std::move(id)) : std::nullopt);
+        done(std::move(status));
       });
 }
 
-void expirable_semaphore_release(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                 const std::string& permit_id, VoidCallback done) {
-  release_status(semaphore, permit_id,
-                 [done = std::move(done)](std::error_code ec, std::int64_t status) mutable {
-                   if (!ec && status != 1) ec = make_error_code(errc::not_owner);
-                   done(ec);
-                 });
+void PermitExpirableSemaphore::start_try_release(const State& semaphore,
+                                                 const std::string& permit_id,
+                                                 detail::Done<bool> done) {
+  detail::release_status(
+      semaphore, permit_id,
+      [done = std::move(done)](detail::Status status, std::int64_t released) mutable {
+        const bool ok = !status && released == 1;
+        done(std::move(status), ok);
+      });
 }
 
-void expirable_semaphore_try_release(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                     const std::string& permit_id, BoolCallback done) {
-  release_status(semaphore, permit_id,
-                 [done = std::move(done)](std::error_code ec, std::int64_t status) mutable {
-                   done(ec, !ec && status == 1);
-                 });
-}
-
-void expirable_semaphore_update_lease(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                      const std::string& permit_id, milliseconds lease,
-                                      BoolCallback done) {
+void PermitExpirableSemaphore::start_update_lease(const State& semaphore,
+                                                  const std::string& permit_id,
+                                                  std::chrono::milliseconds lease,
+                                                  detail::Done<bool> done) {
+  using namespace detail;
   const auto id_bytes = permit_bytes(permit_id);
-  if (!id_bytes || lease.count() <= 0) return done(invalid_argument(), false);
+  if (!id_bytes) return done(bad_permit_id(permit_id), false);
+  if (lease.count() <= 0) return done(bad_lease(), false);
   const auto now = epoch_ms();
   // Setting the same expiry twice is harmless, so a lost reply is simply resent.
   auto command = std::make_shared<Command>(Command{"EVALSHA", update_lease_script().sha1(), "3",
@@ -248,33 +299,37 @@ void expirable_semaphore_update_lease(const std::shared_ptr<ExpirableSemaphoreSt
   eval_with_retry(semaphore->core, update_lease_script(), std::move(command),
                   semaphore->core->config().retry_attempts,
                   [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                    done(ec, !ec && reply.integer == 1);
+                    done(status_of(ec, reply), !ec && reply.integer == 1);
                   });
 }
 
-void expirable_semaphore_try_set_permits(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                         std::int64_t permits, BoolCallback done) {
-  if (permits < 0) return done(invalid_argument(), false);
+void PermitExpirableSemaphore::start_try_set_permits(const State& semaphore, std::int64_t permits,
+                                                     detail::Done<bool> done) {
+  using namespace detail;
+  if (permits < 0) return done(invalid_argument("permits must not be negative"), false);
   Command command{"EVALSHA", try_set_permits_script().sha1(), "2", semaphore->name,
                   semaphore->channel};
   command.arg(permits).arg(semaphore->publish_command);
   semaphore->core->eval(try_set_permits_script(), std::move(command),
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                          done(ec, !ec && reply.integer == 1);
+                          done(status_of(ec, reply), !ec && reply.integer == 1);
                         });
 }
 
-void expirable_semaphore_add_permits(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                     std::int64_t delta, VoidCallback done) {
+void PermitExpirableSemaphore::start_add_permits(const State& semaphore, std::int64_t delta,
+                                                 detail::Done<void> done) {
+  using namespace detail;
   Command command{"EVALSHA", add_permits_script().sha1(), "2", semaphore->name, semaphore->channel};
   command.arg(delta).arg(semaphore->publish_command);
-  semaphore->core->eval(
-      add_permits_script(), std::move(command),
-      [done = std::move(done)](std::error_code ec, const Reply&) mutable { done(ec); });
+  semaphore->core->eval(add_permits_script(), std::move(command),
+                        [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                          done(status_of(ec, reply));
+                        });
 }
 
-void expirable_semaphore_available_permits(
-    const std::shared_ptr<ExpirableSemaphoreState>& semaphore, IntCallback done) {
+void PermitExpirableSemaphore::start_available_permits(const State& semaphore,
+                                                       detail::Done<std::int64_t> done) {
+  using namespace detail;
   Command command{"EVALSHA", available_permits_script().sha1(), "3", semaphore->name};
   command.arg(semaphore->timeouts)
       .arg(semaphore->channel)
@@ -282,71 +337,30 @@ void expirable_semaphore_available_permits(
       .arg(semaphore->publish_command);
   semaphore->core->eval(available_permits_script(), std::move(command),
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                          done(ec, ec ? 0 : count_of(reply));
+                          done(status_of(ec, reply), ec ? 0 : count_of(reply));
                         });
 }
 
-void expirable_semaphore_delete(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
-                                BoolCallback done) {
+void PermitExpirableSemaphore::start_delete(const State& semaphore, detail::Done<bool> done) {
+  using namespace detail;
   semaphore->core->eval(
       delete_script(),
       Command{"EVALSHA", delete_script().sha1(), "2", semaphore->name, semaphore->timeouts},
       [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-        done(ec, !ec && reply.integer == 1);
+        done(status_of(ec, reply), !ec && reply.integer == 1);
       });
 }
 
-}  // namespace detail
-
-namespace {
-
-[[noreturn]] void throw_invalid(const std::string& name, const std::string& what) {
-  throw error(errc::invalid_argument, "permit-expirable semaphore '" + name + "': " + what);
-}
-
-void check_permit_id(const std::string& name, const std::string& permit_id) {
-  if (!detail::permit_bytes(permit_id)) {
-    throw_invalid(name, "a permit id is 32 hex characters, got '" + permit_id + "'");
-  }
-}
-
-void check_lease(const std::string& name, std::chrono::milliseconds lease) {
-  if (lease.count() <= 0) throw_invalid(name, "a lease must be positive");
-}
-
-}  // namespace
-
-PermitExpirableSemaphore::PermitExpirableSemaphore(std::shared_ptr<detail::ClientCore> core,
-                                                   std::string name) {
-  if (name.empty()) {
-    throw error(errc::invalid_argument, "a permit-expirable semaphore name must not be empty");
-  }
-  state_ = std::make_shared<detail::ExpirableSemaphoreState>(std::move(core), std::move(name));
-}
-
-PermitExpirableSemaphore Client::get_permit_expirable_semaphore(std::string name) const {
-  return PermitExpirableSemaphore(core_, std::move(name));
-}
-
-const std::string& PermitExpirableSemaphore::name() const noexcept { return state_->name; }
-
 std::string PermitExpirableSemaphore::acquire() {
-  return *detail::wait_or_throw<std::optional<std::string>>(
-      *state_->core,
-      [&](detail::PermitCallback done) {
-        detail::expirable_semaphore_acquire(state_, std::nullopt, std::nullopt, std::move(done));
-      },
-      "acquire permit-expirable semaphore '" + state_->name + "'");
+  return async_acquire(std::nullopt, std::nullopt,
+                       detail::blocking("acquire permit-expirable semaphore", name()))
+      .value();
 }
 
 std::string PermitExpirableSemaphore::acquire(std::chrono::milliseconds lease) {
-  check_lease(state_->name, lease);
-  return *detail::wait_or_throw<std::optional<std::string>>(
-      *state_->core,
-      [&](detail::PermitCallback done) {
-        detail::expirable_semaphore_acquire(state_, std::nullopt, lease, std::move(done));
-      },
-      "acquire permit-expirable semaphore '" + state_->name + "'");
+  return async_acquire(std::nullopt, lease,
+                       detail::blocking("acquire permit-expirable semaphore", name()))
+      .value();
 }
 
 std::optional<std::string> PermitExpirableSemaphore::try_acquire() {
@@ -358,82 +372,46 @@ std::optional<std::string> PermitExpirableSemaphore::try_acquire(std::chrono::mi
   return try_acquire_ms(wait, lease);
 }
 
-std::optional<std::string> PermitExpirableSemaphore::try_acquire_ms(
-    std::chrono::milliseconds wait, std::optional<std::chrono::milliseconds> lease) {
-  if (wait.count() < 0) throw_invalid(state_->name, "the wait must not be negative");
-  if (lease) check_lease(state_->name, *lease);
-  return detail::wait_or_throw<std::optional<std::string>>(
-      *state_->core,
-      [&](detail::PermitCallback done) {
-        detail::expirable_semaphore_acquire(state_, wait, lease, std::move(done));
-      },
-      "try_acquire permit-expirable semaphore '" + state_->name + "'");
+std::optional<std::string> PermitExpirableSemaphore::try_acquire_ms(std::chrono::milliseconds wait,
+                                                                    OptionalMs lease) {
+  return async_acquire(wait, lease,
+                       detail::blocking("try_acquire permit-expirable semaphore", name()));
 }
 
 void PermitExpirableSemaphore::release(const std::string& permit_id) {
-  check_permit_id(state_->name, permit_id);
-  const bool released = try_release(permit_id);
-  if (!released) {
-    throw error(errc::not_owner, "release permit-expirable semaphore '" + state_->name +
-                                     "': permit " + permit_id +
-                                     " is not held (never acquired, already released, or "
-                                     "its lease ran out)");
-  }
+  async_release(permit_id, detail::blocking("release permit-expirable semaphore", name()));
 }
 
 bool PermitExpirableSemaphore::try_release(const std::string& permit_id) {
-  check_permit_id(state_->name, permit_id);
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::expirable_semaphore_try_release(state_, permit_id, std::move(done));
-      },
-      "release permit-expirable semaphore '" + state_->name + "'");
+  return async_try_release(permit_id,
+                           detail::blocking("release permit-expirable semaphore", name()));
 }
 
 bool PermitExpirableSemaphore::update_lease(const std::string& permit_id,
                                             std::chrono::milliseconds lease) {
-  check_permit_id(state_->name, permit_id);
-  check_lease(state_->name, lease);
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::expirable_semaphore_update_lease(state_, permit_id, lease, std::move(done));
-      },
-      "update_lease permit-expirable semaphore '" + state_->name + "'");
+  return async_update_lease(permit_id, lease,
+                            detail::blocking("update_lease permit-expirable semaphore", name()));
 }
 
 bool PermitExpirableSemaphore::try_set_permits(std::int64_t permits) {
-  if (permits < 0) throw_invalid(state_->name, "permits must not be negative");
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::expirable_semaphore_try_set_permits(state_, permits, std::move(done));
-      },
-      "try_set_permits permit-expirable semaphore '" + state_->name + "'");
+  return async_try_set_permits(
+      permits, detail::blocking("try_set_permits permit-expirable semaphore", name()));
 }
 
 void PermitExpirableSemaphore::add_permits(std::int64_t delta) {
-  detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::expirable_semaphore_add_permits(
-            state_, delta, [done = std::move(done)](std::error_code ec) mutable { done(ec, !ec); });
-      },
-      "add_permits permit-expirable semaphore '" + state_->name + "'");
+  async_add_permits(delta, detail::blocking("add_permits permit-expirable semaphore", name()));
 }
 
 std::int64_t PermitExpirableSemaphore::available_permits() {
-  return detail::wait_or_throw<std::int64_t>(
-      *state_->core,
-      [&](detail::IntCallback done) {
-        detail::expirable_semaphore_available_permits(state_, std::move(done));
-      },
-      "available_permits permit-expirable semaphore '" + state_->name + "'");
+  return async_available_permits(
+      detail::blocking("available_permits permit-expirable semaphore", name()));
 }
 
 void PermitExpirableSemaphore::set_recheck_interval(std::chrono::milliseconds interval) {
-  if (interval.count() <= 0) throw_invalid(state_->name, "the re-check interval must be positive");
+  if (interval.count() <= 0) {
+    throw error(errc::invalid_argument, "permit-expirable semaphore '" + state_->name +
+                                            "': the re-check interval must be positive");
+  }
   state_->recheck_ms = interval.count();
 }
 
@@ -442,12 +420,7 @@ std::chrono::milliseconds PermitExpirableSemaphore::recheck_interval() const noe
 }
 
 bool PermitExpirableSemaphore::delete_object() {
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::expirable_semaphore_delete(state_, std::move(done));
-      },
-      "delete permit-expirable semaphore '" + state_->name + "'");
+  return async_delete(detail::blocking("delete permit-expirable semaphore", name()));
 }
 
 }  // namespace redisson

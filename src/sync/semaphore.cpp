@@ -1,16 +1,17 @@
 #include "redisson/semaphore.hpp"
 
+#include <asio/error.hpp>
 #include <atomic>
 #include <charconv>
 
-#include "client/blocking.hpp"
+#include "client/client_access.hpp"
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
-#include "redisson/client.hpp"
+#include "lua_scripts.hpp"
+#include "net/reply_error.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
 #include "sync/retry.hpp"
-#include "lua_scripts.hpp"
 
 namespace redisson {
 namespace detail {
@@ -61,8 +62,6 @@ const Script& delete_script() {
   return script;
 }
 
-std::error_code invalid_argument() { return make_error_code(errc::invalid_argument); }
-
 /// The permit count in a GET reply: absent is 0; anything but an integer is wrong_type.
 std::error_code parse_count(const Reply& reply, std::int64_t& count) {
   count = 0;
@@ -77,13 +76,60 @@ std::error_code parse_count(const Reply& reply, std::int64_t& count) {
 
 }  // namespace
 
-asio::any_io_executor semaphore_executor(const SemaphoreState& semaphore) {
-  return semaphore.core->executor();
+}  // namespace detail
+
+namespace {
+
+using detail::Done;
+using detail::Status;
+
+Status negative(const char* what) {
+  return {make_error_code(errc::invalid_argument), std::string(what) + " must not be negative"};
 }
 
-void semaphore_acquire(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t permits,
-                       std::optional<std::chrono::milliseconds> wait, BoolCallback done) {
-  if (permits < 0 || (wait && wait->count() < 0)) return done(invalid_argument(), false);
+// Retried after a lost reply or a broken connection: the request-id latch makes a release that
+// did run answer the retry without adding its permits twice (a permit has no lease, so a
+// release given up on would be lost for good).
+void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, std::int64_t permits,
+                     Done<void> done) {
+  using namespace detail;
+  const auto& config = semaphore->core->config();
+  auto latch = semaphore->latch_prefix + ":";
+  append_request_id(latch);
+  const auto latch_ms = static_cast<std::int64_t>(retry_latch_lifetime(config).count());
+  auto make = [semaphore, latch = std::move(latch), permits, latch_ms](bool first) {
+    Command command{"EVALSHA",       release_script().sha1(), "3",
+                    semaphore->name, semaphore->channel,      latch};
+    command.arg(permits).arg(semaphore->publish_command).arg(latch_ms).arg(first ? "1" : "0");
+    return command;
+  };
+  auto first = make(true);
+  eval_first_then_retry(
+      semaphore->core, release_script(), std::move(first),
+      [make = std::move(make)] { return make(false); }, config.retry_attempts,
+      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        done(status_of(ec, reply));
+      });
+}
+
+}  // namespace
+
+Semaphore::Semaphore(const Client& client, std::string name) {
+  if (name.empty()) throw error(errc::invalid_argument, "a semaphore name must not be empty");
+  state_ =
+      std::make_shared<detail::SemaphoreState>(detail::ClientAccess::core(client), std::move(name));
+}
+
+const std::string& Semaphore::name() const noexcept { return state_->name; }
+
+const std::shared_ptr<detail::ClientCore>& Semaphore::core() const noexcept { return state_->core; }
+
+void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
+                              std::optional<std::chrono::milliseconds> wait,
+                              const detail::CancellationPtr& cancel, Done<bool> done) {
+  using namespace detail;
+  if (permits < 0) return done(negative("permits"), false);
+  if (wait && wait->count() < 0) return done(negative("the wait"), false);
   if (permits == 0) return done({}, true);
   // Each attempt is a request of its own, sent again after a lost reply: its latch tells the
   // retry whether the first send took the permits (otherwise they would be gone for good).
@@ -102,7 +148,7 @@ void semaphore_acquire(const std::shared_ptr<SemaphoreState>& semaphore, std::in
         semaphore->core, try_acquire_script(), std::move(first),
         [make = std::move(make)] { return make(false); }, config.retry_attempts,
         [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
-          if (ec) return callback(ec, {});
+          if (ec) return callback(status_of(ec, reply), {});
           callback({}, AttemptResult{reply.integer == 1, std::chrono::milliseconds{-1}});
         });
   };
@@ -110,112 +156,82 @@ void semaphore_acquire(const std::shared_ptr<SemaphoreState>& semaphore, std::in
   options.channel = semaphore->channel;
   options.unknown_hint = std::chrono::milliseconds{semaphore->recheck_ms.load()};
   if (wait) options.deadline = Clock::now() + *wait;
-  AcquireLoop::start(semaphore->core, std::move(options), std::move(attempt), std::move(done));
-}
-
-// Retried after a lost reply or a broken connection: the request-id latch makes a release that
-// did run answer the retry without adding its permits twice (a permit has no lease, so a
-// release given up on would be lost for good).
-void semaphore_release(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t permits,
-                       VoidCallback done) {
-  if (permits < 0) return done(invalid_argument());
-  if (permits == 0) return done({});
-  const auto& config = semaphore->core->config();
-  auto latch = semaphore->latch_prefix + ":";
-  append_request_id(latch);
-  const auto latch_ms = static_cast<std::int64_t>(retry_latch_lifetime(config).count());
-  auto make = [semaphore, latch = std::move(latch), permits, latch_ms](bool first) {
-    Command command{"EVALSHA",       release_script().sha1(), "3",
-                    semaphore->name, semaphore->channel,      latch};
-    command.arg(permits).arg(semaphore->publish_command).arg(latch_ms).arg(first ? "1" : "0");
-    return command;
+  auto finish = [semaphore, permits, cancel, done = std::move(done)](Status status,
+                                                                     bool acquired) mutable {
+    if (status || !acquired || !cancel) return done(std::move(status), acquired);
+    if (cancel->requested()) {
+      // The grant raced the caller's cancel: give the permits back, report the cancel.
+      release_permits(semaphore, permits, [](const Status&) {});
+      return done(make_error_code(asio::error::operation_aborted), false);
+    }
+    cancel->on_success_undo(
+        [semaphore, permits] { release_permits(semaphore, permits, [](const Status&) {}); });
+    done({}, true);
   };
-  auto first = make(true);
-  eval_first_then_retry(
-      semaphore->core, release_script(), std::move(first),
-      [make = std::move(make)] { return make(false); }, config.retry_attempts,
-      [done = std::move(done)](std::error_code ec, const Reply&) mutable { done(ec); });
+  AcquireLoop::start(semaphore->core, std::move(options), std::move(attempt), std::move(finish),
+                     nullptr, cancel);
 }
 
-void semaphore_try_set_permits(const std::shared_ptr<SemaphoreState>& semaphore,
-                               std::int64_t permits, BoolCallback done) {
-  if (permits < 0) return done(invalid_argument(), false);
+void Semaphore::start_release(const State& semaphore, std::int64_t permits, Done<void> done) {
+  if (permits < 0) return done(negative("permits"));
+  if (permits == 0) return done({});
+  release_permits(semaphore, permits, std::move(done));
+}
+
+void Semaphore::start_try_set_permits(const State& semaphore, std::int64_t permits,
+                                      Done<bool> done) {
+  using namespace detail;
+  if (permits < 0) return done(negative("permits"), false);
   Command command{"EVALSHA", try_set_permits_script().sha1(), "2", semaphore->name,
                   semaphore->channel};
   command.arg(permits).arg(semaphore->publish_command);
   semaphore->core->eval(try_set_permits_script(), std::move(command),
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                          done(ec, !ec && reply.integer == 1);
+                          done(status_of(ec, reply), !ec && reply.integer == 1);
                         });
 }
 
-void semaphore_add_permits(const std::shared_ptr<SemaphoreState>& semaphore, std::int64_t delta,
-                           VoidCallback done) {
+void Semaphore::start_add_permits(const State& semaphore, std::int64_t delta, Done<void> done) {
+  using namespace detail;
   Command command{"EVALSHA", add_permits_script().sha1(), "2", semaphore->name, semaphore->channel};
   command.arg(delta).arg(semaphore->publish_command);
-  semaphore->core->eval(
-      add_permits_script(), std::move(command),
-      [done = std::move(done)](std::error_code ec, const Reply&) mutable { done(ec); });
+  semaphore->core->eval(add_permits_script(), std::move(command),
+                        [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                          done(status_of(ec, reply));
+                        });
 }
 
-void semaphore_drain_permits(const std::shared_ptr<SemaphoreState>& semaphore, IntCallback done) {
+void Semaphore::start_drain_permits(const State& semaphore, Done<std::int64_t> done) {
+  using namespace detail;
   semaphore->core->eval(drain_permits_script(),
                         Command{"EVALSHA", drain_permits_script().sha1(), "1", semaphore->name},
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                          done(ec, ec ? 0 : reply.integer);
+                          done(status_of(ec, reply), ec ? 0 : reply.integer);
                         });
 }
 
-void semaphore_available_permits(const std::shared_ptr<SemaphoreState>& semaphore,
-                                 IntCallback done) {
+void Semaphore::start_available_permits(const State& semaphore, Done<std::int64_t> done) {
+  using namespace detail;
   semaphore->core->submit(Command{"GET", semaphore->name},
                           [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                            if (ec) return done(status_of(ec, reply), 0);
                             std::int64_t count = 0;
-                            if (!ec) ec = parse_count(reply, count);
-                            done(ec, count);
+                            Status status = parse_count(reply, count);
+                            done(std::move(status), count);
                           });
 }
 
-void semaphore_delete(const std::shared_ptr<SemaphoreState>& semaphore, BoolCallback done) {
+void Semaphore::start_delete(const State& semaphore, Done<bool> done) {
+  using namespace detail;
   semaphore->core->eval(delete_script(),
                         Command{"EVALSHA", delete_script().sha1(), "1", semaphore->name},
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                          done(ec, !ec && reply.integer == 1);
+                          done(status_of(ec, reply), !ec && reply.integer == 1);
                         });
 }
 
-}  // namespace detail
-
-namespace {
-
-void check_not_negative(std::int64_t value, const std::string& name, const char* what) {
-  if (value < 0) {
-    throw error(errc::invalid_argument,
-                "semaphore '" + name + "': " + what + " must not be negative");
-  }
-}
-
-}  // namespace
-
-Semaphore::Semaphore(std::shared_ptr<detail::ClientCore> core, std::string name) {
-  if (name.empty()) throw error(errc::invalid_argument, "a semaphore name must not be empty");
-  state_ = std::make_shared<detail::SemaphoreState>(std::move(core), std::move(name));
-}
-
-Semaphore Client::get_semaphore(std::string name) const {
-  return Semaphore(core_, std::move(name));
-}
-
-const std::string& Semaphore::name() const noexcept { return state_->name; }
-
 void Semaphore::acquire(std::int64_t permits) {
-  check_not_negative(permits, state_->name, "permits");
-  detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::semaphore_acquire(state_, permits, std::nullopt, std::move(done));
-      },
-      "acquire semaphore '" + state_->name + "'");
+  async_acquire(permits, detail::blocking("acquire semaphore", name()));
 }
 
 bool Semaphore::try_acquire(std::int64_t permits) {
@@ -223,62 +239,31 @@ bool Semaphore::try_acquire(std::int64_t permits) {
 }
 
 bool Semaphore::try_acquire_ms(std::chrono::milliseconds wait, std::int64_t permits) {
-  check_not_negative(permits, state_->name, "permits");
-  check_not_negative(wait.count(), state_->name, "the wait");
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::semaphore_acquire(state_, permits, wait, std::move(done));
-      },
-      "try_acquire semaphore '" + state_->name + "'");
+  return async_acquire(permits, wait, detail::blocking("try_acquire semaphore", name()));
 }
 
 void Semaphore::release(std::int64_t permits) {
-  check_not_negative(permits, state_->name, "permits");
-  detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::semaphore_release(
-            state_, permits,
-            [done = std::move(done)](std::error_code ec) mutable { done(ec, !ec); });
-      },
-      "release semaphore '" + state_->name + "'");
+  async_release(permits, detail::blocking("release semaphore", name()));
 }
 
 bool Semaphore::try_set_permits(std::int64_t permits) {
-  check_not_negative(permits, state_->name, "permits");
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::semaphore_try_set_permits(state_, permits, std::move(done));
-      },
-      "try_set_permits semaphore '" + state_->name + "'");
+  return async_try_set_permits(permits, detail::blocking("try_set_permits semaphore", name()));
 }
 
 void Semaphore::add_permits(std::int64_t delta) {
-  detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) {
-        detail::semaphore_add_permits(
-            state_, delta, [done = std::move(done)](std::error_code ec) mutable { done(ec, !ec); });
-      },
-      "add_permits semaphore '" + state_->name + "'");
+  async_add_permits(delta, detail::blocking("add_permits semaphore", name()));
 }
 
 std::int64_t Semaphore::drain_permits() {
-  return detail::wait_or_throw<std::int64_t>(
-      *state_->core,
-      [&](detail::IntCallback done) { detail::semaphore_drain_permits(state_, std::move(done)); },
-      "drain_permits semaphore '" + state_->name + "'");
+  return async_drain_permits(detail::blocking("drain_permits semaphore", name()));
 }
 
 std::int64_t Semaphore::available_permits() const {
-  return detail::wait_or_throw<std::int64_t>(
-      *state_->core,
-      [&](detail::IntCallback done) {
-        detail::semaphore_available_permits(state_, std::move(done));
-      },
-      "available_permits semaphore '" + state_->name + "'");
+  return async_available_permits(detail::blocking("available_permits semaphore", name()));
+}
+
+bool Semaphore::delete_object() {
+  return async_delete(detail::blocking("delete semaphore", name()));
 }
 
 void Semaphore::set_recheck_interval(std::chrono::milliseconds interval) {
@@ -291,13 +276,6 @@ void Semaphore::set_recheck_interval(std::chrono::milliseconds interval) {
 
 std::chrono::milliseconds Semaphore::recheck_interval() const noexcept {
   return std::chrono::milliseconds{state_->recheck_ms.load()};
-}
-
-bool Semaphore::delete_object() {
-  return detail::wait_or_throw<bool>(
-      *state_->core,
-      [&](detail::BoolCallback done) { detail::semaphore_delete(state_, std::move(done)); },
-      "delete semaphore '" + state_->name + "'");
 }
 
 }  // namespace redisson

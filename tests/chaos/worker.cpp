@@ -182,7 +182,7 @@ int run_worker(const std::map<std::string, std::string>& options) {
   auto lock = redisson::Lock(*client, lock_name("lock"));
   auto fair = redisson::FairLock(*client, lock_name("fair"));
   auto rw = redisson::ReadWriteLock(*client, lock_name("rw")).write_lock();
-  auto sem = client->get_semaphore(lock_name("sem"));
+  redisson::Semaphore sem(*client, lock_name("sem"));
   auto fenced = redisson::FencedLock(*client, lock_name("fenced"));
   ReplicatedCounter counter(*client, config.sync_replicas, config.sync_replicas_timeout);
   const Script read_script(kFencedRead);

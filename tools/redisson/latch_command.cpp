@@ -62,7 +62,7 @@ int run_latch(const GlobalOptions& global, const LatchOptions& options) {
   }
   make_config(global);  // report usage errors before connecting
   Client client = connect(global);
-  CountDownLatch latch = client.get_count_down_latch(options.name);
+  CountDownLatch latch(client, options.name);
   if (options.action == "set") {
     if (latch.try_set_count(*options.count)) return kExitOk;
     std::cerr << "redisson: latch " << options.name << " is already set (count " << latch.count()

@@ -84,8 +84,7 @@ int run_semaphore(const GlobalOptions& global, const SemaphoreOptions& options) 
   return run_holding(run, [&](Client& client, Notifier&) -> Holdable {
     Holdable holdable;
     if (lease) {
-      auto semaphore = std::make_shared<PermitExpirableSemaphore>(
-          client.get_permit_expirable_semaphore(options.name));
+      auto semaphore = std::make_shared<PermitExpirableSemaphore>(client, options.name);
       if (options.permits) semaphore->try_set_permits(*options.permits);
       auto permit_id = std::make_shared<std::string>();
       holdable.acquire = [semaphore, permit_id, wait, lease](AcquireDone done) {
@@ -107,7 +106,7 @@ int run_semaphore(const GlobalOptions& global, const SemaphoreOptions& options) 
       };
       return holdable;
     }
-    auto semaphore = std::make_shared<Semaphore>(client.get_semaphore(options.name));
+    auto semaphore = std::make_shared<Semaphore>(client, options.name);
     if (options.permits) semaphore->try_set_permits(*options.permits);
     holdable.acquire = [semaphore, permits, wait](AcquireDone done) {
       semaphore->async_acquire(

@@ -73,16 +73,17 @@ TEST(BadInput, EmptyNamesAreRefusedByEverySynchronizer) {
   const auto invalid = {errc::invalid_argument};
   expect_refused(server, "lock", invalid, [&] { redisson::Lock(client, "").try_lock(); });
   expect_refused(server, "fair lock", invalid, [&] { redisson::FairLock(client, "").try_lock(); });
-  expect_refused(server, "fenced lock", invalid, [&] { redisson::FencedLock(client, "").try_lock(); });
+  expect_refused(server, "fenced lock", invalid,
+                 [&] { redisson::FencedLock(client, "").try_lock(); });
   expect_refused(server, "spin lock", invalid, [&] { redisson::SpinLock(client, "").try_lock(); });
   expect_refused(server, "read-write lock", invalid,
                  [&] { redisson::ReadWriteLock(client, "").write_lock().try_lock(); });
   expect_refused(server, "semaphore", invalid,
-                 [&] { client.get_semaphore("").try_set_permits(1); });
+                 [&] { redisson::Semaphore(client, "").try_set_permits(1); });
   expect_refused(server, "permit-expirable semaphore", invalid,
-                 [&] { client.get_permit_expirable_semaphore("").try_set_permits(1); });
+                 [&] { redisson::PermitExpirableSemaphore(client, "").try_set_permits(1); });
   expect_refused(server, "count-down latch", invalid,
-                 [&] { client.get_count_down_latch("").try_set_count(1); });
+                 [&] { redisson::CountDownLatch(client, "").try_set_count(1); });
 }
 
 TEST(BadInput, HugeAndBinaryNamesWorkAndLeaveNothingBehind) {
@@ -112,7 +113,7 @@ TEST(BadInput, HugeAndBinaryNamesWorkAndLeaveNothingBehind) {
       lock.write_lock().unlock();
     }
     {
-      auto semaphore = client.get_semaphore(name);
+      redisson::Semaphore semaphore(client, name);
       ASSERT_TRUE(semaphore.try_set_permits(1)) << label;
       ASSERT_TRUE(semaphore.try_acquire()) << label;
       EXPECT_FALSE(semaphore.try_acquire()) << label;
@@ -121,7 +122,7 @@ TEST(BadInput, HugeAndBinaryNamesWorkAndLeaveNothingBehind) {
       EXPECT_TRUE(semaphore.delete_object()) << label;
     }
     {
-      auto latch = client.get_count_down_latch(name);
+      redisson::CountDownLatch latch(client, name);
       ASSERT_TRUE(latch.try_set_count(1)) << label;
       latch.count_down();
       EXPECT_TRUE(latch.await_for(0ms)) << label;
@@ -149,7 +150,8 @@ TEST(BadInput, KeysOfTheWrongTypeGiveClearErrorsAndChangeNothing) {
   server.command({"SET", "{expiring}:timeout", "not a zset"});
   const auto typed = {errc::wrong_type, errc::server_error};
 
-  expect_refused(server, "lock on a string", typed, [&] { redisson::Lock(client, "string").try_lock(); });
+  expect_refused(server, "lock on a string", typed,
+                 [&] { redisson::Lock(client, "string").try_lock(); });
   expect_refused(server, "lock on a list", typed, [&] { redisson::Lock(client, "list").lock(); });
   expect_refused(server, "fair lock on a string", typed,
                  [&] { redisson::FairLock(client, "string").try_lock(); });
@@ -166,27 +168,27 @@ TEST(BadInput, KeysOfTheWrongTypeGiveClearErrorsAndChangeNothing) {
   expect_refused(server, "read lock on a list", typed,
                  [&] { redisson::ReadWriteLock(client, "list").read_lock().try_lock(); });
   expect_refused(server, "semaphore acquire on a hash", typed,
-                 [&] { client.get_semaphore("hash").try_acquire(); });
+                 [&] { redisson::Semaphore(client, "hash").try_acquire(); });
   expect_refused(server, "semaphore release on a hash", typed,
-                 [&] { client.get_semaphore("hash").release(); });
+                 [&] { redisson::Semaphore(client, "hash").release(); });
   expect_refused(server, "semaphore permits of a hash", typed,
-                 [&] { client.get_semaphore("hash").available_permits(); });
+                 [&] { redisson::Semaphore(client, "hash").available_permits(); });
   expect_refused(server, "semaphore add_permits on a list", typed,
-                 [&] { client.get_semaphore("list").add_permits(2); });
+                 [&] { redisson::Semaphore(client, "list").add_permits(2); });
   expect_refused(server, "semaphore acquire on a non-number", typed,
-                 [&] { client.get_semaphore("string").try_acquire(); });
+                 [&] { redisson::Semaphore(client, "string").try_acquire(); });
   expect_refused(server, "permit-expirable semaphore on a hash", typed,
-                 [&] { client.get_permit_expirable_semaphore("hash").try_acquire(); });
+                 [&] { redisson::PermitExpirableSemaphore(client, "hash").try_acquire(); });
   server.command({"SET", "expiring", "1"});
   expect_refused(server, "permit-expirable semaphore whose timeouts are a string", typed,
-                 [&] { client.get_permit_expirable_semaphore("expiring").try_acquire(); });
+                 [&] { redisson::PermitExpirableSemaphore(client, "expiring").try_acquire(); });
   server.command({"DEL", "expiring"});
   expect_refused(server, "latch count of a hash", typed,
-                 [&] { client.get_count_down_latch("hash").count(); });
+                 [&] { redisson::CountDownLatch(client, "hash").count(); });
   expect_refused(server, "latch count_down on a list", typed,
-                 [&] { client.get_count_down_latch("list").count_down(); });
+                 [&] { redisson::CountDownLatch(client, "list").count_down(); });
   expect_refused(server, "latch await on a hash", typed,
-                 [&] { client.get_count_down_latch("hash").await_for(10ms); });
+                 [&] { redisson::CountDownLatch(client, "hash").await_for(10ms); });
 }
 
 TEST(BadInput, NegativeDurationsAndCountsAreInvalidArguments) {
@@ -195,27 +197,29 @@ TEST(BadInput, NegativeDurationsAndCountsAreInvalidArguments) {
   server.command({"SET", "sem", "3"});
   server.command({"SET", "latch", "1"});
   const auto invalid = {errc::invalid_argument};
-  expect_refused(server, "lock wait", invalid, [&] { redisson::Lock(client, "l").try_lock_for(-1ms); });
+  expect_refused(server, "lock wait", invalid,
+                 [&] { redisson::Lock(client, "l").try_lock_for(-1ms); });
   expect_refused(server, "lock lease", invalid, [&] { redisson::Lock(client, "l").lock(-1ms); });
   expect_refused(server, "fair lock lease", invalid,
                  [&] { redisson::FairLock(client, "l").try_lock_for(1ms, -1ms); });
   expect_refused(server, "fenced lock wait", invalid,
                  [&] { redisson::FencedLock(client, "l").try_lock_for(-5s); });
-  expect_refused(server, "spin lock lease", invalid, [&] { redisson::SpinLock(client, "l").lock(-1ms); });
+  expect_refused(server, "spin lock lease", invalid,
+                 [&] { redisson::SpinLock(client, "l").lock(-1ms); });
   expect_refused(server, "write lock wait", invalid,
                  [&] { redisson::ReadWriteLock(client, "l").write_lock().try_lock_for(-1ms); });
   expect_refused(server, "semaphore wait", invalid,
-                 [&] { client.get_semaphore("sem").try_acquire_for(-1ms); });
+                 [&] { redisson::Semaphore(client, "sem").try_acquire_for(-1ms); });
   expect_refused(server, "semaphore negative permits", invalid,
-                 [&] { client.get_semaphore("sem").try_acquire(-1); });
+                 [&] { redisson::Semaphore(client, "sem").try_acquire(-1); });
   expect_refused(server, "semaphore release of negative permits", invalid,
-                 [&] { client.get_semaphore("sem").release(-2); });
+                 [&] { redisson::Semaphore(client, "sem").release(-2); });
   expect_refused(server, "permit-expirable semaphore lease", invalid,
-                 [&] { client.get_permit_expirable_semaphore("pes").try_acquire(1ms, -1ms); });
+                 [&] { redisson::PermitExpirableSemaphore(client, "pes").try_acquire(1ms, -1ms); });
   expect_refused(server, "latch negative count", invalid,
-                 [&] { client.get_count_down_latch("latch2").try_set_count(-1); });
+                 [&] { redisson::CountDownLatch(client, "latch2").try_set_count(-1); });
   expect_refused(server, "latch wait", invalid,
-                 [&] { client.get_count_down_latch("latch").await_for(-1ms); });
+                 [&] { redisson::CountDownLatch(client, "latch").await_for(-1ms); });
 }
 
 TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
@@ -229,11 +233,11 @@ TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
   auto fenced = redisson::FencedLock(client, "huge-fenced");
   ASSERT_TRUE(fenced.try_lock_for(forever));
   fenced.unlock();
-  auto semaphore = client.get_semaphore("huge-sem");
+  redisson::Semaphore semaphore(client, "huge-sem");
   ASSERT_TRUE(semaphore.try_set_permits(1));
   ASSERT_TRUE(semaphore.try_acquire_for(forever));
   semaphore.release();
-  auto latch = client.get_count_down_latch("huge-latch");
+  redisson::CountDownLatch latch(client, "huge-latch");
   EXPECT_TRUE(latch.await_for(forever));  // absent latch: open
   EXPECT_TRUE(latch.await_until(std::chrono::steady_clock::time_point::max()));
 
@@ -269,7 +273,7 @@ TEST(BadInput, HugeDurationsNeverOverflowIntoNonsense) {
   check_lease(
       "spin lock", "huge-spin", [&] { return spin.try_lock_for(0ms, forever); },
       [&] { spin.unlock(); });
-  auto pes = client.get_permit_expirable_semaphore("huge-pes");
+  redisson::PermitExpirableSemaphore pes(client, "huge-pes");
   ASSERT_TRUE(pes.try_set_permits(1));
   std::string permit;
   check_lease(

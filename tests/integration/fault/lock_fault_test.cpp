@@ -100,9 +100,16 @@ TEST(LockFault, WaiterWhosePubSubConnectionIsResetStillAcquiresAfterTheUnlock) {
   // so only the resubscribe-and-recheck path can wake it in time.
   ASSERT_TRUE(held.async_try_lock(redisson::OwnerId(1), 0ms, 60000ms, asio::use_future).get());
   auto waiter = redisson::Lock(waiter_client, "wake-me");
+  server.command({"CONFIG", "RESETSTAT"});
   auto acquired = waiter.async_lock(redisson::OwnerId(2), asio::use_future);
   const std::string channel = "redisson_lock__channel:{wake-me}";
   ASSERT_TRUE(subscribers_are(server, channel, 1));
+  // The reset must find the waiter asleep: an attempt whose connection is reset fails the wait
+  // (an outage is reported, not slept on). Its two attempts are: before and after subscribing.
+  ASSERT_TRUE(eventually([&] {
+    return server.command({"INFO", "commandstats"}).find("cmdstat_evalsha:calls=2,") !=
+           std::string::npos;
+  }));
   proxy.refuse_new(true);
   proxy.reset_all();
   ASSERT_TRUE(subscribers_are(server, channel, 0));

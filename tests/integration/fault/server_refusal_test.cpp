@@ -14,10 +14,10 @@
 #include <thread>
 
 #include "fault/fault_proxy.hpp"
-#include "redisson/redisson.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/read_write_lock.hpp"
+#include "redisson/redisson.hpp"
 #include "redisson/semaphore.hpp"
 #include "support/eventually.hpp"
 #include "support/fault_config.hpp"
@@ -74,7 +74,7 @@ TEST(ServerRefusal, ReleaseSentWhileTheServerLoadsRunsOnceWhenLoaded) {
   RedisServer server(slow_loading());
   prepare_slow_reload(server);
   Client client(fault_config(server.url(), 5000ms));
-  auto semaphore = client.get_semaphore("loading-sem");
+  redisson::Semaphore semaphore(client, "loading-sem");
   ASSERT_TRUE(semaphore.try_set_permits(1));
   semaphore.acquire();
   const auto refused_before = loading_refusals(server);
@@ -106,7 +106,7 @@ TEST(ServerRefusal, LoadingThatOutlastsEveryAttemptIsReportedAndNothingRuns) {
   auto config = fault_config(server.url(), 150ms);
   config.retry_attempts = 0;  // one attempt, refused until its deadline
   Client client(config);
-  auto semaphore = client.get_semaphore("slow-sem");
+  redisson::Semaphore semaphore(client, "slow-sem");
   ASSERT_TRUE(semaphore.try_set_permits(2));
   auto reload = start_reload(server);
   // A plain command is not sent again: the caller learns at once that it did not run.
@@ -134,7 +134,7 @@ TEST(ServerRefusal, ReleaseRefusedUntilItsDeadlineIsSentAgainWhileAttemptsRemain
   auto config = fault_config(server.url(), 150ms);
   config.retry_attempts = 40;  // 41 x 150 ms: longer than the ~1 s load
   Client client(config);
-  auto semaphore = client.get_semaphore("slow-sem-retried");
+  redisson::Semaphore semaphore(client, "slow-sem-retried");
   ASSERT_TRUE(semaphore.try_set_permits(2));
   auto reload = start_reload(server);
   EXPECT_NO_THROW(semaphore.release());
@@ -146,7 +146,7 @@ TEST(ServerRefusal, ReleaseWhoseReplyIsLostIsRetriedWithoutAddingPermitsTwice) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
   Client client(fault_config(proxy.url(), 3000ms));
-  auto semaphore = client.get_semaphore("lost-reply-sem");
+  redisson::Semaphore semaphore(client, "lost-reply-sem");
   // Loads the release script first: a NOSCRIPT reply held by the proxy would stop the release
   // from running at all.
   ASSERT_TRUE(semaphore.try_set_permits(1));
@@ -172,7 +172,7 @@ TEST(ServerRefusal, AcquireWhoseReplyIsLostIsRetriedWithoutLosingThePermit) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
   Client client(fault_config(proxy.url(), 3000ms));
-  auto semaphore = client.get_semaphore("lost-acquire-sem");
+  redisson::Semaphore semaphore(client, "lost-acquire-sem");
   // Loads the acquire script first (see above).
   ASSERT_TRUE(semaphore.try_set_permits(1));
   semaphore.acquire();
@@ -202,7 +202,7 @@ TEST(ServerRefusal, RefusedScriptsReportTheServersTextAndChangeNothing) {
   auto lock = redisson::Lock(client, "oom-lock");
   auto fenced = redisson::FencedLock(client, "oom-fenced");
   auto write = redisson::ReadWriteLock(client, "oom-rw").write_lock();
-  auto semaphore = client.get_semaphore("oom-sem");
+  redisson::Semaphore semaphore(client, "oom-sem");
   ASSERT_EQ(server.command({"CONFIG", "SET", "maxmemory", "1"}), "OK");
   auto expect_oom = [](const char* what, auto&& call) {
     try {

@@ -8,11 +8,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <asio/bind_cancellation_slot.hpp>
+#include <asio/bind_executor.hpp>
+#include <asio/cancellation_signal.hpp>
+#include <asio/error.hpp>
+#include <asio/io_context.hpp>
 #include <asio/use_future.hpp>
 #include <atomic>
 #include <cstdio>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -47,7 +53,7 @@ std::string channel_of(const std::string& name) {
 REDISSON_TEST_CHILD(await_start_latch) {
   constexpr int kThreads = 4;
   Client client(config_for(args.at(0)));
-  auto latch = client.get_count_down_latch("start");
+  redisson::CountDownLatch latch(client, "start");
   // Only the "0" message can release them in time: the fallback re-check is a minute.
   latch.set_recheck_interval(60s);
   std::atomic<int> released{0};
@@ -69,11 +75,11 @@ TEST(CountDownLatch, AwaitersAcrossProcessesAreReleasedByTheLastCountDown) {
   constexpr int kProcesses = 3;
   {
     Client client(config_for(server));
-    ASSERT_TRUE(client.get_count_down_latch("start").try_set_count(3));
+    ASSERT_TRUE(redisson::CountDownLatch(client, "start").try_set_count(3));
   }
   const auto children = spawn_children("await_start_latch", kProcesses, {server.url()});
   Client client(config_for(server));
-  auto latch = client.get_count_down_latch("start");
+  redisson::CountDownLatch latch(client, "start");
   // One subscription per client: every process is waiting.
   ASSERT_TRUE(subscribers_are(server, channel_of("start"), kProcesses));
   latch.count_down();
@@ -89,7 +95,7 @@ TEST(CountDownLatch, AwaitersAcrossProcessesAreReleasedByTheLastCountDown) {
 TEST(CountDownLatch, AwaitForTimesOutWhenNeverCountedDown) {
   RedisServer server;
   Client client(config_for(server));
-  auto latch = client.get_count_down_latch("stuck");
+  redisson::CountDownLatch latch(client, "stuck");
   ASSERT_TRUE(latch.try_set_count(1));
   EXPECT_FALSE(latch.await_for(200ms));
   EXPECT_FALSE(latch.await_for(0ms));
@@ -106,7 +112,7 @@ TEST(CountDownLatch, LayoutAndMessagesMatchRedisson) {
   Client client(config_for(server));
   Messages messages;
   auto subscription = client.subscribe(channel_of("layout"), messages.sink());
-  auto latch = client.get_count_down_latch("layout");
+  redisson::CountDownLatch latch(client, "layout");
   EXPECT_EQ(latch.count(), 0);
   EXPECT_TRUE(latch.try_wait());
   latch.await();  // open: returns at once
@@ -136,7 +142,7 @@ TEST(CountDownLatch, LayoutAndMessagesMatchRedisson) {
 TEST(CountDownLatch, ChannelAlwaysHasBraces) {
   RedisServer server;
   Client client(config_for(server));
-  auto latch = client.get_count_down_latch("job{7}");
+  redisson::CountDownLatch latch(client, "job{7}");
   latch.set_recheck_interval(60s);
   ASSERT_TRUE(latch.try_set_count(1));
   auto waiting = latch.async_await(std::nullopt, asio::use_future);
@@ -149,13 +155,13 @@ TEST(CountDownLatch, ChannelAlwaysHasBraces) {
 TEST(CountDownLatch, DeleteOpensTheLatchForAwaiters) {
   RedisServer server;
   Client client(config_for(server));
-  auto latch = client.get_count_down_latch("deleted");
+  redisson::CountDownLatch latch(client, "deleted");
   latch.set_recheck_interval(60s);
   ASSERT_TRUE(latch.try_set_count(5));
   auto waiting = latch.async_await(std::nullopt, asio::use_future);
   ASSERT_TRUE(subscribers_are(server, channel_of("deleted"), 1));
   Client other(config_for(server));
-  EXPECT_TRUE(other.get_count_down_latch("deleted").delete_object());
+  EXPECT_TRUE(redisson::CountDownLatch(other, "deleted").delete_object());
   ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(waiting.get());
 }
@@ -163,7 +169,7 @@ TEST(CountDownLatch, DeleteOpensTheLatchForAwaiters) {
 TEST(CountDownLatch, ForeignCountDownInRedissonLayoutWakesAwaiter) {
   RedisServer server;
   Client client(config_for(server));
-  auto latch = client.get_count_down_latch("shared");
+  redisson::CountDownLatch latch(client, "shared");
   latch.set_recheck_interval(60s);
   server.command({"SET", "shared", "1"});
   std::promise<bool> opened;
@@ -183,7 +189,7 @@ TEST(CountDownLatch, ForeignCountDownInRedissonLayoutWakesAwaiter) {
 TEST(CountDownLatch, AsyncTwinsWork) {
   RedisServer server;
   Client client(config_for(server));
-  auto latch = client.get_count_down_latch("async");
+  redisson::CountDownLatch latch(client, "async");
   EXPECT_TRUE(latch.async_try_set_count(2, asio::use_future).get());
   EXPECT_EQ(latch.async_count(asio::use_future).get(), 2);
   auto waiting = latch.async_await(std::nullopt, asio::use_future);
@@ -201,8 +207,8 @@ TEST(CountDownLatch, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   RedisServer server;
   Client client(config_for(server));
   expect_error(
-      errc::invalid_argument, [&] { client.get_count_down_latch(""); }, "empty name");
-  auto latch = client.get_count_down_latch("args");
+      errc::invalid_argument, [&] { redisson::CountDownLatch(client, ""); }, "empty name");
+  redisson::CountDownLatch latch(client, "args");
   expect_error(
       errc::invalid_argument, [&] { latch.try_set_count(0); }, "count 0");
   expect_error(
@@ -220,7 +226,7 @@ TEST(CountDownLatch, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_EQ(server.command({"EXISTS", "args"}), "0");
 
   server.command({"HSET", "hashed", "field", "value"});
-  auto wrong = client.get_count_down_latch("hashed");
+  redisson::CountDownLatch wrong(client, "hashed");
   expect_error(
       errc::wrong_type, [&] { wrong.try_set_count(1); }, "try_set_count");
   expect_error(
@@ -236,7 +242,7 @@ TEST(CountDownLatch, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_EQ(server.command({"HGETALL", "hashed"}), "field\nvalue");
 
   server.command({"SET", "text", "hello"});
-  auto text = client.get_count_down_latch("text");
+  redisson::CountDownLatch text(client, "text");
   expect_error(
       errc::wrong_type, [&] { text.count_down(); }, "text count_down");
   expect_error(
@@ -244,4 +250,28 @@ TEST(CountDownLatch, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   expect_error(
       errc::wrong_type, [&] { text.await_for(1s); }, "text await_for");
   EXPECT_EQ(server.command({"GET", "text"}), "hello");
+}
+
+// A cancelled await (Asio per-operation cancellation) stops waiting at once and completes with
+// operation_aborted; the latch is untouched.
+TEST(CountDownLatch, CancelledAwaitStopsWaitingAndReportsAborted) {
+  RedisServer server;
+  std::promise<std::pair<std::error_code, bool>> outcome;
+  asio::cancellation_signal cancel;
+  Client client(config_for(server));
+  redisson::CountDownLatch latch(client, "cancelled");
+  latch.set_recheck_interval(60s);  // only a message or the cancel ends the wait
+  ASSERT_TRUE(latch.try_set_count(1));
+  latch.async_await(std::nullopt, asio::bind_cancellation_slot(
+                                      cancel.slot(), [&](std::error_code ec, bool opened) {
+                                        outcome.set_value({ec, opened});
+                                      }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_countdownlatch__channel__{cancelled}", 1));
+  cancel.emit(asio::cancellation_type::terminal);
+  auto done = outcome.get_future();
+  ASSERT_EQ(done.wait_for(10s), std::future_status::ready) << "the cancel did not stop the wait";
+  const auto [ec, opened] = done.get();
+  EXPECT_EQ(ec, std::error_code(asio::error::operation_aborted)) << ec.message();
+  EXPECT_FALSE(opened);
+  EXPECT_EQ(latch.count(), 1);
 }

@@ -8,13 +8,20 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <asio/bind_cancellation_slot.hpp>
+#include <asio/bind_executor.hpp>
+#include <asio/cancellation_signal.hpp>
+#include <asio/error.hpp>
+#include <asio/io_context.hpp>
 #include <asio/use_future.hpp>
 #include <cstdio>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
+#include "lua_scripts.hpp"
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
@@ -22,7 +29,6 @@
 #include "support/expect_error.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "lua_scripts.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -67,7 +73,7 @@ constexpr int kPoolPermits = 2;
 // args: the server's URL.
 REDISSON_TEST_CHILD(use_expirable_pool_permits) {
   Client client(config_for(args.at(0)));
-  auto semaphore = client.get_permit_expirable_semaphore("pool");
+  redisson::PermitExpirableSemaphore semaphore(client, "pool");
   for (int i = 0; i < 100; ++i) {
     const auto id = semaphore.acquire(60s);
     const auto inside = client.execute({"INCR", "inside"}).integer;
@@ -83,7 +89,7 @@ REDISSON_TEST_CHILD(use_expirable_pool_permits) {
 TEST(PermitExpirableSemaphore, AcquireRecordsPermitIdsInRedissonLayout) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_permit_expirable_semaphore("pes");
+  redisson::PermitExpirableSemaphore semaphore(client, "pes");
   EXPECT_FALSE(semaphore.try_acquire().has_value());  // absent: no permits
   ASSERT_TRUE(semaphore.try_set_permits(2));
   EXPECT_FALSE(semaphore.try_set_permits(5));
@@ -121,11 +127,11 @@ TEST(PermitExpirableSemaphore, AcquireRecordsPermitIdsInRedissonLayout) {
 TEST(PermitExpirableSemaphore, ExpiredPermitComesBackAfterItsLease) {
   RedisServer server;
   Client holder_client(config_for(server));
-  auto holder = holder_client.get_permit_expirable_semaphore("lease");
+  redisson::PermitExpirableSemaphore holder(holder_client, "lease");
   ASSERT_TRUE(holder.try_set_permits(1));
   const std::string id = holder.acquire(300ms);
   Client waiter_client(config_for(server));
-  auto waiter = waiter_client.get_permit_expirable_semaphore("lease");
+  redisson::PermitExpirableSemaphore waiter(waiter_client, "lease");
   // No message comes when a lease runs out: the waiter must sleep until the nearest expiry
   // the server told it, not until a (here one-minute) re-check.
   waiter.set_recheck_interval(60s);
@@ -151,7 +157,7 @@ TEST(PermitExpirableSemaphore, ExpiredPermitComesBackAfterItsLease) {
 TEST(PermitExpirableSemaphore, ReleaseOfUnknownReleasedOrExpiredIdFails) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_permit_expirable_semaphore("ids");
+  redisson::PermitExpirableSemaphore semaphore(client, "ids");
   ASSERT_TRUE(semaphore.try_set_permits(2));
   const std::string held = semaphore.acquire();
   const std::string unknown = "0123456789abcdef0123456789abcdef";
@@ -184,7 +190,7 @@ TEST(PermitExpirableSemaphore, ReleaseOfUnknownReleasedOrExpiredIdFails) {
 TEST(PermitExpirableSemaphore, UpdateLeaseExtendsOrShortensHeldPermits) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_permit_expirable_semaphore("renew");
+  redisson::PermitExpirableSemaphore semaphore(client, "renew");
   ASSERT_TRUE(semaphore.try_set_permits(1));
   const std::string id = semaphore.acquire(5s);
   const auto before = epoch_ms();
@@ -199,7 +205,7 @@ TEST(PermitExpirableSemaphore, UpdateLeaseExtendsOrShortensHeldPermits) {
   // Shortening works too: the permit then comes back to another client.
   EXPECT_TRUE(semaphore.update_lease(id, 200ms));
   Client other_client(config_for(server));
-  auto other = other_client.get_permit_expirable_semaphore("renew");
+  redisson::PermitExpirableSemaphore other(other_client, "renew");
   const auto taken = other.try_acquire_for(30s);
   ASSERT_TRUE(taken.has_value());
   // An expired permit is not revived by a late update.
@@ -212,11 +218,11 @@ TEST(PermitExpirableSemaphore, UpdateLeaseExtendsOrShortensHeldPermits) {
 TEST(PermitExpirableSemaphore, ReleaseWakesBlockedAcquirerByMessage) {
   RedisServer server;
   Client holder_client(config_for(server));
-  auto holder = holder_client.get_permit_expirable_semaphore("wake");
+  redisson::PermitExpirableSemaphore holder(holder_client, "wake");
   ASSERT_TRUE(holder.try_set_permits(1));
   const std::string id = holder.acquire();  // never expires: no lease to wait for
   Client waiter_client(config_for(server));
-  auto waiter = waiter_client.get_permit_expirable_semaphore("wake");
+  redisson::PermitExpirableSemaphore waiter(waiter_client, "wake");
   waiter.set_recheck_interval(60s);
   std::promise<std::optional<std::string>> acquired;
   std::thread waiting([&] { acquired.set_value(waiter.try_acquire_for(50s)); });
@@ -234,7 +240,7 @@ TEST(PermitExpirableSemaphore, HoldersNeverExceedPermitsAcrossProcesses) {
   constexpr int kProcesses = 4;
   {
     Client client(config_for(server));
-    ASSERT_TRUE(client.get_permit_expirable_semaphore("pool").try_set_permits(kPoolPermits));
+    ASSERT_TRUE(redisson::PermitExpirableSemaphore(client, "pool").try_set_permits(kPoolPermits));
   }
   const auto children = spawn_children("use_expirable_pool_permits", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
@@ -260,7 +266,7 @@ TEST(PermitExpirableSemaphore, RetriedAcquireWithTheSameIdTakesOnePermit) {
   EXPECT_EQ(server.command({"GET", "retry"}), "1");
   EXPECT_EQ(server.command({"ZCARD", "{retry}:timeout"}), "1");
   Client client(config_for(server));
-  client.get_permit_expirable_semaphore("retry").release("00112233445566778899aabbccddeeff");
+  redisson::PermitExpirableSemaphore(client, "retry").release("00112233445566778899aabbccddeeff");
   EXPECT_EQ(server.command({"GET", "retry"}), "2");
 }
 
@@ -273,7 +279,7 @@ TEST(PermitExpirableSemaphore, ReclaimsExpiredPermitsOfOtherClientsAndPublishes)
   Client client(config_for(server));
   Messages messages;
   auto subscription = client.subscribe("redisson_sc:{shared}", messages.sink());
-  auto semaphore = client.get_permit_expirable_semaphore("shared");
+  redisson::PermitExpirableSemaphore semaphore(client, "shared");
   const auto id = semaphore.try_acquire();
   ASSERT_TRUE(id.has_value());
   EXPECT_EQ(server.command({"GET", "shared"}), "0");
@@ -292,7 +298,7 @@ TEST(PermitExpirableSemaphore, ReclaimsExpiredPermitsOfOtherClientsAndPublishes)
 TEST(PermitExpirableSemaphore, AsyncTwinsWork) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_permit_expirable_semaphore("async");
+  redisson::PermitExpirableSemaphore semaphore(client, "async");
   EXPECT_TRUE(semaphore.async_try_set_permits(1, asio::use_future).get());
   const auto id = semaphore.async_acquire(0ms, 30s, asio::use_future).get();
   ASSERT_TRUE(id.has_value());
@@ -314,8 +320,9 @@ TEST(PermitExpirableSemaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeN
   RedisServer server;
   Client client(config_for(server));
   expect_error(
-      errc::invalid_argument, [&] { client.get_permit_expirable_semaphore(""); }, "empty name");
-  auto semaphore = client.get_permit_expirable_semaphore("args");
+      errc::invalid_argument, [&] { redisson::PermitExpirableSemaphore(client, ""); },
+      "empty name");
+  redisson::PermitExpirableSemaphore semaphore(client, "args");
   const std::string valid = "0123456789abcdef0123456789abcdef";
   expect_error(
       errc::invalid_argument, [&] { semaphore.try_set_permits(-1); }, "set(-1)");
@@ -351,7 +358,7 @@ TEST(PermitExpirableSemaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeN
   EXPECT_EQ(server.command({"EXISTS", "args", "{args}:timeout"}), "0");
 
   server.command({"HSET", "hashed", "field", "value"});
-  auto wrong = client.get_permit_expirable_semaphore("hashed");
+  redisson::PermitExpirableSemaphore wrong(client, "hashed");
   expect_error(
       errc::wrong_type, [&] { wrong.acquire(); }, "acquire");
   expect_error(
@@ -374,7 +381,7 @@ TEST(PermitExpirableSemaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeN
   // A permit set of the wrong type fails before the count is touched.
   server.command({"SET", "split", "3"});
   server.command({"HSET", "{split}:timeout", "field", "value"});
-  auto split = client.get_permit_expirable_semaphore("split");
+  redisson::PermitExpirableSemaphore split(client, "split");
   expect_error(
       errc::wrong_type, [&] { split.try_acquire(); }, "split try_acquire");
   expect_error(
@@ -385,4 +392,60 @@ TEST(PermitExpirableSemaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeN
       errc::wrong_type, [&] { split.delete_object(); }, "split delete");
   EXPECT_EQ(server.command({"GET", "split"}), "3");
   EXPECT_EQ(server.command({"HGETALL", "{split}:timeout"}), "field\nvalue");
+}
+
+// A cancelled acquire (Asio per-operation cancellation) stops waiting at once, completes with
+// operation_aborted, and leaves nothing behind that could take a permit later.
+TEST(PermitExpirableSemaphore, CancelledAcquireTakesNothingAndReportsAborted) {
+  RedisServer server;
+  std::promise<std::pair<std::error_code, std::optional<std::string>>> outcome;
+  asio::cancellation_signal cancel;
+  Client client(config_for(server));
+  PermitExpirableSemaphore semaphore(client, "cancelled");
+  semaphore.set_recheck_interval(60s);  // only a message or the cancel ends the wait
+  semaphore.async_acquire(
+      std::nullopt, std::nullopt,
+      asio::bind_cancellation_slot(cancel.slot(),
+                                   [&](std::error_code ec, std::optional<std::string> permit) {
+                                     outcome.set_value({ec, std::move(permit)});
+                                   }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_sc:{cancelled}", 1));  // it waits
+  cancel.emit(asio::cancellation_type::terminal);
+  auto done = outcome.get_future();
+  ASSERT_EQ(done.wait_for(10s), std::future_status::ready) << "the cancel did not stop the wait";
+  const auto [ec, permit] = done.get();
+  EXPECT_EQ(ec, std::error_code(asio::error::operation_aborted)) << ec.message();
+  EXPECT_FALSE(permit.has_value());
+  // A waiter left behind would take the permit on the release message.
+  semaphore.add_permits(1);
+  Client other(config_for(server));
+  EXPECT_TRUE(PermitExpirableSemaphore(other, "cancelled").try_acquire_for(5s).has_value());
+}
+
+// The server grants a permit, then the caller cancels before its handler ran (its executor is
+// idle until then): the completion reports operation_aborted and the permit id is released.
+TEST(PermitExpirableSemaphore, GrantThatRacesTheCancelIsGivenBack) {
+  RedisServer server;
+  asio::io_context caller;
+  asio::cancellation_signal cancel;
+  std::optional<std::pair<std::error_code, std::optional<std::string>>> outcome;
+  Client client(config_for(server));
+  PermitExpirableSemaphore semaphore(client, "raced");
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  semaphore.async_acquire(
+      std::nullopt, std::nullopt,
+      asio::bind_cancellation_slot(
+          cancel.slot(),
+          asio::bind_executor(caller, [&](std::error_code ec, std::optional<std::string> permit) {
+            outcome.emplace(ec, std::move(permit));
+          })));
+  ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", "{raced}:timeout"}) == "1"; }));
+  cancel.emit(asio::cancellation_type::terminal);
+  caller.run();  // returns once the handler ran
+  ASSERT_TRUE(outcome.has_value());
+  EXPECT_EQ(outcome->first, std::error_code(asio::error::operation_aborted))
+      << outcome->first.message();
+  EXPECT_FALSE(outcome->second.has_value());
+  EXPECT_TRUE(eventually([&] { return server.command({"ZCARD", "{raced}:timeout"}) == "0"; }));
+  EXPECT_EQ(server.command({"GET", "raced"}), "1");
 }

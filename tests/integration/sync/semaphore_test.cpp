@@ -7,10 +7,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <asio/bind_cancellation_slot.hpp>
+#include <asio/bind_executor.hpp>
+#include <asio/cancellation_signal.hpp>
+#include <asio/error.hpp>
+#include <asio/io_context.hpp>
 #include <asio/use_future.hpp>
 #include <cstdio>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <semaphore>
 #include <thread>
 #include <vector>
@@ -43,7 +49,7 @@ constexpr int kPoolPermits = 2;
 // many are inside at once ("violations" when more than kPoolPermits). args: the server's URL.
 REDISSON_TEST_CHILD(use_pool_permits) {
   Client client(config_for(args.at(0)));
-  auto semaphore = client.get_semaphore("pool");
+  redisson::Semaphore semaphore(client, "pool");
   for (int i = 0; i < 150; ++i) {
     semaphore.acquire();
     const auto inside = client.execute({"INCR", "inside"}).integer;
@@ -62,7 +68,7 @@ TEST(Semaphore, HoldersNeverExceedPermitsAcrossProcesses) {
   constexpr int kProcesses = 4;
   {
     Client client(config_for(server));
-    ASSERT_TRUE(client.get_semaphore("pool").try_set_permits(kPoolPermits));
+    ASSERT_TRUE(redisson::Semaphore(client, "pool").try_set_permits(kPoolPermits));
   }
   const auto children = spawn_children("use_pool_permits", kProcesses, {server.url()});
   for (auto pid : children) EXPECT_EQ(wait_exit(pid), 0);
@@ -79,7 +85,7 @@ TEST(Semaphore, LayoutIsAStringCountAndChangesPublishTheNewCount) {
   Client client(config_for(server));
   Messages messages;
   auto subscription = client.subscribe("redisson_sc:{layout}", messages.sink());
-  auto semaphore = client.get_semaphore("layout");
+  redisson::Semaphore semaphore(client, "layout");
   EXPECT_EQ(semaphore.available_permits(), 0);
   EXPECT_FALSE(semaphore.try_acquire());  // absent: no permits
   EXPECT_TRUE(semaphore.try_set_permits(3));
@@ -120,10 +126,10 @@ TEST(Semaphore, LayoutIsAStringCountAndChangesPublishTheNewCount) {
 TEST(Semaphore, ReleaseWakesBlockedAcquirerByMessage) {
   RedisServer server;
   Client holder_client(config_for(server));
-  auto holder = holder_client.get_semaphore("wake");
+  redisson::Semaphore holder(holder_client, "wake");
   ASSERT_TRUE(holder.try_set_permits(0));
   Client waiter_client(config_for(server));
-  auto waiter = waiter_client.get_semaphore("wake");
+  redisson::Semaphore waiter(waiter_client, "wake");
   // Without the message the waiter would re-check only after a minute.
   waiter.set_recheck_interval(60s);
   std::promise<bool> acquired;
@@ -142,13 +148,13 @@ TEST(Semaphore, ReleaseWakesBlockedAcquirerByMessage) {
 TEST(Semaphore, ReleaseOfSeveralPermitsWakesSeveralWaiters) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_semaphore("many");
+  redisson::Semaphore semaphore(client, "many");
   semaphore.set_recheck_interval(60s);
   std::vector<std::future<bool>> waiters;
   for (int i = 0; i < 3; ++i) waiters.push_back(semaphore.async_acquire(1, asio::use_future));
   ASSERT_TRUE(subscribers_are(server, "redisson_sc:{many}", 1));
   Client other(config_for(server));
-  other.get_semaphore("many").release(3);
+  redisson::Semaphore(other, "many").release(3);
   for (auto& waiter : waiters) {
     ASSERT_EQ(waiter.wait_for(20s), std::future_status::ready);
     EXPECT_TRUE(waiter.get());
@@ -159,7 +165,7 @@ TEST(Semaphore, ReleaseOfSeveralPermitsWakesSeveralWaiters) {
 TEST(Semaphore, AcquireOfSeveralPermitsWaitsUntilEnoughAreFree) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_semaphore("pair");
+  redisson::Semaphore semaphore(client, "pair");
   semaphore.set_recheck_interval(60s);
   ASSERT_TRUE(semaphore.try_set_permits(1));
   auto waiting = semaphore.async_acquire(2, asio::use_future);
@@ -175,7 +181,7 @@ TEST(Semaphore, AcquireOfSeveralPermitsWaitsUntilEnoughAreFree) {
 TEST(Semaphore, TryAcquireForTimesOutAndLeavesNoSubscription) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_semaphore("scarce");
+  redisson::Semaphore semaphore(client, "scarce");
   ASSERT_TRUE(semaphore.try_set_permits(1));
   EXPECT_FALSE(semaphore.try_acquire_for(200ms, 2));
   EXPECT_FALSE(semaphore.try_acquire_until(std::chrono::steady_clock::now() + 100ms, 2));
@@ -189,7 +195,7 @@ TEST(Semaphore, TryAcquireForTimesOutAndLeavesNoSubscription) {
 TEST(Semaphore, ForeignReleaseInRedissonLayoutWakesWaiter) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_semaphore("shared");
+  redisson::Semaphore semaphore(client, "shared");
   semaphore.set_recheck_interval(60s);
   server.command({"SET", "shared", "0"});
   auto waiting = semaphore.async_acquire(1, asio::use_future);
@@ -206,7 +212,7 @@ TEST(Semaphore, ForeignReleaseInRedissonLayoutWakesWaiter) {
 TEST(Semaphore, NameWithHashTagKeepsChannelInItsSlot) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_semaphore("jobs{eu}");
+  redisson::Semaphore semaphore(client, "jobs{eu}");
   semaphore.set_recheck_interval(60s);
   auto waiting = semaphore.async_acquire(1, asio::use_future);
   ASSERT_TRUE(subscribers_are(server, "redisson_sc:jobs{eu}", 1));
@@ -219,7 +225,7 @@ TEST(Semaphore, NameWithHashTagKeepsChannelInItsSlot) {
 TEST(Semaphore, AsyncTwinsWork) {
   RedisServer server;
   Client client(config_for(server));
-  auto semaphore = client.get_semaphore("async");
+  redisson::Semaphore semaphore(client, "async");
   EXPECT_TRUE(semaphore.async_try_set_permits(2, asio::use_future).get());
   EXPECT_TRUE(semaphore.async_acquire(2, 0ms, asio::use_future).get());
   EXPECT_FALSE(semaphore.async_acquire(1, 0ms, asio::use_future).get());
@@ -237,7 +243,7 @@ TEST(Semaphore, AsyncTwinsWork) {
 TEST(Semaphore, HasTheShapeOfStdCountingSemaphore) {
   RedisServer server;
   Client client(config_for(server));
-  auto distributed = client.get_semaphore("shape");
+  redisson::Semaphore distributed(client, "shape");
   distributed.try_set_permits(1);
   std::counting_semaphore<4> local(1);
   auto exercise = [](auto& semaphore) {
@@ -258,8 +264,8 @@ TEST(Semaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   RedisServer server;
   Client client(config_for(server));
   expect_error(
-      errc::invalid_argument, [&] { client.get_semaphore(""); }, "empty name");
-  auto semaphore = client.get_semaphore("args");
+      errc::invalid_argument, [&] { redisson::Semaphore(client, ""); }, "empty name");
+  redisson::Semaphore semaphore(client, "args");
   expect_error(
       errc::invalid_argument, [&] { semaphore.acquire(-1); }, "acquire(-1)");
   expect_error(
@@ -284,7 +290,7 @@ TEST(Semaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_EQ(server.command({"EXISTS", "args"}), "0");
 
   server.command({"HSET", "hashed", "field", "value"});
-  auto wrong = client.get_semaphore("hashed");
+  redisson::Semaphore wrong(client, "hashed");
   expect_error(
       errc::wrong_type, [&] { wrong.acquire(); }, "acquire");
   expect_error(
@@ -307,7 +313,7 @@ TEST(Semaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
 
   // A string that is not a count is the wrong kind of value too.
   server.command({"SET", "text", "hello"});
-  auto text = client.get_semaphore("text");
+  redisson::Semaphore text(client, "text");
   expect_error(
       errc::wrong_type, [&] { text.try_acquire(); }, "text try_acquire");
   expect_error(
@@ -319,4 +325,57 @@ TEST(Semaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   expect_error(
       errc::wrong_type, [&] { text.available_permits(); }, "text available_permits");
   EXPECT_EQ(server.command({"GET", "text"}), "hello");
+}
+
+// A cancelled acquire (Asio per-operation cancellation) stops waiting at once, completes with
+// operation_aborted, and leaves nothing behind that could take permits later.
+TEST(Semaphore, CancelledAcquireTakesNothingAndReportsAborted) {
+  RedisServer server;
+  std::promise<std::pair<std::error_code, bool>> outcome;
+  asio::cancellation_signal cancel;
+  Client client(config_for(server));
+  redisson::Semaphore semaphore(client, "cancelled");
+  semaphore.set_recheck_interval(60s);  // only a message or the cancel ends the wait
+  semaphore.async_acquire(
+      2, asio::bind_cancellation_slot(cancel.slot(), [&](std::error_code ec, bool acquired) {
+        outcome.set_value({ec, acquired});
+      }));
+  ASSERT_TRUE(subscribers_are(server, "redisson_sc:{cancelled}", 1));  // it waits
+  cancel.emit(asio::cancellation_type::terminal);
+  auto done = outcome.get_future();
+  ASSERT_EQ(done.wait_for(10s), std::future_status::ready) << "the cancel did not stop the wait";
+  const auto [ec, acquired] = done.get();
+  EXPECT_EQ(ec, std::error_code(asio::error::operation_aborted)) << ec.message();
+  EXPECT_FALSE(acquired);
+  // A waiter left behind would take both permits on the release message.
+  semaphore.add_permits(2);
+  Client other(config_for(server));
+  EXPECT_TRUE(redisson::Semaphore(other, "cancelled").try_acquire_for(5s, 2));
+}
+
+// The server grants the permits, then the caller cancels before its handler ran (its executor
+// is idle until then): the completion reports operation_aborted and the permits go back.
+TEST(Semaphore, GrantThatRacesTheCancelIsGivenBack) {
+  RedisServer server;
+  asio::io_context caller;
+  asio::cancellation_signal cancel;
+  std::optional<std::pair<std::error_code, bool>> outcome;
+  Client client(config_for(server));
+  redisson::Semaphore semaphore(client, "raced");
+  ASSERT_TRUE(semaphore.try_set_permits(2));
+  semaphore.async_acquire(
+      2, asio::bind_cancellation_slot(
+             cancel.slot(), asio::bind_executor(caller, [&](std::error_code ec, bool acquired) {
+               outcome.emplace(ec, acquired);
+             })));
+  ASSERT_TRUE(eventually([&] { return server.command({"GET", "raced"}) == "0"; }));
+  cancel.emit(asio::cancellation_type::terminal);
+  caller.run();  // returns once the handler ran
+  ASSERT_TRUE(outcome.has_value());
+  EXPECT_EQ(outcome->first, std::error_code(asio::error::operation_aborted))
+      << outcome->first.message();
+  EXPECT_FALSE(outcome->second);
+  EXPECT_TRUE(eventually([&] {
+    return server.command({"GET", "raced"}) == "2";
+  })) << server.command({"GET", "raced"});
 }

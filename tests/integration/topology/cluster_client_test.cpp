@@ -17,8 +17,8 @@
 #include <thread>
 #include <vector>
 
-#include "client/client_core.hpp"
 #include "client/client_access.hpp"
+#include "client/client_core.hpp"
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
@@ -105,17 +105,17 @@ TEST_F(ClusterClient, SynchronizersWorkWhicheverNodeTheClientIsFirstGiven) {
     ASSERT_TRUE(fair.try_lock());
     fair.unlock();
 
-    auto semaphore = client.get_semaphore("cluster:semaphore:" + tag);
+    redisson::Semaphore semaphore(client, "cluster:semaphore:" + tag);
     ASSERT_TRUE(semaphore.try_set_permits(2));
     EXPECT_TRUE(semaphore.try_acquire(2));
     EXPECT_FALSE(semaphore.try_acquire());
     semaphore.release(1);
     EXPECT_EQ(semaphore.available_permits(), 1);
 
-    auto latch = client.get_count_down_latch("cluster:latch:" + tag);
+    redisson::CountDownLatch latch(client, "cluster:latch:" + tag);
     ASSERT_TRUE(latch.try_set_count(1));
     std::thread counter(
-        [&client, name = latch.name()] { client.get_count_down_latch(name).count_down(); });
+        [&client, name = latch.name()] { redisson::CountDownLatch(client, name).count_down(); });
     EXPECT_TRUE(latch.await_for(10s));
     counter.join();
   }
@@ -346,7 +346,7 @@ TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
 // those five retries, then healed.
 TEST_F(ClusterClient, SemaphoreReleaseWaitsOutClusterDownWithinTheCommandTimeout) {
   Client client(config_for(cluster().master_ports().at(0)));  // command timeout 3 s
-  auto semaphore = client.get_semaphore("clusterdown:semaphore");
+  redisson::Semaphore semaphore(client, "clusterdown:semaphore");
   ASSERT_TRUE(semaphore.try_set_permits(1));
   ASSERT_TRUE(semaphore.try_acquire());
   const int slot = redisson::detail::key_slot(semaphore.name());
