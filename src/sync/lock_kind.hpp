@@ -38,7 +38,9 @@ struct AcquireRequest {
   OwnerId owner;
   std::string field;                ///< the owner's hash field
   std::chrono::milliseconds lease;  ///< the lease sent (the watchdog's when none was given)
-  OptionalMs wait;                  ///< absent: wait forever; zero: one attempt
+  /// absent: wait forever; zero: one attempt. Never negative: acquire() refuses that
+  /// (errc::invalid_argument) before a request is made.
+  OptionalMs wait;
 };
 
 /// How one acquire attempt went.
