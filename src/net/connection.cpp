@@ -119,8 +119,8 @@ void Connection::connect() {
 
   resolver_.async_resolve(
       options_.server.host, std::to_string(options_.server.port),
-      [self = shared_from_this(), generation](std::error_code ec,
-                                              asio::ip::tcp::resolver::results_type results) {
+      [self = shared_from_this(), generation](
+          std::error_code ec, const asio::ip::tcp::resolver::results_type& results) {
         if (generation != self->generation_) return;
         if (ec) return self->on_failure(make_error_code(errc::connect_failed));
         asio::async_connect(
@@ -221,7 +221,7 @@ void Connection::send_handshake() {
   }
   if (!options_.client_name.empty()) hello.arg("SETNAME").arg(options_.client_name);
   push_front_internal(
-      hello, [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
+      hello, [self = shared_from_this(), generation](std::error_code ec, const Reply& reply) {
         if (generation != self->generation_) return;
         if (!ec) {
           self->protocol_ = 3;
@@ -238,13 +238,14 @@ void Connection::send_handshake() {
 
 void Connection::send_resp2_handshake() {
   const auto generation = generation_;
-  auto after_auth = [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
+  auto after_auth = [self = shared_from_this(), generation](std::error_code ec,
+                                                            const Reply& reply) {
     if (generation != self->generation_) return;
     if (ec) return self->finish_handshake(ec, reply.str);
     if (self->options_.client_name.empty()) return self->select_database();
     self->push_front_internal(
         Command{"CLIENT", "SETNAME", self->options_.client_name},
-        [self, generation](std::error_code, Reply) {
+        [self, generation](std::error_code, const Reply&) {
           if (generation != self->generation_) return;
           self->select_database();  // a refused name is not worth failing the connection
         });
@@ -259,11 +260,12 @@ void Connection::send_resp2_handshake() {
 void Connection::select_database() {
   if (options_.server.database == 0) return finish_handshake({}, {});
   const auto generation = generation_;
-  push_front_internal(Command{"SELECT"}.arg(std::int64_t{options_.server.database}),
-                      [self = shared_from_this(), generation](std::error_code ec, Reply reply) {
-                        if (generation != self->generation_) return;
-                        self->finish_handshake(ec, reply.str);
-                      });
+  push_front_internal(
+      Command{"SELECT"}.arg(std::int64_t{options_.server.database}),
+      [self = shared_from_this(), generation](std::error_code ec, const Reply& reply) {
+        if (generation != self->generation_) return;
+        self->finish_handshake(ec, reply.str);
+      });
 }
 
 void Connection::finish_handshake(std::error_code ec, const std::string& detail) {

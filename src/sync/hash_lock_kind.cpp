@@ -12,9 +12,8 @@ constexpr std::int64_t kAlreadyHeld = -3;
 
 }  // namespace
 
-HashLockKind::HashLockKind(std::shared_ptr<ClientCore> core_in, std::string name_in,
-                           bool reentrant)
-    : LockKind(std::move(core_in), name_in, prefix_name("redisson_lock__channel", name_in)),
+HashLockKind::HashLockKind(std::shared_ptr<ClientCore> core_in, std::string name_in, bool reentrant)
+    : LockKind(std::move(core_in), std::move(name_in), "redisson_lock__channel"),
       reentrant_(reentrant) {}
 
 ScriptCall HashLockKind::attempt_call(const AcquireRequest& request,
@@ -54,8 +53,7 @@ void HashLockKind::force_release(Done<bool> done) {
   core->eval(lua::lock_force_unlock({name, channel}, {"0", publish_command}),
              [self = shared_from_this(), done = std::move(done)](std::error_code ec,
                                                                  const Reply& reply) mutable {
-               static_cast<HashLockKind&>(*self).complete_force_release(ec, reply,
-                                                                        std::move(done));
+               static_cast<HashLockKind&>(*self).complete_force_release(ec, reply, std::move(done));
              });
 }
 

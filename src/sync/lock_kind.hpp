@@ -68,8 +68,9 @@ struct UnlockReply {
 
 class LockKind : public std::enable_shared_from_this<LockKind> {
  public:
-  /// Throws invalid_argument for an empty name.
-  LockKind(std::shared_ptr<ClientCore> core, std::string name, std::string channel);
+  /// Releases are published on P(channel_prefix, name). Throws invalid_argument for an empty
+  /// name.
+  LockKind(std::shared_ptr<ClientCore> core, std::string name, std::string_view channel_prefix);
   virtual ~LockKind() = default;
   LockKind(const LockKind&) = delete;
   LockKind& operator=(const LockKind&) = delete;

@@ -86,7 +86,7 @@ void release_all(const LockGroup& locks, milliseconds timeout, OwnerId owner,
   auto fanout = std::make_shared<Fanout>(executor_of(locks), locks->size(), std::move(done));
   fanout->arm(timeout);
   for (std::size_t i = 0; i < locks->size(); ++i) {
-    LockAccess::kind((*locks)[i])->release(owner, [fanout, i](Status status) {
+    LockAccess::kind((*locks)[i])->release(owner, [fanout, i](const Status& status) {
       fanout->record(i, !status                     ? Outcome::ok
                         : status == errc::not_owner ? Outcome::refused
                                                     : Outcome::failed);
@@ -126,8 +126,8 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
     for (std::size_t i = 0; i < locks_->size(); ++i) {
       LockAccess::kind((*locks_)[i])
           ->acquire(owner_, milliseconds{0}, lease_, nullptr,
-                    [fanout, i](Status status, std::optional<std::int64_t> token) {
-                      fanout->record(i, status                ? Outcome::failed
+                    [fanout, i](const Status& status, std::optional<std::int64_t> token) {
+                      fanout->record(i, status              ? Outcome::failed
                                         : token.has_value() ? Outcome::ok
                                                             : Outcome::refused);
                     });
@@ -144,14 +144,16 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
     const bool cancelled = cancel_ && cancel_->requested();
     if (!cancelled && count(outcome, Outcome::ok) >= quorum() && validity.count() > 0) {
       if (cancel_) {
-        cancel_->on_success_undo([locks = locks_, owner = owner_, timeout = options_.master_timeout] {
-          release_all(locks, timeout, owner, [](const std::vector<Outcome>&) {});
-        });
+        cancel_->on_success_undo(
+            [locks = locks_, owner = owner_, timeout = options_.master_timeout] {
+              release_all(locks, timeout, owner, [](const std::vector<Outcome>&) {});
+            });
       }
       return done_({}, validity);
     }
-    release_all(locks_, options_.master_timeout, owner_,
-                [self = shared_from_this()](const std::vector<Outcome>&) { self->after_release(); });
+    release_all(
+        locks_, options_.master_timeout, owner_,
+        [self = shared_from_this()](const std::vector<Outcome>&) { self->after_release(); });
   }
 
   void after_release() {
@@ -205,15 +207,14 @@ void RedLock::start_acquire(const Members& locks, const RedLockOptions& options,
 
 void RedLock::start_release(const Members& locks, const RedLockOptions& options, OwnerId owner,
                             detail::Done<void> done) {
-  detail::release_all(locks, options.master_timeout, owner,
-                      [done = std::move(done)](const std::vector<detail::Outcome>& outcome) mutable {
-                        const bool held_nowhere =
-                            detail::count(outcome, detail::Outcome::ok) == 0 &&
-                            detail::count(outcome, detail::Outcome::refused) > 0;
-                        if (!held_nowhere) return done({});
-                        done(detail::Status(make_error_code(errc::not_owner),
-                                            "the owner holds it on no master"));
-                      });
+  detail::release_all(
+      locks, options.master_timeout, owner,
+      [done = std::move(done)](const std::vector<detail::Outcome>& outcome) mutable {
+        const bool held_nowhere = detail::count(outcome, detail::Outcome::ok) == 0 &&
+                                  detail::count(outcome, detail::Outcome::refused) > 0;
+        if (!held_nowhere) return done({});
+        done(detail::Status(make_error_code(errc::not_owner), "the owner holds it on no master"));
+      });
 }
 
 std::optional<RedLock::milliseconds> RedLock::try_lock(milliseconds lease) {
@@ -232,7 +233,12 @@ RedLock::milliseconds RedLock::lock(milliseconds lease) {
 }
 
 void RedLock::unlock(std::error_code& ec) noexcept {
-  async_unlock(OwnerId::current_thread(), detail::blocking(ec, "unlock", "RedLock"));
+  try {
+    async_unlock(OwnerId::current_thread(), detail::blocking(ec, "unlock", "RedLock"));
+  } catch (const std::exception&) {
+    // Could not even start (no memory): noexcept, so the failure goes in `ec`, as unlock()'s does.
+    ec = make_error_code(errc::shutdown);
+  }
 }
 
 void RedLock::unlock() noexcept {
