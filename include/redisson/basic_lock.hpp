@@ -105,26 +105,24 @@ class BasicLock {
   template <class CompletionToken>
   auto async_try_lock(OwnerId owner, std::optional<milliseconds> wait,
                       std::optional<milliseconds> lease, CompletionToken&& token) const {
-    return detail::async_op<bool>(
-        core(), token,
-        [kind = kind_, owner, wait, lease](detail::Done<bool> done,
-                                           detail::CancellationPtr cancel) {
-          start_acquire(kind, owner, wait, lease, std::move(cancel), std::move(done));
-        });
+    return detail::async_op<bool>(core(), token,
+                                  [kind = kind_, owner, wait, lease](
+                                      detail::Done<bool> done, detail::CancellationPtr cancel) {
+                                    start_acquire(kind, owner, wait, lease, std::move(cancel),
+                                                  std::move(done));
+                                  });
   }
   /// Waits forever; completes with (error_code, acquired == true).
   template <class CompletionToken>
   auto async_lock(OwnerId owner, CompletionToken&& token) const {
-    return async_try_lock(owner, std::nullopt, std::nullopt,
-                          std::forward<CompletionToken>(token));
+    return async_try_lock(owner, std::nullopt, std::nullopt, std::forward<CompletionToken>(token));
   }
   /// Completes with (error_code); errc::not_owner when `owner` holds nothing.
   template <class CompletionToken>
   auto async_unlock(OwnerId owner, CompletionToken&& token) const {
-    return detail::async_op<void>(core(), token,
-                                  [kind = kind_, owner](detail::Done<void> done) {
-                                    start_release(kind, owner, std::move(done));
-                                  });
+    return detail::async_op<void>(core(), token, [kind = kind_, owner](detail::Done<void> done) {
+      start_release(kind, owner, std::move(done));
+    });
   }
   /// Completes with (error_code, was_locked).
   template <class CompletionToken>
@@ -143,10 +141,10 @@ class BasicLock {
   /// Completes with (error_code, hold count of `owner`).
   template <class CompletionToken>
   auto async_hold_count(OwnerId owner, CompletionToken&& token) const {
-    return detail::async_op<std::int64_t>(
-        core(), token, [kind = kind_, owner](detail::Done<std::int64_t> done) {
-          start_hold_count(kind, owner, std::move(done));
-        });
+    return detail::async_op<std::int64_t>(core(), token,
+                                          [kind = kind_, owner](detail::Done<std::int64_t> done) {
+                                            start_hold_count(kind, owner, std::move(done));
+                                          });
   }
 
  protected:
@@ -157,8 +155,7 @@ class BasicLock {
   /// the wait ran out.
   static void start_acquire_token(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                                   std::optional<milliseconds> wait,
-                                  std::optional<milliseconds> lease,
-                                  detail::CancellationPtr cancel,
+                                  std::optional<milliseconds> lease, detail::CancellationPtr cancel,
                                   detail::Done<std::optional<std::int64_t>> done);
 
  private:

@@ -27,17 +27,17 @@ enum class errc {
   /// back). Only reported through Config::error_handler (and lost(), on_lost()); no operation
   /// completes with it: an unlock of a hold that is gone fails with not_owner
   lock_lost,
-  would_deadlock,    ///< a blocking call was made on the client's own I/O thread
+  would_deadlock,  ///< a blocking call was made on the client's own I/O thread
   /// the owner already holds what it asked for: a non-re-entrant lock (Lock, FairLock) taken
   /// again by its holder, or a ReadWriteLock's write lock asked for without a wait bound by an
   /// owner holding a read hold (no upgrade: it would wait for itself)
   already_held,
-  no_permission,     ///< the server's ACL refused a command, key or channel (NOPERM)
-  server_busy,       ///< the server refused for now: loading its data (LOADING), running a
-                     ///< long script (BUSY), a cluster without a master for a slot
-                     ///< (CLUSTERDOWN) or a slot mid-migration (TRYAGAIN). The command did not
-                     ///< run; scripts are sent again until the command timeout, so a caller
-                     ///< sees this only after it
+  no_permission,  ///< the server's ACL refused a command, key or channel (NOPERM)
+  server_busy,    ///< the server refused for now: loading its data (LOADING), running a
+                  ///< long script (BUSY), a cluster without a master for a slot
+                  ///< (CLUSTERDOWN) or a slot mid-migration (TRYAGAIN). The command did not
+                  ///< run; scripts are sent again until the command timeout, so a caller
+                  ///< sees this only after it
   /// Config::sync_replicas: the master has replicas and none acknowledged a lock acquisition
   /// within sync_replicas_timeout; the acquisition was undone
   not_replicated,

@@ -82,17 +82,16 @@ class MultiLock {
   template <class CompletionToken>
   auto async_try_lock(OwnerId owner, std::optional<milliseconds> wait,
                       std::optional<milliseconds> lease, CompletionToken&& token) const {
-    return detail::async_op<bool>(
-        locks_->front().core(), token,
-        [locks = locks_, owner, wait, lease](detail::Done<bool> done,
-                                             detail::CancellationPtr cancel) {
-          start_acquire(locks, owner, wait, lease, std::move(cancel), std::move(done));
-        });
+    return detail::async_op<bool>(locks_->front().core(), token,
+                                  [locks = locks_, owner, wait, lease](
+                                      detail::Done<bool> done, detail::CancellationPtr cancel) {
+                                    start_acquire(locks, owner, wait, lease, std::move(cancel),
+                                                  std::move(done));
+                                  });
   }
   template <class CompletionToken>
   auto async_lock(OwnerId owner, CompletionToken&& token) const {
-    return async_try_lock(owner, std::nullopt, std::nullopt,
-                          std::forward<CompletionToken>(token));
+    return async_try_lock(owner, std::nullopt, std::nullopt, std::forward<CompletionToken>(token));
   }
   /// Completes with (error_code): the first member's failure, after every member was tried.
   template <class CompletionToken>

@@ -7,9 +7,7 @@ namespace redisson {
 
 const std::string& BasicLock::name() const noexcept { return kind_->name; }
 
-const std::shared_ptr<detail::ClientCore>& BasicLock::core() const noexcept {
-  return kind_->core;
-}
+const std::shared_ptr<detail::ClientCore>& BasicLock::core() const noexcept { return kind_->core; }
 
 std::string BasicLock::owner_field(OwnerId owner) const { return kind_->owner_field(owner); }
 
@@ -24,11 +22,11 @@ void BasicLock::start_acquire_token(const std::shared_ptr<detail::LockKind>& kin
 void BasicLock::start_acquire(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                               std::optional<milliseconds> wait, std::optional<milliseconds> lease,
                               detail::CancellationPtr cancel, detail::Done<bool> done) {
-  kind->acquire(owner, wait, lease, std::move(cancel),
-                [done = std::move(done)](detail::Status status,
-                                         std::optional<std::int64_t> token) mutable {
-                  done(std::move(status), token.has_value());
-                });
+  kind->acquire(
+      owner, wait, lease, std::move(cancel),
+      [done = std::move(done)](detail::Status status, std::optional<std::int64_t> token) mutable {
+        done(std::move(status), token.has_value());
+      });
 }
 
 void BasicLock::start_release(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,

@@ -73,7 +73,8 @@ TEST(BadInput, EmptyNamesAreRefusedByEverySynchronizer) {
   const auto invalid = {errc::invalid_argument};
   expect_refused(server, "lock", invalid, [&] { redisson::Lock(client, "").try_lock(); });
   expect_refused(server, "fair lock", invalid, [&] { redisson::FairLock(client, "").try_lock(); });
-  expect_refused(server, "fenced lock", invalid, [&] { redisson::FencedLock(client, "").try_lock(); });
+  expect_refused(server, "fenced lock", invalid,
+                 [&] { redisson::FencedLock(client, "").try_lock(); });
   expect_refused(server, "spin lock", invalid, [&] { redisson::SpinLock(client, "").try_lock(); });
   expect_refused(server, "read-write lock", invalid,
                  [&] { redisson::ReadWriteLock(client, "").write_lock().try_lock(); });
@@ -149,7 +150,8 @@ TEST(BadInput, KeysOfTheWrongTypeGiveClearErrorsAndChangeNothing) {
   server.command({"SET", "{expiring}:timeout", "not a zset"});
   const auto typed = {errc::wrong_type, errc::server_error};
 
-  expect_refused(server, "lock on a string", typed, [&] { redisson::Lock(client, "string").try_lock(); });
+  expect_refused(server, "lock on a string", typed,
+                 [&] { redisson::Lock(client, "string").try_lock(); });
   expect_refused(server, "lock on a list", typed, [&] { redisson::Lock(client, "list").lock(); });
   expect_refused(server, "fair lock on a string", typed,
                  [&] { redisson::FairLock(client, "string").try_lock(); });
@@ -195,13 +197,15 @@ TEST(BadInput, NegativeDurationsAndCountsAreInvalidArguments) {
   server.command({"SET", "sem", "3"});
   server.command({"SET", "latch", "1"});
   const auto invalid = {errc::invalid_argument};
-  expect_refused(server, "lock wait", invalid, [&] { redisson::Lock(client, "l").try_lock_for(-1ms); });
+  expect_refused(server, "lock wait", invalid,
+                 [&] { redisson::Lock(client, "l").try_lock_for(-1ms); });
   expect_refused(server, "lock lease", invalid, [&] { redisson::Lock(client, "l").lock(-1ms); });
   expect_refused(server, "fair lock lease", invalid,
                  [&] { redisson::FairLock(client, "l").try_lock_for(1ms, -1ms); });
   expect_refused(server, "fenced lock wait", invalid,
                  [&] { redisson::FencedLock(client, "l").try_lock_for(-5s); });
-  expect_refused(server, "spin lock lease", invalid, [&] { redisson::SpinLock(client, "l").lock(-1ms); });
+  expect_refused(server, "spin lock lease", invalid,
+                 [&] { redisson::SpinLock(client, "l").lock(-1ms); });
   expect_refused(server, "write lock wait", invalid,
                  [&] { redisson::ReadWriteLock(client, "l").write_lock().try_lock_for(-1ms); });
   expect_refused(server, "semaphore wait", invalid,

@@ -14,10 +14,10 @@
 #include <thread>
 
 #include "fault/fault_proxy.hpp"
-#include "redisson/redisson.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/read_write_lock.hpp"
+#include "redisson/redisson.hpp"
 #include "redisson/semaphore.hpp"
 #include "support/eventually.hpp"
 #include "support/fault_config.hpp"

@@ -18,13 +18,13 @@
 #include <thread>
 #include <vector>
 
+#include "lua_scripts.hpp"
 #include "redisson/redisson.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "lua_scripts.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -375,7 +375,8 @@ TEST(FairLock, HeldAndQueuedLockLooksExactlyLikeRedissonLayout) {
   EXPECT_EQ(lock.wait_slot(), 10000ms);
   lock.lock();
   lock.lock();
-  const auto holder_field = lock.owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
+  const auto holder_field =
+      lock.owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   const auto before = now_ms();
   auto first = lock.async_lock(redisson::OwnerId(101), asio::use_future);
   ASSERT_TRUE(queue_length_is(server, "layout", 1));
@@ -433,13 +434,15 @@ TEST(FairLock, HeldAndQueuedLockLooksExactlyLikeRedissonLayout) {
 
   // A name with a hash tag keeps it: P(prefix, n) = "prefix:n".
   auto tagged = redisson::FairLock(client, "{app}res");
-  EXPECT_TRUE(tagged.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(
+      tagged.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   auto queued = tagged.async_lock(redisson::OwnerId(2), asio::use_future);
   EXPECT_TRUE(eventually([&] {
     return server.command({"LLEN", "redisson_lock_queue:{app}res"}) == "1";
   }));
   EXPECT_EQ(server.command({"ZCARD", "redisson_lock_timeout:{app}res"}), "1");
-  EXPECT_EQ(tagged.waiter_channel(redisson::OwnerId(2)), "redisson_lock__channel:{app}res:" + client.id() + ":2");
+  EXPECT_EQ(tagged.waiter_channel(redisson::OwnerId(2)),
+            "redisson_lock__channel:{app}res:" + client.id() + ":2");
   tagged.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_TRUE(queued.get());
   tagged.async_unlock(redisson::OwnerId(2), asio::use_future).get();
@@ -455,9 +458,7 @@ TEST(FairLock, ReentrantHoldsAreCountedAndNonOwnerUnlockFails) {
   EXPECT_EQ(lock.hold_count(), 3);
   EXPECT_TRUE(lock.is_held_by_current_thread());
   std::error_code other_thread_error;
-  std::thread([&] {
-    lock.unlock(other_thread_error);
-  }).join();
+  std::thread([&] { lock.unlock(other_thread_error); }).join();
   EXPECT_EQ(other_thread_error, errc::not_owner);
   lock.unlock();
   lock.unlock();

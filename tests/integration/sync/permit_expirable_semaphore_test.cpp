@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "lua_scripts.hpp"
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
@@ -22,7 +23,6 @@
 #include "support/expect_error.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "lua_scripts.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;

@@ -17,8 +17,8 @@
 #include <thread>
 #include <vector>
 
-#include "client/client_core.hpp"
 #include "client/client_access.hpp"
+#include "client/client_core.hpp"
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
