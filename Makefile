@@ -124,13 +124,15 @@ format:
 	@find $(SOURCE_DIRS) -type f \( -name '*.cpp' -o -name '*.hpp' \) -print0 2>/dev/null \
 	  | xargs -0 -r clang-format -i
 
-format-check:
+format-check: deps
 	@find $(SOURCE_DIRS) -type f \( -name '*.cpp' -o -name '*.hpp' \) -print0 2>/dev/null \
 	  | xargs -0 -r clang-format --dry-run --Werror
 	@echo 'format-check: clean'
 
 # clang-tidy reads build/compile_commands.json; GCC-only warning flags there are not its business.
-lint: configure
+# The sources include the generated lua_scripts.hpp, so that one target is built first.
+lint: deps configure
+	cmake --build $(BUILD_DIR) --target redisson_embedded_lua
 	@files=$$(find src -type f -name '*.cpp' | sort); \
 	if [[ -z $$files ]]; then echo 'lint: no sources under src/'; exit 0; fi; \
 	printf '%s\n' $$files | xargs -r -P $(JOBS) -n 4 clang-tidy -p $(BUILD_DIR) --quiet \

@@ -1,6 +1,6 @@
 // One slice of the `parallel` load: N async owners, each running async_lock then async_unlock
-// of its own lock in a loop from the completions (or, with Scripts, the lock's two scripts as
-// plain EVALSHA). Shared by the parallel and parallel-cluster scenarios.
+// of its own lock in a loop from the completions (or, with a LockScriptPair, the lock's two
+// scripts as plain EVALSHA). Shared by the parallel and parallel-cluster scenarios.
 #pragma once
 
 #include <asio/post.hpp>
@@ -12,6 +12,7 @@
 
 #include "clock.hpp"
 #include "histogram.hpp"
+#include "lock_script_pair.hpp"
 #include "redisson/redisson.hpp"
 
 namespace redisson_bench {
@@ -19,15 +20,10 @@ namespace redisson_bench {
 // One slice of load. Counters and histograms are touched only on the client's I/O thread.
 class ParallelLoad {
  public:
-  /// With `scripts` set, sends the two scripts with async_execute instead of using `locks`.
-  struct Scripts {
-    std::string acquire_sha;
-    std::string release_sha;
-    std::string owner_field;
-  };
-
+  /// With `scripts` set, sends the lock's two scripts with async_execute on the names of
+  /// `locks` instead of using the locks.
   ParallelLoad(redisson::Client& client, std::vector<redisson::Lock>& locks,
-               LatencyHistogram& latency, const Scripts* scripts = nullptr)
+               LatencyHistogram& latency, const LockScriptPair* scripts = nullptr)
       : client_(client), locks_(locks), latency_(latency), scripts_(scripts) {}
 
   void start() {
@@ -74,32 +70,16 @@ class ParallelLoad {
   }
 
   void next_script_pair(std::size_t i, std::int64_t started) {
-    const auto& name = locks_[i].name();
-    redisson::Command acquire{"EVALSHA", scripts_->acquire_sha, "1", name,
-                              "30000",   scripts_->owner_field};
-    client_.async_execute(
-        std::move(acquire), [this, i, started](std::error_code ec, redisson::Reply) {
-          if (ec) return failed(i, ec);
-          const auto& name = locks_[i].name();
-          // Unique across loads: a reused latch would make the release a no-op "retry".
-          const auto latch = "redisson_unlock_latch:{" + name + "}:" + std::to_string(++next_latch);
-          redisson::Command release{"EVALSHA",
-                                    scripts_->release_sha,
-                                    "3",
-                                    name,
-                                    "redisson_lock__channel:{" + name + "}",
-                                    latch,
-                                    "0",
-                                    "30000",
-                                    scripts_->owner_field,
-                                    "publish",
-                                    "22500"};
-          client_.async_execute(std::move(release),
+    client_.async_execute(scripts_->acquire(locks_[i].name()),
+                          [this, i, started](std::error_code ec, redisson::Reply) {
+                            if (ec) return failed(i, ec);
+                            client_.async_execute(
+                                scripts_->release(locks_[i].name(), std::to_string(++next_latch)),
                                 [this, i, started](std::error_code release_ec, redisson::Reply) {
                                   if (release_ec) return failed(i, release_ec);
                                   completed(i, started);
                                 });
-        });
+                          });
   }
 
   // A lock/unlock pair (or the raw script pair) started at `started` finished.
@@ -120,7 +100,7 @@ class ParallelLoad {
   redisson::Client& client_;
   std::vector<redisson::Lock>& locks_;
   LatencyHistogram& latency_;
-  const Scripts* scripts_;
+  const LockScriptPair* scripts_;
   static inline std::uint64_t next_latch = 0;  // I/O thread only
   std::atomic<bool> stopping_{false};
   int running_ = 0;

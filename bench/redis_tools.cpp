@@ -117,20 +117,4 @@ ReferenceResult run_redis_benchmark(const Options& options, const std::vector<st
   return run_once(options, args, requests, timeout);
 }
 
-std::string redis_cli_script_load(const Options& options, const std::string& source) {
-  std::vector<std::string> argv{"redis-cli"};
-  auto conn = connection_args(options);
-  argv.insert(argv.end(), conn.begin(), conn.end());
-  argv.insert(argv.end(),
-              {"-n", std::to_string(options.server.database), "SCRIPT", "LOAD", source});
-  const auto result = run_process(argv, std::chrono::milliseconds(10'000));
-  if (!result.ok()) throw std::runtime_error(result.describe());
-  std::string sha = result.out;
-  while (!sha.empty() && (sha.back() == '\n' || sha.back() == '\r')) sha.pop_back();
-  if (sha.size() != 40 || sha.find_first_not_of("0123456789abcdef") != std::string::npos) {
-    throw std::runtime_error("redis-cli SCRIPT LOAD answered: " + result.out + result.err);
-  }
-  return sha;
-}
-
 }  // namespace redisson_bench

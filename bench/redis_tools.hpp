@@ -27,7 +27,4 @@ ReferenceResult run_redis_benchmark(const Options& options, const std::vector<st
 /// Parses redis-benchmark --csv output: the first data row's rps and latency columns.
 ReferenceResult parse_redis_benchmark_csv(const std::string& csv);
 
-/// SCRIPT LOAD through redis-cli; returns the SHA-1. Throws on failure.
-std::string redis_cli_script_load(const Options& options, const std::string& source);
-
 }  // namespace redisson_bench

@@ -1,6 +1,6 @@
 // parallel: 64 async owners on 64 lock names from one client; each owner runs async_lock then
 // async_unlock in a loop from the completions. Reference: redis-benchmark -P 32 -c 50 running
-// EVALSHA of a lock-shaped acquire script over 64 keys; ratio = pairs/s / (evalsha rps / 2).
+// EVALSHA of the lock's acquire script over 64 keys; ratio = pairs/s / (evalsha rps / 2).
 //
 // Each slice also runs, for half its length, the same 64 loops sending the lock's two
 // scripts as plain EVALSHA through Client::async_execute ("script pairs"): the library with
@@ -15,7 +15,7 @@
 #include "bench.hpp"
 #include "clock.hpp"
 #include "histogram.hpp"
-#include "lock_scripts.hpp"
+#include "lock_script_pair.hpp"
 #include "parallel_load.hpp"
 #include "redisson/redisson.hpp"
 #include "report.hpp"
@@ -35,10 +35,8 @@ nlohmann::json run_parallel(const Options& options) {
   for (int i = 0; i < kOwners; ++i) {
     locks.push_back(redisson::Lock(client, bench_key(options, "parallel:" + std::to_string(i))));
   }
-  const auto sha = redis_cli_script_load(options, kAcquireScript);
-  const ParallelLoad::Scripts scripts{
-      sha, client.execute(redisson::Command{"SCRIPT", "LOAD", kReleaseScript}).str,
-      client.id() + ":script-pairs"};
+  const LockScriptPair scripts(client, client.id() + ":script-pairs");
+  const auto sha = LockScriptPair::acquire_sha();
 
   LatencyHistogram latency, script_latency;
   std::uint64_t pairs = 0, errors = 0, script_pairs = 0;
@@ -46,7 +44,7 @@ nlohmann::json run_parallel(const Options& options) {
   std::string first_error;
   // Runs one load for `duration`; returns (pairs, seconds).
   const auto run_load = [&](std::chrono::nanoseconds duration, LatencyHistogram& into,
-                            const ParallelLoad::Scripts* with_scripts) {
+                            const LockScriptPair* with_scripts) {
     ParallelLoad load(client, locks, into, with_scripts);
     const auto started = monotonic_ns();
     load.start();
@@ -92,7 +90,7 @@ nlohmann::json run_parallel(const Options& options) {
   out["pairs"] = pairs;
   out["errors"] = errors;
   if (errors != 0) out["first_error"] = first_error;
-  result.add_to(out, "EVALSHA lock-shaped acquire, 64 keys, 50 connections, pipeline 32");
+  result.add_to(out, "EVALSHA of the lock acquire script, 64 keys, 50 connections, pipeline 32");
   const double script_rate =
       script_seconds > 0 ? static_cast<double>(script_pairs) / script_seconds : 0;
   out["script_pairs"] = {{"what", "the lock's two scripts as plain EVALSHA, same 64 loops"},

@@ -9,7 +9,7 @@
 #include "bench.hpp"
 #include "clock.hpp"
 #include "histogram.hpp"
-#include "lock_scripts.hpp"
+#include "lock_script_pair.hpp"
 #include "redisson/redisson.hpp"
 #include "report.hpp"
 
@@ -25,11 +25,9 @@ nlohmann::json run_uncontended(const Options& options) {
   redisson::Client client(options.url);
   auto lock = redisson::Lock(client, bench_key(options, "uncontended"));
   const redisson::Command ping{"PING"};
-  const auto acquire_sha = client.execute(redisson::Command{"SCRIPT", "LOAD", kAcquireScript}).str;
-  const auto release_sha = client.execute(redisson::Command{"SCRIPT", "LOAD", kReleaseScript}).str;
   const auto script_key = bench_key(options, "uncontended-script");
-  const auto script_channel = "redisson_lock__channel:{" + script_key + "}";
-  const auto script_owner = client.id() + ":1";
+  const LockScriptPair scripts(client, client.id() + ":1");
+  const auto script_acquire = scripts.acquire(script_key);
   std::mt19937_64 random{std::random_device{}()};
 
   LatencyHistogram pair, lock_only, unlock_only, ping_rtt, script_pair;
@@ -46,11 +44,8 @@ nlohmann::json run_uncontended(const Options& options) {
     const auto t2 = monotonic_ns();
     lock.unlock();
     const auto t3 = monotonic_ns();
-    client.execute(
-        redisson::Command{"EVALSHA", acquire_sha, "1", script_key, "30000", script_owner});
-    const auto latch = "redisson_unlock_latch:{" + script_key + "}:" + std::to_string(random());
-    client.execute(redisson::Command{"EVALSHA", release_sha, "3", script_key, script_channel, latch,
-                                     "0", "30000", script_owner, "publish", "22500"});
+    client.execute(script_acquire);
+    client.execute(scripts.release(script_key, std::to_string(random())));
     const auto t4 = monotonic_ns();
     if (t0 < warm_until) continue;
     script_pair.record(t4 - t3);

@@ -115,7 +115,7 @@ struct Config {
   /// on the thread that found the failure (the unlocking thread, or the client's I/O thread), so
   /// it must be quick and must not block on the client. Empty (the default): one line on stderr.
   std::function<void(const error& failure)> error_handler;
-  bool resp3 = true;   ///< try HELLO 3 first; falls back to RESP2 when refused
+  bool resp3 = true;  ///< try HELLO 3 first; falls back to RESP2 when refused
 
   /// A config for the server at `url` with every other value at its default.
   static Config from_url(std::string_view url);

@@ -23,15 +23,21 @@ enum class errc {
   protocol_error,    ///< the server sent bytes that are not valid RESP
   shutdown,          ///< the client was shut down before the operation finished
   not_supported,     ///< the feature or server mode is not supported (yet)
-  lock_lost,         ///< a held lock expired or was deleted behind the owner's back
-  would_deadlock,    ///< a blocking call was made on the client's own I/O thread
-  already_held,      ///< a non-re-entrant lock's holder tried to take it again
-  no_permission,     ///< the server's ACL refused a command, key or channel (NOPERM)
-  server_busy,       ///< the server refused for now: loading its data (LOADING), running a
-                     ///< long script (BUSY), a cluster without a master for a slot
-                     ///< (CLUSTERDOWN) or a slot mid-migration (TRYAGAIN). The command did not
-                     ///< run; scripts are sent again until the command timeout, so a caller
-                     ///< sees this only after it
+  /// the watchdog found a renewed hold gone (expired, deleted or taken behind the owner's
+  /// back). Only reported through Config::error_handler (and lost(), on_lost()); no operation
+  /// completes with it: an unlock of a hold that is gone fails with not_owner
+  lock_lost,
+  would_deadlock,  ///< a blocking call was made on the client's own I/O thread
+  /// the owner already holds what it asked for: a non-re-entrant lock (Lock, FairLock) taken
+  /// again by its holder, or a ReadWriteLock's write lock asked for without a wait bound by an
+  /// owner holding a read hold (no upgrade: it would wait for itself)
+  already_held,
+  no_permission,  ///< the server's ACL refused a command, key or channel (NOPERM)
+  server_busy,    ///< the server refused for now: loading its data (LOADING), running a
+                  ///< long script (BUSY), a cluster without a master for a slot
+                  ///< (CLUSTERDOWN) or a slot mid-migration (TRYAGAIN). The command did not
+                  ///< run; scripts are sent again until the command timeout, so a caller
+                  ///< sees this only after it
   /// Config::sync_replicas: the master has replicas and none acknowledged a lock acquisition
   /// within sync_replicas_timeout; the acquisition was undone
   not_replicated,

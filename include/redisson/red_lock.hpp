@@ -90,11 +90,11 @@ class RedLock {
   /// Completes with (error_code); errc::not_owner as unlock() says.
   template <class CompletionToken>
   auto async_unlock(OwnerId owner, CompletionToken&& token) const {
-    return detail::async_op<void>(locks_->front().core(), token,
-                                  [locks = locks_, options = options_, owner](
-                                      detail::Done<void> done) {
-                                    start_release(locks, options, owner, std::move(done));
-                                  });
+    return detail::async_op<void>(
+        locks_->front().core(), token,
+        [locks = locks_, options = options_, owner](detail::Done<void> done) {
+          start_release(locks, options, owner, std::move(done));
+        });
   }
 
  private:

@@ -7,8 +7,8 @@
 #include "net/reply_error.hpp"
 
 namespace redisson {
-void Client::start_execute(const std::shared_ptr<detail::ClientCore>& core,
-                           const Command& command, detail::Done<Reply> done) {
+void Client::start_execute(const std::shared_ptr<detail::ClientCore>& core, const Command& command,
+                           detail::Done<Reply> done) {
   core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
     auto status = detail::status_of(ec, reply);
     done(std::move(status), std::move(reply));

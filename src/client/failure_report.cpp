@@ -11,8 +11,8 @@ void report_failure(const Config& config, const error& failure) noexcept {
       config.error_handler(failure);
       return;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "redisson: the error handler threw (%s) while reporting: %s\n",
-                   e.what(), failure.what());
+      std::fprintf(stderr, "redisson: the error handler threw (%s) while reporting: %s\n", e.what(),
+                   failure.what());
       return;
     } catch (...) {
       std::fprintf(stderr, "redisson: the error handler threw while reporting: %s\n",

@@ -84,7 +84,7 @@ void ReplicaAck::probe(const std::shared_ptr<Connection>& connection, const std:
   // Count first: WAIT 1 on a node without replicas would block for the whole timeout.
   connection->submit(Command{"INFO", "replication"}, Clock::now() + command_timeout_,
                      [self = shared_from_this(), connection, node, done = std::move(done)](
-                         std::error_code ec, Reply reply) mutable {
+                         std::error_code ec, const Reply& reply) mutable {
                        std::optional<int> count;
                        if (!ec) count = connected_replicas(reply.str);
                        if ((ec && reply.type == ReplyType::error) || (!ec && !count)) {
@@ -138,7 +138,7 @@ void ReplicaAck::send_wait(const std::shared_ptr<Connection>& connection, const 
   // The server holds WAIT for up to the timeout before it answers.
   connection->submit(wait, Clock::now() + wait_timeout_ + command_timeout_,
                      [self = shared_from_this(), node, probing, done = std::move(done)](
-                         std::error_code ec, Reply reply) mutable {
+                         std::error_code ec, const Reply& reply) mutable {
                        const bool refused = ec && reply.type == ReplyType::error;
                        {
                          std::lock_guard lock(self->mutex_);

@@ -13,12 +13,12 @@
 // replicas gets no WAIT at all, except one that had replicas within the last kRecount: it is
 // still WAITed on, so its acquisitions fail with not_replicated. Why: a master loses its replica
 // the moment a failover promotes it, about a second before clients hear of the switch, and what
-// they write to the old master in between is lost with it (seen by `make chaos`: fencing tokens
-// issued twice). A replica that is gone for good costs kRecount of refused acquisitions, after
-// which the master is used unchecked, as Redisson does. A server or proxy that refuses WAIT or INFO
-// (an error reply) is remembered, and nothing is sent to any node of this client afterwards. Until
-// a node's count and the first WAIT have been answered, further calls for it wait for those answers
-// instead of asking again, so a refusal is met once.
+// they write to the old master in between is lost with it (a fencing token drawn there would be
+// drawn again from the new master). A replica that is gone for good costs kRecount of refused
+// acquisitions, after which the master is used unchecked, as Redisson does. A server or proxy
+// that refuses WAIT or INFO (an error reply) is remembered, and nothing is sent to any node of
+// this client afterwards. Until a node's count and the first WAIT have been answered, further
+// calls for it wait for those answers instead of asking again, so a refusal is met once.
 //
 // Cost: with healthy replicas, one extra command per lock write and the replica's
 // acknowledgement time (a round trip master -> replica -> master). WAIT blocks the connection it

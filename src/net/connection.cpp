@@ -203,12 +203,12 @@ void Connection::note_session_refused(std::error_code ec) {
   }
 }
 
-void Connection::advance_handshake(Handshake::Step step) {
+void Connection::advance_handshake(const Handshake::Step& step) {
   switch (step.kind) {
     case Handshake::Step::Kind::send:
       return push_front_internal(
-          step.command,
-          [self = shared_from_this(), generation = generation_](std::error_code ec, Reply reply) {
+          step.command, [self = shared_from_this(), generation = generation_](std::error_code ec,
+                                                                              const Reply& reply) {
             if (generation != self->generation_) return;
             self->advance_handshake(self->handshake_.on_reply(ec, reply));
           });

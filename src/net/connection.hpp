@@ -109,7 +109,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   template <class Handler>
   void transport_write(const std::string& bytes, Handler&& handler);
   void on_connected();
-  void advance_handshake(Handshake::Step step);
+  void advance_handshake(const Handshake::Step& step);
   void finish_handshake(std::error_code ec, const std::string& detail);
   void start_read();
   void on_read(std::size_t bytes);

@@ -82,7 +82,7 @@ void Subscriber::reconcile(const std::string& name, std::chrono::milliseconds li
     std::weak_ptr<Subscriber> weak = weak_from_this();
     connection_->submit(Command{sharded_ ? "SSUBSCRIBE" : "SUBSCRIBE", name},
                         Clock::now() + subscription_timeout_,
-                        [weak, name, generation](std::error_code ec, Reply) {
+                        [weak, name, generation](std::error_code ec, const Reply&) {
                           if (auto self = weak.lock())
                             self->on_subscribe_reply(name, generation, ec);
                         });
@@ -108,7 +108,8 @@ void Subscriber::unsubscribe(const std::string& name) {
   ++entry.generation;
   std::weak_ptr<Subscriber> weak = weak_from_this();
   connection_->submit(Command{sharded_ ? "SUNSUBSCRIBE" : "UNSUBSCRIBE", name},
-                      Clock::now() + subscription_timeout_, [weak, name](std::error_code, Reply) {
+                      Clock::now() + subscription_timeout_,
+                      [weak, name](std::error_code, const Reply&) {
                         auto self = weak.lock();
                         if (!self) return;
                         const auto again = self->channels_.find(name);

@@ -28,7 +28,7 @@ class FairLockKind final : public LockKind {
  public:
   FairLockKind(std::shared_ptr<ClientCore> core, std::string name, bool reentrant,
                std::chrono::milliseconds slot)
-      : LockKind(std::move(core), name, prefix_name("redisson_lock__channel", name)),
+      : LockKind(std::move(core), std::move(name), "redisson_lock__channel"),
         queue(prefix_name("redisson_lock_queue", this->name)),
         timeouts(prefix_name("redisson_lock_timeout", this->name)),
         wait_slot_ms(checked_slot(slot).count()),
@@ -64,10 +64,9 @@ class FairLockKind final : public LockKind {
   ScriptCall attempt_call(const AcquireRequest& request,
                           std::optional<std::int64_t> reset) const override {
     auto call = lua::fair_lock_acquire(
-        {name, queue, timeouts},
-        {static_cast<std::int64_t>(request.lease.count()), request.field,
-         static_cast<std::int64_t>(wait_slot().count()), wall_clock_ms(),
-         may_queue(request) ? "1" : "0", reentrant_ ? "1" : "0"});
+        {name, queue, timeouts}, {static_cast<std::int64_t>(request.lease.count()), request.field,
+                                  static_cast<std::int64_t>(wait_slot().count()), wall_clock_ms(),
+                                  may_queue(request) ? "1" : "0", reentrant_ ? "1" : "0"});
     if (reset) call.command.arg(*reset);
     return call;
   }
@@ -90,15 +89,13 @@ class FairLockKind final : public LockKind {
       // entry left behind would hold up everyone queued behind it for a whole wait slot (5
       // minutes by default), so a timeout under load must not be the end of it. Failing to
       // leave is still not the caller's error: the entry expires after its slot.
-      eval_with_retry(self->core,
-                      lua::fair_lock_give_up(
-                          {self->name, self->queue, self->timeouts, self->channel},
-                          {field, static_cast<std::int64_t>(self->wait_slot().count()), "0",
-                           self->publish_command}),
-                      self->core->config().retry_attempts,
-                      [finished = std::move(finished)](std::error_code, const Reply&) mutable {
-                        finished();
-                      });
+      eval_with_retry(
+          self->core,
+          lua::fair_lock_give_up({self->name, self->queue, self->timeouts, self->channel},
+                                 {field, static_cast<std::int64_t>(self->wait_slot().count()), "0",
+                                  self->publish_command}),
+          self->core->config().retry_attempts,
+          [finished = std::move(finished)](std::error_code, const Reply&) mutable { finished(); });
     };
   }
   ScriptCall unlock_call(const UnlockRequest& request, bool /*first*/) const override {
@@ -134,8 +131,8 @@ FairLock::FairLock(const Client& client, std::string name, milliseconds wait_slo
     : BasicLock(detail::make_kind(client, std::move(name), true, wait_slot)) {}
 
 void FairLock::set_wait_slot(milliseconds slot) {
-  static_cast<detail::FairLockKind&>(*kind()).wait_slot_ms.store(
-      detail::checked_slot(slot).count(), std::memory_order_relaxed);
+  static_cast<detail::FairLockKind&>(*kind()).wait_slot_ms.store(detail::checked_slot(slot).count(),
+                                                                 std::memory_order_relaxed);
 }
 
 FairLock::milliseconds FairLock::wait_slot() const noexcept {

@@ -71,19 +71,19 @@ std::int64_t FencedLock::token() const {
   return detail::async_op<std::int64_t>(
       core(), detail::blocking("token", name()),
       [core = core(), key = token_key_](detail::Done<std::int64_t> done) {
-        core->submit(Command{"GET", key}, [key, done = std::move(done)](std::error_code ec,
-                                                                        const Reply& reply) mutable {
-          if (ec) return done(detail::status_of(ec, reply), 0);
-          if (reply.is_null()) return done({}, 0);
-          std::int64_t token = 0;
-          const auto* end = reply.str.data() + reply.str.size();
-          if (std::from_chars(reply.str.data(), end, token).ptr != end) {
-            return done(detail::Status(make_error_code(errc::wrong_type),
-                                       key + " does not hold an integer"),
-                        0);
-          }
-          done({}, token);
-        });
+        core->submit(Command{"GET", key},
+                     [key, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                       if (ec) return done(detail::status_of(ec, reply), 0);
+                       if (reply.is_null()) return done({}, 0);
+                       std::int64_t token = 0;
+                       const auto* end = reply.str.data() + reply.str.size();
+                       if (std::from_chars(reply.str.data(), end, token).ptr != end) {
+                         return done(detail::Status(make_error_code(errc::wrong_type),
+                                                    key + " does not hold an integer"),
+                                     0);
+                       }
+                       done({}, token);
+                     });
       });
 }
 

@@ -13,7 +13,7 @@ constexpr std::int64_t kAlreadyHeld = -3;
 }  // namespace
 
 HashLockKind::HashLockKind(std::shared_ptr<ClientCore> core_in, std::string name_in, bool reentrant)
-    : LockKind(std::move(core_in), name_in, prefix_name("redisson_lock__channel", name_in)),
+    : LockKind(std::move(core_in), std::move(name_in), "redisson_lock__channel"),
       reentrant_(reentrant) {}
 
 ScriptCall HashLockKind::attempt_call(const AcquireRequest& request,

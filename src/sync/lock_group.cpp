@@ -19,14 +19,15 @@ void unlock_group(const LockGroup& locks, std::size_t count, OwnerId owner, Done
   join->done = std::move(done);
   for (std::size_t i = 0; i < count; ++i) {
     const auto& kind = LockAccess::kind((*locks)[i]);
-    kind->release(owner, [join, name = kind->name](Status status) {
+    kind->release(owner, [join, name = kind->name](const Status& status) {
       Done<void> finish;
       Status first;
       {
         std::lock_guard lock(join->mutex);
         if (status && !join->first) {
-          join->first = Status(status.code, "member '" + name + "'" +
-                                                (status.detail.empty() ? "" : ": " + status.detail));
+          join->first =
+              Status(status.code,
+                     "member '" + name + "'" + (status.detail.empty() ? "" : ": " + status.detail));
         }
         if (--join->left == 0) {
           finish = std::move(join->done);

@@ -21,10 +21,10 @@ struct LockKind::AcquireState {
 };
 
 LockKind::LockKind(std::shared_ptr<ClientCore> core_in, std::string name_in,
-                   std::string channel_in)
+                   std::string_view channel_prefix)
     : core(std::move(core_in)),
       name(std::move(name_in)),
-      channel(std::move(channel_in)),
+      channel(prefix_name(channel_prefix, name)),
       latch_prefix(prefix_name("redisson_unlock_latch", name)),
       publish_command(core->publish_command()) {
   if (name.empty()) throw error(errc::invalid_argument, "a lock name must not be empty");
@@ -63,8 +63,8 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
   auto give_up_hook = give_up(state->request);
   AcquireLoop::start(
       core, std::move(options), std::move(attempt),
-      [self = shared_from_this(), state, watchdog, cancel, give_up_hook,
-       done = std::move(done)](Status status, bool acquired) mutable {
+      [self = shared_from_this(), state, watchdog, cancel, give_up_hook, done = std::move(done)](
+          Status status, bool acquired) mutable {
         if (status && give_up_hook && status != errc::already_held && status != errc::shutdown &&
             status != std::error_code(asio::error::operation_aborted)) {
           // A waiter that failed (a lost connection, a subscription that timed out) leaves
@@ -82,10 +82,10 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
           const auto owner = state->request.owner;
           if (cancel->requested()) {
             // The grant raced the caller's cancel: give it back, report the cancel.
-            self->release(owner, [](Status) {});
+            self->release(owner, [](const Status&) {});
             return done(make_error_code(asio::error::operation_aborted), std::nullopt);
           }
-          cancel->on_success_undo([self, owner] { self->release(owner, [](Status) {}); });
+          cancel->on_success_undo([self, owner] { self->release(owner, [](const Status&) {}); });
         }
         done({}, state->token);
       },
@@ -110,10 +110,10 @@ Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
           auto outcome = self->read_attempt(reply);
           if (ec == errc::not_replicated && outcome.acquired) {
             // No replica acknowledged the acquisition: take it back and say so.
-            return self->undo_acquisition(
-                request, [callback = std::move(callback)](Status undone) mutable {
-                  callback(std::move(undone), {});
-                });
+            return self->undo_acquisition(request,
+                                          [callback = std::move(callback)](Status undone) mutable {
+                                            callback(std::move(undone), {});
+                                          });
           }
           // (not_replicated without an acquisition: nothing a replica needed was written.)
           if (outcome.status) return callback(std::move(outcome.status), {});

@@ -38,7 +38,9 @@ struct AcquireRequest {
   OwnerId owner;
   std::string field;                ///< the owner's hash field
   std::chrono::milliseconds lease;  ///< the lease sent (the watchdog's when none was given)
-  OptionalMs wait;                  ///< absent: wait forever; zero: one attempt
+  /// absent: wait forever; zero: one attempt. Never negative: acquire() refuses that
+  /// (errc::invalid_argument) before a request is made.
+  OptionalMs wait;
 };
 
 /// How one acquire attempt went.
@@ -66,8 +68,9 @@ struct UnlockReply {
 
 class LockKind : public std::enable_shared_from_this<LockKind> {
  public:
-  /// Throws invalid_argument for an empty name.
-  LockKind(std::shared_ptr<ClientCore> core, std::string name, std::string channel);
+  /// Releases are published on P(channel_prefix, name). Throws invalid_argument for an empty
+  /// name.
+  LockKind(std::shared_ptr<ClientCore> core, std::string name, std::string_view channel_prefix);
   virtual ~LockKind() = default;
   LockKind(const LockKind&) = delete;
   LockKind& operator=(const LockKind&) = delete;

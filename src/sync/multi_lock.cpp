@@ -92,7 +92,7 @@ class MultiAcquire : public std::enable_shared_from_this<MultiAcquire> {
       return next();
     }
     if (cancelled() || (deadline_ && Clock::now() >= *deadline_)) return give_back({});
-    unlock_group(locks_, taken_, owner_, [self = shared_from_this()](Status) {
+    unlock_group(locks_, taken_, owner_, [self = shared_from_this()](const Status&) {
       self->pause_.expires_after(pause_after_round());
       self->pause_.async_wait([self](std::error_code) { self->round(); });
     });
@@ -102,7 +102,7 @@ class MultiAcquire : public std::enable_shared_from_this<MultiAcquire> {
   // then report.
   void give_back(Status status) {
     unlock_group(locks_, taken_, owner_,
-                 [self = shared_from_this(), status = std::move(status)](Status) mutable {
+                 [self = shared_from_this(), status = std::move(status)](const Status&) mutable {
                    if (!status && self->cancelled()) {
                      status = make_error_code(asio::error::operation_aborted);
                    }
@@ -116,7 +116,7 @@ class MultiAcquire : public std::enable_shared_from_this<MultiAcquire> {
         return give_back(make_error_code(asio::error::operation_aborted));
       }
       cancel_->on_success_undo([locks = locks_, owner = owner_] {
-        unlock_group(locks, locks->size(), owner, [](Status) {});
+        unlock_group(locks, locks->size(), owner, [](const Status&) {});
       });
     }
     done_({}, true);

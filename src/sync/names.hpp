@@ -1,5 +1,6 @@
-// Redisson's key and channel naming rules (../shared/PROTOCOL.md, "Names"). They keep every
-// key of one object in the object's Redis Cluster hash slot; keep them exact.
+// Redisson's key and channel naming rules (docs/interop-java.md, "Names"). They keep every
+// key of one object in the object's Redis Cluster hash slot; keep them exact, or Java Redisson
+// and this library name different keys.
 #pragma once
 
 #include <string>

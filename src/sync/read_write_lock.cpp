@@ -27,7 +27,7 @@ std::string tagged(std::string_view name) {
 class RwSideKind : public LockKind {
  public:
   RwSideKind(std::shared_ptr<ClientCore> core, std::string name, const char* mode)
-      : LockKind(std::move(core), name, prefix_name("redisson_rwlock", name)),
+      : LockKind(std::move(core), std::move(name), "redisson_rwlock"),
         tagged_name(tagged(this->name)),
         mode_(mode) {}
 
@@ -43,19 +43,18 @@ class RwSideKind : public LockKind {
     core->eval(lua::rwlock_force_unlock({name, channel, tagged_name}, {"1", publish_command, mode}),
                [self = shared_from_this(), done = std::move(done)](std::error_code ec,
                                                                    const Reply& reply) mutable {
-                 static_cast<RwSideKind&>(*self).complete_force_release(ec, reply,
-                                                                        std::move(done));
+                 static_cast<RwSideKind&>(*self).complete_force_release(ec, reply, std::move(done));
                });
   }
   void force_release(Done<bool> done) override { force_release_mode(mode_, std::move(done)); }
 
   /// Held in this side's mode.
   void is_locked(Done<bool> done) override {
-    core->submit(Command{"HGET", name, "mode"},
-                 [mode = mode_, done = std::move(done)](std::error_code ec,
-                                                        const Reply& reply) mutable {
-                   done(status_of(ec, reply), !ec && !reply.is_null() && reply.str == mode);
-                 });
+    core->submit(
+        Command{"HGET", name, "mode"},
+        [mode = mode_, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+          done(status_of(ec, reply), !ec && !reply.is_null() && reply.str == mode);
+        });
   }
   const char* kind_name() const noexcept override { return mode_; }
 
@@ -85,9 +84,9 @@ class ReadSideKind final : public RwSideKind {
  protected:
   ScriptCall attempt_call(const AcquireRequest& request,
                           std::optional<std::int64_t> /*reset*/) const override {
-    return lua::rwlock_read_acquire(
-        {name, hold_timeout_prefix(request.owner)},
-        {static_cast<std::int64_t>(request.lease.count()), request.field, request.field + ":write"});
+    return lua::rwlock_read_acquire({name, hold_timeout_prefix(request.owner)},
+                                    {static_cast<std::int64_t>(request.lease.count()),
+                                     request.field, request.field + ":write"});
   }
   AttemptReply read_attempt(const Reply& reply) const override {
     if (reply.is_null()) return AttemptReply{{}, true};
@@ -130,10 +129,9 @@ class WriteSideKind final : public RwSideKind {
     return AttemptReply{{}, false, std::chrono::milliseconds(reply.integer)};
   }
   ScriptCall unlock_call(const UnlockRequest& request, bool /*first*/) const override {
-    return lua::rwlock_write_unlock(
-        {name, channel, tagged_name, request.latch},
-        {"1", static_cast<std::int64_t>(request.lease.count()), request.field, publish_command,
-         latch_lifetime_ms()});
+    return lua::rwlock_write_unlock({name, channel, tagged_name, request.latch},
+                                    {"1", static_cast<std::int64_t>(request.lease.count()),
+                                     request.field, publish_command, latch_lifetime_ms()});
   }
 };
 
@@ -148,22 +146,20 @@ ReadWriteLock::ReadWriteLock(const Client& client, std::string name)
 bool ReadWriteLock::is_locked() const {
   const auto& kind = write_.kind();
   return detail::async_op<bool>(
-      kind->core, detail::blocking("is_locked", kind->name),
-      [kind](detail::Done<bool> done) {
-        kind->core->submit(Command{"HEXISTS", kind->name, "mode"},
-                           [done = std::move(done)](std::error_code ec,
-                                                    const Reply& reply) mutable {
-                             done(detail::status_of(ec, reply), !ec && reply.integer == 1);
-                           });
+      kind->core, detail::blocking("is_locked", kind->name), [kind](detail::Done<bool> done) {
+        kind->core->submit(
+            Command{"HEXISTS", kind->name, "mode"},
+            [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+              done(detail::status_of(ec, reply), !ec && reply.integer == 1);
+            });
       });
 }
 
 bool ReadWriteLock::force_unlock() {
   auto kind = std::static_pointer_cast<detail::RwSideKind>(write_.kind());
-  return detail::async_op<bool>(kind->core, detail::blocking("force_unlock", kind->name),
-                                [kind](detail::Done<bool> done) {
-                                  kind->force_release_mode("any", std::move(done));
-                                });
+  return detail::async_op<bool>(
+      kind->core, detail::blocking("force_unlock", kind->name),
+      [kind](detail::Done<bool> done) { kind->force_release_mode("any", std::move(done)); });
 }
 
 }  // namespace redisson

@@ -86,7 +86,7 @@ void release_all(const LockGroup& locks, milliseconds timeout, OwnerId owner,
   auto fanout = std::make_shared<Fanout>(executor_of(locks), locks->size(), std::move(done));
   fanout->arm(timeout);
   for (std::size_t i = 0; i < locks->size(); ++i) {
-    LockAccess::kind((*locks)[i])->release(owner, [fanout, i](Status status) {
+    LockAccess::kind((*locks)[i])->release(owner, [fanout, i](const Status& status) {
       fanout->record(i, !status                     ? Outcome::ok
                         : status == errc::not_owner ? Outcome::refused
                                                     : Outcome::failed);
@@ -126,7 +126,7 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
     for (std::size_t i = 0; i < locks_->size(); ++i) {
       LockAccess::kind((*locks_)[i])
           ->acquire(owner_, milliseconds{0}, lease_, nullptr,
-                    [fanout, i](Status status, std::optional<std::int64_t> token) {
+                    [fanout, i](const Status& status, std::optional<std::int64_t> token) {
                       fanout->record(i, status              ? Outcome::failed
                                         : token.has_value() ? Outcome::ok
                                                             : Outcome::refused);
@@ -233,7 +233,12 @@ RedLock::milliseconds RedLock::lock(milliseconds lease) {
 }
 
 void RedLock::unlock(std::error_code& ec) noexcept {
-  async_unlock(OwnerId::current_thread(), detail::blocking(ec, "unlock", "RedLock"));
+  try {
+    async_unlock(OwnerId::current_thread(), detail::blocking(ec, "unlock", "RedLock"));
+  } catch (const std::exception&) {
+    // Could not even start (no memory): noexcept, so the failure goes in `ec`, as unlock()'s does.
+    ec = make_error_code(errc::shutdown);
+  }
 }
 
 void RedLock::unlock() noexcept {

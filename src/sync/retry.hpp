@@ -18,9 +18,9 @@ inline std::chrono::milliseconds retry_latch_lifetime(const Config& config) {
 /// True for failures worth another attempt: the command may or may not have run (a lost reply),
 /// or it was refused until its deadline and did not run (server_busy: LOADING, BUSY, CLUSTERDOWN,
 /// TRYAGAIN). The scripts sent this way give back what their caller holds; a semaphore permit has
-/// no lease, so a release that gives up loses it for good (seen in `make chaos` on a cluster: a
-/// release whose attempts timed out on a dead master met CLUSTERDOWN at the last deadline, with
-/// one attempt left).
+/// no lease, so a release that gives up loses it for good. server_busy is retried too because a
+/// cluster failover produces it: a release whose attempts time out on a dead master meets
+/// CLUSTERDOWN until a replica is promoted, and must keep its remaining attempts for that.
 inline bool is_retryable(std::error_code ec) {
   return ec == errc::connection_lost || ec == errc::timeout || ec == errc::server_busy;
 }

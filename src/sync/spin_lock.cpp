@@ -16,12 +16,10 @@ class SpinLockKind final : public HashLockKind {
       : HashLockKind(std::move(core), std::move(name), /*reentrant=*/true) {}
 
   void force_release(Done<bool> done) override {
-    core->submit(Command{"DEL", name},
-                 [self = shared_from_this(), done = std::move(done)](std::error_code ec,
-                                                                     const Reply& reply) mutable {
-                   static_cast<SpinLockKind&>(*self).complete_force_release(ec, reply,
-                                                                            std::move(done));
-                 });
+    core->submit(Command{"DEL", name}, [self = shared_from_this(), done = std::move(done)](
+                                           std::error_code ec, const Reply& reply) mutable {
+      static_cast<SpinLockKind&>(*self).complete_force_release(ec, reply, std::move(done));
+    });
   }
 
  protected:

@@ -144,7 +144,7 @@ void ClusterRouter::send(const std::shared_ptr<Request>& request,
   // Pipelined right behind ASKING; a command from another thread could slip in between, in
   // which case ours meets ASK again and is retried (bounded by kMaxRedirects).
   if (asking)
-    connection->submit(Command{"ASKING"}, request->deadline, [](std::error_code, Reply) {});
+    connection->submit(Command{"ASKING"}, request->deadline, [](std::error_code, const Reply&) {});
   ClusterNodeAddress from;
   {
     std::lock_guard lock(mutex_);
@@ -260,7 +260,7 @@ void ClusterRouter::refresh(std::function<void()> done) {
 }
 
 void ClusterRouter::query_map(std::vector<ClusterNodeAddress> candidates, std::size_t next,
-                              bool use_slots, std::string last_error) {
+                              bool use_slots, const std::string& last_error) {
   if (next >= candidates.size()) {
     return finish_refresh(make_error_code(errc::connect_failed),
                           "no cluster node answered CLUSTER SHARDS/SLOTS" +
@@ -277,7 +277,7 @@ void ClusterRouter::query_map(std::vector<ClusterNodeAddress> candidates, std::s
   connection->submit(
       command, Clock::now() + command_timeout_,
       [self = shared_from_this(), candidates = std::move(candidates), next, use_slots, connection](
-          std::error_code ec, Reply reply) mutable {
+          std::error_code ec, const Reply& reply) mutable {
         if (!ec) {
           auto map = use_slots ? parse_cluster_slots(reply) : parse_cluster_shards(reply);
           if (map && map->covered_slots() > 0) {

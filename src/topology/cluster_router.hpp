@@ -65,7 +65,7 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
   void on_reply(const std::shared_ptr<Request>& request, const ClusterNodeAddress& from,
                 std::error_code ec, Reply reply);
   void query_map(std::vector<ClusterNodeAddress> candidates, std::size_t next, bool use_slots,
-                 std::string last_error);
+                 const std::string& last_error);
   void on_map(SlotMap map);
   void finish_refresh(std::error_code ec, const std::string& detail);
   void schedule_scan();

@@ -35,16 +35,17 @@ void SentinelRouter::start(StartCallback done) {
             master = self->master_connection_;
           }
           // Started means: the master answered the login, as a single-server client does.
-          master->submit(
-              Command{"PING"}, Clock::now() + self->base_.connect_timeout,
-              [self, done = std::move(done), master](std::error_code ping_ec, Reply reply) mutable {
-                if (ping_ec) {
-                  return done(ping_ec, reply.str.empty() ? master->last_error() : reply.str);
-                }
-                self->schedule_scan();
-                self->watch_switches(0);
-                done({}, {});
-              });
+          master->submit(Command{"PING"}, Clock::now() + self->base_.connect_timeout,
+                         [self, done = std::move(done), master](std::error_code ping_ec,
+                                                                const Reply& reply) mutable {
+                           if (ping_ec) {
+                             return done(ping_ec,
+                                         reply.str.empty() ? master->last_error() : reply.str);
+                           }
+                           self->schedule_scan();
+                           self->watch_switches(0);
+                           done({}, {});
+                         });
         });
   });
 }
@@ -66,7 +67,7 @@ std::shared_ptr<Connection> SentinelRouter::sentinel_connection(std::size_t inde
   return connection;
 }
 
-void SentinelRouter::ask_sentinels(std::size_t next, std::string last_error,
+void SentinelRouter::ask_sentinels(std::size_t next, const std::string& last_error,
                                    std::function<void(std::error_code, const std::string&)> done) {
   {
     std::lock_guard lock(mutex_);
@@ -89,7 +90,7 @@ void SentinelRouter::ask_sentinels(std::size_t next, std::string last_error,
                              !reply.str.empty() ? reply.str : connection->last_error();
                          if (detail.empty())
                            detail = ec ? ec.message() : "the sentinel does not know it";
-                         return self->ask_sentinels(next + 1, std::move(detail), std::move(done));
+                         return self->ask_sentinels(next + 1, detail, std::move(done));
                        }
                        int port = 0;
                        try {
@@ -190,12 +191,11 @@ void SentinelRouter::schedule_scan() {
 
 void SentinelRouter::submit(const Command& command, Clock::time_point deadline,
                             ReplyCallback callback, SentHook after_send) {
-  send(std::make_shared<const Command>(command), deadline, std::move(callback),
-       std::move(after_send));
+  send(std::make_shared<const Command>(command), deadline, std::move(callback), after_send);
 }
 
 void SentinelRouter::send(std::shared_ptr<const Command> command, Clock::time_point deadline,
-                          ReplyCallback callback, SentHook after_send) {
+                          ReplyCallback callback, const SentHook& after_send) {
   std::shared_ptr<Connection> connection;
   std::string node;
   {

@@ -36,13 +36,13 @@ class SentinelRouter : public Router, public std::enable_shared_from_this<Sentin
   void close() override;
 
  private:
-  void ask_sentinels(std::size_t next, std::string last_error,
+  void ask_sentinels(std::size_t next, const std::string& last_error,
                      std::function<void(std::error_code, const std::string&)> done);
   std::shared_ptr<Connection> sentinel_connection(std::size_t index);
   void switch_to(const std::string& host, int port);
   void watch_switches(std::size_t sentinel);
   void send(std::shared_ptr<const Command> command, Clock::time_point deadline,
-            ReplyCallback callback, SentHook after_send);
+            ReplyCallback callback, const SentHook& after_send);
   void schedule_scan();
   void request_refresh();
 

@@ -129,8 +129,7 @@ std::vector<HoldRegistry::Renewal> HoldRegistry::renewals() const {
   return out;
 }
 
-std::optional<HoldRegistry::LostCallback> HoldRegistry::renewal_found_gone(
-    const Renewal& renewal) {
+std::optional<HoldRegistry::LostCallback> HoldRegistry::renewal_found_gone(const Renewal& renewal) {
   std::lock_guard lock(mutex_);
   const auto it = entries_.find(KeyView{renewal.name, renewal.field});
   // Unlocked (or acquired again) since this renewal was sent: its answer is stale.

@@ -11,9 +11,9 @@
 //  - the hold ledger: Redisson's layout counts re-entrant holds on the server (HINCRBY of the
 //    owner's field). A hold the client never learnt of (an acquisition whose reply was lost, or an
 //    unlock a failover forgot) would stay in that count, and every re-entry would renew it, so
-//    nobody else would get the lock while the owner kept using it (found by `make chaos`). Such a
-//    pair is marked uncertain, and its next acquisition sets the server's count to what the
-//    client knows plus one (reset_count()) instead of adding one.
+//    nobody else would get the lock while the owner kept using it. Such a pair is marked
+//    uncertain, and its next acquisition sets the server's count to what the client knows plus
+//    one (reset_count()) instead of adding one.
 //
 // Limitation: an owner must not acquire one lock from two places at once (the blocking API's owner
 // is its thread, so this binds only async callers with explicit owners): an acquisition in flight

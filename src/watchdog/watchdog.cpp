@@ -84,10 +84,10 @@ void Watchdog::renew_all() {
               if (reply.elements[i].integer != 0) continue;
               auto on_lost = self->holds_.renewal_found_gone(batch[i]);
               if (!on_lost) continue;  // unlocked or taken again since this renewal was sent
-              report_failure(self->core_.config(),
-                             error(errc::lock_lost, "lock '" + batch[i].name + "' held by " +
-                                                        batch[i].field +
-                                                        ": the watchdog found the hold gone"));
+              report_failure(
+                  self->core_.config(),
+                  error(errc::lock_lost, "lock '" + batch[i].name + "' held by " + batch[i].field +
+                                             ": the watchdog found the hold gone"));
               if (*on_lost) (*on_lost)();
             }
           },

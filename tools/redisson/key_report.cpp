@@ -43,7 +43,7 @@ std::optional<LockHolder> parse_holder(const std::string& field, const std::stri
   return holder;
 }
 
-// Redisson's prefix rule P(prefix, n) (PROTOCOL.md, "Names").
+// Redisson's prefix rule P(prefix, n) (docs/interop-java.md, "Names").
 std::string prefix_name(const std::string& prefix, const std::string& name) {
   return name.find('{') != std::string::npos ? prefix + ":" + name : prefix + ":{" + name + "}";
 }
@@ -73,7 +73,7 @@ void classify_hash(Client& client, KeyReport& report) {
   report.holders = std::move(holders);
 }
 
-// Redisson's suffix rule S(n, suffix) (PROTOCOL.md, "Names").
+// Redisson's suffix rule S(n, suffix) (docs/interop-java.md, "Names").
 std::string suffix_name(const std::string& name, const std::string& suffix) {
   return name.find('{') != std::string::npos ? name + ":" + suffix : "{" + name + "}:" + suffix;
 }

@@ -1,9 +1,10 @@
 // What `inspect` learned about one key, and how it is shown (text for people, JSON for scripts).
 //
-// Lock layouts recognised (Java Redisson's, see PROTOCOL.md): a hash whose fields are all owners
-// "<client-id>:<owner-id>" with a hold count is a lock; with a "mode" field (read/write) and
-// owners (writers end in ":write") it is a read-write lock. Companion keys: the fair lock's queue
-// and timeouts, the fenced lock's token counter, an expirable semaphore's S(n, "timeout") zset.
+// Lock layouts recognised (Java Redisson's, see docs/interop-java.md): a hash whose fields are
+// all owners "<client-id>:<owner-id>" with a hold count is a lock; with a "mode" field
+// (read/write) and owners (writers end in ":write") it is a read-write lock. Companion keys: the
+// fair lock's queue and timeouts, the fenced lock's token counter, an expirable semaphore's
+// S(n, "timeout") zset.
 #pragma once
 
 #include <cstdint>

@@ -19,10 +19,10 @@
 #include "child_process.hpp"
 #include "duration.hpp"
 #include "exit_status.hpp"
-#include "redisson/redisson.hpp"
 #include "redisson/fair_lock.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "redisson/read_write_lock.hpp"
+#include "redisson/redisson.hpp"
 
 namespace redisson::cli {
 namespace {
@@ -94,7 +94,8 @@ std::error_code unlock_owner(L& lock, redisson::OwnerId owner) {
 
 // A Lock, FairLock, FencedLock or read-write lock side as a Holdable.
 template <class L>
-Holdable holdable_lock(L lock, redisson::OwnerId owner, std::optional<std::chrono::milliseconds> wait,
+Holdable holdable_lock(L lock, redisson::OwnerId owner,
+                       std::optional<std::chrono::milliseconds> wait,
                        std::optional<std::chrono::milliseconds> lease, Notifier& lost_event) {
   auto shared = std::make_shared<L>(std::move(lock));
   shared->on_lost([&lost_event, owner](redisson::OwnerId lost_owner) {
@@ -268,11 +269,12 @@ int run_lock(const GlobalOptions& global, const LockOptions& options) {
   const auto owner = redisson::OwnerId(static_cast<std::uint64_t>(::getpid()));
   return run_holding(run, [&](Client& client, Notifier& lost_event) -> Holdable {
     if (options.fair) {
-      return holdable_lock(redisson::FairLock(client, options.name), owner, wait, lease, lost_event);
+      return holdable_lock(redisson::FairLock(client, options.name), owner, wait, lease,
+                           lost_event);
     }
     if (options.read) {
-      return holdable_lock(redisson::ReadWriteLock(client, options.name).read_lock(), owner, wait, lease,
-                           lost_event);
+      return holdable_lock(redisson::ReadWriteLock(client, options.name).read_lock(), owner, wait,
+                           lease, lost_event);
     }
     if (options.write) {
       return holdable_lock(redisson::ReadWriteLock(client, options.name).write_lock(), owner, wait,

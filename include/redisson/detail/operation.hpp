@@ -178,7 +178,7 @@ Done<T> bind_handler(Handler handler, const asio::any_io_executor& io, Cancellat
   auto work = asio::make_work_guard(asio::get_associated_executor(handler, io));
   if constexpr (std::is_void_v<T>) {
     return [handler = std::move(handler), work = std::move(work),
-            cancel = std::move(cancel)](Status status) mutable {
+            cancel = std::move(cancel)](const Status& status) mutable {
       auto executor = work.get_executor();
       asio::dispatch(executor, [handler = std::move(handler), cancel = std::move(cancel),
                                 ec = status.code]() mutable {
@@ -192,7 +192,7 @@ Done<T> bind_handler(Handler handler, const asio::any_io_executor& io, Cancellat
     };
   } else {
     return [handler = std::move(handler), work = std::move(work), cancel = std::move(cancel)](
-               Status status, T value) mutable {
+               const Status& status, T value) mutable {
       auto executor = work.get_executor();
       asio::dispatch(executor, [handler = std::move(handler), cancel = std::move(cancel),
                                 ec = status.code, value = std::move(value)]() mutable {

@@ -9,11 +9,11 @@
 #include <future>
 
 #include "fault/fault_proxy.hpp"
-#include "redisson/redisson.hpp"
 #include "redisson/fair_lock.hpp"
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/read_write_lock.hpp"
+#include "redisson/redisson.hpp"
 #include "support/eventually.hpp"
 #include "support/fault_config.hpp"
 #include "support/pub_sub.hpp"
@@ -52,7 +52,8 @@ TEST(LockFault, HolderPartitionedPastItsLeaseLosesTheLockAndLearnsIt) {
   // Renewals cannot reach Redis: the lease runs out and someone else may take the lock.
   ASSERT_TRUE(eventually([&] { return server.command({"EXISTS", "cut-off"}) == "0"; }, 10s));
   auto taken = redisson::Lock(other, "cut-off");
-  ASSERT_TRUE(taken.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(
+      taken.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
   proxy.heal();
   // The first renewal that gets through answers "gone": the holder is told, never left believing.
   EXPECT_TRUE(eventually([&] { return lost_owner.load() == 1; }, 10s));
@@ -74,13 +75,15 @@ TEST(LockFault, FencingTokenOfTheNewHolderIsHigherAfterAPartition) {
   Client other(config_for(server.url()));
   auto lock = redisson::FencedLock(holder, "fenced-cut");
   const auto first =
-      lock.async_try_lock_and_get_token(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get();
+      lock.async_try_lock_and_get_token(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future)
+          .get();
   ASSERT_TRUE(first.has_value());
   proxy.partition();
   ASSERT_TRUE(eventually([&] { return server.command({"EXISTS", "fenced-cut"}) == "0"; }, 10s));
   auto taken = redisson::FencedLock(other, "fenced-cut");
   const auto second =
-      taken.async_try_lock_and_get_token(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get();
+      taken.async_try_lock_and_get_token(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future)
+          .get();
   ASSERT_TRUE(second.has_value());
   // The partitioned holder may still believe it holds the lock; a resource that refuses tokens
   // lower than the highest it has seen refuses it.
@@ -113,7 +116,8 @@ TEST(LockFault, WaiterWhosePubSubConnectionIsResetStillAcquiresAfterTheUnlock) {
   proxy.refuse_new(true);
   proxy.reset_all();
   ASSERT_TRUE(subscribers_are(server, channel, 0));
-  held.async_unlock(redisson::OwnerId(1), asio::use_future).get();  // its release message reaches nobody
+  held.async_unlock(redisson::OwnerId(1), asio::use_future)
+      .get();  // its release message reaches nobody
   EXPECT_EQ(acquired.wait_for(100ms), std::future_status::timeout);
   proxy.refuse_new(false);
   ASSERT_EQ(acquired.wait_for(20s), std::future_status::ready);
@@ -131,7 +135,8 @@ TEST(LockFault, UnlockWhoseReplyIsLostIsRetriedWithoutDoubleDecrement) {
   // Load the unlock script first: a NOSCRIPT reply held by the proxy would stop the unlock
   // from running at all.
   auto warm_up = redisson::Lock(client, "warm-up");
-  ASSERT_TRUE(warm_up.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(
+      warm_up.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
   warm_up.async_unlock(redisson::OwnerId(7), asio::use_future).get();
   auto lock = redisson::Lock(client, "twice");
   ASSERT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
@@ -194,7 +199,8 @@ TEST(LockFault, AHoldWhoseAcquireReplyWasLostDoesNotOutliveTheNextUnlock) {
   lost_acquire_reply_is_not_kept(
       "lock", [](Client& c) { return redisson::Lock(c, "lost-reply:lock"); }, "lost-reply:lock");
   lost_acquire_reply_is_not_kept(
-      "fair lock", [](Client& c) { return redisson::FairLock(c, "lost-reply:fair"); }, "lost-reply:fair");
+      "fair lock", [](Client& c) { return redisson::FairLock(c, "lost-reply:fair"); },
+      "lost-reply:fair");
   lost_acquire_reply_is_not_kept(
       "fenced lock", [](Client& c) { return redisson::FencedLock(c, "lost-reply:fenced"); },
       "lost-reply:fenced");
@@ -223,6 +229,7 @@ TEST(LockFault, AHoldLeftByAForgottenUnlockIsGoneAfterTheNextTwoPairs) {
 
 TEST(LockFault, AWriteHoldWhoseAcquireReplyWasLostDoesNotOutliveTheNextUnlock) {
   lost_acquire_reply_is_not_kept(
-      "write lock", [](Client& c) { return redisson::ReadWriteLock(c, "lost-reply:rw").write_lock(); },
+      "write lock",
+      [](Client& c) { return redisson::ReadWriteLock(c, "lost-reply:rw").write_lock(); },
       "lost-reply:rw");
 }

@@ -108,7 +108,8 @@ TEST(FencedLock, HeldLockLooksExactlyLikeRedissonLayout) {
   EXPECT_EQ(server.command({"GET", "redisson_lock_token:{layout}"}), "2");
   EXPECT_EQ(server.command({"PTTL", "redisson_lock_token:{layout}"}), "-1");
   // Waiters sleep on Lock's channel and Lock's unlock wakes them.
-  auto waiting = lock.async_try_lock_and_get_token(redisson::OwnerId(9), std::nullopt, std::nullopt, asio::use_future);
+  auto waiting = lock.async_try_lock_and_get_token(redisson::OwnerId(9), std::nullopt, std::nullopt,
+                                                   asio::use_future);
   ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{layout}", 1));
   lock.unlock();
   lock.unlock();
@@ -124,11 +125,16 @@ TEST(FencedLock, AsyncOwnersGetTokens) {
   RedisServer server;
   Client client(config_for(server));
   auto lock = redisson::FencedLock(client, "async");
-  EXPECT_EQ(lock.async_try_lock_and_get_token(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get(),
-            std::optional<std::int64_t>(1));
-  EXPECT_EQ(lock.async_try_lock_and_get_token(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future).get(),
-            std::nullopt);
-  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());  // re-entry
+  EXPECT_EQ(
+      lock.async_try_lock_and_get_token(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future)
+          .get(),
+      std::optional<std::int64_t>(1));
+  EXPECT_EQ(
+      lock.async_try_lock_and_get_token(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future)
+          .get(),
+      std::nullopt);
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future)
+                  .get());  // re-entry
   EXPECT_EQ(lock.async_hold_count(redisson::OwnerId(7), asio::use_future).get(), 2);
   auto waiting = lock.async_lock(redisson::OwnerId(8), asio::use_future);
   lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();

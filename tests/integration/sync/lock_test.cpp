@@ -14,13 +14,13 @@
 
 #include "client/client_access.hpp"
 #include "client/client_core.hpp"
+#include "lua_scripts.hpp"
 #include "redisson/redisson.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "lua_scripts.hpp"
 #include "watchdog/hold_registry.hpp"
 
 using namespace std::chrono_literals;
@@ -145,14 +145,16 @@ TEST(Lock, UnlockByNonOwnerFailsAndKeepsLock) {
   auto lock = redisson::Lock(client, "owned");
   lock.lock();
   std::error_code other_thread_error;
-  std::thread([&] {
-    lock.unlock(other_thread_error);
-  }).join();
+  std::thread([&] { lock.unlock(other_thread_error); }).join();
   EXPECT_EQ(other_thread_error, errc::not_owner);
   EXPECT_EQ(lock.hold_count(), 1);
   // A second client (another process, for Redis) is not the owner either.
   Client other(config_for(server));
-  EXPECT_TRUE([&] { std::error_code ec; redisson::Lock(other, "owned").unlock(ec); return ec; }());
+  EXPECT_TRUE([&] {
+    std::error_code ec;
+    redisson::Lock(other, "owned").unlock(ec);
+    return ec;
+  }());
   EXPECT_TRUE(lock.is_held_by_current_thread());
   lock.unlock();
 }
@@ -219,7 +221,11 @@ TEST(Lock, OwnerLearnsWhenWatchdogFindsLockGone) {
   EXPECT_EQ(lost_owner.load(), redisson::OwnerId::current_thread().value());
   EXPECT_TRUE(lock.lost());
   EXPECT_FALSE(lock.is_held_by_current_thread());
-  EXPECT_TRUE([&] { std::error_code ec; lock.unlock(ec); return ec; }());
+  EXPECT_TRUE([&] {
+    std::error_code ec;
+    lock.unlock(ec);
+    return ec;
+  }());
   lock.lock();  // taking it again clears the lost state
   EXPECT_FALSE(lock.lost());
   lock.unlock();
@@ -334,8 +340,10 @@ TEST(Lock, AsyncOwnersAreIndependentOfThreads) {
   Client client(config_for(server));
   auto lock = redisson::Lock(client, "async");
   EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());  // re-entry
-  EXPECT_FALSE(lock.async_try_lock(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future)
+                  .get());  // re-entry
+  EXPECT_FALSE(
+      lock.async_try_lock(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_EQ(lock.async_hold_count(redisson::OwnerId(7), asio::use_future).get(), 2);
   auto waiting = lock.async_lock(redisson::OwnerId(8), asio::use_future);
   lock.async_unlock(redisson::OwnerId(7), asio::use_future).get();

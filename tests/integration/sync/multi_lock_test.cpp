@@ -43,7 +43,8 @@ struct ThreeMasters {
   }
   std::string exists(std::size_t i) { return masters[i].command({"EXISTS", names[i]}); }
   std::string field_of_this_thread(std::size_t i) {
-    return redisson::Lock(*clients[i], names[i]).owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
+    return redisson::Lock(*clients[i], names[i])
+        .owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   }
 };
 

@@ -21,13 +21,13 @@
 
 #include "client/client_access.hpp"
 #include "client/client_core.hpp"
+#include "lua_scripts.hpp"
 #include "redisson/redisson.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
-#include "lua_scripts.hpp"
 #include "watchdog/hold_registry.hpp"
 
 using namespace std::chrono_literals;
@@ -147,9 +147,11 @@ TEST(ReadWriteLock, ReadersShareAndKeepWritersOut) {
   auto write = redisson::ReadWriteLock(client, "shared").write_lock();
   EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());  // re-entry
+  EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future)
+                  .get());  // re-entry
   EXPECT_EQ(read.async_hold_count(redisson::OwnerId(2), asio::use_future).get(), 2);
-  EXPECT_FALSE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(
+      write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
   Client other(config_for(server));
   auto other_rw = redisson::ReadWriteLock(other, "shared");
   bool other_read = false;
@@ -166,10 +168,12 @@ TEST(ReadWriteLock, ReadersShareAndKeepWritersOut) {
 
   read.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   read.async_unlock(redisson::OwnerId(2), asio::use_future).get();
-  EXPECT_FALSE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());  // 2 holds 1
+  EXPECT_FALSE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future)
+                   .get());  // 2 holds 1
   read.async_unlock(redisson::OwnerId(2), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "shared"}), "0");
-  EXPECT_TRUE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(
+      write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
   write.async_unlock(redisson::OwnerId(3), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "shared"}), "0");
 }
@@ -180,12 +184,17 @@ TEST(ReadWriteLock, WriterExcludesReadersAndWriters) {
   auto rw = redisson::ReadWriteLock(client, "exclusive");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
-  EXPECT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());  // re-entry
+  EXPECT_TRUE(
+      write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future)
+                  .get());  // re-entry
   EXPECT_EQ(write.async_hold_count(redisson::OwnerId(1), asio::use_future).get(), 2);
-  EXPECT_FALSE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_FALSE(write.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_FALSE(read.async_try_lock(redisson::OwnerId(2), 50ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(
+      read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(
+      write.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(
+      read.async_try_lock(redisson::OwnerId(2), 50ms, std::nullopt, asio::use_future).get());
   Client other(config_for(server));
   auto other_rw = redisson::ReadWriteLock(other, "exclusive");
   bool other_read = true;
@@ -199,7 +208,8 @@ TEST(ReadWriteLock, WriterExcludesReadersAndWriters) {
   EXPECT_TRUE(write.is_locked());
   EXPECT_FALSE(read.is_locked());
   write.async_unlock(redisson::OwnerId(1), asio::use_future).get();
-  EXPECT_FALSE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());  // 1 hold left
+  EXPECT_FALSE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future)
+                   .get());  // 1 hold left
   write.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_FALSE(rw.is_locked());
   EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(2), 0ms, std::nullopt, asio::use_future).get());
@@ -307,7 +317,8 @@ TEST(ReadWriteLock, WriteUnlockWakesAllWaitingReaders) {
   for (int i = 0; i < kReaders; ++i) {
     clients.push_back(std::make_unique<Client>(config_for(server)));
     auto read = redisson::ReadWriteLock(*clients.back(), "wake-all").read_lock();
-    waiting.push_back(read.async_lock(redisson::OwnerId(static_cast<std::uint64_t>(i + 1)), asio::use_future));
+    waiting.push_back(
+        read.async_lock(redisson::OwnerId(static_cast<std::uint64_t>(i + 1)), asio::use_future));
   }
   // Every reader subscribed (one subscriber connection per client) and is asleep.
   ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{wake-all}", 3));
@@ -421,7 +432,8 @@ TEST(ReadWriteLock, HeldLockLooksExactlyLikeRedissonLayout) {
   EXPECT_EQ(server.command({"KEYS", "*rwlock_timeout*"}), "(empty array)");
 
   // Writer: one field "<owner>:write"; its read holds (downgrade) sit beside it.
-  ASSERT_TRUE(write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(
+      write.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_EQ(hash_of(server, "layout"), (Hash{{"mode", "write"}, {client.id() + ":3:write", "1"}}));
   ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(3), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_EQ(hash_of(server, "layout"),
@@ -432,7 +444,8 @@ TEST(ReadWriteLock, HeldLockLooksExactlyLikeRedissonLayout) {
 
   // A name with a hash tag keeps it: n + ":" + owner, not "{n}:" + owner.
   auto tagged = redisson::ReadWriteLock(client, "a{tag}b").read_lock();
-  ASSERT_TRUE(tagged.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(
+      tagged.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_EQ(server.command({"EXISTS", "a{tag}b:" + owner1 + ":rwlock_timeout:1"}), "1");
   tagged.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_EQ(server.command({"EXISTS", "a{tag}b"}), "0");
@@ -472,7 +485,8 @@ TEST(ReadWriteLock, WatchdogKeepsReadAndWriteHoldsAndStopsAfterUnlock) {
   auto write = rw.write_lock();
   const auto& watchdog = redisson::detail::ClientAccess::core(client)->holds();
 
-  ASSERT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(
+      write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_EQ(watchdog.watched(), 1u);
   // Four lease periods: without renewal the key would be gone after one.
   EXPECT_TRUE(holds_throughout(
@@ -481,7 +495,8 @@ TEST(ReadWriteLock, WatchdogKeepsReadAndWriteHoldsAndStopsAfterUnlock) {
       },
       2400ms));
   EXPECT_FALSE(write.lost(redisson::OwnerId(1)));
-  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());  // downgrade
+  ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future)
+                  .get());  // downgrade
   EXPECT_EQ(watchdog.watched(), 2u);
   write.async_unlock(redisson::OwnerId(1), asio::use_future).get();
   EXPECT_EQ(watchdog.watched(), 1u);
@@ -562,20 +577,28 @@ TEST(ReadWriteLock, UnlockByNonOwnerFailsAndChangesNothing) {
   }).join();
   EXPECT_EQ(other_read_error, errc::not_owner);
   EXPECT_EQ(other_write_error, errc::not_owner);
-  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { rw.unlock(ec); }), errc::not_owner);  // a reader is not the writer
+  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { rw.unlock(ec); }),
+            errc::not_owner);  // a reader is not the writer
   Client other(config_for(server));
-  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { redisson::ReadWriteLock(other, "owned").unlock_shared(ec); }), errc::not_owner);
+  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) {
+              redisson::ReadWriteLock(other, "owned").unlock_shared(ec);
+            }),
+            errc::not_owner);
   EXPECT_EQ(snapshot(), before);
   rw.unlock_shared();
 
-  ASSERT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(
+      write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   const auto held = snapshot();
-  EXPECT_EQ(error_of([&] { write.async_unlock(redisson::OwnerId(2), asio::use_future).get(); }), errc::not_owner);
+  EXPECT_EQ(error_of([&] { write.async_unlock(redisson::OwnerId(2), asio::use_future).get(); }),
+            errc::not_owner);
   // The writer holds no read hold: its read unlock is not an owner's either.
-  EXPECT_EQ(error_of([&] { read.async_unlock(redisson::OwnerId(1), asio::use_future).get(); }), errc::not_owner);
+  EXPECT_EQ(error_of([&] { read.async_unlock(redisson::OwnerId(1), asio::use_future).get(); }),
+            errc::not_owner);
   EXPECT_EQ(snapshot(), held);
   write.async_unlock(redisson::OwnerId(1), asio::use_future).get();
-  EXPECT_EQ(error_of([&] { write.async_unlock(redisson::OwnerId(1), asio::use_future).get(); }), errc::not_owner);
+  EXPECT_EQ(error_of([&] { write.async_unlock(redisson::OwnerId(1), asio::use_future).get(); }),
+            errc::not_owner);
   EXPECT_EQ(server.command({"EXISTS", "owned"}), "0");
 }
 
@@ -591,10 +614,14 @@ TEST(ReadWriteLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_EQ(error_of([&] { read.lock(0ms); }), errc::invalid_argument);
   EXPECT_EQ(error_of([&] { write.lock(-5ms); }), errc::invalid_argument);
   EXPECT_EQ(error_of([&] { read.try_lock_for(1s, -1s); }), errc::invalid_argument);
-  EXPECT_EQ(error_of([&] { write.async_try_lock(redisson::OwnerId(1), -1ms, std::nullopt, asio::use_future).get(); }),
-            errc::invalid_argument);
-  EXPECT_EQ(error_of([&] { read.async_try_lock(redisson::OwnerId(1), 1s, 0ms, asio::use_future).get(); }),
-            errc::invalid_argument);
+  EXPECT_EQ(
+      error_of([&] {
+        write.async_try_lock(redisson::OwnerId(1), -1ms, std::nullopt, asio::use_future).get();
+      }),
+      errc::invalid_argument);
+  EXPECT_EQ(
+      error_of([&] { read.async_try_lock(redisson::OwnerId(1), 1s, 0ms, asio::use_future).get(); }),
+      errc::invalid_argument);
   EXPECT_EQ(server.command({"DBSIZE"}), "0");
 
   server.command({"SET", "text", "hello"});
@@ -602,7 +629,8 @@ TEST(ReadWriteLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_EQ(error_of([&] { wrong.lock(); }), errc::wrong_type);
   EXPECT_EQ(error_of([&] { wrong.lock_shared(); }), errc::wrong_type);
   EXPECT_EQ(error_of([&] { wrong.try_lock_shared(); }), errc::wrong_type);
-  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { wrong.unlock_shared(ec); }), errc::wrong_type);
+  EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { wrong.unlock_shared(ec); }),
+            errc::wrong_type);
   EXPECT_EQ(unlock_error_of([&](std::error_code& ec) { wrong.unlock(ec); }), errc::wrong_type);
   EXPECT_EQ(error_of([&] { wrong.force_unlock(); }), errc::wrong_type);
   try {
@@ -634,7 +662,8 @@ TEST(ReadWriteLock, RetriedUnlockAfterLostReplyDoesNotReleaseTwice) {
   auto rw = redisson::ReadWriteLock(client, "retry");
   rw.lock_shared();
   rw.lock_shared();
-  const auto field = rw.read_lock().owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
+  const auto field =
+      rw.read_lock().owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   // The exact read unlock, sent twice with one request id: as when the first reply is lost.
   const std::string latch = "redisson_unlock_latch:{retry}:0123456789abcdef0123456789abcdef";
   const std::string source(redisson::detail::lua::rwlock_read_unlock.source);
@@ -680,7 +709,8 @@ TEST(ReadWriteLock, ForceUnlockRespectsModeAndWakesWaiters) {
   auto rw = redisson::ReadWriteLock(client, "forced");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
-  ASSERT_TRUE(write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
+  ASSERT_TRUE(
+      write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
   auto waiting = read.async_lock(redisson::OwnerId(2), asio::use_future);
   ASSERT_TRUE(subscribers_are(server, "redisson_rwlock:{forced}", 1));
   EXPECT_FALSE(read.force_unlock());  // in write mode: the read side leaves it alone

@@ -53,7 +53,8 @@ struct ThreeMasters {
   }
   std::string hold_of(std::size_t i) { return masters[i].command({"HGETALL", kName}); }
   std::string field_of_this_thread(std::size_t i) {
-    return redisson::Lock(*clients[i], kName).owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
+    return redisson::Lock(*clients[i], kName)
+        .owner_field(redisson::OwnerId(redisson::OwnerId::current_thread()));
   }
 };
 

@@ -119,7 +119,11 @@ TEST(SpinLock, LeaseExpiryLetsAPollerIn) {
     if (acquired) lock.unlock();
   }).join();
   EXPECT_TRUE(acquired);
-  EXPECT_TRUE([&] { std::error_code ec; lock.unlock(ec); return ec; }());  // the first hold ran out
+  EXPECT_TRUE([&] {
+    std::error_code ec;
+    lock.unlock(ec);
+    return ec;
+  }());  // the first hold ran out
 }
 
 TEST(SpinLock, ReentrantHoldsUseLockLayoutAndNonOwnerUnlockFails) {
@@ -136,9 +140,7 @@ TEST(SpinLock, ReentrantHoldsUseLockLayoutAndNonOwnerUnlockFails) {
   EXPECT_GT(pttl, 0);
   EXPECT_LE(pttl, 30000);
   std::error_code other_thread_error;
-  std::thread([&] {
-    lock.unlock(other_thread_error);
-  }).join();
+  std::thread([&] { lock.unlock(other_thread_error); }).join();
   EXPECT_EQ(other_thread_error, errc::not_owner);
   lock.unlock();
   EXPECT_TRUE(lock.is_held_by_current_thread());
@@ -153,7 +155,8 @@ TEST(SpinLock, AsyncOwnersAndForceUnlock) {
   Client client(config_for(server));
   auto lock = redisson::SpinLock(client, "async");
   EXPECT_TRUE(lock.async_try_lock(redisson::OwnerId(7), 0ms, std::nullopt, asio::use_future).get());
-  EXPECT_FALSE(lock.async_try_lock(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future).get());
+  EXPECT_FALSE(
+      lock.async_try_lock(redisson::OwnerId(8), 0ms, std::nullopt, asio::use_future).get());
   auto waiting = lock.async_lock(redisson::OwnerId(8), asio::use_future);
   EXPECT_TRUE(lock.async_force_unlock(asio::use_future).get());
   ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);

@@ -35,7 +35,8 @@ TEST(KeySlot, EmptyOrUnclosedTagsHashTheWholeKey) {
 }
 
 TEST(KeySlot, RedissonNamesShareTheSlotOfTheLockName) {
-  // PROTOCOL.md: P(prefix, n) and S(n, suffix) keep an object's keys and channels in n's slot.
+  // P(prefix, n) and S(n, suffix) keep an object's keys and channels in n's slot
+  // (docs/interop-java.md, "Names").
   EXPECT_EQ(key_slot("redisson_lock__channel:{mylock}"), key_slot("mylock"));
   EXPECT_EQ(key_slot("redisson_countdownlatch__channel__{latch}"), key_slot("latch"));
 }
