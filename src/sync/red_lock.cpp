@@ -22,13 +22,19 @@ milliseconds retry_delay() {
 
 // One request to every master at once, closed when all answered or at its timer, whichever
 // comes first: answers arrive on each master's client's I/O thread, the timer on the first's.
+// A late answer from another client may hold the last reference after the first client was
+// destroyed, so the Fanout keeps the members (and through them their clients' io_contexts)
+// alive until its timer is gone.
 class Fanout : public std::enable_shared_from_this<Fanout> {
  public:
   enum class Outcome { pending, ok, refused, failed };
   using Closed = UniqueFunction<void(const std::vector<Outcome>&)>;
 
-  Fanout(const asio::any_io_executor& executor, std::size_t members, Closed closed)
-      : timer_(executor), outcome_(members, Outcome::pending), closed_(std::move(closed)) {}
+  Fanout(LockGroup locks, const asio::any_io_executor& executor, Closed closed)
+      : locks_(std::move(locks)),
+        timer_(executor),
+        outcome_(locks_->size(), Outcome::pending),
+        closed_(std::move(closed)) {}
 
   void arm(milliseconds timeout) {
     timer_.expires_after(timeout);
@@ -61,6 +67,7 @@ class Fanout : public std::enable_shared_from_this<Fanout> {
     closed(outcome);
   }
 
+  LockGroup locks_;  // destroyed after timer_: it keeps the timer's io_context alive
   asio::steady_timer timer_;
   std::mutex mutex_;
   std::vector<Outcome> outcome_;
@@ -83,7 +90,7 @@ asio::any_io_executor executor_of(const LockGroup& locks) {
 // outcomes (ok, refused = not the owner there, failed, pending = no answer in time).
 void release_all(const LockGroup& locks, milliseconds timeout, OwnerId owner,
                  UniqueFunction<void(const std::vector<Outcome>&)> done) {
-  auto fanout = std::make_shared<Fanout>(executor_of(locks), locks->size(), std::move(done));
+  auto fanout = std::make_shared<Fanout>(locks, executor_of(locks), std::move(done));
   fanout->arm(timeout);
   for (std::size_t i = 0; i < locks->size(); ++i) {
     LockAccess::kind((*locks)[i])->release(owner, [fanout, i](const Status& status) {
@@ -116,7 +123,7 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
     }
     const auto start = Clock::now();
     auto fanout = std::make_shared<Fanout>(
-        executor_of(locks_), locks_->size(),
+        locks_, executor_of(locks_),
         [self = shared_from_this(), start](const std::vector<Outcome>& outcome) {
           self->round_closed(start, outcome);
         });
