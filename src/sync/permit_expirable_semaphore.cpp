@@ -1,10 +1,8 @@
 #include "redisson/permit_expirable_semaphore.hpp"
 
 #include <asio/error.hpp>
-#include <atomic>
 #include <charconv>
 
-#include "client/client_access.hpp"
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
 #include "lua_scripts.hpp"
@@ -12,25 +10,18 @@
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
 #include "sync/retry.hpp"
+#include "sync/synchronizer.hpp"
 
 namespace redisson {
 namespace detail {
 
-struct ExpirableSemaphoreState {
-  ExpirableSemaphoreState(std::shared_ptr<ClientCore> core_in, std::string name_in)
-      : core(std::move(core_in)),
-        name(std::move(name_in)),
-        timeouts(suffix_name(name, "timeout")),
-        channel(prefix_name("redisson_sc", name)) {}
+struct ExpirableSemaphoreState : SynchronizerState {
+  ExpirableSemaphoreState(std::shared_ptr<ClientCore> core_in, const std::string& name_in)
+      : SynchronizerState(std::move(core_in), name_in, prefix_name("redisson_sc", name_in)),
+        timeouts(suffix_name(name, "timeout")) {}
 
-  const std::shared_ptr<ClientCore> core;
-  const std::string name;
+  // channel: P(redisson_sc, n)
   const std::string timeouts;  // S(n, timeout): permit id -> expiry epoch ms
-  const std::string channel;   // P(redisson_sc, n)
-  std::string publish_command = core->publish_command();  // "spublish" on a sharded cluster
-  // Waiters re-check at least this often: a lost message, or a writer that does not
-  // publish (a foreign SET, an older client), costs at most this much.
-  std::atomic<std::int64_t> recheck_ms{1000};
 };
 
 namespace {
@@ -39,39 +30,6 @@ using std::chrono::milliseconds;
 
 constexpr std::int64_t kNoExpiry = PermitExpirableSemaphore::kNoExpiry;
 
-const Script& try_acquire_script() {
-  static const Script script{std::string(lua::expirable_semaphore_try_acquire.source)};
-  return script;
-}
-const Script& release_script() {
-  static const Script script{std::string(lua::expirable_semaphore_release.source)};
-  return script;
-}
-const Script& update_lease_script() {
-  static const Script script{std::string(lua::expirable_semaphore_update_lease.source)};
-  return script;
-}
-const Script& available_permits_script() {
-  static const Script script{std::string(lua::expirable_semaphore_available_permits.source)};
-  return script;
-}
-const Script& delete_script() {
-  static const Script script{std::string(lua::expirable_semaphore_delete.source)};
-  return script;
-}
-// The count key has the plain semaphore's layout, so these two are shared with it.
-const Script& try_set_permits_script() {
-  static const Script script{std::string(lua::semaphore_try_set_permits.source)};
-  return script;
-}
-const Script& add_permits_script() {
-  static const Script script{std::string(lua::semaphore_add_permits.source)};
-  return script;
-}
-
-Status invalid_argument(std::string reason) {
-  return {make_error_code(errc::invalid_argument), std::move(reason)};
-}
 Status bad_lease() { return invalid_argument("a lease must be positive"); }
 Status bad_permit_id(const std::string& permit_id) {
   return invalid_argument("a permit id is 32 hex characters, got '" + permit_id + "'");
@@ -109,36 +67,31 @@ std::optional<std::string> permit_bytes(std::string_view id) {
   return bytes;
 }
 
-std::shared_ptr<Command> release_command(const ExpirableSemaphoreState& semaphore,
-                                         const std::string& id_bytes) {
-  auto command =
-      std::make_shared<Command>(Command{"EVALSHA", release_script().sha1(), "3", semaphore.name,
-                                        semaphore.timeouts, semaphore.channel, id_bytes});
-  command->arg(epoch_ms()).arg(semaphore.publish_command);
-  return command;
+ScriptCall release_call(const ExpirableSemaphoreState& semaphore, const std::string& id_bytes) {
+  return lua::expirable_semaphore_release({semaphore.name, semaphore.timeouts, semaphore.channel},
+                                          {id_bytes, epoch_ms(), semaphore.publish_command});
 }
 
 /// Sends a release; retries after a lost reply. The script's reply is 1 released, 0 not
 /// held, -1 expired. A retry that finds the permit gone reports 1: the lost first attempt
 /// most likely released it, and either way the permit is back in the pool.
-void send_release(const std::shared_ptr<ClientCore>& core, std::shared_ptr<Command> command,
+void send_release(const std::shared_ptr<ClientCore>& core, std::shared_ptr<const ScriptCall> call,
                   int attempts_left, bool retried, Done<std::int64_t> done) {
-  core->eval(release_script(), *command,
-             [core, command, attempts_left, retried, done = std::move(done)](
-                 std::error_code ec, const Reply& reply) mutable {
-               if (is_retryable(ec) && attempts_left > 0) {
-                 return send_release(core, std::move(command), attempts_left - 1, true,
-                                     std::move(done));
-               }
-               if (ec) return done(status_of(ec, reply), 0);
-               done({}, retried && reply.integer == 0 ? 1 : reply.integer);
-             });
+  core->eval(*call, [core, call, attempts_left, retried, done = std::move(done)](
+                        std::error_code ec, const Reply& reply) mutable {
+    if (is_retryable(ec) && attempts_left > 0) {
+      return send_release(core, std::move(call), attempts_left - 1, true, std::move(done));
+    }
+    if (ec) return done(status_of(ec, reply), 0);
+    done({}, retried && reply.integer == 0 ? 1 : reply.integer);
+  });
 }
 
 /// Releases the permit with these id bytes: completes with the script's answer (see above).
 void release_bytes(const std::shared_ptr<ExpirableSemaphoreState>& semaphore,
                    const std::string& id_bytes, Done<std::int64_t> done) {
-  send_release(semaphore->core, release_command(*semaphore, id_bytes),
+  send_release(semaphore->core,
+               std::make_shared<const ScriptCall>(release_call(*semaphore, id_bytes)),
                semaphore->core->config().retry_attempts, false, std::move(done));
 }
 
@@ -161,13 +114,9 @@ std::int64_t count_of(const Reply& reply) {
 
 }  // namespace detail
 
-PermitExpirableSemaphore::PermitExpirableSemaphore(const Client& client, std::string name) {
-  if (name.empty()) {
-    throw error(errc::invalid_argument, "a permit-expirable semaphore name must not be empty");
-  }
-  state_ = std::make_shared<detail::ExpirableSemaphoreState>(detail::ClientAccess::core(client),
-                                                             std::move(name));
-}
+PermitExpirableSemaphore::PermitExpirableSemaphore(const Client& client, std::string name)
+    : state_(detail::make_state<detail::ExpirableSemaphoreState>(client, std::move(name),
+                                                                 "permit-expirable semaphore")) {}
 
 const std::string& PermitExpirableSemaphore::name() const noexcept { return state_->name; }
 
@@ -191,19 +140,15 @@ void PermitExpirableSemaphore::start_acquire(const State& semaphore, OptionalMs 
 
   Attempt attempt = [semaphore, id_bytes, lease](AttemptCallback callback) {
     const auto now = epoch_ms();
-    auto command = std::make_shared<Command>(Command{"EVALSHA", try_acquire_script().sha1(), "3",
-                                                     semaphore->name, semaphore->timeouts,
-                                                     semaphore->channel, id_bytes});
-    command->arg(lease ? expiry_after(now, *lease) : kNoExpiry)
-        .arg(now)
-        .arg(kNoExpiry)
-        .arg(semaphore->publish_command);
     eval_with_retry(
-        semaphore->core, try_acquire_script(), std::move(command),
+        semaphore->core,
+        lua::expirable_semaphore_try_acquire(
+            {semaphore->name, semaphore->timeouts, semaphore->channel},
+            {id_bytes, lease ? expiry_after(now, *lease) : kNoExpiry, now, kNoExpiry,
+             semaphore->publish_command}),
         semaphore->core->config().retry_attempts,
-        [callback = std::move(callback), id_bytes,
-         recheck = milliseconds{semaphore->recheck_ms.load()}](std::error_code ec,
-                                                               const Reply& reply) mutable {
+        [callback = std::move(callback), id_bytes, recheck = semaphore->recheck_interval()](
+            std::error_code ec, const Reply& reply) mutable {
           if (ec) return callback(status_of(ec, reply), {});
           if (reply.is_null()) return callback({}, AttemptResult{false, milliseconds{-1}});
           // Compare with the id first: random id bytes may start with ':' too.
@@ -224,36 +169,28 @@ void PermitExpirableSemaphore::start_acquire(const State& semaphore, OptionalMs 
         });
   };
 
-  AcquireLoop::Options options;
-  options.channel = semaphore->channel;
-  options.unknown_hint = milliseconds{semaphore->recheck_ms.load()};
-  if (wait) options.deadline = Clock::now() + *wait;
   auto finish = [semaphore, id = std::move(id), id_bytes = std::move(id_bytes), cancel,
                  done = std::move(done)](Status status, bool acquired) mutable {
     if (status) {
       // The failed attempt may have run on the server: give back the permit it may
       // have taken (best effort; harmless when it was not taken).
       if (is_retryable(status.code)) {
-        semaphore->core->eval(release_script(), *release_command(*semaphore, id_bytes),
+        semaphore->core->eval(release_call(*semaphore, id_bytes),
                               [](std::error_code, const Reply&) {});
       }
       return done(std::move(status), std::nullopt);
     }
     if (!acquired) return done({}, std::nullopt);
-    if (cancel) {
-      if (cancel->requested()) {
-        // The grant raced the caller's cancel: give the permit back, report the cancel.
-        release_bytes(semaphore, id_bytes, [](const Status&, std::int64_t) {});
-        return done(make_error_code(asio::error::operation_aborted), std::nullopt);
-      }
-      cancel->on_success_undo([semaphore, id_bytes] {
-        release_bytes(semaphore, id_bytes, [](const Status&, std::int64_t) {});
-      });
+    // A grant that raced the caller's cancel gives the permit back and reports the cancel.
+    if (!keep_grant(cancel, [semaphore, id_bytes] {
+          release_bytes(semaphore, id_bytes, [](const Status&, std::int64_t) {});
+        })) {
+      return done(make_error_code(asio::error::operation_aborted), std::nullopt);
     }
     done({}, std::move(id));
   };
-  AcquireLoop::start(semaphore->core, std::move(options), std::move(attempt), std::move(finish),
-                     nullptr, cancel);
+  AcquireLoop::start(semaphore->core, wait_options(*semaphore, wait), std::move(attempt),
+                     std::move(finish), nullptr, cancel);
 }
 
 void PermitExpirableSemaphore::start_release(const State& semaphore, const std::string& permit_id,
@@ -292,63 +229,42 @@ void PermitExpirableSemaphore::start_update_lease(const State& semaphore,
   if (lease.count() <= 0) return done(bad_lease(), false);
   const auto now = epoch_ms();
   // Setting the same expiry twice is harmless, so a lost reply is simply resent.
-  auto command = std::make_shared<Command>(Command{"EVALSHA", update_lease_script().sha1(), "3",
-                                                   semaphore->name, semaphore->timeouts,
-                                                   semaphore->channel, *id_bytes});
-  command->arg(expiry_after(now, lease)).arg(now).arg(semaphore->publish_command);
-  eval_with_retry(semaphore->core, update_lease_script(), std::move(command),
+  eval_with_retry(semaphore->core,
+                  lua::expirable_semaphore_update_lease(
+                      {semaphore->name, semaphore->timeouts, semaphore->channel},
+                      {*id_bytes, expiry_after(now, lease), now, semaphore->publish_command}),
                   semaphore->core->config().retry_attempts,
                   [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
                     done(status_of(ec, reply), !ec && reply.integer == 1);
                   });
 }
 
+// The count key has the plain semaphore's layout, so these two are the plain semaphore's too.
 void PermitExpirableSemaphore::start_try_set_permits(const State& semaphore, std::int64_t permits,
                                                      detail::Done<bool> done) {
-  using namespace detail;
-  if (permits < 0) return done(invalid_argument("permits must not be negative"), false);
-  Command command{"EVALSHA", try_set_permits_script().sha1(), "2", semaphore->name,
-                  semaphore->channel};
-  command.arg(permits).arg(semaphore->publish_command);
-  semaphore->core->eval(try_set_permits_script(), std::move(command),
-                        [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                          done(status_of(ec, reply), !ec && reply.integer == 1);
-                        });
+  detail::try_set_permits(*semaphore, permits, std::move(done));
 }
 
 void PermitExpirableSemaphore::start_add_permits(const State& semaphore, std::int64_t delta,
                                                  detail::Done<void> done) {
-  using namespace detail;
-  Command command{"EVALSHA", add_permits_script().sha1(), "2", semaphore->name, semaphore->channel};
-  command.arg(delta).arg(semaphore->publish_command);
-  semaphore->core->eval(add_permits_script(), std::move(command),
-                        [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                          done(status_of(ec, reply));
-                        });
+  detail::add_permits(*semaphore, delta, std::move(done));
 }
 
 void PermitExpirableSemaphore::start_available_permits(const State& semaphore,
                                                        detail::Done<std::int64_t> done) {
   using namespace detail;
-  Command command{"EVALSHA", available_permits_script().sha1(), "3", semaphore->name};
-  command.arg(semaphore->timeouts)
-      .arg(semaphore->channel)
-      .arg(epoch_ms())
-      .arg(semaphore->publish_command);
-  semaphore->core->eval(available_permits_script(), std::move(command),
+  semaphore->core->eval(lua::expirable_semaphore_available_permits(
+                            {semaphore->name, semaphore->timeouts, semaphore->channel},
+                            {epoch_ms(), semaphore->publish_command}),
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
                           done(status_of(ec, reply), ec ? 0 : count_of(reply));
                         });
 }
 
 void PermitExpirableSemaphore::start_delete(const State& semaphore, detail::Done<bool> done) {
-  using namespace detail;
-  semaphore->core->eval(
-      delete_script(),
-      Command{"EVALSHA", delete_script().sha1(), "2", semaphore->name, semaphore->timeouts},
-      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-        done(status_of(ec, reply), !ec && reply.integer == 1);
-      });
+  detail::eval_flag(semaphore->core,
+                    detail::lua::expirable_semaphore_delete({semaphore->name, semaphore->timeouts}),
+                    std::move(done));
 }
 
 std::string PermitExpirableSemaphore::acquire() {
@@ -408,15 +324,11 @@ std::int64_t PermitExpirableSemaphore::available_permits() {
 }
 
 void PermitExpirableSemaphore::set_recheck_interval(std::chrono::milliseconds interval) {
-  if (interval.count() <= 0) {
-    throw error(errc::invalid_argument, "permit-expirable semaphore '" + state_->name +
-                                            "': the re-check interval must be positive");
-  }
-  state_->recheck_ms = interval.count();
+  state_->set_recheck_interval(interval, "permit-expirable semaphore");
 }
 
 std::chrono::milliseconds PermitExpirableSemaphore::recheck_interval() const noexcept {
-  return std::chrono::milliseconds{state_->recheck_ms.load()};
+  return state_->recheck_interval();
 }
 
 bool PermitExpirableSemaphore::delete_object() {

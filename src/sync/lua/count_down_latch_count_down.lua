@@ -6,12 +6,13 @@
 --          Counting down an open latch (n absent) changes nothing and returns 0.
 -- A key of another type, or a string that is not an integer, fails with WRONGTYPE and is
 -- left untouched.
-local value = redis.call('get', KEYS[1])
+-- @include integer_count
+local value, refused = read_count(KEYS[1], 'latch')
+if refused then
+  return refused
+end
 if value == false then
   return 0
-end
-if not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE latch ' .. KEYS[1] .. ' does not hold an integer')
 end
 local left = redis.call('decr', KEYS[1])
 if left <= 0 then

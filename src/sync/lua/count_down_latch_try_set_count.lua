@@ -7,14 +7,13 @@
 --          0 when the latch is still counting down (nothing changes).
 -- A key of another type, or a string that is not an integer, fails with WRONGTYPE and is
 -- left untouched.
-local value = redis.call('get', KEYS[1])
-if value ~= false then
-  if not string.match(value, '^-?%d+$') then
-    return redis.error_reply('WRONGTYPE latch ' .. KEYS[1] .. ' does not hold an integer')
-  end
-  if tonumber(value) > 0 then
-    return 0
-  end
+-- @include integer_count
+local value, refused = read_count(KEYS[1], 'latch')
+if refused then
+  return refused
+end
+if value ~= false and tonumber(value) > 0 then
+  return 0
 end
 redis.call('set', KEYS[1], ARGV[1])
 redis.call(ARGV[2], KEYS[2], '1')

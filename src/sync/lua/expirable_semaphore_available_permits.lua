@@ -7,17 +7,14 @@
 -- Returns: the available permit count (0 when n is absent). Reclaimed permits are added back
 --          to n and the new count is published (when positive). Keys of another type fail
 --          with WRONGTYPE before anything is written.
-local value = redis.call('get', KEYS[1])
-if value ~= false and not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
+-- @include integer_count
+local value, refused = read_count(KEYS[1], 'semaphore')
+if refused then
+  return refused
 end
 local expired = redis.call('zrangebyscore', KEYS[2], '-inf', ARGV[1], 'limit', 0, 1000)
 if #expired > 0 then
   redis.call('zrem', KEYS[2], unpack(expired))
-  local count = redis.call('incrby', KEYS[1], #expired)
-  if count > 0 then
-    redis.call(ARGV[2], KEYS[3], count)
-  end
-  return count
+  return add_count(KEYS[1], #expired, ARGV[2], KEYS[3])
 end
 return tonumber(value or '0')

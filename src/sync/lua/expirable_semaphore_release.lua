@@ -11,19 +11,17 @@
 --          -1 = the permit's lease had run out: it is reclaimed (as a release) but the caller
 --              did not hold it any more.
 -- Keys of another type fail with WRONGTYPE before anything is written.
-local value = redis.call('get', KEYS[1])
-if value ~= false and not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
+-- @include integer_count
+local _, refused = read_count(KEYS[1], 'semaphore')
+if refused then
+  return refused
 end
 local expiry = redis.call('zscore', KEYS[2], ARGV[1])
 if expiry == false then
   return 0
 end
 redis.call('zrem', KEYS[2], ARGV[1])
-local count = redis.call('incrby', KEYS[1], 1)
-if count > 0 then
-  redis.call(ARGV[3], KEYS[3], count)
-end
+add_count(KEYS[1], 1, ARGV[3], KEYS[3])
 if tonumber(expiry) <= tonumber(ARGV[2]) then
   return -1
 end

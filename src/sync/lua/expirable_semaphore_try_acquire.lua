@@ -15,9 +15,10 @@
 -- Expired permits are removed from KEYS[2] and added back to n, and the new count is
 -- published (when positive). Keys of another type fail with WRONGTYPE before anything is
 -- written.
-local value = redis.call('get', KEYS[1])
-if value ~= false and not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
+-- @include integer_count
+local value, refused = read_count(KEYS[1], 'semaphore')
+if refused then
+  return refused
 end
 if redis.call('zscore', KEYS[2], ARGV[1]) ~= false then
   return ARGV[1]
@@ -26,10 +27,7 @@ local available = tonumber(value or '0')
 local expired = redis.call('zrangebyscore', KEYS[2], '-inf', ARGV[3], 'limit', 0, 1000)
 if #expired > 0 then
   redis.call('zrem', KEYS[2], unpack(expired))
-  available = redis.call('incrby', KEYS[1], #expired)
-  if available > 0 then
-    redis.call(ARGV[5], KEYS[3], available)
-  end
+  available = add_count(KEYS[1], #expired, ARGV[5], KEYS[3])
 end
 if available >= 1 then
   redis.call('decr', KEYS[1])

@@ -10,9 +10,10 @@
 --          out: the permit is reclaimed (n incremented, new count published when positive),
 --          not renewed.
 -- Keys of another type fail with WRONGTYPE before anything is written.
-local value = redis.call('get', KEYS[1])
-if value ~= false and not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
+-- @include integer_count
+local _, refused = read_count(KEYS[1], 'semaphore')
+if refused then
+  return refused
 end
 local expiry = redis.call('zscore', KEYS[2], ARGV[1])
 if expiry == false then
@@ -20,10 +21,7 @@ if expiry == false then
 end
 if tonumber(expiry) <= tonumber(ARGV[3]) then
   redis.call('zrem', KEYS[2], ARGV[1])
-  local count = redis.call('incrby', KEYS[1], 1)
-  if count > 0 then
-    redis.call(ARGV[4], KEYS[3], count)
-  end
+  add_count(KEYS[1], 1, ARGV[4], KEYS[3])
   return -1
 end
 redis.call('zadd', KEYS[2], ARGV[2], ARGV[1])

@@ -6,12 +6,9 @@
 -- Returns: the new permit count. When it is positive it is also published on KEYS[2], so
 --          waiters re-check. A key of another type, or a string that is not an integer,
 --          fails with WRONGTYPE and is left untouched.
-local value = redis.call('get', KEYS[1])
-if value ~= false and not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
+-- @include integer_count
+local _, refused = read_count(KEYS[1], 'semaphore')
+if refused then
+  return refused
 end
-local count = redis.call('incrby', KEYS[1], ARGV[1])
-if count > 0 then
-  redis.call(ARGV[2], KEYS[2], count)
-end
-return count
+return add_count(KEYS[1], ARGV[1], ARGV[2], KEYS[2])

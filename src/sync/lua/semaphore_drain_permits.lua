@@ -4,12 +4,13 @@
 --          (and returned as it was). Absent or 0: returns 0 and writes nothing.
 -- A key of another type, or a string that is not an integer, fails with WRONGTYPE and is
 -- left untouched.
-local value = redis.call('get', KEYS[1])
+-- @include integer_count
+local value, refused = read_count(KEYS[1], 'semaphore')
+if refused then
+  return refused
+end
 if value == false then
   return 0
-end
-if not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
 end
 local count = tonumber(value)
 if count ~= 0 then

@@ -23,13 +23,11 @@ if ARGV[4] ~= '1' then
     return tonumber(earlier)
   end
 end
-local value = redis.call('get', KEYS[1])
-if value ~= false and not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
+-- @include integer_count
+local _, refused = read_count(KEYS[1], 'semaphore')
+if refused then
+  return refused
 end
-local count = redis.call('incrby', KEYS[1], ARGV[1])
-if count > 0 then
-  redis.call(ARGV[2], KEYS[2], count)
-end
+local count = add_count(KEYS[1], ARGV[1], ARGV[2], KEYS[2])
 redis.call('set', KEYS[3], count, 'px', ARGV[3])
 return count

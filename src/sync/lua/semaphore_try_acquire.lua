@@ -15,12 +15,13 @@
 if ARGV[3] ~= '1' and redis.call('get', KEYS[2]) ~= false then
   return 1
 end
-local value = redis.call('get', KEYS[1])
+-- @include integer_count
+local value, refused = read_count(KEYS[1], 'semaphore')
+if refused then
+  return refused
+end
 if value == false then
   return 0
-end
-if not string.match(value, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE semaphore ' .. KEYS[1] .. ' does not hold an integer')
 end
 if tonumber(value) >= tonumber(ARGV[1]) then
   redis.call('decrby', KEYS[1], ARGV[1])

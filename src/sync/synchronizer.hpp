@@ -1,0 +1,87 @@
+// What the pub/sub synchronizers (Semaphore, PermitExpirableSemaphore, CountDownLatch) share, so
+// each of their files holds only its own operations: the state every one of them keeps (client,
+// name, channel, publish command, re-check interval), reading a count from a GET reply, running
+// a script whose reply is a status or a 1/0 flag, the wait options of an acquire, and keeping a
+// grant that may have raced the caller's cancel. Private; the Redis layout stays in each file.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <system_error>
+
+#include "client/client_access.hpp"
+#include "client/client_core.hpp"
+#include "redisson/detail/cancellation.hpp"
+#include "redisson/detail/status.hpp"
+#include "redisson/detail/unique_function.hpp"
+#include "redisson/error.hpp"
+#include "script/script_def.hpp"
+#include "sync/acquire_loop.hpp"
+
+namespace redisson::detail {
+
+/// The state each synchronizer object shares with its operations in flight.
+struct SynchronizerState {
+  SynchronizerState(std::shared_ptr<ClientCore> core_in, std::string name_in,
+                    std::string channel_in);
+
+  /// Throws invalid_argument ("<kind> '<name>': ...") unless `interval` is positive.
+  void set_recheck_interval(std::chrono::milliseconds interval, const char* kind);
+  std::chrono::milliseconds recheck_interval() const noexcept {
+    return std::chrono::milliseconds{recheck_ms.load()};
+  }
+
+  const std::shared_ptr<ClientCore> core;
+  const std::string name;
+  const std::string channel;          // where changes are published; waiters subscribe to it
+  const std::string publish_command;  // "spublish" on a sharded cluster
+  // No reply says when a count changes: waiters re-check this often when no message came (a lost
+  // message, or a writer that does not publish, costs at most this much).
+  std::atomic<std::int64_t> recheck_ms{1000};
+};
+
+/// The state of a new synchronizer `name` on `client`; an empty name is invalid_argument
+/// ("a <kind> name must not be empty").
+template <class State>
+std::shared_ptr<State> make_state(const Client& client, std::string name, const char* kind) {
+  if (name.empty()) {
+    throw error(errc::invalid_argument, std::string("a ") + kind + " name must not be empty");
+  }
+  return std::make_shared<State>(ClientAccess::core(client), std::move(name));
+}
+
+/// invalid_argument with `reason` as its text.
+Status invalid_argument(std::string reason);
+
+/// The count in a GET reply: absent is 0; anything but an integer is wrong_type.
+std::error_code parse_count(const Reply& reply, std::int64_t& count);
+
+/// GET `state.name`, read as parse_count does.
+void get_count(const SynchronizerState& state, Done<std::int64_t> done);
+
+/// Runs `call`; completes with its status only.
+void eval_status(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<void> done);
+/// Runs `call`; completes with true when the script returned 1.
+void eval_flag(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<bool> done);
+
+/// A waiting acquire's loop options: `state`'s channel, its re-check interval, and a deadline
+/// `wait` from now (none: wait for ever).
+AcquireLoop::Options wait_options(const SynchronizerState& state,
+                                  std::optional<std::chrono::milliseconds> wait);
+
+/// Called when an acquire took something that `give_back` returns. False when the caller's
+/// cancel raced the grant: `give_back` has been started, report operation_aborted. True
+/// otherwise (report success): with a cancel, `give_back` becomes its undo.
+bool keep_grant(const CancellationPtr& cancel, const std::function<void()>& give_back);
+
+/// The count key n of a semaphore (plain or permit-expirable: the layout is the same) and its
+/// channel: set the count when there is none yet / add `delta` to it, publishing when positive.
+void try_set_permits(const SynchronizerState& semaphore, std::int64_t permits, Done<bool> done);
+void add_permits(const SynchronizerState& semaphore, std::int64_t delta, Done<void> done);
+
+}  // namespace redisson::detail
