@@ -45,6 +45,8 @@ class Category final : public std::error_category {
       case errc::not_replicated:
         return "no replica acknowledged the lock write within sync_replicas_timeout (the "
                "acquisition was undone)";
+      case errc::codec_error:
+        return "codec error (a value the codec cannot write, or bytes it cannot read)";
     }
     return "unknown redisson error";
   }

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "redisson/codec.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
@@ -116,6 +117,9 @@ struct Config {
   /// it must be quick and must not block on the client. Empty (the default): one line on stderr.
   std::function<void(const error& failure)> error_handler;
   bool resp3 = true;  ///< try HELLO 3 first; falls back to RESP2 when refused
+
+  /// The codec of objects made without one (Redisson's `codec`); null: kryo5, Redisson's default.
+  CodecPtr codec;
 
   /// A config for the server at `url` with every other value at its default.
   static Config from_url(std::string_view url);

@@ -41,6 +41,9 @@ enum class errc {
   /// Config::sync_replicas: the master has replicas and none acknowledged a lock acquisition
   /// within sync_replicas_timeout; the acquisition was undone
   not_replicated,
+  /// a value a codec cannot write, or bytes it cannot read as the value asked for (damaged
+  /// bytes, a Java class it does not know, a String where a Long was expected); nothing changed
+  codec_error,
 };
 
 /// The error category of redisson::errc.

@@ -3,6 +3,7 @@
 
 #include "redisson/basic_lock.hpp"
 #include "redisson/client.hpp"
+#include "redisson/codec.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
 #include "redisson/count_down_latch.hpp"
@@ -11,6 +12,8 @@
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/multi_lock.hpp"
+#include "redisson/objects/bucket.hpp"
+#include "redisson/objects/object.hpp"
 #include "redisson/owner_id.hpp"
 #include "redisson/permit_expirable_semaphore.hpp"
 #include "redisson/read_write_lock.hpp"
@@ -19,3 +22,5 @@
 #include "redisson/script.hpp"
 #include "redisson/semaphore.hpp"
 #include "redisson/spin_lock.hpp"
+#include "redisson/value.hpp"
+#include "redisson/value_traits.hpp"

@@ -1,0 +1,210 @@
+// redisson::Bucket<T>: one value under one key, Java Redisson's RBucket.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "redisson/objects/object.hpp"
+
+namespace redisson {
+
+namespace detail {
+/// compare_and_set: the script comparing the stored bytes with `expect` (nullopt: absent) and
+/// writing `update` (nullopt: delete). Completes with the script's 1/0.
+void start_bucket_compare_and_set(const ObjectPtr& object, std::optional<std::string> expect,
+                                  std::optional<std::string> update, Done<Reply>& done);
+}  // namespace detail
+
+/// One value of type T under the key `name`, stored with the object's codec: the same bytes
+/// Java Redisson's RBucket writes with that codec, so Java and C++ read each other's values.
+///
+/// Layout: a string key `name` holding the codec's bytes. Every operation is one command (GET,
+/// SET [PX|NX|XX], SET..GET, GETDEL, GETEX, STRLEN) or, for compare_and_set, one script that
+/// compares the stored bytes: one round trip each.
+///
+/// A key of another type is errc::wrong_type; bytes the codec cannot read as a T are
+/// errc::codec_error (nothing is changed in either case).
+template <JavaValue T>
+class Bucket : public Object {
+ public:
+  /// A handle on the bucket `name`; sends nothing. `codec` null: the client's default codec.
+  Bucket(const Client& client, std::string name, CodecPtr codec = nullptr)
+      : Object(client, std::move(name), std::move(codec), "Bucket") {}
+
+  // ---- asynchronous forms: complete through any Asio completion token --------------------
+  template <class CompletionToken>
+  auto async_get(CompletionToken&& token) const {
+    return read<std::optional<T>>(token, [name = name()] { return Command{"GET", name}; });
+  }
+  template <class CompletionToken>
+  auto async_set(const T& value, CompletionToken&& token) {
+    return write<void>(token, value, std::nullopt, nullptr);
+  }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_set(const T& value, std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
+    return write<void>(token, value, detail::saturating_ms(ttl), nullptr);
+  }
+  template <class CompletionToken>
+  auto async_set_if_absent(const T& value, CompletionToken&& token) {
+    return write<bool>(token, value, std::nullopt, "NX");
+  }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_set_if_absent(const T& value, std::chrono::duration<Rep, Period> ttl,
+                           CompletionToken&& token) {
+    return write<bool>(token, value, detail::saturating_ms(ttl), "NX");
+  }
+  template <class CompletionToken>
+  auto async_set_if_exists(const T& value, CompletionToken&& token) {
+    return write<bool>(token, value, std::nullopt, "XX");
+  }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_set_if_exists(const T& value, std::chrono::duration<Rep, Period> ttl,
+                           CompletionToken&& token) {
+    return write<bool>(token, value, detail::saturating_ms(ttl), "XX");
+  }
+  template <class CompletionToken>
+  auto async_compare_and_set(const std::optional<T>& expect, const std::optional<T>& update,
+                             CompletionToken&& token) {
+    return detail::async_started<bool>(
+        object_, token,
+        [expect, update](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+          detail::start_bucket_compare_and_set(object, encode_optional(*object, expect),
+                                               encode_optional(*object, update), done);
+        },
+        &detail::reply_flag);
+  }
+  template <class CompletionToken>
+  auto async_get_and_set(const T& value, CompletionToken&& token) {
+    return write<std::optional<T>>(token, value, std::nullopt, "GET");
+  }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_get_and_set(const T& value, std::chrono::duration<Rep, Period> ttl,
+                         CompletionToken&& token) {
+    return write<std::optional<T>>(token, value, detail::saturating_ms(ttl), "GET");
+  }
+  template <class CompletionToken>
+  auto async_get_and_delete(CompletionToken&& token) {
+    return read<std::optional<T>>(token, [name = name()] { return Command{"GETDEL", name}; });
+  }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_get_and_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
+    return read<std::optional<T>>(token, [name = name(), ms = detail::saturating_ms(ttl)] {
+      if (ms.count() <= 0) detail::throw_invalid_argument("the ttl must be positive");
+      return Command{"GETEX", name, "PX"}.arg(std::int64_t{ms.count()});
+    });
+  }
+  template <class CompletionToken>
+  auto async_get_and_clear_expire(CompletionToken&& token) {
+    return read<std::optional<T>>(token, [name = name()] {
+      return Command{"GETEX", name, "PERSIST"};
+    });
+  }
+  template <class CompletionToken>
+  auto async_size(CompletionToken&& token) const {
+    return detail::async_command<std::int64_t>(
+        object_, token,
+        [name = name()] {
+          return Command{"STRLEN", name};
+        },
+        &detail::reply_integer);
+  }
+
+  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  /// The value, or nullopt when the key does not exist.
+  std::optional<T> get() const { return async_get(detail::blocking("get", name())); }
+  /// Stores `value` (and clears any time to live).
+  void set(const T& value) { async_set(value, detail::blocking("set", name())); }
+  /// Stores `value`, to expire after `ttl` (positive; otherwise invalid_argument).
+  template <class Rep, class Period>
+  void set(const T& value, std::chrono::duration<Rep, Period> ttl) {
+    async_set(value, ttl, detail::blocking("set", name()));
+  }
+  /// Stores `value` only if the key does not exist; true if stored.
+  bool set_if_absent(const T& value) {
+    return async_set_if_absent(value, detail::blocking("set_if_absent", name()));
+  }
+  template <class Rep, class Period>
+  bool set_if_absent(const T& value, std::chrono::duration<Rep, Period> ttl) {
+    return async_set_if_absent(value, ttl, detail::blocking("set_if_absent", name()));
+  }
+  /// Stores `value` only if the key exists; true if stored.
+  bool set_if_exists(const T& value) {
+    return async_set_if_exists(value, detail::blocking("set_if_exists", name()));
+  }
+  template <class Rep, class Period>
+  bool set_if_exists(const T& value, std::chrono::duration<Rep, Period> ttl) {
+    return async_set_if_exists(value, ttl, detail::blocking("set_if_exists", name()));
+  }
+  /// Stores `update` if the bucket holds `expect` (compared as encoded bytes); nullopt as
+  /// `expect` means "absent", as `update` means "delete". True if it changed.
+  bool compare_and_set(const std::optional<T>& expect, const std::optional<T>& update) {
+    return async_compare_and_set(expect, update, detail::blocking("compare_and_set", name()));
+  }
+  /// Stores `value` and returns the value it replaced.
+  std::optional<T> get_and_set(const T& value) {
+    return async_get_and_set(value, detail::blocking("get_and_set", name()));
+  }
+  template <class Rep, class Period>
+  std::optional<T> get_and_set(const T& value, std::chrono::duration<Rep, Period> ttl) {
+    return async_get_and_set(value, ttl, detail::blocking("get_and_set", name()));
+  }
+  /// Deletes the bucket and returns the value it held.
+  std::optional<T> get_and_delete() {
+    return async_get_and_delete(detail::blocking("get_and_delete", name()));
+  }
+  /// Returns the value and sets the time to live to `ttl`.
+  template <class Rep, class Period>
+  std::optional<T> get_and_expire(std::chrono::duration<Rep, Period> ttl) {
+    return async_get_and_expire(ttl, detail::blocking("get_and_expire", name()));
+  }
+  /// Returns the value and removes its time to live.
+  std::optional<T> get_and_clear_expire() {
+    return async_get_and_clear_expire(detail::blocking("get_and_clear_expire", name()));
+  }
+  /// The size of the stored bytes (STRLEN); 0 when absent.
+  std::int64_t size() const { return async_size(detail::blocking("size", name())); }
+
+ private:
+  static std::optional<std::string> encode_optional(const detail::ObjectState& object,
+                                                    const std::optional<T>& value) {
+    if (!value) return std::nullopt;
+    return detail::encode_value(*object.codec, *value);
+  }
+
+  /// A command whose reply is the stored value (or nil).
+  template <class R, class CompletionToken, class Build>
+  auto read(CompletionToken&& token, Build&& build) const {
+    return detail::async_command<R>(object_, token, std::forward<Build>(build),
+                                    [codec = object_->codec](const Reply& reply) {
+                                      return detail::decode_reply<T>(*codec, reply);
+                                    });
+  }
+
+  /// SET name <value> [PX ttl] [NX|XX|GET]: R is void (plain SET), bool (NX/XX: stored or not)
+  /// or the replaced value (GET).
+  template <class R, class CompletionToken>
+  auto write(CompletionToken&& token, const T& value, std::optional<std::chrono::milliseconds> ttl,
+             const char* condition) {
+    return detail::async_command<R>(
+        object_, token,
+        [object = object_, value, ttl, condition] {
+          if (ttl && ttl->count() <= 0) detail::throw_invalid_argument("the ttl must be positive");
+          Command command{"SET", object->name, detail::encode_value(*object->codec, value)};
+          if (ttl) command.arg("PX").arg(std::int64_t{ttl->count()});
+          if (condition != nullptr) command.arg(condition);
+          return command;
+        },
+        [codec = object_->codec](const Reply& reply) -> R {
+          if constexpr (std::is_same_v<R, bool>) {
+            return !reply.is_null();
+          } else if constexpr (!std::is_void_v<R>) {
+            return detail::decode_reply<T>(*codec, reply);
+          }
+        });
+  }
+};
+
+}  // namespace redisson

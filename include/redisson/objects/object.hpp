@@ -1,0 +1,149 @@
+// redisson::Object: what every distributed object has (Java Redisson's RObject and RExpirable):
+// a name, a codec, the client, and the operations on its keys.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "redisson/codec.hpp"
+#include "redisson/detail/duration.hpp"
+#include "redisson/detail/object_op.hpp"
+
+namespace redisson {
+
+class Client;
+
+/// The base of every object: a name + a codec + the client. A handle: cheap to copy, sends
+/// nothing until an operation is called, thread-safe. An object whose layout has several keys
+/// (an IdGenerator's `{name}:allocation`, a BloomFilter's `{name}:config`) deletes, expires,
+/// touches and renames them all together; they share the name's hash slot on a Cluster.
+///
+/// Every operation has a blocking form (throws redisson::error) and an async form taking any
+/// Asio completion token (callbacks, futures, coroutines), completing with
+/// (std::error_code[, result]).
+class Object {
+  // (Defined first: the forms below deduce their return types from it.)
+  template <class CompletionToken>
+  auto async_expire_command(const char* command, std::int64_t ms, CompletionToken&& token) {
+    return detail::async_started<bool>(
+        object_, token,
+        [command, ms](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+          start_expire(object, command, ms, done);
+        },
+        &detail::reply_flag);
+  }
+
+ public:
+  /// The object's name: its (main) key in Redis.
+  const std::string& name() const noexcept { return object_->name; }
+  /// The codec its values are stored with.
+  const Codec& codec() const noexcept { return *object_->codec; }
+  const CodecPtr& codec_ptr() const noexcept { return object_->codec; }
+
+  // ---- asynchronous forms: complete through any Asio completion token --------------------
+  template <class CompletionToken>
+  auto async_delete_object(CompletionToken&& token) {
+    return detail::async_command<bool>(
+        object_, token, [keys = object_->keys()] { return del_command(keys); },
+        [](const Reply& r) { return detail::reply_integer(r) > 0; });
+  }
+  template <class CompletionToken>
+  auto async_exists(CompletionToken&& token) const {
+    return detail::async_command<bool>(
+        object_, token,
+        [name = name()] {
+          return Command{"EXISTS", name};
+        },
+        [](const Reply& r) { return detail::reply_integer(r) > 0; });
+  }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
+    return async_expire_command("pexpire", detail::saturating_ms(ttl).count(),
+                                std::forward<CompletionToken>(token));
+  }
+  template <class CompletionToken>
+  auto async_expire_at(std::chrono::system_clock::time_point when, CompletionToken&& token) {
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
+    return async_expire_command("pexpireat", ms, std::forward<CompletionToken>(token));
+  }
+  template <class CompletionToken>
+  auto async_clear_expire(CompletionToken&& token) {
+    return async_expire_command("persist", 0, std::forward<CompletionToken>(token));
+  }
+  template <class CompletionToken>
+  auto async_remaining_time_to_live(CompletionToken&& token) const {
+    return detail::async_command<std::chrono::milliseconds>(
+        object_, token,
+        [name = name()] {
+          return Command{"PTTL", name};
+        },
+        [](const Reply& r) { return std::chrono::milliseconds{detail::reply_integer(r)}; });
+  }
+  template <class CompletionToken>
+  auto async_touch(CompletionToken&& token) {
+    return detail::async_command<bool>(
+        object_, token,
+        [keys = object_->keys()] {
+          Command command{"TOUCH"};
+          for (const auto& key : keys) command.arg(key);
+          return command;
+        },
+        [](const Reply& r) { return detail::reply_integer(r) > 0; });
+  }
+  template <class CompletionToken>
+  auto async_size_in_memory(CompletionToken&& token) const {
+    return detail::async_started<std::int64_t>(object_, token, &start_size_in_memory,
+                                               &detail::reply_integer);
+  }
+
+  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  /// Deletes every key of the object; true if something was deleted.
+  bool delete_object() { return async_delete_object(detail::blocking("delete_object", name())); }
+  /// True if the object's key exists.
+  bool exists() const { return async_exists(detail::blocking("exists", name())); }
+  /// Sets a time to live on every key of the object (PEXPIRE); true if the object exists.
+  template <class Rep, class Period>
+  bool expire(std::chrono::duration<Rep, Period> ttl) {
+    return async_expire(ttl, detail::blocking("expire", name()));
+  }
+  /// Makes every key of the object expire at `when` (PEXPIREAT); true if the object exists.
+  bool expire_at(std::chrono::system_clock::time_point when) {
+    return async_expire_at(when, detail::blocking("expire_at", name()));
+  }
+  /// Removes the time to live (PERSIST); true if there was one.
+  bool clear_expire() { return async_clear_expire(detail::blocking("clear_expire", name())); }
+  /// The time to live left (PTTL): -1 ms when the object never expires, -2 ms when it does not
+  /// exist (as Redisson's remainTimeToLive).
+  std::chrono::milliseconds remaining_time_to_live() const {
+    return async_remaining_time_to_live(detail::blocking("remaining_time_to_live", name()));
+  }
+  /// Renames every key of the object (RENAME; on a Cluster, to a name in another slot by
+  /// DUMP/RESTORE/DEL, as Redisson does). This handle then refers to `new_name`; other copies
+  /// keep the old name. The object must exist (server_error otherwise).
+  void rename(std::string new_name);
+  /// Updates the last access time of the object's keys (TOUCH); true if the object exists.
+  bool touch() { return async_touch(detail::blocking("touch", name())); }
+  /// The bytes the object takes in Redis (MEMORY USAGE, summed over its keys); 0 if absent.
+  std::int64_t size_in_memory() const {
+    return async_size_in_memory(detail::blocking("size_in_memory", name()));
+  }
+
+ protected:
+  /// For the derived objects: `kind` names the object type in errors ("Bucket").
+  Object(const Client& client, std::string name, CodecPtr codec, const char* kind,
+         detail::ExtraKeys extra_keys = nullptr)
+      : object_(detail::make_object(client, std::move(name), std::move(codec), kind, extra_keys)) {}
+
+  detail::ObjectPtr object_;
+
+ private:
+  static Command del_command(const std::vector<std::string>& keys);
+  static void start_size_in_memory(const detail::ObjectPtr& object, detail::Done<Reply>& done);
+  static void start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
+                           detail::Done<Reply>& done);
+};
+
+}  // namespace redisson

@@ -1,0 +1,130 @@
+// The object base: making an object, sending its commands, reading replies, and the operations
+// every object has (objects/object.hpp).
+#include "redisson/objects/object.hpp"
+
+#include <charconv>
+
+#include "client/client_access.hpp"
+#include "client/client_core.hpp"
+#include "lua_scripts.hpp"
+#include "net/reply_error.hpp"
+#include "objects/send.hpp"
+#include "redisson/client.hpp"
+
+namespace redisson {
+namespace detail {
+
+std::vector<std::string> ObjectState::keys() const {
+  std::vector<std::string> all{name};
+  if (extra_keys != nullptr) {
+    for (auto& key : extra_keys(name)) all.push_back(std::move(key));
+  }
+  return all;
+}
+
+ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
+                      ExtraKeys extra_keys) {
+  if (name.empty()) {
+    throw error(errc::invalid_argument, std::string(kind) + ": the name must not be empty");
+  }
+  const auto& core = ClientAccess::core(client);
+  if (!codec) codec = core->config().codec ? core->config().codec : codecs::kryo5();
+  auto state = std::make_shared<ObjectState>();
+  state->core = core;
+  state->name = std::move(name);
+  state->codec = std::move(codec);
+  state->extra_keys = extra_keys;
+  return state;
+}
+
+void submit_command(const ObjectPtr& object, Command command, Done<Reply> done) {
+  object->core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+    done(status_of(ec, reply), std::move(reply));
+  });
+}
+
+void throw_invalid_argument(const std::string& reason) {
+  throw error(errc::invalid_argument, reason);
+}
+
+void throw_unexpected_reply(std::string_view expected, const Reply& reply) {
+  throw error(errc::wrong_type, "expected " + std::string(expected) + " from the server, got " +
+                                    reply.to_display_string());
+}
+
+bool reply_flag(const Reply& reply) {
+  if (reply.is_null()) return false;
+  if (reply.is_integer() || reply.type == ReplyType::boolean) return reply.integer != 0;
+  if (reply.is_string()) return true;
+  throw_unexpected_reply("a flag", reply);
+}
+
+std::int64_t reply_integer(const Reply& reply) {
+  if (reply.is_null()) return 0;
+  if (reply.is_integer()) return reply.integer;
+  throw_unexpected_reply("an integer", reply);
+}
+
+std::int64_t reply_counter(const Reply& reply) {
+  if (reply.is_null()) return 0;
+  if (reply.is_integer()) return reply.integer;
+  std::int64_t n = 0;
+  if (reply.is_string()) {
+    const auto& text = reply.str;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec == std::errc{} && end == text.data() + text.size()) return n;
+  }
+  throw_unexpected_reply("an integer", reply);
+}
+
+double reply_double(const Reply& reply) {
+  if (reply.is_null()) return 0;
+  if (reply.type == ReplyType::double_value) return reply.number;
+  if (reply.is_integer()) return static_cast<double>(reply.integer);
+  if (reply.is_string()) {
+    double x = 0;
+    const auto& text = reply.str;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
+    if (ec == std::errc{} && end == text.data() + text.size()) return x;
+  }
+  throw_unexpected_reply("a number", reply);
+}
+
+}  // namespace detail
+
+Command Object::del_command(const std::vector<std::string>& keys) {
+  Command command{"DEL"};
+  for (const auto& key : keys) command.arg(key);
+  return command;
+}
+
+void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+  std::vector<Command> commands;
+  for (const auto& key : object->keys()) commands.push_back(Command{"MEMORY", "USAGE", key});
+  detail::submit_all(
+      object->core, std::move(commands),
+      [done = std::move(done)](detail::Status status, std::vector<Reply> replies) mutable {
+        Reply total;
+        total.type = ReplyType::integer;
+        if (!status) {
+          for (const auto& reply : replies) {
+            if (reply.is_integer()) total.integer += reply.integer;
+          }
+        }
+        done(std::move(status), std::move(total));
+      });
+}
+
+void Object::start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
+                          detail::Done<Reply>& done) {
+  auto keys = object->keys();
+  if (keys.size() == 1) {
+    Command single{command, keys.front()};
+    if (std::string_view(command) != "persist") single.arg(ms);
+    return detail::submit_command(object, std::move(single), std::move(done));
+  }
+  detail::eval_reply(object->core, detail::lua::object_expire(keys, {command, std::to_string(ms)}),
+                     std::move(done));
+}
+
+}  // namespace redisson
