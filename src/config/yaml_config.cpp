@@ -98,7 +98,6 @@ constexpr IgnoredKey kIgnoredTopLevelKeys[] = {
     {"nettyThreads",
      "sizes Netty's pool for Redisson's many connections; one pipelined connection per node "
      "needs one I/O thread (Config::io_threads, default 1)"},
-    {"codec", "each object is given its codec in code; the lock layouts are codec-independent"},
     {"transportMode", kNetty},
     {"executor", kNetty},
     {"eventLoopGroup", kNetty},
@@ -420,6 +419,34 @@ void read_master_slave(Section& section, Config& config) {
   config.master_slave = std::move(master_slave);
 }
 
+// Redisson writes a codec as a tagged node, `codec: !<org.redisson.codec.Kryo5Codec> {}`; a plain
+// class name (or our short name) is accepted too. A CompositeCodec names its parts as
+// mapKeyCodec, mapValueCodec and valueCodec.
+CodecPtr read_codec(const YAML::Node& node, const std::string& path) {
+  std::string name = node.Tag();
+  if (name.starts_with("!<") && name.ends_with(">")) name = name.substr(2, name.size() - 3);
+  if (name.starts_with("!")) name.erase(0, 1);
+  if ((name.empty() || name == "?") && node.IsScalar()) name = node.Scalar();
+  if (name.empty() || name == "?") bad_value(path, "expected a codec class, e.g. !<org.redisson.codec.Kryo5Codec> {}");
+  if (name == "org.redisson.codec.CompositeCodec" || name == "composite") {
+    if (!node.IsMap()) bad_value(path, "a CompositeCodec needs mapKeyCodec and mapValueCodec");
+    const auto part = [&](const char* key) -> CodecPtr {
+      const auto value = node[key];
+      if (!value.IsDefined() || value.IsNull()) return nullptr;
+      return read_codec(value, path + "." + key);
+    };
+    auto map_key = part("mapKeyCodec");
+    auto map_value = part("mapValueCodec");
+    if (!map_key || !map_value) bad_value(path, "a CompositeCodec needs mapKeyCodec and mapValueCodec");
+    return codecs::composite(std::move(map_key), std::move(map_value), part("valueCodec"));
+  }
+  try {
+    return codecs::by_name(name);
+  } catch (const error& e) {
+    bad_value(path, plain_message(e));
+  }
+}
+
 Config read_root(const YAML::Node& root, std::vector<std::string>* ignored) {
   if (!root.IsDefined() || root.IsNull()) {
     throw error(errc::invalid_argument, "redisson.yml: the document is empty");
@@ -444,6 +471,9 @@ Config read_root(const YAML::Node& root, std::vector<std::string>* ignored) {
     } else {
       bad_value("protocol", "'" + *value + "' is not one of RESP2, RESP3");
     }
+  }
+  if (const auto codec = top.get("codec"); codec.IsDefined()) {
+    config.codec = read_codec(codec, "codec");
   }
   top.ignore(kIgnoredTopLevelKeys);
 

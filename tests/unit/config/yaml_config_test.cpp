@@ -80,7 +80,33 @@ slavesSyncTimeout: 700
   EXPECT_TRUE(config.sync_replicas);
   EXPECT_EQ(config.sync_replicas_timeout, 700ms);
   EXPECT_EQ(config.io_threads, 1) << "nettyThreads is ignored";
+  ASSERT_TRUE(config.codec);
+  EXPECT_EQ(config.codec->name(), "kryo5");
   EXPECT_FALSE(config.cluster || config.sentinel || config.master_slave);
+}
+
+TEST(YamlConfig, CodecLineSetsTheDefaultCodec) {
+  EXPECT_FALSE(Config::from_yaml_string("lockWatchdogTimeout: 1000\n").codec);
+  EXPECT_EQ(Config::from_yaml_string("codec: !<org.redisson.client.codec.StringCodec> {}\n")
+                .codec->name(),
+            "string");
+  EXPECT_EQ(Config::from_yaml_string("codec: json\n").codec->name(), "json");
+  const auto composite = Config::from_yaml_string(R"(
+codec: !<org.redisson.codec.CompositeCodec>
+  mapKeyCodec: !<org.redisson.client.codec.StringCodec> {}
+  mapValueCodec: !<org.redisson.client.codec.LongCodec> {}
+)")
+                             .codec;
+  ASSERT_TRUE(composite);
+  EXPECT_EQ(composite->map_key_codec().name(), "string");
+  EXPECT_EQ(composite->map_value_codec().name(), "long");
+  try {
+    Config::from_yaml_string("codec: !<org.redisson.codec.SnappyCodecV2> {}\n");
+    ADD_FAILURE() << "an unknown codec was accepted";
+  } catch (const redisson::error& e) {
+    EXPECT_TRUE(contains(e.what(), "codec")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "SnappyCodecV2")) << e.what();
+  }
 }
 
 TEST(YamlConfig, NullValuesKeepTheDefaults) {
@@ -106,11 +132,11 @@ codec: !<org.redisson.codec.JsonJacksonCodec> {}
 nettyThreads: 32
 )",
                            &ignored);
-  ASSERT_EQ(ignored.size(), 3u);
+  ASSERT_EQ(ignored.size(), 2u);
   std::string all;
   for (const auto& line : ignored) all += line + "\n";
   EXPECT_TRUE(contains(all, "singleServerConfig.connectionPoolSize: ignored")) << all;
-  EXPECT_TRUE(contains(all, "codec: ignored")) << all;
+  EXPECT_FALSE(contains(all, "codec")) << "the codec line is read: " << all;
   EXPECT_TRUE(contains(all, "nettyThreads: ignored")) << all;
 }
 
