@@ -427,7 +427,8 @@ CodecPtr read_codec(const YAML::Node& node, const std::string& path) {
   if (name.starts_with("!<") && name.ends_with(">")) name = name.substr(2, name.size() - 3);
   if (name.starts_with("!")) name.erase(0, 1);
   if ((name.empty() || name == "?") && node.IsScalar()) name = node.Scalar();
-  if (name.empty() || name == "?") bad_value(path, "expected a codec class, e.g. !<org.redisson.codec.Kryo5Codec> {}");
+  if (name.empty() || name == "?")
+    bad_value(path, "expected a codec class, e.g. !<org.redisson.codec.Kryo5Codec> {}");
   if (name == "org.redisson.codec.CompositeCodec" || name == "composite") {
     if (!node.IsMap()) bad_value(path, "a CompositeCodec needs mapKeyCodec and mapValueCodec");
     const auto part = [&](const char* key) -> CodecPtr {
@@ -437,7 +438,8 @@ CodecPtr read_codec(const YAML::Node& node, const std::string& path) {
     };
     auto map_key = part("mapKeyCodec");
     auto map_value = part("mapValueCodec");
-    if (!map_key || !map_value) bad_value(path, "a CompositeCodec needs mapKeyCodec and mapValueCodec");
+    if (!map_key || !map_value)
+      bad_value(path, "a CompositeCodec needs mapKeyCodec and mapValueCodec");
     return codecs::composite(std::move(map_key), std::move(map_value), part("valueCodec"));
   }
   try {

@@ -43,6 +43,13 @@ void submit_command(const ObjectPtr& object, Command command, Done<Reply> done) 
   });
 }
 
+Status status_of_error(const error& failure) {
+  std::string text = failure.what();
+  const std::string suffix = ": " + failure.code().message();
+  if (text.ends_with(suffix)) text.resize(text.size() - suffix.size());
+  return {failure.code(), std::move(text)};
+}
+
 void throw_invalid_argument(const std::string& reason) {
   throw error(errc::invalid_argument, reason);
 }

@@ -10,6 +10,7 @@ namespace redisson::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;          ///< inspect: no such key; demo: count not exact
 inline constexpr int kExitUsage = 64;           ///< EX_USAGE: bad option, duration or URL
+inline constexpr int kExitDataError = 65;       ///< EX_DATAERR: bytes the codec cannot read
 inline constexpr int kExitUnavailable = 69;     ///< EX_UNAVAILABLE: cannot reach or use Redis
 inline constexpr int kExitNotAcquired = 75;     ///< EX_TEMPFAIL: lock not acquired within --wait
 inline constexpr int kExitLockLost = 76;        ///< the lock was lost while CMD ran

@@ -61,6 +61,7 @@ Config make_config(const GlobalOptions& options) {
 int exit_status_of(const redisson::error& error) {
   const auto code = error.code();
   if (code == errc::invalid_argument) return kExitUsage;
+  if (code == errc::codec_error) return kExitDataError;
   if (code == errc::wrong_type || code == errc::server_error || code == errc::not_owner ||
       code == errc::no_permission || code == errc::lock_lost || code == errc::would_deadlock) {
     return kExitFailure;

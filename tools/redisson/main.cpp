@@ -1,10 +1,11 @@
-// redisson: Redisson-compatible distributed locks from the shell (docs/cli.md).
+// redisson: Redisson-compatible distributed locks and objects from the shell (docs/cli.md).
 //
 // This file only wires the subcommands; each lives in its own <name>_command.cpp.
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 
+#include "bucket_command.hpp"
 #include "demo_command.hpp"
 #include "exit_status.hpp"
 #include "global_options.hpp"
@@ -37,6 +38,8 @@ int main(int argc, char** argv) {
   auto* semaphore = add_semaphore_command(app, semaphore_options);
   LatchOptions latch_options;
   auto* latch = add_latch_command(app, latch_options);
+  BucketOptions bucket_options;
+  auto* bucket = add_bucket_command(app, bucket_options);
   InspectOptions inspect_options;
   auto* inspect = add_inspect_command(app, inspect_options);
   DemoOptions demo_options;
@@ -53,6 +56,7 @@ int main(int argc, char** argv) {
     if (lock->parsed()) return run_lock(global, lock_options);
     if (semaphore->parsed()) return run_semaphore(global, semaphore_options);
     if (latch->parsed()) return run_latch(global, latch_options);
+    if (bucket->parsed()) return run_bucket(global, bucket_options);
     if (inspect->parsed()) return run_inspect(global, inspect_options);
     if (demo->parsed()) return run_demo(global, demo_options);
   } catch (const ToolError& e) {

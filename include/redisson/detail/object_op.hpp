@@ -59,6 +59,10 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
 /// server error reply: its error code and "server: <text>").
 void submit_command(const ObjectPtr& object, Command command, Done<Reply> done);
 
+/// The Status a thrown redisson::error stands for: its code, and its own words (without the
+/// code's meaning, which std::system_error appends to what(), and the blocking form adds again).
+Status status_of_error(const error& failure);
+
 /// Throws redisson::error(invalid_argument, reason): a bad argument, found before sending.
 [[noreturn]] void throw_invalid_argument(const std::string& reason);
 
@@ -99,7 +103,7 @@ void complete_converted(Done<R>& done, Status status, const Reply& reply, Conver
       try {
         convert(reply);
       } catch (const error& failure) {
-        status = Status(failure.code(), failure.what());
+        status = status_of_error(failure);
       }
     }
     done(std::move(status));
@@ -109,7 +113,7 @@ void complete_converted(Done<R>& done, Status status, const Reply& reply, Conver
     try {
       result = convert(reply);
     } catch (const error& failure) {
-      return done(Status(failure.code(), failure.what()), R{});
+      return done(status_of_error(failure), R{});
     }
     done(Status{}, std::move(result));
   }
@@ -134,7 +138,7 @@ auto async_started(const ObjectPtr& object, Token&& token, Start&& start, Conver
                        try {
                          start(object, on_reply);
                        } catch (const error& failure) {
-                         if (on_reply) on_reply(Status(failure.code(), failure.what()), Reply{});
+                         if (on_reply) on_reply(status_of_error(failure), Reply{});
                        }
                      });
 }

@@ -590,3 +590,36 @@ TEST_F(RedissonCli, ABadConfigFileIsAUsageErrorNamingTheKey) {
   EXPECT_EQ(missing.status, 64) << missing;
   EXPECT_NE(missing.err.find("nope.yml"), std::string::npos) << missing;
 }
+
+TEST_F(RedissonCli, BucketSetThenGetRoundTripsThroughTheCodec) {
+  EXPECT_EQ(run({"bucket", "set", "greeting", "héllo", "--codec", "string"}).status, 0);
+  EXPECT_EQ(server_.command({"GET", "greeting"}), "héllo");
+  const auto text = run({"bucket", "get", "greeting", "--codec", "string"});
+  EXPECT_EQ(text.status, 0) << text;
+  EXPECT_EQ(text.out, "héllo\n") << text;
+
+  EXPECT_EQ(
+      run({"bucket", "set", "n", "42", "--type", "long", "--codec", "long", "--ttl", "1h"}).status,
+      0);
+  EXPECT_EQ(server_.command({"GET", "n"}), "42");
+  EXPECT_GT(std::stoll(server_.command({"PTTL", "n"})), 0);
+  EXPECT_EQ(run({"bucket", "get", "n", "--codec", "long"}).out, "42\n");
+}
+
+TEST_F(RedissonCli, BucketGetOfAMissingBucketExits1AndUnreadableBytesExit65) {
+  const auto missing = run({"bucket", "get", "nothing", "--codec", "string"});
+  EXPECT_EQ(missing.status, 1) << missing;
+  EXPECT_NE(missing.err.find("no bucket 'nothing'"), std::string::npos) << missing;
+  server_.command({"SET", "text", "not a number"});
+  const auto unreadable = run({"bucket", "get", "text", "--codec", "long"});
+  EXPECT_EQ(unreadable.status, 65) << unreadable;
+  EXPECT_NE(unreadable.err.find("not a Long"), std::string::npos) << unreadable;
+}
+
+TEST_F(RedissonCli, BucketUsageErrorsExit64AndWriteNothing) {
+  EXPECT_EQ(run({"bucket", "set", "b", "x", "--codec", "snappy"}).status, 64);
+  EXPECT_EQ(run({"bucket", "set", "b", "x", "--type", "long"}).status, 64);
+  EXPECT_EQ(run({"bucket", "set", "b", "{", "--type", "json"}).status, 64);
+  EXPECT_EQ(run({"bucket", "set", "b", "x", "--ttl", "-1s"}).status, 64);
+  EXPECT_EQ(server_.command({"EXISTS", "b"}), "0");
+}
