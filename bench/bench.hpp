@@ -34,6 +34,7 @@ std::string bench_key(const Options& options, const std::string& what);
 // Each scenario runs for about options.duration (plus bounded set-up and reference runs) and
 // returns its JSON result. Failures throw; main() reports them as {"scenario", "error"}.
 nlohmann::json run_raw(const Options& options);
+nlohmann::json run_bucket(const Options& options);
 nlohmann::json run_uncontended(const Options& options);
 nlohmann::json run_parallel(const Options& options);
 nlohmann::json run_parallel_cluster(const Options& options);

@@ -16,6 +16,7 @@ struct ReferenceResult {
   double p50_ms = 0;  ///< redis-benchmark's own latency figures (per request, pipelined)
   double p99_ms = 0;
   long requests = 0;
+  int tests = 0;  ///< how many of redis-benchmark's tests (-t) ran, each with -n requests
 };
 
 /// Runs redis-benchmark with `args` (after -h/-p/auth/-n/--csv -q) for about `duration`, sizing
@@ -24,7 +25,8 @@ struct ReferenceResult {
 ReferenceResult run_redis_benchmark(const Options& options, const std::vector<std::string>& args,
                                     std::chrono::nanoseconds duration, double expected_rps = 0);
 
-/// Parses redis-benchmark --csv output: the first data row's rps and latency columns.
+/// Parses redis-benchmark --csv output: the combined rate of its rows (one per test) and the
+/// worst row's latency columns.
 ReferenceResult parse_redis_benchmark_csv(const std::string& csv);
 
 }  // namespace redisson_bench

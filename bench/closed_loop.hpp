@@ -1,0 +1,109 @@
+// A closed loop of asynchronous operations from one client: `in_flight` operations outstanding,
+// each completion starting the next, until stop(). The load of the single-client throughput
+// scenarios (raw commands, buckets, atomic longs, rate limiters): each gives only how one
+// operation starts.
+//
+// Counters are touched only on the client's I/O thread, where completions run; the caller reads
+// them after drain().
+#pragma once
+
+#include <asio/any_io_executor.hpp>
+#include <asio/post.hpp>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <system_error>
+
+#include "alternate.hpp"
+#include "clock.hpp"
+#include "histogram.hpp"
+
+namespace redisson_bench {
+
+class ClosedLoop {
+ public:
+  /// Called once per operation with its sequence number (0, 1, 2, ...) and the completion
+  /// to call when it finished.
+  using Completion = std::function<void(std::error_code)>;
+  using Start = std::function<void(std::uint64_t sequence, Completion done)>;
+
+  ClosedLoop(asio::any_io_executor io, LatencyHistogram& latency, Start start)
+      : io_(std::move(io)), latency_(latency), start_(std::move(start)) {}
+
+  void run(int in_flight) {
+    in_flight_ = in_flight;
+    asio::post(io_, [this] {
+      for (int i = 0; i < in_flight_; ++i) issue();
+    });
+  }
+
+  void stop() { stopping_.store(true); }
+
+  /// Waits until every outstanding operation completed; false on timeout.
+  bool drain(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    return drained_cv_.wait_for(lock, timeout, [this] { return drained_; });
+  }
+
+  std::uint64_t completed() const { return completed_; }
+  std::uint64_t errors() const { return errors_; }
+  std::int64_t last_completion_ns() const { return last_completion_ns_; }
+  const std::string& first_error() const { return first_error_; }
+
+ private:
+  void issue() {
+    const auto started = monotonic_ns();
+    start_(issued_++, [this, started](std::error_code ec) { on_done(ec, started); });
+  }
+
+  void on_done(std::error_code ec, std::int64_t started) {
+    const auto now = monotonic_ns();
+    latency_.record(now - started);
+    last_completion_ns_ = now;
+    if (ec) {
+      if (errors_++ == 0) first_error_ = ec.message();
+    } else {
+      ++completed_;
+    }
+    if (!stopping_.load(std::memory_order_relaxed)) return issue();
+    if (--in_flight_ == 0) {
+      std::lock_guard lock(mutex_);
+      drained_ = true;
+      drained_cv_.notify_all();
+    }
+  }
+
+  asio::any_io_executor io_;
+  LatencyHistogram& latency_;
+  Start start_;
+  std::atomic<bool> stopping_{false};
+  int in_flight_ = 0;
+  std::uint64_t issued_ = 0;
+  std::uint64_t completed_ = 0;
+  std::uint64_t errors_ = 0;
+  std::string first_error_;
+  std::int64_t last_completion_ns_ = 0;
+  std::mutex mutex_;
+  std::condition_variable drained_cv_;
+  bool drained_ = false;
+};
+
+/// What the single-client throughput scenarios share: slices of a ClosedLoop alternated with a
+/// redis-benchmark reference (alternate.hpp), counted into one result.
+struct ClosedLoopRun {
+  LatencyHistogram latency;
+  std::uint64_t operations = 0;
+  std::uint64_t errors = 0;
+  std::string first_error;
+
+  /// One slice of `start` with `in_flight` outstanding, for alternate(); `what` names the
+  /// scenario in errors.
+  Slice run_slice(const asio::any_io_executor& io, const ClosedLoop::Start& start, int in_flight,
+                  std::chrono::nanoseconds duration, bool warm_up, const char* what);
+};
+
+}  // namespace redisson_bench
