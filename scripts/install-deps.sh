@@ -16,6 +16,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libyaml-cpp-dev
   redis-server redis-tools redis-sentinel openssl
+  python3
   clang clang-format clang-tidy
 )
 

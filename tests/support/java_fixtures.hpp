@@ -1,0 +1,48 @@
+// Bytes Java Redisson 3.52 wrote into Redis (../shared/fixtures/redisson-3.52, next to the
+// repository; CI has it there): its cases (what each Java call stored, with the values it read
+// back) and its dump, loaded into a throwaway server byte for byte by the fixtures' own load.py.
+//
+//   load_java_fixtures(server);                    // every key of dump.json, scores made current
+//   const auto& c = java_case("kryo_str_hello");   // c["key"], c["encoded_hex"], c["readback"]
+//   Bucket<Value> bucket(client, c["key"], codec_of_case(c));
+//   EXPECT_EQ(bucket.get(), expected_value(c));
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "redisson/codec.hpp"
+#include "redisson/value.hpp"
+#include "support/redis_server.hpp"
+
+namespace redisson::test {
+
+/// The fixtures directory; throws std::runtime_error naming the path when it is missing.
+std::string java_fixtures_dir();
+
+/// Writes every key of dump.json into `server` (load.py --shift-scores-to-now: zset scores that
+/// are times after the run move to now, so entries that expired since are alive again).
+void load_java_fixtures(const RedisServer& server);
+
+/// Every case of cases.jsonl but the _meta line, in file order.
+const std::vector<nlohmann::json>& java_cases();
+/// The case named `name`; throws when there is none.
+const nlohmann::json& java_case(std::string_view name);
+/// The _meta line (client ids, at_ms).
+const nlohmann::json& java_fixtures_meta();
+
+/// The codec a case names ("Kryo5Codec (default)", "StringCodec", "TypedJsonJacksonCodec(...)").
+CodecPtr codec_of_case(const nlohmann::json& java_case);
+
+/// The value Java read back, as a Value of the Java type the case records ("readback_java":
+/// java.lang.Long, [B, java.util.ArrayList[java.lang.String, java.lang.Long], java.util.HashMap{
+/// java.lang.String=java.lang.Long}).
+Value readback_value(const nlohmann::json& java_case);
+
+/// Bytes from lowercase or uppercase hex.
+std::string from_hex(std::string_view hex);
+std::string to_hex(std::string_view bytes);
+
+}  // namespace redisson::test
