@@ -10,7 +10,7 @@ namespace redisson::cli {
 
 CLI::App* add_inspect_command(CLI::App& app, InspectOptions& options) {
   auto* command = app.add_subcommand(
-      "inspect", "Show what a key is; for a Redisson lock, its holders and remaining lease");
+      "inspect", "Show what a key is: a lock's holders and lease, an object's state or value");
   command->add_option("NAME", options.name, "The key")->required();
   command->add_flag("--json", options.json, "Print one JSON object instead of text");
   command->footer(
@@ -19,7 +19,8 @@ CLI::App* add_inspect_command(CLI::App& app, InspectOptions& options) {
       "Exit status: 0 the key exists, 1 no such key, 64 usage error, 69 Redis unreachable.\n"
       "A fair lock's queue, read-write lock readers/writers, a fenced lock's token counter, a\n"
       "semaphore's permits or latch's count (a short integer string) and expirable permits are\n"
-      "shown too. Other string values are never shown.");
+      "shown too, and Redisson's objects with their state: Bloom filters, rate limiters, id\n"
+      "generators, HyperLogLogs, and buckets with their value decoded (kryo5, json or text).");
   return command;
 }
 

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "duration.hpp"
+#include "object_report.hpp"
 
 namespace redisson::cli {
 namespace {
@@ -226,6 +227,32 @@ std::string companions_text(const KeyReport& report) {
   return out;
 }
 
+// "Redisson bucket (kryo5), 6 bytes: "hello"" and one "  label: value" line per detail.
+std::string object_text(const KeyReport& report) {
+  static const std::map<std::string, std::string> kNames = {
+      {"bucket", "Redisson bucket"},
+      {"bloom_filter", "Redisson Bloom filter"},
+      {"rate_limiter", "Redisson rate limiter"},
+      {"id_generator", "Redisson id generator"},
+      {"hyperloglog", "HyperLogLog"},
+      {"binary", "binary string"},
+      {"decimal", "decimal number (a Redisson AtomicDouble, or a number as text)"},
+  };
+  const auto name = kNames.find(report.kind);
+  std::string out = name != kNames.end() ? name->second : report.kind;
+  if (!report.codec.empty()) out += " (" + report.codec + ")";
+  if (report.size) out += ", " + std::to_string(*report.size) + " " + report.size_unit;
+  if (!report.value_json.empty()) {
+    out += ": " + report.value_json + (report.value_truncated ? " ... (cut)" : "");
+  }
+  for (const auto& [label, value] : report.details) {
+    std::string shown = value;
+    if (shown.size() >= 2 && shown.front() == '"') shown = shown.substr(1, shown.size() - 2);
+    out += "\n  " + label + ": " + shown;
+  }
+  return out;
+}
+
 }  // namespace
 
 KeyReport inspect_key(Client& client, const std::string& name) {
@@ -253,6 +280,7 @@ KeyReport inspect_key(Client& client, const std::string& name) {
     if (report.integer_value) report.kind = "integer";
   }
   read_companions(client, report);
+  if (report.kind == report.type || report.kind == "integer") recognise_object(client, report);
   return report;
 }
 
@@ -273,9 +301,11 @@ std::string format_text(const KeyReport& report) {
     out += companions_text(report);
     return out;
   }
-  if (report.integer_value) {
+  if (!report.details.empty() || !report.value_json.empty()) {
+    out += object_text(report);
+  } else if (report.integer_value) {
     out += "integer value " + std::to_string(*report.integer_value) +
-           " (a semaphore's permits or a latch's count)";
+           " (an AtomicLong, a semaphore's permits or a latch's count)";
     if (!report.expirable_permits.empty()) {
       out +=
           "\n  permit-expirable semaphore: " + std::to_string(*report.integer_value) +
@@ -341,6 +371,14 @@ std::string format_json(const KeyReport& report) {
       out += "]";
     }
     if (report.fencing_token) out += ",\"fencing_token\":" + std::to_string(*report.fencing_token);
+    if (!report.codec.empty()) out += ",\"codec\":" + json_string(report.codec);
+    if (!report.value_json.empty() && !report.value_truncated) {
+      out += ",\"value\":" + report.value_json;
+    }
+    if (report.value_truncated) out += ",\"value_truncated\":true";
+    for (const auto& [label, value] : report.details) {
+      out += "," + json_string(label) + ":" + (value.empty() ? std::string("null") : value);
+    }
   }
   return out + "}\n";
 }

@@ -50,10 +50,16 @@ struct KeyReport {
   std::optional<std::int64_t> integer_value;       ///< a string holding an integer (permits/count)
   std::vector<ExpirablePermit> expirable_permits;  ///< S(n, "timeout") of an expirable semaphore
   std::optional<std::int64_t> fencing_token;       ///< P(redisson_lock_token, n), when it exists
+  // A Redisson object recognised by its layout (object_report.hpp):
+  std::string codec;             ///< bucket: the codec whose bytes the value matched
+  std::string value_json;        ///< bucket: the value decoded, as JSON
+  bool value_truncated = false;  ///< value_json was cut to keep the output short
+  /// The object's state, in order: a name and its value as JSON text ("1000", "\"OVERALL\"").
+  std::vector<std::pair<std::string, std::string>> details;
 };
 
 /// Asks the server about `name` and the companion keys of its Redisson layouts (read-only
-/// commands; of string values only short integers are read).
+/// commands; string values up to 64 KiB are read to recognise and decode them).
 KeyReport inspect_key(Client& client, const std::string& name);
 
 /// The report for people, ending in a newline.

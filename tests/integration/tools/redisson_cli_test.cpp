@@ -316,13 +316,13 @@ TEST_F(RedissonCli, InspectOfAMissingKeyExits1) {
   EXPECT_NE(json.out.find("\"exists\":false"), std::string::npos) << json;
 }
 
-TEST_F(RedissonCli, InspectSummarisesOtherKeysWithoutShowingValues) {
+TEST_F(RedissonCli, InspectShowsABucketsValueAndSummarisesOtherKeys) {
   server_.command({"SET", "greeting", "hello"});
   server_.command({"HSET", "profile", "name", "ada", "lang", "c++"});
   const auto string_key = run({"inspect", "greeting"});
   EXPECT_EQ(string_key.status, 0) << string_key;
-  EXPECT_NE(string_key.out.find("string, 5 bytes"), std::string::npos) << string_key;
-  EXPECT_EQ(string_key.out.find("hello"), std::string::npos) << string_key;
+  EXPECT_NE(string_key.out.find("Redisson bucket (string), 5 bytes: \"hello\""), std::string::npos)
+      << string_key;
   const auto hash_key = run({"inspect", "profile"});
   EXPECT_EQ(hash_key.status, 0) << hash_key;
   EXPECT_NE(hash_key.out.find("hash, 2 fields"), std::string::npos) << hash_key;
