@@ -37,9 +37,10 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
   return state;
 }
 
-void submit_command(const ObjectPtr& object, Command command, Done<Reply> done) {
+void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done) {
   object->core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    done(status_of(ec, reply), std::move(reply));
+    auto status = status_of(ec, reply);
+    done(std::move(status), std::move(reply));
   });
 }
 

@@ -57,7 +57,7 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
 
 /// Sends `command` through the client's topology; completes on the I/O thread with the reply (a
 /// server error reply: its error code and "server: <text>").
-void submit_command(const ObjectPtr& object, Command command, Done<Reply> done);
+void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done);
 
 /// The Status a thrown redisson::error stands for: its code, and its own words (without the
 /// code's meaning, which std::system_error appends to what(), and the blocking form adds again).
@@ -149,8 +149,8 @@ auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Conver
   return async_started<R>(
       object, std::forward<Token>(token),
       [build = std::forward<Build>(build)](const ObjectPtr& target, Done<Reply>& done) {
-        Command command = build();
-        submit_command(target, std::move(command), std::move(done));
+        const Command command = build();
+        submit_command(target, command, std::move(done));
       },
       std::forward<Convert>(convert));
 }
