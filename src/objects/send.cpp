@@ -47,7 +47,8 @@ void gather(std::size_t count, RepliesDone done, Send send) {
 
 void eval_reply(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply> done) {
   core->eval(std::move(call), [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    done(status_of(ec, reply), std::move(reply));
+    auto status = status_of(ec, reply);  // before the reply moves
+    done(std::move(status), std::move(reply));
   });
 }
 
@@ -70,7 +71,8 @@ void submit_to(const std::shared_ptr<ClientCore>& core, const ServerAddress& nod
                const Command& command, Done<Reply> done) {
   core->router().submit_to(node, command, Clock::now() + core->config().command_timeout,
                            [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-                             done(status_of(ec, reply), std::move(reply));
+                             auto status = status_of(ec, reply);  // before the reply moves
+                             done(std::move(status), std::move(reply));
                            });
 }
 
@@ -100,7 +102,7 @@ void submit_per_slot_sum(const std::shared_ptr<ClientCore>& core, std::string_vi
     for (const auto i : group) one.arg(keys[i]);
   }
   submit_all(core, std::move(commands),
-             [done = std::move(done)](Status status, std::vector<Reply> replies) mutable {
+             [done = std::move(done)](Status status, const std::vector<Reply>& replies) mutable {
                std::int64_t sum = 0;
                for (const auto& reply : replies) sum += reply.integer;
                done(std::move(status), integer_reply(sum));
