@@ -53,7 +53,7 @@ void start_buckets_set(const ObjectPtr& state, const char* command,
     for (const auto i : group) write.arg(pairs[i].first).arg(pairs[i].second);
   }
   submit_all(state->core, std::move(commands),
-             [done = std::move(done)](Status status, std::vector<Reply> replies) mutable {
+             [done = std::move(done)](Status status, const std::vector<Reply>& replies) mutable {
                // MSET answers OK, MSETNX 1 or 0: success when every one said yes.
                bool all = true;
                for (const auto& reply : replies)

@@ -33,7 +33,7 @@ Handout hand_out_locked(IdBlock& block) {
   return out;
 }
 
-void complete(Handout handout) {
+void complete(Handout&& handout) {
   for (auto& [done, id] : handout) done(Status{}, integer_reply(id));
 }
 

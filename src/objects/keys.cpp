@@ -79,7 +79,7 @@ void sum_over_masters(const ObjectPtr& state, const Command& command, Done<Reply
   std::vector<NodeCommand> commands;
   for (auto& master : state->core->router().masters()) commands.push_back({master, command});
   submit_all_to(state->core, std::move(commands),
-                [done = std::move(done)](Status status, std::vector<Reply> replies) mutable {
+                [done = std::move(done)](Status status, const std::vector<Reply>& replies) mutable {
                   std::int64_t sum = 0;
                   for (const auto& reply : replies) sum += reply.integer;
                   done(std::move(status), integer_reply(sum));

@@ -45,7 +45,7 @@ class Buckets {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <JavaValue T, class CompletionToken>
-  auto async_get(std::vector<std::string> names, CompletionToken&& token) const {
+  auto async_get(const std::vector<std::string>& names, CompletionToken&& token) const {
     return detail::async_started<std::map<std::string, T>>(
         state_, token,
         [names](const detail::ObjectPtr& state, detail::Done<Reply>& done) {
@@ -72,8 +72,8 @@ class Buckets {
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// The values of the buckets `names` that exist, by name (MGET); none sent for no names.
   template <JavaValue T>
-  std::map<std::string, T> get(std::vector<std::string> names) const {
-    return async_get<T>(std::move(names), detail::blocking("Buckets::get"));
+  std::map<std::string, T> get(const std::vector<std::string>& names) const {
+    return async_get<T>(names, detail::blocking("Buckets::get"));
   }
   /// Stores every value under its name (MSET); nothing sent for an empty map.
   template <JavaValue T>
