@@ -22,24 +22,37 @@ std::vector<std::string> ObjectState::keys() const {
   return all;
 }
 
+namespace {
+
+std::shared_ptr<ObjectState> new_state(const Client& client, CodecPtr codec) {
+  const auto& core = ClientAccess::core(client);
+  if (!codec) codec = core->config().codec ? core->config().codec : codecs::kryo5();
+  auto state = std::make_shared<ObjectState>();
+  state->core = core;
+  state->codec = std::move(codec);
+  return state;
+}
+
+}  // namespace
+
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
                       ExtraKeys extra_keys) {
   if (name.empty()) {
     throw error(errc::invalid_argument, std::string(kind) + ": the name must not be empty");
   }
-  const auto& core = ClientAccess::core(client);
-  if (!codec) codec = core->config().codec ? core->config().codec : codecs::kryo5();
-  auto state = std::make_shared<ObjectState>();
-  state->core = core;
+  auto state = new_state(client, std::move(codec));
   state->name = std::move(name);
-  state->codec = std::move(codec);
   state->extra_keys = extra_keys;
   return state;
 }
 
+ObjectPtr make_keyless(const Client& client, CodecPtr codec) {
+  return new_state(client, std::move(codec));
+}
+
 void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done) {
   object->core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    auto status = status_of(ec, reply);
+    auto status = status_of(ec, reply);  // before the reply moves
     done(std::move(status), std::move(reply));
   });
 }

@@ -1,8 +1,11 @@
 #include "objects/send.hpp"
 
+#include <map>
 #include <mutex>
 
 #include "net/reply_error.hpp"
+#include "topology/key_slot.hpp"
+#include "topology/router.hpp"
 
 namespace redisson::detail {
 namespace {
@@ -15,37 +18,102 @@ struct Gather {
   RepliesDone done;
 };
 
+// Sends `count` commands with send(i, callback) and completes `done` once with every reply.
+template <class Send>
+void gather(std::size_t count, RepliesDone done, Send send) {
+  if (count == 0) return done(Status{}, {});
+  auto state = std::make_shared<Gather>();
+  state->replies.resize(count);
+  state->pending = count;
+  state->done = std::move(done);
+  for (std::size_t i = 0; i < count; ++i) {
+    send(i, [state, i](std::error_code ec, Reply reply) {
+      RepliesDone finish;
+      {
+        std::lock_guard lock(state->mutex);
+        if (ec && !state->failure) state->failure = status_of(ec, reply);
+        state->replies[i] = std::move(reply);
+        if (--state->pending == 0) finish = std::move(state->done);
+      }
+      if (finish) {
+        if (state->failure) return finish(std::move(state->failure), {});
+        finish(Status{}, std::move(state->replies));
+      }
+    });
+  }
+}
+
 }  // namespace
 
 void eval_reply(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply> done) {
   core->eval(std::move(call), [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    auto status = status_of(ec, reply);
+    auto status = status_of(ec, reply);  // before the reply moves
     done(std::move(status), std::move(reply));
   });
 }
 
 void submit_all(const std::shared_ptr<ClientCore>& core, std::vector<Command> commands,
                 RepliesDone done) {
-  if (commands.empty()) return done(Status{}, {});
-  auto gather = std::make_shared<Gather>();
-  gather->replies.resize(commands.size());
-  gather->pending = commands.size();
-  gather->done = std::move(done);
-  for (std::size_t i = 0; i < commands.size(); ++i) {
-    core->submit(commands[i], [gather, i](std::error_code ec, Reply reply) {
-      RepliesDone finish;
-      {
-        std::lock_guard lock(gather->mutex);
-        if (ec && !gather->failure) gather->failure = status_of(ec, reply);
-        gather->replies[i] = std::move(reply);
-        if (--gather->pending == 0) finish = std::move(gather->done);
-      }
-      if (finish) {
-        if (gather->failure) return finish(std::move(gather->failure), {});
-        finish(Status{}, std::move(gather->replies));
-      }
-    });
+  gather(commands.size(), std::move(done), [&](std::size_t i, ReplyCallback callback) {
+    core->submit(commands[i], std::move(callback));
+  });
+}
+
+void submit_all_to(const std::shared_ptr<ClientCore>& core, std::vector<NodeCommand> commands,
+                   RepliesDone done) {
+  const auto deadline = Clock::now() + core->config().command_timeout;
+  gather(commands.size(), std::move(done), [&](std::size_t i, ReplyCallback callback) {
+    core->router().submit_to(commands[i].node, commands[i].command, deadline, std::move(callback));
+  });
+}
+
+void submit_to(const std::shared_ptr<ClientCore>& core, const ServerAddress& node,
+               const Command& command, Done<Reply> done) {
+  core->router().submit_to(node, command, Clock::now() + core->config().command_timeout,
+                           [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+                             auto status = status_of(ec, reply);  // before the reply moves
+                             done(std::move(status), std::move(reply));
+                           });
+}
+
+std::vector<std::vector<std::size_t>> slot_groups(const ClientCore& core,
+                                                  const std::vector<std::string>& keys) {
+  std::vector<std::vector<std::size_t>> groups;
+  if (keys.empty()) return groups;
+  if (!core.is_cluster()) {
+    groups.emplace_back();
+    for (std::size_t i = 0; i < keys.size(); ++i) groups.front().push_back(i);
+    return groups;
   }
+  std::map<int, std::size_t> group_of_slot;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const auto [at, added] = group_of_slot.try_emplace(key_slot(keys[i]), groups.size());
+    if (added) groups.emplace_back();
+    groups[at->second].push_back(i);
+  }
+  return groups;
+}
+
+void submit_per_slot_sum(const std::shared_ptr<ClientCore>& core, std::string_view command,
+                         const std::vector<std::string>& keys, Done<Reply> done) {
+  std::vector<Command> commands;
+  for (const auto& group : slot_groups(*core, keys)) {
+    Command& one = commands.emplace_back(Command{command});
+    for (const auto i : group) one.arg(keys[i]);
+  }
+  submit_all(core, std::move(commands),
+             [done = std::move(done)](Status status, const std::vector<Reply>& replies) mutable {
+               std::int64_t sum = 0;
+               for (const auto& reply : replies) sum += reply.integer;
+               done(std::move(status), integer_reply(sum));
+             });
+}
+
+Reply integer_reply(std::int64_t value) {
+  Reply reply;
+  reply.type = ReplyType::integer;
+  reply.integer = value;
+  return reply;
 }
 
 }  // namespace redisson::detail

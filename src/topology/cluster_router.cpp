@@ -380,16 +380,39 @@ void ClusterRouter::schedule_scan() {
   });
 }
 
-ServerAddress ClusterRouter::pubsub_node(std::string_view channel) const {
+ServerAddress ClusterRouter::server_address(const ClusterNodeAddress& node) const {
   ServerAddress address = base_.server;
+  address.host = node.host;
+  address.port = node.port;
+  return address;
+}
+
+std::vector<ServerAddress> ClusterRouter::masters() const {
+  std::lock_guard lock(mutex_);
+  std::vector<ServerAddress> masters;
+  for (const int master : master_nodes_) {
+    masters.push_back(server_address(nodes_[static_cast<std::size_t>(master)].address));
+  }
+  return masters;
+}
+
+void ClusterRouter::submit_to(const ServerAddress& node, const Command& command,
+                              Clock::time_point deadline, ReplyCallback callback) {
+  std::shared_ptr<Connection> connection;
+  {
+    std::lock_guard lock(mutex_);
+    if (!closed_) connection = connection_locked(node_index_locked({node.host, node.port}));
+  }
+  if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
+  connection->submit(command, deadline, std::move(callback));
+}
+
+ServerAddress ClusterRouter::pubsub_node(std::string_view channel) const {
   std::lock_guard lock(mutex_);
   int node = owner_[static_cast<std::size_t>(key_slot(channel))];
   if (node < 0) node = owner_[0];
-  if (node >= 0) {
-    address.host = nodes_[static_cast<std::size_t>(node)].address.host;
-    address.port = nodes_[static_cast<std::size_t>(node)].address.port;
-  }
-  return address;
+  if (node < 0) return base_.server;
+  return server_address(nodes_[static_cast<std::size_t>(node)].address);
 }
 
 std::string ClusterRouter::owner_of(int slot) const {

@@ -39,6 +39,9 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
   void start(StartCallback done) override;
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
               SentHook after_send = nullptr) override;
+  std::vector<ServerAddress> masters() const override;
+  void submit_to(const ServerAddress& node, const Command& command, Clock::time_point deadline,
+                 ReplyCallback callback) override;
   ServerAddress pubsub_node(std::string_view channel) const override;
   bool sharded_pubsub() const override { return sharded_; }
   void set_change_handler(ChangeHandler handler) override { change_handler_ = std::move(handler); }
@@ -58,6 +61,8 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
   };
 
   int node_index_locked(const ClusterNodeAddress& address);
+  /// `node` with base_'s login, for callers outside the router.
+  ServerAddress server_address(const ClusterNodeAddress& node) const;
   std::shared_ptr<Connection> connection_locked(int node);
   std::shared_ptr<Connection> connection_for_slot(int slot);
   void send(const std::shared_ptr<Request>& request, std::shared_ptr<Connection> connection,

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 #include "net/connection.hpp"
 #include "redisson/command.hpp"
@@ -39,6 +40,15 @@ class Router {
   /// included) with the connection and node it went to.
   virtual void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
                       SentHook after_send = nullptr) = 0;
+  /// The masters holding the data set: the one server (single server, master/replica,
+  /// Sentinel: the current master) or every master of the last slot map (Cluster). Commands
+  /// about the whole data set (SCAN, DBSIZE, FLUSHDB) go to each of them with submit_to().
+  virtual std::vector<ServerAddress> masters() const = 0;
+  /// Sends `command` to `node` (one of masters()) as it is: not routed by key, no redirection
+  /// followed. With one master it goes to the current master, whatever `node` says (a failover
+  /// may have moved it since masters() was asked).
+  virtual void submit_to(const ServerAddress& node, const Command& command,
+                         Clock::time_point deadline, ReplyCallback callback) = 0;
   /// The node a subscription to `channel` belongs on.
   virtual ServerAddress pubsub_node(std::string_view channel) const = 0;
   /// Whether lock channels use SSUBSCRIBE/SPUBLISH.

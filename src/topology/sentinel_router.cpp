@@ -231,6 +231,17 @@ void SentinelRouter::send(std::shared_ptr<const Command> command, Clock::time_po
   if (after_send) after_send(connection, node);
 }
 
+std::vector<ServerAddress> SentinelRouter::masters() const {
+  std::lock_guard lock(mutex_);
+  return {master_};
+}
+
+void SentinelRouter::submit_to(const ServerAddress&, const Command& command,
+                               Clock::time_point deadline, ReplyCallback callback) {
+  // One master: the current one (READONLY from a demoted one is handled as for submit()).
+  send(std::make_shared<const Command>(command), deadline, std::move(callback), nullptr);
+}
+
 ServerAddress SentinelRouter::pubsub_node(std::string_view) const {
   std::lock_guard lock(mutex_);
   return master_;

@@ -21,6 +21,11 @@ void SingleServerRouter::submit(const Command& command, Clock::time_point deadli
   if (after_send) after_send(connection_, node_);
 }
 
+void SingleServerRouter::submit_to(const ServerAddress&, const Command& command,
+                                   Clock::time_point deadline, ReplyCallback callback) {
+  connection_->submit(command, deadline, std::move(callback));
+}
+
 ServerAddress SingleServerRouter::pubsub_node(std::string_view) const { return server_; }
 
 void SingleServerRouter::refresh(std::function<void()> done) {

@@ -55,6 +55,10 @@ using ObjectPtr = std::shared_ptr<const ObjectState>;
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
                       ExtraKeys extra_keys = nullptr);
 
+/// The state behind operations on keys named per call (Buckets, Keys): the client and a codec,
+/// no name. `codec` null: the client's default.
+ObjectPtr make_keyless(const Client& client, CodecPtr codec);
+
 /// Sends `command` through the client's topology; completes on the I/O thread with the reply (a
 /// server error reply: its error code and "server: <text>").
 void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done);

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -55,6 +56,19 @@ TEST_F(SentinelClient, LocksOnTheMasterTheSentinelsName) {
   EXPECT_EQ(group().command(group().master_port(), {"EXISTS", "sentinel:lock"}), "1");
   lock.unlock();
   EXPECT_EQ(group().command(group().master_port(), {"EXISTS", "sentinel:lock"}), "0");
+}
+
+TEST_F(SentinelClient, KeysScanAndCountOnTheMaster) {
+  Client client(config());
+  redisson::Keys keys(client);
+  for (int i = 0; i < 5; ++i) {
+    group().command(group().master_port(), {"SET", "sentinel:key:" + std::to_string(i), "v"});
+  }
+  std::set<std::string> seen;
+  for (const auto& key : keys.scan({.pattern = "sentinel:key:*"})) seen.insert(key);
+  EXPECT_EQ(seen.size(), 5u);
+  EXPECT_EQ(keys.count(), std::stoll(group().command(group().master_port(), {"DBSIZE"})));
+  EXPECT_EQ(keys.delete_by_pattern("sentinel:key:*"), 5);
 }
 
 TEST_F(SentinelClient, AnUnknownMasterNameFailsToStartSayingSo) {

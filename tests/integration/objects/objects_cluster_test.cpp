@@ -1,0 +1,182 @@
+// The objects on a real Redis Cluster (3 masters, started once for the whole suite): the atomics
+// and IdGenerator (scripts on both IdGenerator keys in one slot), BitSet and HyperLogLog (scripts,
+// operations with other keys under one hash tag), Buckets split per slot and Keys over every
+// master.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "redisson/client.hpp"
+#include "redisson/objects/atomic_double.hpp"
+#include "redisson/objects/atomic_long.hpp"
+#include "redisson/objects/bit_set.hpp"
+#include "redisson/objects/buckets.hpp"
+#include "redisson/objects/hyper_log_log.hpp"
+#include "redisson/objects/id_generator.hpp"
+#include "redisson/objects/keys.hpp"
+#include "support/client_config.hpp"
+#include "support/expect_error.hpp"
+#include "support/redis_cluster.hpp"
+#include "topology/key_slot.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::Config;
+using redisson::errc;
+using redisson::test::expect_error;
+using redisson::test::RedisCluster;
+using redisson::test::with_settings;
+namespace codecs = redisson::codecs;
+
+class ObjectsOnCluster : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    redisson::test::RedisClusterOptions options;
+    options.replicas_per_master = 0;  // masters are all these tests need
+    cluster_ = std::make_unique<RedisCluster>(options);
+  }
+  static void TearDownTestSuite() { cluster_.reset(); }
+  void SetUp() override {
+    ASSERT_NE(cluster_, nullptr);
+    cluster_->wait_until_ok();
+    client_ = std::make_unique<Client>(config());
+  }
+  void TearDown() override { client_.reset(); }
+
+  static RedisCluster& cluster() { return *cluster_; }
+  Client& client() { return *client_; }
+
+  static Config config() {
+    Config config;
+    redisson::ClusterConfig cluster_config;
+    cluster_config.node_addresses.push_back(
+        redisson::ServerAddress::from_url(cluster().url_of(cluster().ports().at(0))));
+    config.cluster = cluster_config;
+    return with_settings(config, {.command_timeout = 3000ms});
+  }
+
+  // The value of `key` read from the master serving it.
+  static std::string get_on_master(const std::string& key) {
+    return cluster().command(cluster().master_of_slot(redisson::detail::key_slot(key)),
+                             {"GET", key});
+  }
+
+  // INFO commandstats calls of `command`, summed over the masters.
+  static long long calls_on_masters(const std::string& command) {
+    long long total = 0;
+    for (const int master : cluster().master_ports()) {
+      const auto stats = cluster().command(master, {"INFO", "commandstats"});
+      const auto at = stats.find("cmdstat_" + command + ":calls=");
+      if (at != std::string::npos) total += std::stoll(stats.substr(at + command.size() + 15));
+    }
+    return total;
+  }
+
+ private:
+  static inline std::unique_ptr<RedisCluster> cluster_;
+  std::unique_ptr<Client> client_;
+};
+
+TEST_F(ObjectsOnCluster, AtomicsAndIdGenerator) {
+  for (int i = 0; i < 6; ++i) {  // names in several slots, so on several masters
+    redisson::AtomicLong counter(client(), "cl:long:" + std::to_string(i));
+    counter.set(i);
+    EXPECT_EQ(counter.increment_and_get(), i + 1);
+    EXPECT_TRUE(counter.compare_and_set(i + 1, 100));
+    EXPECT_EQ(get_on_master(counter.name()), "100");
+  }
+  redisson::AtomicDouble number(client(), "cl:double");
+  number.set(2.5);
+  EXPECT_EQ(get_on_master("cl:double"), "2.5");
+  EXPECT_EQ(number.get_and_add(0.5), 2.5);
+  EXPECT_TRUE(number.compare_and_set(3.0, 1.0));
+
+  redisson::IdGenerator ids(client(), "cl:ids");
+  EXPECT_TRUE(ids.try_init(100, 10));
+  EXPECT_EQ(ids.next_id(), 100);
+  EXPECT_EQ(ids.next_id(), 101);
+  EXPECT_EQ(get_on_master("cl:ids"), "110");
+  EXPECT_EQ(get_on_master("{cl:ids}:allocation"), "10");
+  EXPECT_TRUE(ids.expire(60s));  // one script over both keys: one slot
+  EXPECT_TRUE(ids.delete_object());
+  EXPECT_EQ(get_on_master("{cl:ids}:allocation"), "(nil)");
+}
+
+TEST_F(ObjectsOnCluster, BitSetAndHyperLogLog) {
+  redisson::BitSet bits(client(), "{cl:bits}:a");
+  bits.set_range(3, 21);
+  EXPECT_EQ(bits.cardinality(), 18);
+  EXPECT_EQ(bits.length(), 21);
+  bits.set_bytes({std::byte{0xF0}});
+  redisson::BitSet other(client(), "{cl:bits}:b");
+  other.set_bytes({std::byte{0x3C}});
+  bits.and_with({"{cl:bits}:b"});  // same hash tag: one slot
+  EXPECT_EQ(bits.to_bytes(), (redisson::Bytes{std::byte{0x30}}));
+  expect_error(
+      errc::server_error, [&] { bits.or_with({"cl:elsewhere"}); }, "BITOP across slots");
+
+  redisson::HyperLogLog<std::string> first(client(), "{cl:hll}:1", codecs::string());
+  redisson::HyperLogLog<std::string> second(client(), "{cl:hll}:2", codecs::string());
+  first.add_all({"a", "b", "c"});
+  second.add_all({"c", "d"});
+  EXPECT_EQ(first.count_with({"{cl:hll}:2"}), 4);
+  first.merge_with({"{cl:hll}:2"});
+  EXPECT_EQ(first.count(), 4);
+}
+
+TEST_F(ObjectsOnCluster, BucketsSplitPerSlotAndKeysCoverEveryMaster) {
+  redisson::Buckets buckets(client(), codecs::string());
+  std::map<std::string, std::string> values;
+  std::set<int> slots;
+  for (int i = 0; i < 40; ++i) {
+    const auto name = "cl:bucket:" + std::to_string(i);
+    values[name] = "v" + std::to_string(i);
+    slots.insert(redisson::detail::key_slot(name));
+  }
+  const auto msets = calls_on_masters("mset");
+  buckets.set(values);
+  EXPECT_EQ(calls_on_masters("mset") - msets, static_cast<long long>(slots.size()));
+  EXPECT_EQ(get_on_master("cl:bucket:7"), "v7");
+  std::vector<std::string> names;
+  for (const auto& [name, value] : values) names.push_back(name);
+  names.push_back("cl:bucket:missing");
+  const auto mgets = calls_on_masters("mget");
+  EXPECT_EQ(buckets.get<std::string>(names), values);
+  EXPECT_EQ(calls_on_masters("mget") - mgets, static_cast<long long>(slots.size() + 1));
+  // MSETNX per slot: a slot whose key exists refuses, the others are written.
+  EXPECT_FALSE(
+      buckets.try_set(std::map<std::string, std::string>{{"cl:bucket:0", "x"}, {"cl:new:1", "y"}}));
+  EXPECT_EQ(get_on_master("cl:bucket:0"), "v0");
+  EXPECT_TRUE(
+      buckets.try_set(std::map<std::string, std::string>{{"{cl:t}:1", "x"}, {"{cl:t}:2", "y"}}));
+
+  redisson::Keys keys(client());
+  std::int64_t on_masters = 0;
+  for (const int master : cluster().master_ports()) {
+    on_masters += std::stoll(cluster().command(master, {"DBSIZE"}));
+  }
+  EXPECT_EQ(keys.count(), on_masters);
+  std::set<std::string> seen;
+  for (const auto& key : keys.scan({.pattern = "cl:bucket:*", .count = 5})) seen.insert(key);
+  EXPECT_EQ(seen.size(), 40u);  // from every master
+  EXPECT_EQ(keys.count_exists({"cl:bucket:1", "cl:bucket:2", "cl:bucket:3", "nope"}), 3);
+  EXPECT_EQ(keys.delete_keys({"cl:bucket:1", "cl:bucket:2", "nope"}), 2);
+  EXPECT_EQ(keys.unlink({"cl:bucket:3"}), 1);
+  EXPECT_EQ(keys.delete_by_pattern("cl:bucket:*"), 37);
+  EXPECT_EQ(keys.count_exists(names), 0);
+  EXPECT_EQ(keys.get_type("{cl:t}:1"), redisson::KeyType::string);
+  EXPECT_TRUE(keys.random_key().has_value());
+  keys.flushdb(redisson::Keys::confirm_flush);
+  EXPECT_EQ(keys.count(), 0);
+  EXPECT_EQ(keys.random_key(), std::nullopt);
+}
+
+}  // namespace
