@@ -15,12 +15,16 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "alternate.hpp"
+#include "bench.hpp"
 #include "clock.hpp"
 #include "histogram.hpp"
+#include "redisson/client.hpp"
 
 namespace redisson_bench {
 
@@ -92,18 +96,19 @@ class ClosedLoop {
   bool drained_ = false;
 };
 
-/// What the single-client throughput scenarios share: slices of a ClosedLoop alternated with a
-/// redis-benchmark reference (alternate.hpp), counted into one result.
-struct ClosedLoopRun {
-  LatencyHistogram latency;
-  std::uint64_t operations = 0;
-  std::uint64_t errors = 0;
-  std::string first_error;
-
-  /// One slice of `start` with `in_flight` outstanding, for alternate(); `what` names the
-  /// scenario in errors.
-  Slice run_slice(const asio::any_io_executor& io, const ClosedLoop::Start& start, int in_flight,
-                  std::chrono::nanoseconds duration, bool warm_up, const char* what);
+/// A single-client throughput scenario: our operation in a ClosedLoop of options.in_flight,
+/// alternated slice by slice with a redis-benchmark reference in the same run (alternate.hpp).
+struct ThroughputScenario {
+  std::string name;                         ///< "bucket"
+  std::vector<std::string> reference_args;  ///< redis-benchmark's, e.g. {"-P", "32", "-t", "incr"}
+  std::string reference_what;               ///< what the reference does, for the report
+  double reference_divisor = 1.0;           ///< reference requests per one of our operations
+  double target_ratio = 0.9;                ///< meets_target when ratio >= this
 };
+
+/// Runs `scenario` with `start` on `client`; the JSON result has ops_per_s, latency, errors,
+/// the reference, ratio, target and meets_target.
+nlohmann::json run_throughput(const Options& options, redisson::Client& client,
+                              const ThroughputScenario& scenario, const ClosedLoop::Start& start);
 
 }  // namespace redisson_bench

@@ -1,7 +1,8 @@
 // redisson-bench: runs benchmark scenarios against one Redis server and prints one JSON
 // object per scenario per line on stdout. Progress and diagnostics go to stderr.
 //
-//   redisson-bench --scenario raw|bucket|uncontended|parallel|parallel-cluster|handoff|contention|
+//   redisson-bench --scenario
+//   raw|bucket|atomic-long|uncontended|parallel|parallel-cluster|handoff|contention|
 //                             fair-contention|rw|semaphore|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //                  [--cluster-urls URL,URL,...]
@@ -33,6 +34,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
   static const std::vector<std::pair<std::string, Runner>> kScenarios{
       {"raw", redisson_bench::run_raw},
       {"bucket", redisson_bench::run_bucket},
+      {"atomic-long", redisson_bench::run_atomic_long},
       {"uncontended", redisson_bench::run_uncontended},
       {"parallel", redisson_bench::run_parallel},
       {"parallel-cluster", redisson_bench::run_parallel_cluster},

@@ -6,7 +6,7 @@
 # Usage: scripts/run-bench.sh [extra redisson-bench args...]
 #
 # Environment:
-#   SCENARIO        --scenario value: raw, bucket, uncontended, parallel, parallel-cluster, handoff,
+#   SCENARIO        --scenario value: raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff,
 #                   contention, fair-contention, rw, semaphore, all (all and parallel-cluster
 #                   start a throwaway 3-master cluster as well)
 #                   (default: all; BENCH_SCENARIO is accepted too)
