@@ -39,7 +39,9 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
 
 void submit_command(const ObjectPtr& object, Command command, Done<Reply> done) {
   object->core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    done(status_of(ec, reply), std::move(reply));
+    // The status first: the argument moved from could otherwise be read after the move.
+    auto status = status_of(ec, reply);
+    done(std::move(status), std::move(reply));
   });
 }
 

@@ -19,7 +19,9 @@ struct Gather {
 
 void eval_reply(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply> done) {
   core->eval(std::move(call), [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    done(status_of(ec, reply), std::move(reply));
+    // The status first: the argument moved from could otherwise be read after the move.
+    auto status = status_of(ec, reply);
+    done(std::move(status), std::move(reply));
   });
 }
 
