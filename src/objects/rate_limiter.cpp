@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
-#include <mutex>
 
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
@@ -59,17 +58,43 @@ void eval_limiter(const ObjectPtr& object, ScriptCall call, Done<Reply> done) {
                      });
 }
 
-/// The tag and permits of the acquisition an attempt made, to give back should the caller's
-/// cancel race the grant. Written by the attempt that succeeded (the last one).
-struct Grant {
-  std::mutex mutex;
-  std::string tag;
-};
-
 void give_back(const ObjectPtr& object, const std::string& tag, std::int64_t permits) {
   object->core->eval(
       lua::rate_limiter_give_back(script_keys(*object), {tag, std::to_string(permits)}),
       [](std::error_code, const Reply&) {});
+}
+
+/// One attempt: the acquire script with the client's clock and `tag` for the entry. Completes
+/// with acquired, or the delay the script asks to wait.
+void attempt_acquire(const ObjectPtr& object, std::int64_t permits, const std::string& tag,
+                     AttemptCallback callback) {
+  object->core->eval(
+      lua::rate_limiter_acquire(script_keys(*object),
+                                {std::to_string(permits), std::to_string(now_ms()), tag}),
+      [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
+        if (ec) return callback(limiter_status(ec, reply), {});
+        if (reply.is_null()) return callback({}, AttemptResult{true});
+        if (!reply.is_integer()) {
+          return callback({make_error_code(errc::wrong_type),
+                           "expected nil or a delay from the rate limiter script, got " +
+                               reply.to_display_string()},
+                          {});
+        }
+        // The script's delay is when the oldest acquisition leaves the window.
+        const auto delay = std::max<std::int64_t>(reply.integer, 0);
+        callback({}, AttemptResult{false, std::chrono::milliseconds{delay}});
+      });
+}
+
+/// Completes an acquisition; a grant that raced the caller's cancel gives the permits of the
+/// entry `tag` back and reports the cancel.
+void finish_acquire(const ObjectPtr& object, std::int64_t permits, const std::string& tag,
+                    const CancellationPtr& cancel, Status status, bool acquired, Done<bool>& done) {
+  if (status || !acquired) return done(std::move(status), acquired);
+  if (cancel && !keep_grant(cancel, [object, tag, permits] { give_back(object, tag, permits); })) {
+    return done(make_error_code(asio::error::operation_aborted), false);
+  }
+  done({}, true);
 }
 
 std::optional<std::int64_t> field_integer(const Reply& hash, std::string_view field) {
@@ -126,45 +151,28 @@ void start_rate_limiter_acquire(const ObjectPtr& object, std::int64_t permits,
   if (permits > std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
     return done(invalid_argument("permits must fit in 32 bits"), false);
   }
-  if (wait && wait->count() < 0)
+  if (wait && wait->count() < 0) {
     return done(invalid_argument("the wait must not be negative"), false);
-  auto grant = std::make_shared<Grant>();
-  Attempt attempt = [object, permits, grant](AttemptCallback callback) {
+  }
+  // One attempt (try_acquire without a wait): no loop, no timer.
+  if (wait && wait->count() == 0) {
     auto tag = make_id_bytes();
-    {
-      std::lock_guard lock(grant->mutex);
-      grant->tag = tag;
-    }
-    eval_limiter(object,
-                 lua::rate_limiter_acquire(script_keys(*object), {std::to_string(permits),
-                                                                  std::to_string(now_ms()), tag}),
-                 [callback = std::move(callback)](Status status, const Reply& reply) mutable {
-                   if (status) return callback(std::move(status), {});
-                   if (reply.is_null()) return callback({}, AttemptResult{true});
-                   if (!reply.is_integer()) {
-                     return callback({make_error_code(errc::wrong_type),
-                                      "expected nil or a delay from the rate limiter script, got " +
-                                          reply.to_display_string()},
-                                     {});
-                   }
-                   // The script's delay is when the oldest acquisition leaves the window.
-                   const auto delay = std::max<std::int64_t>(reply.integer, 0);
-                   callback({}, AttemptResult{false, std::chrono::milliseconds{delay}});
-                 });
+    return attempt_acquire(object, permits, tag,
+                           [object, permits, cancel, tag, done = std::move(done)](
+                               Status status, AttemptResult result) mutable {
+                             finish_acquire(object, permits, tag, cancel, std::move(status),
+                                            result.acquired, done);
+                           });
+  }
+  // The tag of the attempt that succeeded (the last one), for finish_acquire.
+  auto last_tag = std::make_shared<std::string>();
+  Attempt attempt = [object, permits, last_tag](AttemptCallback callback) {
+    *last_tag = make_id_bytes();  // attempts run one at a time, on the I/O thread
+    attempt_acquire(object, permits, *last_tag, std::move(callback));
   };
-  auto finish = [object, permits, cancel, grant, done = std::move(done)](Status status,
-                                                                         bool acquired) mutable {
-    if (status || !acquired) return done(std::move(status), acquired);
-    std::string tag;
-    {
-      std::lock_guard lock(grant->mutex);
-      tag = grant->tag;
-    }
-    // A grant that raced the caller's cancel gives the permits back and reports the cancel.
-    if (!keep_grant(cancel, [object, tag, permits] { give_back(object, tag, permits); })) {
-      return done(make_error_code(asio::error::operation_aborted), false);
-    }
-    done({}, true);
+  auto finish = [object, permits, cancel, last_tag, done = std::move(done)](Status status,
+                                                                            bool acquired) mutable {
+    finish_acquire(object, permits, *last_tag, cancel, std::move(status), acquired, done);
   };
   AcquireLoop::Options options;
   // No pub/sub: nothing announces freed permits; the script says when the window frees up.
