@@ -44,6 +44,7 @@ nlohmann::json run_contention(const Options& options);
 nlohmann::json run_fair_contention(const Options& options);
 nlohmann::json run_rw(const Options& options);
 nlohmann::json run_semaphore(const Options& options);
+nlohmann::json run_rate_limiter(const Options& options);
 
 /// Arguments of a worker process (hidden --worker mode).
 struct WorkerOptions {

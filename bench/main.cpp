@@ -1,9 +1,8 @@
 // redisson-bench: runs benchmark scenarios against one Redis server and prints one JSON
 // object per scenario per line on stdout. Progress and diagnostics go to stderr.
 //
-//   redisson-bench --scenario
-//   raw|bucket|atomic-long|uncontended|parallel|parallel-cluster|handoff|contention|
-//                             fair-contention|rw|semaphore|all
+//   redisson-bench --scenario raw|bucket|atomic-long|rate-limiter|uncontended|parallel|
+//                             parallel-cluster|handoff|contention|fair-contention|rw|semaphore|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //                  [--cluster-urls URL,URL,...]
 //
@@ -43,6 +42,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"fair-contention", redisson_bench::run_fair_contention},
       {"rw", redisson_bench::run_rw},
       {"semaphore", redisson_bench::run_semaphore},
+      {"rate-limiter", redisson_bench::run_rate_limiter},
   };
   return kScenarios;
 }
@@ -103,12 +103,12 @@ int main(int argc, char** argv) {
   redisson_bench::WorkerOptions worker;
   app.add_option("--scenario", scenario,
                  "raw, uncontended, parallel, parallel-cluster, handoff, contention, "
-                 "fair-contention, rw, semaphore, all (or a comma list)")
+                 "fair-contention, rw, semaphore, rate-limiter, all (or a comma list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
       ->capture_default_str();
-  app.add_option("--in-flight", options.in_flight, "raw: commands kept in flight")
+  app.add_option("--in-flight", options.in_flight, "raw, rate-limiter: calls kept in flight")
       ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
   app.add_option("--processes", options.processes,
@@ -172,7 +172,7 @@ int main(int argc, char** argv) {
     if (!by_name.contains(name)) {
       std::cerr << "redisson-bench: unknown scenario '" << name
                 << "' (raw, uncontended, parallel, parallel-cluster, handoff, contention, "
-                   "fair-contention, rw, semaphore, all)\n";
+                   "fair-contention, rw, semaphore, rate-limiter, all)\n";
       return 2;
     }
   }

@@ -12,7 +12,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config
-  libasio-dev libssl-dev
+  libasio-dev libssl-dev libhighwayhash-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libyaml-cpp-dev
   redis-server redis-tools redis-sentinel openssl

@@ -6,9 +6,10 @@
 # Usage: scripts/run-bench.sh [extra redisson-bench args...]
 #
 # Environment:
-#   SCENARIO        --scenario value: raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff,
-#                   contention, fair-contention, rw, semaphore, all (all and parallel-cluster
-#                   start a throwaway 3-master cluster as well)
+#   SCENARIO        --scenario value: raw, bucket, atomic-long, rate-limiter, uncontended,
+#                   parallel, parallel-cluster, handoff, contention, fair-contention, rw,
+#                   semaphore, all (all and parallel-cluster start a throwaway 3-master cluster
+#                   as well)
 #                   (default: all; BENCH_SCENARIO is accepted too)
 #   BENCH_DURATION  --duration value per scenario (default: 5s)
 #   BUILD_DIR       build tree holding bench/redisson-bench (default: build)
@@ -109,6 +110,10 @@ def extra(r):
         w, rd = r.get("writer", {}), r.get("readers", {})
         return (f"readers {num(rd.get('ops_per_s'), 0)}/s, writer {num(w.get('ops_per_s'), 1)}/s "
                 f"(wait p50 {num(w.get('wait_p50_us'))} us), violations {r.get('violations')}")
+    if s == "rate-limiter":
+        ref = r.get("reference", {})
+        return (f"client CPU {num(r.get('client_cpu_us_per_call'), 2)} us/call vs raw "
+                f"{num(ref.get('client_cpu_us_per_call'), 2)} us")
     if s == "semaphore":
         return (f"busy {num(r.get('busy'), 2)} of {r.get('permits')} permits, "
                 f"{num(r.get('commands_per_acquisition'), 1)} cmds/acq, Jain {r.get('jain_index')}, "

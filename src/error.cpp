@@ -47,6 +47,8 @@ class Category final : public std::error_category {
                "acquisition was undone)";
       case errc::codec_error:
         return "codec error (a value the codec cannot write, or bytes it cannot read)";
+      case errc::not_initialized:
+        return "not initialised (a rate limiter without a rate, a bloom filter without try_init)";
     }
     return "unknown redisson error";
   }

@@ -44,6 +44,9 @@ enum class errc {
   /// a value a codec cannot write, or bytes it cannot read as the value asked for (damaged
   /// bytes, a Java class it does not know, a String where a Long was expected); nothing changed
   codec_error,
+  /// the object has no configuration yet, so the operation cannot run: a RateLimiter whose rate
+  /// was never set, a BloomFilter never initialised with try_init (or deleted since)
+  not_initialized,
 };
 
 /// The error category of redisson::errc.

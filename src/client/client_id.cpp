@@ -68,6 +68,11 @@ std::string make_request_id() {
   return id;
 }
 
+std::string make_id_bytes() {
+  const auto bytes = random_bytes();
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
 void append_request_id(std::string& out) {
   const auto bytes = random_bytes();
   out.reserve(out.size() + 2 * bytes.size());

@@ -19,6 +19,9 @@ std::vector<std::string> ObjectState::keys() const {
   if (extra_keys != nullptr) {
     for (auto& key : extra_keys(name)) all.push_back(std::move(key));
   }
+  if (client_keys != nullptr) {
+    for (auto& key : client_keys(name, core->id())) all.push_back(std::move(key));
+  }
   return all;
 }
 
@@ -36,13 +39,14 @@ std::shared_ptr<ObjectState> new_state(const Client& client, CodecPtr codec) {
 }  // namespace
 
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-                      ExtraKeys extra_keys) {
+                      ExtraKeys extra_keys, ClientKeys client_keys) {
   if (name.empty()) {
     throw error(errc::invalid_argument, std::string(kind) + ": the name must not be empty");
   }
   auto state = new_state(client, std::move(codec));
   state->name = std::move(name);
   state->extra_keys = extra_keys;
+  state->client_keys = client_keys;
   return state;
 }
 

@@ -103,6 +103,7 @@ void AcquireLoop::sleep(std::chrono::milliseconds hint) {
 // hint (the holder's remaining lease) caps the step, since retrying later than that is waste.
 std::chrono::milliseconds AcquireLoop::next_backoff(std::chrono::milliseconds hint) {
   const auto& backoff = *options_.poll;
+  if (backoff.follow_hint && hint.count() >= 0) return hint;
   auto step = backoff.initial;
   for (int i = 0; i < backoff_round_ && step < backoff.max; ++i) step *= 2;
   step = std::max(std::min(step, backoff.max), std::chrono::milliseconds{1});

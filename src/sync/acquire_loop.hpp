@@ -18,7 +18,8 @@
 //
 // Polling mode (Options::poll, for spin locks): no subscription at all; after each failed
 // attempt the loop sleeps a jittered exponential backoff (1 ms doubling up to 128 ms by
-// default, never past the retry hint or the deadline) on the client's io_context.
+// default, never past the retry hint or the deadline) on the client's io_context; or, with
+// PollBackoff::follow_hint (rate limiters), exactly the retry hint (never past the deadline).
 #pragma once
 
 #include <asio/steady_timer.hpp>
@@ -58,6 +59,9 @@ using GiveUp = std::function<void(UniqueFunction<void()>)>;
 struct PollBackoff {
   std::chrono::milliseconds initial{1};
   std::chrono::milliseconds max{128};
+  /// Sleep exactly the attempt's retry hint instead, when it gives one (a rate limiter's script
+  /// says when its window frees up: sooner is waste, later is delay).
+  bool follow_hint = false;
 };
 
 class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {

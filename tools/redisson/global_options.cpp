@@ -63,7 +63,8 @@ int exit_status_of(const redisson::error& error) {
   if (code == errc::invalid_argument) return kExitUsage;
   if (code == errc::codec_error) return kExitDataError;
   if (code == errc::wrong_type || code == errc::server_error || code == errc::not_owner ||
-      code == errc::no_permission || code == errc::lock_lost || code == errc::would_deadlock) {
+      code == errc::no_permission || code == errc::lock_lost || code == errc::would_deadlock ||
+      code == errc::not_initialized) {
     return kExitFailure;
   }
   return kExitUnavailable;  // connect_failed, auth_failed, timeout, connection_lost, ...

@@ -12,6 +12,7 @@
 #include "inspect_command.hpp"
 #include "latch_command.hpp"
 #include "lock_command.hpp"
+#include "rate_limit_command.hpp"
 #include "redisson/error.hpp"
 #include "semaphore_command.hpp"
 
@@ -36,6 +37,8 @@ int main(int argc, char** argv) {
   auto* lock = add_lock_command(app, lock_options);
   SemaphoreOptions semaphore_options;
   auto* semaphore = add_semaphore_command(app, semaphore_options);
+  RateLimitOptions rate_limit_options;
+  auto* rate_limit = add_rate_limit_command(app, rate_limit_options);
   LatchOptions latch_options;
   auto* latch = add_latch_command(app, latch_options);
   BucketOptions bucket_options;
@@ -55,6 +58,7 @@ int main(int argc, char** argv) {
   try {
     if (lock->parsed()) return run_lock(global, lock_options);
     if (semaphore->parsed()) return run_semaphore(global, semaphore_options);
+    if (rate_limit->parsed()) return run_rate_limit(global, rate_limit_options);
     if (latch->parsed()) return run_latch(global, latch_options);
     if (bucket->parsed()) return run_bucket(global, bucket_options);
     if (inspect->parsed()) return run_inspect(global, inspect_options);

@@ -37,6 +37,11 @@ namespace redisson::detail {
 /// The keys an object of some type keeps besides its name, from its name (for example
 /// `{name}:config`): delete_object(), expire() and rename() act on all of them.
 using ExtraKeys = std::vector<std::string> (*)(const std::string& name);
+/// Keys an object keeps per client, from its name and the client's id (a per-client
+/// RateLimiter's `{name}:value:<client id>`): delete_object(), expire() and rename() act on the
+/// keys of the handle's own client too.
+using ClientKeys = std::vector<std::string> (*)(const std::string& name,
+                                                const std::string& client_id);
 
 /// What an object is: shared by its copies and its operations in flight; immutable.
 struct ObjectState {
@@ -44,8 +49,9 @@ struct ObjectState {
   std::string name;
   CodecPtr codec;
   ExtraKeys extra_keys = nullptr;
+  ClientKeys client_keys = nullptr;
 
-  /// The name and the extra keys.
+  /// The name, the extra keys and this client's keys.
   std::vector<std::string> keys() const;
 };
 using ObjectPtr = std::shared_ptr<const ObjectState>;
@@ -53,7 +59,7 @@ using ObjectPtr = std::shared_ptr<const ObjectState>;
 /// A new object `name` on `client`. `codec` null: the client's default (Config::codec, kryo5
 /// unless set). An empty name is errc::invalid_argument ("<kind>: the name must not be empty").
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-                      ExtraKeys extra_keys = nullptr);
+                      ExtraKeys extra_keys = nullptr, ClientKeys client_keys = nullptr);
 
 /// The state behind operations on keys named per call (Buckets, Keys): the client and a codec,
 /// no name. `codec` null: the client's default.
@@ -153,6 +159,7 @@ auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Conver
   return async_started<R>(
       object, std::forward<Token>(token),
       [build = std::forward<Build>(build)](const ObjectPtr& target, Done<Reply>& done) {
+        // Built before `done` is handed over: a build() that throws must find it still there.
         const Command command = build();
         submit_command(target, command, std::move(done));
       },

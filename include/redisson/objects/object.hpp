@@ -134,8 +134,9 @@ class Object {
  protected:
   /// For the derived objects: `kind` names the object type in errors ("Bucket").
   Object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-         detail::ExtraKeys extra_keys = nullptr)
-      : object_(detail::make_object(client, std::move(name), std::move(codec), kind, extra_keys)) {}
+         detail::ExtraKeys extra_keys = nullptr, detail::ClientKeys client_keys = nullptr)
+      : object_(detail::make_object(client, std::move(name), std::move(codec), kind, extra_keys,
+                                    client_keys)) {}
 
   detail::ObjectPtr object_;
 

@@ -622,4 +622,74 @@ TEST_F(RedissonCli, BucketUsageErrorsExit64AndWriteNothing) {
   EXPECT_EQ(run({"bucket", "set", "b", "{", "--type", "json"}).status, 64);
   EXPECT_EQ(run({"bucket", "set", "b", "x", "--ttl", "-1s"}).status, 64);
   EXPECT_EQ(server_.command({"EXISTS", "b"}), "0");
+TEST_F(RedissonCli, RateLimitSetsTheRateTakesAPermitAndPassesOnTheStatus) {
+  const auto result = run({"rate-limit", "api", "--rate", "2/1h", "--", "sh", "-c", "exit 3"});
+  EXPECT_EQ(result.status, 3) << result;
+  EXPECT_EQ(server_.command({"HGETALL", "api"}),
+            "rate\n2\ninterval\n3600000\nkeepAliveTime\n0\ntype\n0");
+  EXPECT_EQ(server_.command({"GET", "{api}:value"}), "1");
+  EXPECT_EQ(server_.command({"ZCARD", "{api}:permits"}), "1");
+}
+
+TEST_F(RedissonCli, RateLimitWithWaitZeroWhenSpentExits75AndDoesNotRunTheCommand) {
+  EXPECT_EQ(run({"rate-limit", "api", "--rate", "2/1h", "--", "true"}).status, 0);
+  EXPECT_EQ(run({"rate-limit", "api", "--rate", "2/1h", "--wait", "0", "--", "true"}).status, 0);
+  const auto result =
+      run({"rate-limit", "api", "--rate", "2/1h", "--wait", "0", "--", "touch", path("ran")});
+  EXPECT_EQ(result.status, 75) << result;
+  EXPECT_NE(result.err.find("redisson: a permit of rate limiter api not acquired within"),
+            std::string::npos)
+      << result;
+  EXPECT_FALSE(file_exists(path("ran")));
+  EXPECT_EQ(server_.command({"GET", "{api}:value"}), "0");
+}
+
+TEST_F(RedissonCli, RateLimitWaitsUntilTheWindowFreesThenRunsTheCommand) {
+  EXPECT_EQ(run({"rate-limit", "api", "--rate", "1/300ms", "--", "true"}).status, 0);
+  const auto result =
+      run({"rate-limit", "api", "--rate", "1/300ms", "--wait", "20s", "--", "touch", path("ran")});
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_TRUE(file_exists(path("ran")));
+  const auto forever = run({"rate-limit", "api", "--rate", "1/300ms", "--", "true"});
+  EXPECT_EQ(forever.status, 0) << forever;
+}
+
+TEST_F(RedissonCli, RateLimitKeepsAnExistingOtherRateAndSaysSo) {
+  ASSERT_EQ(run({"rate-limit", "api", "--rate", "5/1h", "--", "true"}).status, 0);
+  const auto result = run({"rate-limit", "api", "--rate", "10/1m", "--per-client", "--", "true"});
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_NE(result.err.find("rate limiter api already has the rate 5/1h; using it"),
+            std::string::npos)
+      << result;
+  EXPECT_EQ(server_.command({"HGET", "api", "rate"}), "5");
+  EXPECT_EQ(server_.command({"GET", "{api}:value"}), "3");
+  // The same rate again: nothing to say.
+  const auto same = run({"rate-limit", "api", "--rate", "5/1h", "--", "true"});
+  EXPECT_EQ(same.status, 0) << same;
+  EXPECT_EQ(same.err, "") << same;
+}
+
+TEST_F(RedissonCli, RateLimitPerClientSetsThatType) {
+  const auto result = run({"rate-limit", "mine", "--rate", "3/1s", "--per-client", "--", "true"});
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_EQ(server_.command({"HGET", "mine", "type"}), "1");
+  EXPECT_EQ(server_.command({"EXISTS", "{mine}:value"}), "0");  // the client's own keys instead
+}
+
+TEST_F(RedissonCli, RateLimitBadRatesAreUsageErrors) {
+  for (const std::string rate : {"10", "x/1s", "0/1s", "-1/1s", "5/0", "5/abc", "5/"}) {
+    const auto result = run({"rate-limit", "api", "--rate", rate, "--", "touch", path("ran")});
+    EXPECT_EQ(result.status, 64) << rate << ": " << result;
+  }
+  EXPECT_EQ(run({"rate-limit", "api", "--", "true"}).status, 64);  // --rate is required
+  EXPECT_EQ(run({"rate-limit", "api", "--rate", "1/1s", "--wait", "-1s", "--", "true"}).status, 64);
+  EXPECT_FALSE(file_exists(path("ran")));
+  EXPECT_EQ(server_.command({"EXISTS", "api"}), "0");
+}
+
+TEST_F(RedissonCli, RateLimitOnAKeyOfAnotherTypeExits1) {
+  server_.command({"SET", "api", "x"});
+  const auto result = run({"rate-limit", "api", "--rate", "1/1s", "--", "touch", path("ran")});
+  EXPECT_EQ(result.status, 1) << result;
+  EXPECT_FALSE(file_exists(path("ran")));
 }
