@@ -38,13 +38,6 @@ using CachePtr = std::shared_ptr<BloomCache>;
 
 std::string config_key(const std::string& name) { return suffix_name(name, "config"); }
 
-Reply integer_reply(std::int64_t value) {
-  Reply reply;
-  reply.type = ReplyType::integer;
-  reply.integer = value;
-  return reply;
-}
-
 const Reply* hash_field(const Reply& hash, std::string_view field) {
   for (std::size_t i = 0; i + 1 < hash.elements.size(); i += 2) {
     if (hash.elements[i].str == field) return &hash.elements[i + 1];

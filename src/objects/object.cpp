@@ -129,14 +129,11 @@ void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<
   detail::submit_all(
       object->core, std::move(commands),
       [done = std::move(done)](detail::Status status, const std::vector<Reply>& replies) mutable {
-        Reply total;
-        total.type = ReplyType::integer;
-        if (!status) {
-          for (const auto& reply : replies) {
-            if (reply.is_integer()) total.integer += reply.integer;
-          }
+        std::int64_t total = 0;
+        for (const auto& reply : replies) {
+          if (reply.is_integer()) total += reply.integer;
         }
-        done(std::move(status), std::move(total));
+        done(std::move(status), detail::integer_reply(total));
       });
 }
 

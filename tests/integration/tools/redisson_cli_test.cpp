@@ -622,6 +622,8 @@ TEST_F(RedissonCli, BucketUsageErrorsExit64AndWriteNothing) {
   EXPECT_EQ(run({"bucket", "set", "b", "{", "--type", "json"}).status, 64);
   EXPECT_EQ(run({"bucket", "set", "b", "x", "--ttl", "-1s"}).status, 64);
   EXPECT_EQ(server_.command({"EXISTS", "b"}), "0");
+}
+
 TEST_F(RedissonCli, RateLimitSetsTheRateTakesAPermitAndPassesOnTheStatus) {
   const auto result = run({"rate-limit", "api", "--rate", "2/1h", "--", "sh", "-c", "exit 3"});
   EXPECT_EQ(result.status, 3) << result;
