@@ -1,8 +1,6 @@
-// Bytes Java Redisson 3.52.0 wrote for its Bloom filter and rate limiter (copied from
-// /work/shared/fixtures/redisson-3.52/dump.json and cases.jsonl: cases bloom_string, bloom_kryo,
-// ratelimiter_overall, ratelimiter_per_client), and a loader that writes them into a test
-// server byte for byte, as the fixtures' load.py does. Random bytes and timestamps are masked
-// or shifted where the fixtures' README says so.
+// The Java-made Bloom filters and rate limiters of the fixtures (java_fixtures.hpp: cases
+// bloom_string, bloom_kryo, ratelimiter_overall, ratelimiter_per_client), written into a test
+// server under any name, with the rate limiter's acquisition time of the test's choosing.
 #pragma once
 
 #include <chrono>
@@ -10,107 +8,54 @@
 #include <string>
 #include <string_view>
 
+#include "support/java_fixtures.hpp"
 #include "support/redis_server.hpp"
 
 namespace redisson::test::java352 {
 
+using redisson::test::from_hex;
+using redisson::test::to_hex;
+
 /// The client id of the Java client that wrote the fixtures (its per-client rate limiter keys).
-inline constexpr std::string_view kWriterClientId = "7e3ad9de-2a36-4b8a-bc36-d1c9c3e2c0c6";
-
-/// fx:bloom_string (StringCodec) and fx:bloom_kryo (Kryo5Codec): tryInit(1000, 0.03), then
-/// add("a"), add("b"), add("c"). The bitmaps end at their highest set bit.
-inline constexpr std::string_view kBloomStringBitmapHex =
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "001010000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000004000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000800000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000100000000000000000000000000000000000000000002000000000000000010000000000000000000000"
-    "000040000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000200000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000200000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000800000000000000000000000004000000000000000010";
-inline constexpr std::string_view kBloomKryoBitmapHex =
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000"
-    "000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000"
-    "000020000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000020000000000000000000000000000200000000000000000000000000000000000000000008000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000"
-    "000200000000000000000000000000000000000000000800000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-    "000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000"
-    "00000000000000000000000000000000000000000040";
-
-/// The config hash both filters have (fields as Java's toString wrote them).
-inline constexpr std::string_view kBloomSize = "7298";
-inline constexpr std::string_view kBloomHashIterations = "5";
-inline constexpr std::string_view kBloomExpectedInsertions = "1000";
-inline constexpr std::string_view kBloomFalseProbability = "0.03";
-
-/// fx:ratelimiter_overall / fx:ratelimiter_per_client: trySetRate(OVERALL or PER_CLIENT, 10, 1,
-/// SECONDS); tryAcquire(3). The permit entry is 0x10, 16 random bytes, uint32 LE 3.
-inline constexpr std::string_view kOverallPermitEntryHex =
-    "10333594e34bb4d39729e31b163a6e215303000000";
-inline constexpr std::string_view kPerClientPermitEntryHex =
-    "10517f423fe54c8928be856dc5295fae6403000000";
-
-inline std::string from_hex(std::string_view hex) {
-  std::string bytes;
-  bytes.reserve(hex.size() / 2);
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
-    bytes.push_back(static_cast<char>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
-  }
-  return bytes;
+inline std::string writer_client_id() {
+  return java_fixtures_meta().at("writer_client_id").get<std::string>();
 }
 
-inline std::string to_hex(std::string_view bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (const char c : bytes) {
-    out.push_back(kDigits[static_cast<unsigned char>(c) >> 4]);
-    out.push_back(kDigits[static_cast<unsigned char>(c) & 0xf]);
-  }
-  return out;
+/// The bitmap Java wrote for fx:bloom_string or fx:bloom_kryo (tryInit(1000, 0.03), then
+/// add("a"), add("b"), add("c")), as hex; it ends at its highest set bit.
+inline std::string bloom_bitmap_hex(std::string_view name) { return java_string_hex(name); }
+
+/// The one permit entry Java's tryAcquire(3) left (0x10, 16 random bytes, uint32 LE 3), as hex.
+inline std::string permit_entry_hex(bool per_client) {
+  return java_zset_members_hex(per_client ? "{fx:ratelimiter_per_client}:permits:" +
+                                                writer_client_id()
+                                          : std::string("{fx:ratelimiter_overall}:permits"))
+      .at(0);
 }
 
-/// Writes a Java-made Bloom filter `name` (bitmap + config) into `server`.
+/// Writes Java's Bloom filter `java_name` (bitmap + config) into `server` as `name`.
 inline void load_bloom(const RedisServer& server, const std::string& name,
-                       std::string_view bitmap_hex) {
-  server.command({"SET", name, from_hex(bitmap_hex)});
-  server.command({"HSET", "{" + name + "}:config", "expectedInsertions",
-                  std::string(kBloomExpectedInsertions), "falseProbability",
-                  std::string(kBloomFalseProbability), "hashIterations",
-                  std::string(kBloomHashIterations), "size", std::string(kBloomSize)});
+                       std::string_view java_name) {
+  server.command({"SET", name, from_hex(bloom_bitmap_hex(java_name))});
+  std::vector<std::string> hset{"HSET", "{" + name + "}:config"};
+  for (const auto& [field, value] : java_hash_fields("{" + std::string(java_name) + "}:config")) {
+    hset.push_back(field);
+    hset.push_back(value);
+  }
+  server.command(hset);
 }
 
-/// Writes a Java-made rate limiter `name` (rate 10 per 1000 ms, 3 permits taken, value 7) into
-/// `server`; the acquisition's score is `acquired_at_ms` (the fixtures' load.py
-/// --shift-scores-to-now makes it current). Per client: under `client_id`'s keys.
+/// Writes Java's rate limiter (rate 10 per 1000 ms, 3 permits taken, value 7) into `server` as
+/// `name`, the acquisition scored `acquired_at_ms`. Per client: under `client_id`'s keys.
 inline void load_rate_limiter(const RedisServer& server, const std::string& name, bool per_client,
                               const std::string& client_id, std::int64_t acquired_at_ms) {
-  server.command({"HSET", name, "interval", "1000", "keepAliveTime", "0", "rate", "10", "type",
-                  per_client ? "1" : "0"});
+  std::vector<std::string> hset{"HSET", name};
+  const char* java_name = per_client ? "fx:ratelimiter_per_client" : "fx:ratelimiter_overall";
+  for (const auto& [field, value] : java_hash_fields(java_name)) {
+    hset.push_back(field);
+    hset.push_back(value);
+  }
+  server.command(hset);
   std::string value = "{" + name + "}:value";
   std::string permits = "{" + name + "}:permits";
   if (per_client) {
@@ -119,7 +64,7 @@ inline void load_rate_limiter(const RedisServer& server, const std::string& name
   }
   server.command({"SET", value, "7"});
   server.command({"ZADD", permits, std::to_string(acquired_at_ms),
-                  from_hex(per_client ? kPerClientPermitEntryHex : kOverallPermitEntryHex)});
+                  from_hex(permit_entry_hex(per_client))});
 }
 
 inline std::int64_t now_ms() {

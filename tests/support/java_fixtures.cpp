@@ -128,6 +128,38 @@ void load_java_fixtures(const RedisServer& server) {
 
 const std::vector<nlohmann::json>& java_cases() { return all_cases().cases; }
 
+const nlohmann::json& java_dump_entry(std::string_view key) {
+  static const nlohmann::json dump = [] {
+    std::ifstream in(java_fixtures_dir() + "/dump.json");
+    return nlohmann::json::parse(in);
+  }();
+  for (const auto& entry : dump) {
+    if (entry.at("key").get<std::string>() == key) return entry;
+  }
+  throw std::runtime_error("no key '" + std::string(key) + "' in the Java fixtures' dump");
+}
+
+std::string java_string_hex(std::string_view key) {
+  return java_dump_entry(key).at("content").at("hex").get<std::string>();
+}
+
+std::vector<std::string> java_zset_members_hex(std::string_view key) {
+  std::vector<std::string> members;
+  for (const auto& pair : java_dump_entry(key).at("content")) {
+    members.push_back(pair.at(0).at("hex").get<std::string>());
+  }
+  return members;
+}
+
+std::vector<std::pair<std::string, std::string>> java_hash_fields(std::string_view key) {
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (const auto& pair : java_dump_entry(key).at("content")) {
+    fields.emplace_back(pair.at(0).at("text").get<std::string>(),
+                        pair.at(1).at("text").get<std::string>());
+  }
+  return fields;
+}
+
 const nlohmann::json& java_fixtures_meta() { return all_cases().meta; }
 
 const nlohmann::json& java_case(std::string_view name) {

@@ -41,6 +41,15 @@ CodecPtr codec_of_case(const nlohmann::json& java_case);
 /// java.lang.String=java.lang.Long}).
 Value readback_value(const nlohmann::json& java_case);
 
+/// The dump.json entry of `key` ({"key","type","pttl","content"}); throws when there is none.
+const nlohmann::json& java_dump_entry(std::string_view key);
+/// The hex of a string key's bytes in the dump.
+std::string java_string_hex(std::string_view key);
+/// The hex of a sorted set's members in the dump, in rank order.
+std::vector<std::string> java_zset_members_hex(std::string_view key);
+/// A hash of the dump as field -> value text.
+std::vector<std::pair<std::string, std::string>> java_hash_fields(std::string_view key);
+
 /// Bytes from lowercase or uppercase hex.
 std::string from_hex(std::string_view hex);
 std::string to_hex(std::string_view bytes);

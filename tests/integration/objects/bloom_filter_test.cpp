@@ -62,7 +62,7 @@ TEST_F(BloomFilterTest, AddWritesTheSameBitmapAsJavaRedisson) {
   EXPECT_TRUE(filter.add("b"));
   EXPECT_TRUE(filter.add("c"));
   EXPECT_FALSE(filter.add("a"));  // no new bit
-  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::kBloomStringBitmapHex);
+  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::bloom_bitmap_hex("fx:bloom_string"));
 }
 
 TEST_F(BloomFilterTest, AddAllIsOneScriptWithTheSameBits) {
@@ -71,7 +71,7 @@ TEST_F(BloomFilterTest, AddAllIsOneScriptWithTheSameBits) {
   const auto scripts_before = redisson::test::command_calls(server, "evalsha");
   EXPECT_EQ(filter.add_all({"a", "b", "c", "a"}), 3);
   EXPECT_EQ(redisson::test::command_calls(server, "evalsha") - scripts_before, 1);
-  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::kBloomStringBitmapHex);
+  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::bloom_bitmap_hex("fx:bloom_string"));
   EXPECT_EQ(filter.add_all({}), 0);
 }
 
@@ -84,11 +84,11 @@ TEST_F(BloomFilterTest, BytesValuesHashAsTheyAre) {
     EXPECT_TRUE(
         filter.add(redisson::Bytes{std::byte{0x03}, std::byte{0x82}, static_cast<std::byte>(c)}));
   }
-  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_kryo"})), java::kBloomKryoBitmapHex);
+  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_kryo"})), java::bloom_bitmap_hex("fx:bloom_kryo"));
 }
 
 TEST_F(BloomFilterTest, ContainsReadsAFilterJavaWrote) {
-  java::load_bloom(server, "fx:bloom_string", java::kBloomStringBitmapHex);
+  java::load_bloom(server, "fx:bloom_string", "fx:bloom_string");
   BloomFilter<std::string> filter(client, "fx:bloom_string", codecs::string());
   EXPECT_TRUE(filter.contains("a"));
   EXPECT_TRUE(filter.contains("b"));
@@ -104,11 +104,11 @@ TEST_F(BloomFilterTest, ContainsReadsAFilterJavaWrote) {
   EXPECT_DOUBLE_EQ(filter.false_probability(), 0.03);
   // Adding what Java added changes nothing.
   EXPECT_EQ(filter.add_all({"a", "b", "c"}), 0);
-  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::kBloomStringBitmapHex);
+  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::bloom_bitmap_hex("fx:bloom_string"));
 }
 
 TEST_F(BloomFilterTest, ContainsReadsAKryoFilterJavaWrote) {
-  java::load_bloom(server, "fx:bloom_kryo", java::kBloomKryoBitmapHex);
+  java::load_bloom(server, "fx:bloom_kryo", "fx:bloom_kryo");
   BloomFilter<redisson::Bytes> filter(client, "fx:bloom_kryo", codecs::bytes());
   EXPECT_TRUE(filter.contains({std::byte{0x03}, std::byte{0x82}, std::byte{'a'}}));
   EXPECT_FALSE(filter.contains({std::byte{'a'}}));
@@ -143,7 +143,7 @@ TEST_F(BloomFilterTest, AsyncFormsCompleteWithTheResult) {
 }
 
 TEST_F(BloomFilterTest, CopiesShareTheConfigTheyRead) {
-  java::load_bloom(server, "fx:bloom_string", java::kBloomStringBitmapHex);
+  java::load_bloom(server, "fx:bloom_string", "fx:bloom_string");
   BloomFilter<std::string> filter(client, "fx:bloom_string", codecs::string());
   EXPECT_TRUE(filter.contains("a"));  // reads the config (HGETALL), then the script
   const auto reads = redisson::test::command_calls(server, "hgetall");

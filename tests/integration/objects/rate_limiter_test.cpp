@@ -101,7 +101,7 @@ TEST_F(RateLimiterTest, TryAcquireWritesJavasLayout) {
   EXPECT_EQ(server.command({"GET", "{fx:ratelimiter_overall}:value"}), "7");
   const auto permits = entries("{fx:ratelimiter_overall}:permits");
   ASSERT_EQ(permits.size(), 1u);
-  EXPECT_EQ(masked_entry(permits[0].first), masked_entry(java::kOverallPermitEntryHex));
+  EXPECT_EQ(masked_entry(permits[0].first), masked_entry(java::permit_entry_hex(false)));
   EXPECT_GE(permits[0].second, before);  // scored with the client's clock
   EXPECT_LE(permits[0].second, after);
   EXPECT_EQ(server.command({"PTTL", "{fx:ratelimiter_overall}:value"}), "-1");
@@ -117,7 +117,7 @@ TEST_F(RateLimiterTest, PerClientStateIsUnderTheClientsId) {
   EXPECT_EQ(server.command({"GET", value}), "7");
   const auto entry = entries(permits);
   ASSERT_EQ(entry.size(), 1u);
-  EXPECT_EQ(masked_entry(entry[0].first), masked_entry(java::kPerClientPermitEntryHex));
+  EXPECT_EQ(masked_entry(entry[0].first), masked_entry(java::permit_entry_hex(true)));
   EXPECT_EQ(server.command({"EXISTS", "{fx:ratelimiter_per_client}:value"}), "0");
 }
 
@@ -413,14 +413,14 @@ TEST_F(RateLimiterTest, ReadsAndDrawsFromAnOverallLimiterJavaWrote) {
 
 TEST_F(RateLimiterTest, ReadsAPerClientLimiterJavaWrote) {
   java::load_rate_limiter(server, "fx:ratelimiter_per_client", true,
-                          std::string(java::kWriterClientId), in_window());
+                          java::writer_client_id(), in_window());
   RateLimiter limiter(client, "fx:ratelimiter_per_client");
   EXPECT_EQ(limiter.get_config(), (RateLimiterConfig{RateType::per_client, 10, 1000ms, 0ms}));
   // This client has a budget of its own; the Java client's state is left alone.
   EXPECT_EQ(limiter.available_permits(), 10);
   EXPECT_TRUE(limiter.try_acquire(10));
   EXPECT_EQ(server.command(
-                {"GET", "{fx:ratelimiter_per_client}:value:" + std::string(java::kWriterClientId)}),
+                {"GET", "{fx:ratelimiter_per_client}:value:" + java::writer_client_id()}),
             "7");
   // The same bytes under this client's id read as Java's state: 7 left.
   RateLimiter again(client, "fx2");
