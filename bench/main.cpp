@@ -2,7 +2,7 @@
 // object per scenario per line on stdout. Progress and diagnostics go to stderr.
 //
 //   redisson-bench --scenario raw|uncontended|parallel|parallel-cluster|handoff|contention|
-//                             fair-contention|rw|semaphore|all
+//                             fair-contention|rw|semaphore|codec|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //                  [--cluster-urls URL,URL,...]
 //
@@ -40,6 +40,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"fair-contention", redisson_bench::run_fair_contention},
       {"rw", redisson_bench::run_rw},
       {"semaphore", redisson_bench::run_semaphore},
+      {"codec", redisson_bench::run_codec},
   };
   return kScenarios;
 }
@@ -100,7 +101,7 @@ int main(int argc, char** argv) {
   redisson_bench::WorkerOptions worker;
   app.add_option("--scenario", scenario,
                  "raw, uncontended, parallel, parallel-cluster, handoff, contention, "
-                 "fair-contention, rw, semaphore, all (or a comma list)")
+                 "fair-contention, rw, semaphore, codec, all (or a comma list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -169,7 +170,7 @@ int main(int argc, char** argv) {
     if (!by_name.contains(name)) {
       std::cerr << "redisson-bench: unknown scenario '" << name
                 << "' (raw, uncontended, parallel, parallel-cluster, handoff, contention, "
-                   "fair-contention, rw, semaphore, all)\n";
+                   "fair-contention, rw, semaphore, codec, all)\n";
       return 2;
     }
   }

@@ -7,7 +7,7 @@
 #
 # Environment:
 #   SCENARIO        --scenario value: raw, uncontended, parallel, parallel-cluster, handoff,
-#                   contention, fair-contention, rw, semaphore, all (all and parallel-cluster
+#                   contention, fair-contention, rw, semaphore, codec, all (all and parallel-cluster
 #                   start a throwaway 3-master cluster as well)
 #                   (default: all; BENCH_SCENARIO is accepted too)
 #   BENCH_DURATION  --duration value per scenario (default: 5s)
@@ -109,6 +109,12 @@ def extra(r):
         w, rd = r.get("writer", {}), r.get("readers", {})
         return (f"readers {num(rd.get('ops_per_s'), 0)}/s, writer {num(w.get('ops_per_s'), 1)}/s "
                 f"(wait p50 {num(w.get('wait_p50_us'))} us), violations {r.get('violations')}")
+    if s == "codec":
+        parts = []
+        for codec in ("kryo5", "json"):
+            for name, m in r.get(codec, {}).items():
+                parts.append(f"{codec} {name} {num(m.get('encode_ns'), 0)}/{num(m.get('decode_ns'), 0)}")
+        return "ns encode/decode: " + ", ".join(parts)
     if s == "semaphore":
         return (f"busy {num(r.get('busy'), 2)} of {r.get('permits')} permits, "
                 f"{num(r.get('commands_per_acquisition'), 1)} cmds/acq, Jain {r.get('jain_index')}, "

@@ -28,6 +28,9 @@ enum class Mode : std::uint8_t {
   plain,    // TypedJsonJacksonCodec
 };
 
+// Elements or members reserved up front: fewer moves of Values while a container grows.
+constexpr std::size_t kInitialCapacity = 4;
+
 class Reader {
  public:
   Reader(std::string_view in, Dialect dialect)
@@ -360,6 +363,7 @@ class Reader {
   Value::List elements(Mode mode, int depth) {
     Value::List items;
     skip_space();
+    if (peek() != ']') items.reserve(kInitialCapacity);
     if (peek() == ']') {
       ++pos_;
       return items;
@@ -400,6 +404,7 @@ class Reader {
       }
       return Value::object("", members(Mode::lenient, depth, {}));
     }
+    if (java_class.empty()) fail_at("an empty \"@class\"", start);
     const auto* c = find_java_collection(java_class);
     if (c != nullptr && c->kind != ValueKind::map) {
       fail_at(java_class + " written as an object", start);
@@ -421,6 +426,7 @@ class Reader {
       ++pos_;
       return entries;
     }
+    entries.reserve(kInitialCapacity);
     for (;;) {
       skip_space();
       if (peek() != '"') fail("expected a member name in an object");

@@ -1,6 +1,8 @@
 #include "codec/json_types.hpp"
 
 #include <array>
+#include <cmath>
+#include <limits>
 #include <utility>
 
 #include "codec/base64.hpp"
@@ -73,7 +75,10 @@ std::optional<Value> typed_scalar(JsonScalarClass java_class, const Value& paylo
       if (auto x = number(payload)) return Value::double_num(*x);
       return std::nullopt;
     case JsonScalarClass::float_num:
-      if (auto x = number(payload)) return Value::float_num(static_cast<float>(*x));
+      // Beyond Float's range Java reads Infinity, which Jackson then writes as a string.
+      if (auto x = number(payload); x && std::fabs(*x) <= std::numeric_limits<float>::max()) {
+        return Value::float_num(static_cast<float>(*x));
+      }
       return std::nullopt;
     case JsonScalarClass::boolean:
       if (payload.kind() == ValueKind::boolean) return payload;
@@ -87,7 +92,8 @@ std::optional<Value> typed_scalar(JsonScalarClass java_class, const Value& paylo
       const std::string& s = payload.text();
       if (s.empty()) return std::nullopt;
       const char32_t c = utf::next_code_point(s, at);
-      if (c == utf::kInvalid || c >= 0x10000 || at != s.size()) return std::nullopt;
+      // One BMP character (kInvalid is above the BMP too).
+      if (c >= 0x10000 || at != s.size()) return std::nullopt;
       return Value::character(static_cast<char16_t>(c));
     }
     case JsonScalarClass::bytes: {

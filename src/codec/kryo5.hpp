@@ -37,13 +37,13 @@ void encode(const Value& value, std::string& out);
 Value decode(std::string_view bytes);
 
 // Varints (Kryo's Output): unsigned LEB128; with a flag, the first byte carries the flag in
-// bit 7, "more bytes" in bit 6 and 6 value bits.
+// bit 7, "more bytes" in bit 6 and 6 value bits. Each is built on the stack and appended once.
 inline void put_varint(std::string& out, std::uint32_t v) {
-  while (v >= 0x80) {
-    out += static_cast<char>((v & 0x7F) | 0x80);
-    v >>= 7;
-  }
-  out += static_cast<char>(v);
+  char bytes[5];
+  int n = 0;
+  for (; v >= 0x80; v >>= 7) bytes[n++] = static_cast<char>((v & 0x7F) | 0x80);
+  bytes[n++] = static_cast<char>(v);
+  out.append(bytes, static_cast<std::size_t>(n));
 }
 
 inline void put_varint_flag(std::string& out, bool flag, std::uint32_t v) {
@@ -58,22 +58,17 @@ inline void put_varint_flag(std::string& out, bool flag, std::uint32_t v) {
 
 /// A zigzag varlong: up to 8 bytes of 7 bits, then a 9th byte of 8 bits.
 inline void put_varlong(std::string& out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) {
-    if (v < 0x80) {
-      out += static_cast<char>(v);
-      return;
-    }
-    out += static_cast<char>((v & 0x7F) | 0x80);
-    v >>= 7;
-  }
-  out += static_cast<char>(v);
+  char bytes[9];
+  int n = 0;
+  for (; n < 8 && v >= 0x80; v >>= 7) bytes[n++] = static_cast<char>((v & 0x7F) | 0x80);
+  bytes[n++] = static_cast<char>(v);
+  out.append(bytes, static_cast<std::size_t>(n));
 }
 
-inline void put_little_endian(std::string& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) {
-    out += static_cast<char>(v & 0xFF);
-    v >>= 8;
-  }
+inline void put_little_endian(std::string& out, std::uint64_t v, int size) {
+  char bytes[8];
+  for (int i = 0; i < size; ++i, v >>= 8) bytes[i] = static_cast<char>(v & 0xFF);
+  out.append(bytes, static_cast<std::size_t>(size));
 }
 
 inline std::uint32_t zigzag(std::int32_t n) {

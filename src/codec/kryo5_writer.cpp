@@ -114,14 +114,19 @@ class Writer {
     // DefaultClassResolver.writeName: a name id per class, numbered from 0 within one value; the
     // name itself only the first time.
     out_ += static_cast<char>(kNamed);
-    for (std::size_t i = 0; i < names_.size(); ++i) {
-      if (names_[i] == k.name) {
+    const std::size_t count = name_count_ + more_names_.size();
+    for (std::size_t i = 0; i < count; ++i) {
+      if ((i < kInlineNames ? names_[i] : more_names_[i - kInlineNames]) == k.name) {
         put_varint(out_, static_cast<std::uint32_t>(i));
         return;
       }
     }
-    put_varint(out_, static_cast<std::uint32_t>(names_.size()));
-    names_.push_back(k.name);
+    put_varint(out_, static_cast<std::uint32_t>(count));
+    if (name_count_ < kInlineNames) {
+      names_[name_count_++] = k.name;
+    } else {
+      more_names_.push_back(k.name);
+    }
     // Output.writeAscii (class names are ASCII and longer than one character).
     out_ += k.name;
     out_.back() = static_cast<char>(out_.back() | 0x80);
@@ -333,8 +338,12 @@ class Writer {
   }
 
   std::string& out_;
-  // Class names written so far in this value (their index is their name id); few per value.
-  std::vector<std::string_view> names_;
+  // Class names written so far in this value (their index is their name id): a few per value,
+  // kept without allocating.
+  static constexpr std::size_t kInlineNames = 8;
+  std::array<std::string_view, kInlineNames> names_{};
+  std::size_t name_count_ = 0;
+  std::vector<std::string_view> more_names_;
 };
 
 }  // namespace

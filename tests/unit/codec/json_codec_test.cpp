@@ -205,6 +205,8 @@ TEST(JsonCodec, DamagedJsonIsAnErrorWithTheOffset) {
                      "':' after a member name");
   expect_codec_error([] { json().decode(R"({"@class":"java.util.ArrayList"})"); },
                      "java.util.ArrayList written as an object");
+  expect_codec_error([] { json().decode(R"({ "k" : "v" , "@class" : "" })"); },
+                     "an empty \"@class\"");
   std::string deep;
   for (int i = 0; i < 1000; ++i) deep += R"(["java.util.ArrayList",[)";
   expect_codec_error([&] { json().decode(deep); }, "nested deeper than 512");
