@@ -2,6 +2,7 @@
 // by name): the class ids, varints and the encoder and decoder of a Value. OBJECTS.md §1.3.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,9 +33,14 @@ inline constexpr int kMaxDepth = 512;
 /// Appends `value` as Kryo5Codec writes it (writeClassAndObject). Throws codec_error for what
 /// Kryo5Codec cannot hold here: objects, unknown collection classes, strings that are not UTF-8.
 void encode(const Value& value, std::string& out);
+/// Zero-byte elements (an all-null collection, Collections.emptyList() elements) would let a few
+/// bytes claim billions of values: a value holding more than max(this, its size in bytes)
+/// values is taken as damaged.
+inline constexpr std::size_t kMinValueBudget = std::size_t{1} << 16;
+
 /// The value `bytes` hold (readClassAndObject); codec_error naming the offset for damaged bytes
 /// and naming the class for classes this decoder does not know.
-Value decode(std::string_view bytes);
+Value decode(std::string_view bytes, std::size_t min_value_budget = kMinValueBudget);
 
 // Varints (Kryo's Output): unsigned LEB128; with a flag, the first byte carries the flag in
 // bit 7, "more bytes" in bit 6 and 6 value bits. Each is built on the stack and appended once.

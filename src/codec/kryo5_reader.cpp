@@ -30,13 +30,10 @@ struct ClassRef {
   }
 };
 
-// Zero-byte elements (an all-null collection, Collections.emptyList() elements) would let a few
-// bytes claim billions of values: past this many, the bytes are taken as damaged.
-constexpr std::size_t kMinValueBudget = std::size_t{1} << 16;
-
 class Reader {
  public:
-  explicit Reader(std::string_view in) : in_(in), budget_(std::max(kMinValueBudget, in.size())) {}
+  Reader(std::string_view in, std::size_t min_value_budget)
+      : in_(in), budget_(std::max(min_value_budget, in.size())) {}
 
   Value top() {
     Value v = value(0);
@@ -364,8 +361,8 @@ class Reader {
 
 }  // namespace
 
-Value decode(std::string_view bytes) {
-  Reader reader(bytes);
+Value decode(std::string_view bytes, std::size_t min_value_budget) {
+  Reader reader(bytes, min_value_budget);
   return reader.top();
 }
 
