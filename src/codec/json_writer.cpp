@@ -220,9 +220,20 @@ class Writer {
       order = heap_order.data();
     }
     for (std::size_t i = 0; i < fields.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
-    std::stable_sort(order, order + fields.size(), [&](std::uint32_t a, std::uint32_t b) {
+    const auto before = [&](std::uint32_t a, std::uint32_t b) {
       return utf::compare_utf16(fields[a].first.text(), fields[b].first.text()) < 0;
-    });
+    };
+    if (fields.size() <= inline_order.size()) {
+      // Insertion sort: stable, and no buffer to allocate (std::stable_sort takes one).
+      for (std::size_t i = 1; i < fields.size(); ++i) {
+        const std::uint32_t moving = order[i];
+        std::size_t j = i;
+        for (; j > 0 && before(moving, order[j - 1]); --j) order[j] = order[j - 1];
+        order[j] = moving;
+      }
+    } else {
+      std::stable_sort(order, order + fields.size(), before);
+    }
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const auto& [name, field] = fields[order[i]];
       if (field.is_null()) continue;  // NON_NULL

@@ -90,6 +90,94 @@ KryoClass class_of(const Value& v) {
   return {kNamed, c->name, c};
 }
 
+// Output.writeString.
+void string_body(const std::string& s, std::string& out) {
+  const std::size_t n = s.size();
+  if (n == 0) {
+    out += static_cast<char>(0x81);
+    return;
+  }
+  std::size_t ascii = 0;
+  while (ascii < n && static_cast<unsigned char>(s[ascii]) < 0x80) ++ascii;
+  if (ascii == n && n >= 2 && n <= 32) {
+    out += s;
+    out.back() = static_cast<char>(out.back() | 0x80);
+    return;
+  }
+  // The UTF-16 length, then the units as Java's modified UTF-8 without its special NUL:
+  // the bytes of UTF-8 except that a supplementary character becomes two 3-byte surrogates.
+  std::size_t units = ascii;
+  bool supplementary = false;
+  for (std::size_t at = ascii; at < n;) {
+    const std::size_t start = at;
+    const char32_t c = utf::next_code_point(s, at);
+    if (c == utf::kInvalid) fail("the String is not UTF-8 (byte " + std::to_string(start) + ")");
+    units += c < 0x10000 ? 1 : 2;
+    supplementary |= c >= 0x10000;
+  }
+  put_varint_flag(out, true, static_cast<std::uint32_t>(units + 1));
+  if (!supplementary) {
+    out += s;
+    return;
+  }
+  for (std::size_t at = 0; at < n;) {
+    const std::size_t start = at;
+    const char32_t c = utf::next_code_point(s, at);
+    if (c < 0x10000) {
+      out.append(s, start, at - start);
+      continue;
+    }
+    const char32_t v = c - 0x10000;
+    for (const char32_t unit : {0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF)}) {
+      out += static_cast<char>(0xE0 | (unit >> 12));
+      out += static_cast<char>(0x80 | ((unit >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (unit & 0x3F));
+    }
+  }
+}
+
+// The body of a value of a registered class (or byte[]); false for collections and maps.
+bool scalar_body(const Value& v, std::string& out) {
+  switch (v.kind()) {
+    case ValueKind::boolean:
+      out += static_cast<char>(v.bool_value() ? 1 : 0);
+      return true;
+    case ValueKind::byte:
+      out += static_cast<char>(v.int_value());
+      return true;
+    case ValueKind::short_int:
+    case ValueKind::character:
+      put_little_endian(out, static_cast<std::uint64_t>(v.int_value()), 2);
+      return true;
+    case ValueKind::integer:
+      put_varint(out, zigzag(static_cast<std::int32_t>(v.int_value())));
+      return true;
+    case ValueKind::long_int:
+      put_varlong(out, zigzag(v.int_value()));
+      return true;
+    case ValueKind::float_num: {
+      // Float.floatToIntBits / Double.doubleToLongBits: one NaN.
+      const auto x = static_cast<float>(v.double_value());
+      put_little_endian(out, x != x ? 0x7fc00000U : std::bit_cast<std::uint32_t>(x), 4);
+      return true;
+    }
+    case ValueKind::double_num: {
+      const double x = v.double_value();
+      put_little_endian(out, x != x ? 0x7ff8000000000000ULL : std::bit_cast<std::uint64_t>(x), 8);
+      return true;
+    }
+    case ValueKind::string:
+      string_body(v.text(), out);
+      return true;
+    case ValueKind::bytes:
+      put_varint(out, static_cast<std::uint32_t>(v.text().size() + 1));
+      out += v.text();
+      return true;
+    default:
+      return false;
+  }
+}
+
 class Writer {
  public:
   explicit Writer(std::string& out) : out_(out) {}
@@ -133,45 +221,7 @@ class Writer {
   }
 
   void body(const Value& v, const KryoClass& k, int depth) {
-    switch (v.kind()) {
-      case ValueKind::boolean:
-        out_ += static_cast<char>(v.bool_value() ? 1 : 0);
-        return;
-      case ValueKind::byte:
-        out_ += static_cast<char>(v.int_value());
-        return;
-      case ValueKind::short_int:
-      case ValueKind::character:
-        put_little_endian(out_, static_cast<std::uint64_t>(v.int_value()), 2);
-        return;
-      case ValueKind::integer:
-        put_varint(out_, zigzag(static_cast<std::int32_t>(v.int_value())));
-        return;
-      case ValueKind::long_int:
-        put_varlong(out_, zigzag(v.int_value()));
-        return;
-      case ValueKind::float_num: {
-        // Float.floatToIntBits / Double.doubleToLongBits: one NaN.
-        const auto x = static_cast<float>(v.double_value());
-        put_little_endian(out_, x != x ? 0x7fc00000U : std::bit_cast<std::uint32_t>(x), 4);
-        return;
-      }
-      case ValueKind::double_num: {
-        const double x = v.double_value();
-        put_little_endian(out_, x != x ? 0x7ff8000000000000ULL : std::bit_cast<std::uint64_t>(x),
-                          8);
-        return;
-      }
-      case ValueKind::string:
-        string_body(v.text());
-        return;
-      case ValueKind::bytes:
-        put_varint(out_, static_cast<std::uint32_t>(v.text().size() + 1));
-        out_ += v.text();
-        return;
-      default:
-        break;
-    }
+    if (scalar_body(v, out_)) return;
     if (depth >= kMaxDepth) fail("values nested deeper than " + std::to_string(kMaxDepth));
     const JavaCollectionClass& c = *k.collection;
     switch (c.layout) {
@@ -186,52 +236,6 @@ class Writer {
       default:
         collection(v, c, depth);
         return;
-    }
-  }
-
-  // Output.writeString.
-  void string_body(const std::string& s) {
-    const std::size_t n = s.size();
-    if (n == 0) {
-      out_ += static_cast<char>(0x81);
-      return;
-    }
-    std::size_t ascii = 0;
-    while (ascii < n && static_cast<unsigned char>(s[ascii]) < 0x80) ++ascii;
-    if (ascii == n && n >= 2 && n <= 32) {
-      out_ += s;
-      out_.back() = static_cast<char>(out_.back() | 0x80);
-      return;
-    }
-    // The UTF-16 length, then the units as Java's modified UTF-8 without its special NUL:
-    // the bytes of UTF-8 except that a supplementary character becomes two 3-byte surrogates.
-    std::size_t units = ascii;
-    bool supplementary = false;
-    for (std::size_t at = ascii; at < n;) {
-      const std::size_t start = at;
-      const char32_t c = utf::next_code_point(s, at);
-      if (c == utf::kInvalid) fail("the String is not UTF-8 (byte " + std::to_string(start) + ")");
-      units += c < 0x10000 ? 1 : 2;
-      supplementary |= c >= 0x10000;
-    }
-    put_varint_flag(out_, true, static_cast<std::uint32_t>(units + 1));
-    if (!supplementary) {
-      out_ += s;
-      return;
-    }
-    for (std::size_t at = 0; at < n;) {
-      const std::size_t start = at;
-      const char32_t c = utf::next_code_point(s, at);
-      if (c < 0x10000) {
-        out_.append(s, start, at - start);
-        continue;
-      }
-      const char32_t v = c - 0x10000;
-      for (const char32_t unit : {0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF)}) {
-        out_ += static_cast<char>(0xE0 | (unit >> 12));
-        out_ += static_cast<char>(0x80 | ((unit >> 6) & 0x3F));
-        out_ += static_cast<char>(0x80 | (unit & 0x3F));
-      }
     }
   }
 
@@ -349,6 +353,18 @@ class Writer {
 }  // namespace
 
 void encode(const Value& value, std::string& out) {
+  // A scalar needs none of the class-name bookkeeping.
+  if (value.is_null()) {
+    out += static_cast<char>(kNull);
+    return;
+  }
+  // (The kinds before `bytes` in ValueKind are the classes Kryo registers: String and the boxed
+  // primitives.)
+  if (value.kind() < ValueKind::bytes) {
+    out += static_cast<char>(class_of(value).id);
+    scalar_body(value, out);
+    return;
+  }
   Writer writer(out);
   writer.value(value, 0);
 }

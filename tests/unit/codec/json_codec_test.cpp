@@ -147,6 +147,12 @@ TEST(JsonCodec, NumbersAsJacksonWritesThem) {
   EXPECT_EQ(json().encode(Value::character(u'\xE9')), "\"\xC3\xA9\"");
   EXPECT_EQ(json().decode("1e-400"), Value::double_num(0.0));
   expect_codec_error([] { json().decode("1e400"); }, "out of the range of Double");
+  // Without an exponent, inside an array: too many digits before or after the point.
+  expect_codec_error(
+      [] { json().decode(R"(["java.util.ArrayList",[1)" + std::string(400, '0') + ".5]]"); },
+      "out of the range of Double at offset 24");
+  EXPECT_EQ(json().decode(R"(["java.util.ArrayList",[0.)" + std::string(400, '0') + "1]]"),
+            Value::list({Value::double_num(0.0)}));
   expect_codec_error([] { json().decode("12345678901234567890"); }, "BigInteger");
   expect_codec_error([] { json().decode("01"); }, "bytes after the JSON value");
   expect_codec_error([] { json().decode("1."); }, "without digits after '.'");
