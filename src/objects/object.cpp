@@ -37,9 +37,11 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
   return state;
 }
 
-void submit_command(const ObjectPtr& object, Command command, Done<Reply> done) {
+void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done) {
   object->core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    done(status_of(ec, reply), std::move(reply));
+    // The status first: the order in which arguments are evaluated is unspecified.
+    const Status status = status_of(ec, reply);
+    done(status, std::move(reply));
   });
 }
 
@@ -103,7 +105,7 @@ void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<
   for (const auto& key : object->keys()) commands.push_back(Command{"MEMORY", "USAGE", key});
   detail::submit_all(
       object->core, std::move(commands),
-      [done = std::move(done)](detail::Status status, std::vector<Reply> replies) mutable {
+      [done = std::move(done)](detail::Status status, const std::vector<Reply>& replies) mutable {
         Reply total;
         total.type = ReplyType::integer;
         if (!status) {
@@ -121,7 +123,7 @@ void Object::start_expire(const detail::ObjectPtr& object, const char* command, 
   if (keys.size() == 1) {
     Command single{command, keys.front()};
     if (std::string_view(command) != "persist") single.arg(ms);
-    return detail::submit_command(object, std::move(single), std::move(done));
+    return detail::submit_command(object, single, std::move(done));
   }
   detail::eval_reply(object->core, detail::lua::object_expire(keys, {command, std::to_string(ms)}),
                      std::move(done));

@@ -19,7 +19,9 @@ struct Gather {
 
 void eval_reply(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply> done) {
   core->eval(std::move(call), [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    done(status_of(ec, reply), std::move(reply));
+    // The status first: the order in which arguments are evaluated is unspecified.
+    const Status status = status_of(ec, reply);
+    done(status, std::move(reply));
   });
 }
 

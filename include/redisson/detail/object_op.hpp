@@ -57,7 +57,7 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
 
 /// Sends `command` through the client's topology; completes on the I/O thread with the reply (a
 /// server error reply: its error code and "server: <text>").
-void submit_command(const ObjectPtr& object, Command command, Done<Reply> done);
+void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done);
 
 /// Throws redisson::error(invalid_argument, reason): a bad argument, found before sending.
 [[noreturn]] void throw_invalid_argument(const std::string& reason);
@@ -145,8 +145,10 @@ auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Conver
   return async_started<R>(
       object, std::forward<Token>(token),
       [build = std::forward<Build>(build)](const ObjectPtr& target, Done<Reply>& done) {
-        Command command = build();
-        submit_command(target, std::move(command), std::move(done));
+        // Built first: if build() throws, `done` must still be here to report it (the order in
+        // which arguments are evaluated is unspecified).
+        const Command command = build();
+        submit_command(target, command, std::move(done));
       },
       std::forward<Convert>(convert));
 }

@@ -8,6 +8,7 @@
 
 #include "codec_test_util.hpp"
 #include "redisson/codec.hpp"
+#include "redisson/value_traits.hpp"
 
 namespace {
 
@@ -291,6 +292,17 @@ TEST(Kryo5, ValuesItCannotWriteAreErrors) {
   expect_codec_error(
       [] { kryo().encode(Value::list({Value{}}, "java.util.ImmutableCollections$ListN")); },
       "cannot hold null");
+}
+
+TEST(Kryo5, ReadingAsAnotherTypeIsACodecError) {
+  const Value read = kryo().decode(unhex("03 68656c6cef"));
+  expect_codec_error([&] { redisson::from_value<std::int64_t>(read); },
+                     "expected Long, found String");
+  expect_codec_error([] { redisson::from_value<std::string>(kryo().decode(unhex("00"))); },
+                     "expected String, found null");
+  // An Integer reads into a Long, a Long into an int when it fits.
+  EXPECT_EQ(redisson::from_value<std::int64_t>(kryo().decode(unhex("02 d804"))), 300);
+  EXPECT_EQ(redisson::from_value<std::int32_t>(kryo().decode(unhex("09 02"))), 1);
 }
 
 TEST(Kryo5, FailedEncodeLeavesTheOutputAsItWas) {
