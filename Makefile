@@ -8,7 +8,7 @@
 #   CTEST_JOBS    parallel test processes          (default: 2)
 #   TEST_TIMEOUT  per-test timeout in seconds      (default: 300)
 #   TSAN_TESTS    ctest -R regex for test-tsan     (default: Lock|Connection|PubSub|Client)
-#   FUZZ_SECONDS  how long `make fuzz` runs        (default: 300; fuzz-ci: 60)
+#   FUZZ_SECONDS  how long `make fuzz` runs, split over its 3 targets (default: 300; fuzz-ci: 60)
 #   CHAOS_SECONDS how long `make chaos` runs       (default: 600, split over its configurations)
 #   REDISSON_URL  `make demo` uses this server instead of starting one
 #   CMAKE_ARGS    extra arguments for the `build` configure step
@@ -45,7 +45,8 @@ help:
 	@echo 'make demo          run `redisson demo` against REDISSON_URL or a throwaway redis-server'
 	@echo 'make bench         run the benchmarks; table on stdout, JSON in build/bench/results.json'
 	@echo 'make chaos         8 workers, random faults, a checker; CHAOS_SECONDS (default 600), build/chaos/'
-	@echo 'make fuzz          fuzz the RESP parser for FUZZ_SECONDS (default 300); fuzz-ci: 60 s'
+	@echo 'make fuzz          fuzz the RESP parser and the kryo5/JSON decoders for FUZZ_SECONDS in all'
+	@echo '                   (default 300; fuzz-ci: 60 s)'
 	@echo 'make format        clang-format -i;  make format-check: check only'
 	@echo 'make lint          clang-tidy over src/ with .clang-tidy'
 	@echo 'make clean         remove all build dirs'
@@ -98,19 +99,26 @@ demo: deps build
 bench: deps build
 	scripts/run-bench.sh
 
-# libFuzzer needs clang. New inputs go to build-fuzz/corpus; tests/fuzz/corpus is the read-only
-# seed corpus; crashing inputs land in build-fuzz/artifacts/.
+# libFuzzer needs clang. Three targets (the RESP parser, the kryo5 and JSON decoders) share
+# FUZZ_SECONDS equally. New inputs go to build-fuzz/corpus/<target>; tests/fuzz/corpus/<target> is
+# the read-only seed corpus; crashing inputs land in build-fuzz/artifacts/.
+FUZZ_TARGETS := resp_parser_fuzz kryo5_decode_fuzz json_decode_fuzz
 fuzz: deps
 	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDISSON_FUZZ=ON \
 	  -DREDISSON_BUILD_TOOLS=OFF -DREDISSON_BUILD_BENCH=OFF -DREDISSON_BUILD_EXAMPLES=OFF
-	cmake --build build-fuzz -j $(JOBS) --target resp_parser_fuzz
-	@fuzzer=$$(find build-fuzz -type f -name resp_parser_fuzz -perm -u+x | head -n 1); \
-	if [[ -z $$fuzzer ]]; then echo "fuzz: resp_parser_fuzz was not built" >&2; exit 1; fi; \
-	mkdir -p build-fuzz/corpus build-fuzz/artifacts; \
-	seeds=(); if [[ -d tests/fuzz/corpus ]]; then seeds=(tests/fuzz/corpus); fi; \
-	echo "fuzz: $$fuzzer for $(FUZZ_SECONDS) s"; \
-	"$$fuzzer" -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-	  -artifact_prefix=build-fuzz/artifacts/ build-fuzz/corpus "$${seeds[@]}"
+	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	@seconds=$$(( $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) )); \
+	if (( seconds < 1 )); then seconds=1; fi; \
+	mkdir -p build-fuzz/artifacts; \
+	for target in $(FUZZ_TARGETS); do \
+	  fuzzer=$$(find build-fuzz -type f -name $$target -perm -u+x | head -n 1); \
+	  if [[ -z $$fuzzer ]]; then echo "fuzz: $$target was not built" >&2; exit 1; fi; \
+	  mkdir -p build-fuzz/corpus/$$target; \
+	  seeds=(); if [[ -d tests/fuzz/corpus/$$target ]]; then seeds=(tests/fuzz/corpus/$$target); fi; \
+	  echo "fuzz: $$fuzzer for $$seconds s"; \
+	  "$$fuzzer" -max_total_time=$$seconds -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/artifacts/$$target- build-fuzz/corpus/$$target "$${seeds[@]}"; \
+	done
 
 # Workers are re-exec'ed copies of redisson-chaos; every redis-server is a throwaway on loopback.
 chaos: deps configure

@@ -45,6 +45,8 @@ nlohmann::json run_fair_contention(const Options& options);
 nlohmann::json run_rw(const Options& options);
 nlohmann::json run_semaphore(const Options& options);
 nlohmann::json run_rate_limiter(const Options& options);
+/// No server: ns per value to encode and decode with the kryo5 and json codecs.
+nlohmann::json run_codec(const Options& options);
 
 /// Arguments of a worker process (hidden --worker mode).
 struct WorkerOptions {

@@ -1,7 +1,7 @@
 // redisson-bench: runs benchmark scenarios against one Redis server and prints one JSON
 // object per scenario per line on stdout. Progress and diagnostics go to stderr.
 //
-//   redisson-bench --scenario raw|bucket|atomic-long|rate-limiter|uncontended|parallel|
+//   redisson-bench --scenario raw|bucket|atomic-long|rate-limiter|codec|uncontended|parallel|
 //                             parallel-cluster|handoff|contention|fair-contention|rw|semaphore|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //                  [--cluster-urls URL,URL,...]
@@ -43,6 +43,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"rw", redisson_bench::run_rw},
       {"semaphore", redisson_bench::run_semaphore},
       {"rate-limiter", redisson_bench::run_rate_limiter},
+      {"codec", redisson_bench::run_codec},
   };
   return kScenarios;
 }
@@ -102,8 +103,8 @@ int main(int argc, char** argv) {
   Options options;
   redisson_bench::WorkerOptions worker;
   app.add_option("--scenario", scenario,
-                 "raw, uncontended, parallel, parallel-cluster, handoff, contention, "
-                 "fair-contention, rw, semaphore, rate-limiter, all (or a comma list)")
+                 "raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff, contention, "
+                 "fair-contention, rw, semaphore, rate-limiter, codec, all (or a comma list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -171,8 +172,8 @@ int main(int argc, char** argv) {
   for (const auto& name : wanted) {
     if (!by_name.contains(name)) {
       std::cerr << "redisson-bench: unknown scenario '" << name
-                << "' (raw, uncontended, parallel, parallel-cluster, handoff, contention, "
-                   "fair-contention, rw, semaphore, rate-limiter, all)\n";
+                << "' (raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff, contention, "
+                   "fair-contention, rw, semaphore, rate-limiter, codec, all)\n";
       return 2;
     }
   }

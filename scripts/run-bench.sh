@@ -6,7 +6,7 @@
 # Usage: scripts/run-bench.sh [extra redisson-bench args...]
 #
 # Environment:
-#   SCENARIO        --scenario value: raw, bucket, atomic-long, rate-limiter, uncontended,
+#   SCENARIO        --scenario value: raw, bucket, atomic-long, rate-limiter, codec, uncontended,
 #                   parallel, parallel-cluster, handoff, contention, fair-contention, rw,
 #                   semaphore, all (all and parallel-cluster start a throwaway 3-master cluster
 #                   as well)
@@ -114,6 +114,12 @@ def extra(r):
         ref = r.get("reference", {})
         return (f"client CPU {num(r.get('client_cpu_us_per_call'), 2)} us/call vs raw "
                 f"{num(ref.get('client_cpu_us_per_call'), 2)} us")
+    if s == "codec":
+        parts = []
+        for codec in ("kryo5", "json"):
+            for name, m in r.get(codec, {}).items():
+                parts.append(f"{codec} {name} {num(m.get('encode_ns'), 0)}/{num(m.get('decode_ns'), 0)}")
+        return "ns encode/decode: " + ", ".join(parts)
     if s == "semaphore":
         return (f"busy {num(r.get('busy'), 2)} of {r.get('permits')} permits, "
                 f"{num(r.get('commands_per_acquisition'), 1)} cmds/acq, Jain {r.get('jain_index')}, "

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <system_error>
 
 namespace redisson::detail {
@@ -18,8 +19,12 @@ std::string java_text(Float x) {
 
   // Scientific form from to_chars gives the digits and the exponent: "d.ddde+XX".
   char buffer[64];
-  const auto result =
-      std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific);
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific);
+  if (std::memchr(buffer, '.', static_cast<std::size_t>(result.ptr - buffer)) == nullptr) {
+    // One digit: Java prints two, the two-digit decimal closest to x (Double.MIN_VALUE is
+    // 4.9E-324, not 5.0E-324).
+    result = std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific, 1);
+  }
   std::string_view sci(buffer, static_cast<std::size_t>(result.ptr - buffer));
   std::string out;
   if (sci.front() == '-') {
@@ -31,6 +36,8 @@ std::string java_text(Float x) {
   for (const char c : sci.substr(0, e_at)) {
     if (c != '.') digits += c;
   }
+  // The two-digit form above may end in 0 ("1.0e+00").
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
   int exponent = 0;
   std::from_chars(sci.data() + e_at + 1 + (sci[e_at + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
                   exponent);
@@ -76,8 +83,12 @@ std::string java_float_text(float x) { return java_text(x); }
 
 void append_json_string(std::string_view utf8, std::string& out) {
   out += '"';
+  std::size_t run = 0;  // start of the characters not yet appended
   for (std::size_t i = 0; i < utf8.size(); ++i) {
     const auto c = static_cast<unsigned char>(utf8[i]);
+    if (c >= 0x20 && c != '"' && c != '\\' && c < 0xF0) continue;
+    out.append(utf8.data() + run, i - run);
+    run = i + 1;
     switch (c) {
       case '"':
         out += "\\\"";
@@ -105,7 +116,7 @@ void append_json_string(std::string_view utf8, std::string& out) {
     }
     if (c < 0x20) {
       append_unicode_escape(c, out);
-    } else if (c >= 0xF0 && i + 3 < utf8.size()) {
+    } else if (i + 3 < utf8.size()) {
       // A four-byte sequence: a character outside the BMP, which Jackson writes as the \u
       // escapes of its UTF-16 surrogate pair.
       const std::uint32_t code = ((c & 0x07U) << 18) |
@@ -116,10 +127,12 @@ void append_json_string(std::string_view utf8, std::string& out) {
       append_unicode_escape(0xD800 + (v >> 10), out);
       append_unicode_escape(0xDC00 + (v & 0x3FF), out);
       i += 3;
+      run = i + 1;
     } else {
-      out += static_cast<char>(c);
+      out += static_cast<char>(c);  // not UTF-8: the codecs check before, display shows it as is
     }
   }
+  out.append(utf8.data() + run, utf8.size() - run);
   out += '"';
 }
 
