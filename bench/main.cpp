@@ -102,9 +102,10 @@ int main(int argc, char** argv) {
   std::string duration = "5s";
   Options options;
   redisson_bench::WorkerOptions worker;
-  app.add_option("--scenario", scenario,
-                 "raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff, contention, "
-                 "fair-contention, rw, semaphore, rate-limiter, codec, all (or a comma list)")
+  app.add_option(
+         "--scenario", scenario,
+         "raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff, contention, "
+         "fair-contention, rw, semaphore, rate-limiter, codec, all (or a comma list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -172,7 +173,8 @@ int main(int argc, char** argv) {
   for (const auto& name : wanted) {
     if (!by_name.contains(name)) {
       std::cerr << "redisson-bench: unknown scenario '" << name
-                << "' (raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff, contention, "
+                << "' (raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
+                   "contention, "
                    "fair-contention, rw, semaphore, rate-limiter, codec, all)\n";
       return 2;
     }

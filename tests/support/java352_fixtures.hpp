@@ -27,9 +27,9 @@ inline std::string bloom_bitmap_hex(std::string_view name) { return java_string_
 
 /// The one permit entry Java's tryAcquire(3) left (0x10, 16 random bytes, uint32 LE 3), as hex.
 inline std::string permit_entry_hex(bool per_client) {
-  return java_zset_members_hex(per_client ? "{fx:ratelimiter_per_client}:permits:" +
-                                                writer_client_id()
-                                          : std::string("{fx:ratelimiter_overall}:permits"))
+  return java_zset_members_hex(per_client
+                                   ? "{fx:ratelimiter_per_client}:permits:" + writer_client_id()
+                                   : std::string("{fx:ratelimiter_overall}:permits"))
       .at(0);
 }
 
@@ -63,8 +63,8 @@ inline void load_rate_limiter(const RedisServer& server, const std::string& name
     permits += ":" + client_id;
   }
   server.command({"SET", value, "7"});
-  server.command({"ZADD", permits, std::to_string(acquired_at_ms),
-                  from_hex(permit_entry_hex(per_client))});
+  server.command(
+      {"ZADD", permits, std::to_string(acquired_at_ms), from_hex(permit_entry_hex(per_client))});
 }
 
 inline std::int64_t now_ms() {

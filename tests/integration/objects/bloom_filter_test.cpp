@@ -62,7 +62,8 @@ TEST_F(BloomFilterTest, AddWritesTheSameBitmapAsJavaRedisson) {
   EXPECT_TRUE(filter.add("b"));
   EXPECT_TRUE(filter.add("c"));
   EXPECT_FALSE(filter.add("a"));  // no new bit
-  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::bloom_bitmap_hex("fx:bloom_string"));
+  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})),
+            java::bloom_bitmap_hex("fx:bloom_string"));
 }
 
 TEST_F(BloomFilterTest, AddAllIsOneScriptWithTheSameBits) {
@@ -71,7 +72,8 @@ TEST_F(BloomFilterTest, AddAllIsOneScriptWithTheSameBits) {
   const auto scripts_before = redisson::test::command_calls(server, "evalsha");
   EXPECT_EQ(filter.add_all({"a", "b", "c", "a"}), 3);
   EXPECT_EQ(redisson::test::command_calls(server, "evalsha") - scripts_before, 1);
-  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::bloom_bitmap_hex("fx:bloom_string"));
+  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})),
+            java::bloom_bitmap_hex("fx:bloom_string"));
   EXPECT_EQ(filter.add_all({}), 0);
 }
 
@@ -84,7 +86,8 @@ TEST_F(BloomFilterTest, BytesValuesHashAsTheyAre) {
     EXPECT_TRUE(
         filter.add(redisson::Bytes{std::byte{0x03}, std::byte{0x82}, static_cast<std::byte>(c)}));
   }
-  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_kryo"})), java::bloom_bitmap_hex("fx:bloom_kryo"));
+  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_kryo"})),
+            java::bloom_bitmap_hex("fx:bloom_kryo"));
 }
 
 TEST_F(BloomFilterTest, ContainsReadsAFilterJavaWrote) {
@@ -104,7 +107,8 @@ TEST_F(BloomFilterTest, ContainsReadsAFilterJavaWrote) {
   EXPECT_DOUBLE_EQ(filter.false_probability(), 0.03);
   // Adding what Java added changes nothing.
   EXPECT_EQ(filter.add_all({"a", "b", "c"}), 0);
-  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})), java::bloom_bitmap_hex("fx:bloom_string"));
+  EXPECT_EQ(java::to_hex(server.command({"GET", "fx:bloom_string"})),
+            java::bloom_bitmap_hex("fx:bloom_string"));
 }
 
 TEST_F(BloomFilterTest, ContainsReadsAKryoFilterJavaWrote) {

@@ -412,16 +412,16 @@ TEST_F(RateLimiterTest, ReadsAndDrawsFromAnOverallLimiterJavaWrote) {
 }
 
 TEST_F(RateLimiterTest, ReadsAPerClientLimiterJavaWrote) {
-  java::load_rate_limiter(server, "fx:ratelimiter_per_client", true,
-                          java::writer_client_id(), in_window());
+  java::load_rate_limiter(server, "fx:ratelimiter_per_client", true, java::writer_client_id(),
+                          in_window());
   RateLimiter limiter(client, "fx:ratelimiter_per_client");
   EXPECT_EQ(limiter.get_config(), (RateLimiterConfig{RateType::per_client, 10, 1000ms, 0ms}));
   // This client has a budget of its own; the Java client's state is left alone.
   EXPECT_EQ(limiter.available_permits(), 10);
   EXPECT_TRUE(limiter.try_acquire(10));
-  EXPECT_EQ(server.command(
-                {"GET", "{fx:ratelimiter_per_client}:value:" + java::writer_client_id()}),
-            "7");
+  EXPECT_EQ(
+      server.command({"GET", "{fx:ratelimiter_per_client}:value:" + java::writer_client_id()}),
+      "7");
   // The same bytes under this client's id read as Java's state: 7 left.
   RateLimiter again(client, "fx2");
   java::load_rate_limiter(server, "fx2", true, client.id(), in_window());

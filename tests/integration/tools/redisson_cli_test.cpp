@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "support/eventually.hpp"
+#include "support/java_fixtures.hpp"
 #include "support/redis_server.hpp"
 
 extern char** environ;
@@ -694,4 +695,44 @@ TEST_F(RedissonCli, RateLimitOnAKeyOfAnotherTypeExits1) {
   const auto result = run({"rate-limit", "api", "--rate", "1/1s", "--", "touch", path("ran")});
   EXPECT_EQ(result.status, 1) << result;
   EXPECT_FALSE(file_exists(path("ran")));
+}
+
+TEST_F(RedissonCli, BucketGetReadsWhatJavaRedissonStoredWithItsDefaultCodec) {
+  redisson::test::load_java_fixtures(server_);
+  EXPECT_EQ(run({"bucket", "get", "fx:kryo_str_hello"}).out, "hello\n");
+  EXPECT_EQ(run({"bucket", "get", "fx:kryo_long_1700000000000"}).out, "1700000000000\n");
+  EXPECT_EQ(run({"bucket", "get", "fx:kryo_list_mixed"}).out, "[\"a\",1]\n");
+  EXPECT_EQ(run({"bucket", "get", "fx:kryo_map_str_long"}).out, "{\"n\":7}\n");
+  EXPECT_EQ(run({"bucket", "get", "fx:json_map_str_long", "--codec", "json"}).out, "{\"n\":7}\n");
+  // And the other way: what `bucket set` stores is the bytes Java writes.
+  EXPECT_EQ(run({"bucket", "set", "mine", "hello"}).status, 0);
+  EXPECT_EQ(server_.command({"GET", "mine"}), server_.command({"GET", "fx:kryo_str_hello"}));
+  EXPECT_EQ(run({"bucket", "set", "n", "{\"n\":7}", "--type", "json"}).status, 0);
+  EXPECT_EQ(server_.command({"GET", "n"}), server_.command({"GET", "fx:kryo_map_str_long"}));
+}
+
+TEST_F(RedissonCli, InspectRecognisesJavaRedissonsObjects) {
+  redisson::test::load_java_fixtures(server_);
+  const auto bucket = run({"inspect", "fx:kryo_list_str"});
+  EXPECT_NE(bucket.out.find("Redisson bucket (kryo5)"), std::string::npos) << bucket;
+  EXPECT_NE(bucket.out.find("[\"a\",\"b\"]"), std::string::npos) << bucket;
+  const auto json = run({"inspect", "fx:json_long_1", "--json"});
+  EXPECT_NE(json.out.find("\"codec\":\"json\""), std::string::npos) << json;
+  const auto bloom = run({"inspect", "fx:bloom_kryo"});
+  EXPECT_NE(bloom.out.find("Redisson Bloom filter"), std::string::npos) << bloom;
+  EXPECT_NE(bloom.out.find("hash_iterations: 5"), std::string::npos) << bloom;
+  EXPECT_NE(bloom.out.find("approximate_count: 3"), std::string::npos) << bloom;
+  const auto limiter = run({"inspect", "fx:ratelimiter_overall"});
+  EXPECT_NE(limiter.out.find("Redisson rate limiter"), std::string::npos) << limiter;
+  EXPECT_NE(limiter.out.find("rate: 10"), std::string::npos) << limiter;
+  const auto ids = run({"inspect", "fx:idgenerator"});
+  EXPECT_NE(ids.out.find("Redisson id generator"), std::string::npos) << ids;
+  EXPECT_NE(ids.out.find("allocation_size: 10"), std::string::npos) << ids;
+  const auto hll = run({"inspect", "fx:hyperloglog_kryo"});
+  EXPECT_NE(hll.out.find("HyperLogLog"), std::string::npos) << hll;
+  EXPECT_NE(hll.out.find("count: 3"), std::string::npos) << hll;
+  const auto bits = run({"inspect", "fx:bitset"});
+  EXPECT_NE(bits.out.find("bits_set: 3"), std::string::npos) << bits;
+  const auto number = run({"inspect", "fx:atomicdouble"});
+  EXPECT_NE(number.out.find("AtomicDouble"), std::string::npos) << number;
 }
