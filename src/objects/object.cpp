@@ -54,6 +54,12 @@ ObjectPtr make_keyless(const Client& client, CodecPtr codec) {
   return new_state(client, std::move(codec));
 }
 
+void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler) {
+  object.core->submit(command, std::move(handler));
+}
+
+Status reply_status(std::error_code ec, const Reply& reply) { return status_of(ec, reply); }
+
 void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done) {
   object->core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
     auto status = status_of(ec, reply);  // before the reply moves

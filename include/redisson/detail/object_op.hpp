@@ -65,6 +65,19 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
 /// no name. `codec` null: the client's default.
 ObjectPtr make_keyless(const Client& client, CodecPtr codec);
 
+/// What a reply callback of the client's core receives.
+using ReplyHandler = UniqueFunction<void(std::error_code, Reply)>;
+/// Sends `command` through the client's topology; `handler` runs on the I/O thread with the
+/// error (a server error reply: its code) and the reply.
+void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler);
+/// How a command ended as a Status: `ec`, with "server: <text>" for an error reply.
+Status reply_status(std::error_code ec, const Reply& reply);
+/// A command built before its operation starts, or why it could not be built.
+struct PreparedCommand {
+  Command command;
+  Status failure;
+};
+
 /// Sends `command` through the client's topology; completes on the I/O thread with the reply (a
 /// server error reply: its error code and "server: <text>").
 void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done);
@@ -153,17 +166,35 @@ auto async_started(const ObjectPtr& object, Token&& token, Start&& start, Conver
                      });
 }
 
-/// The common case: one command made by `build()` (on the caller's thread; it may throw).
+/// The common case: one command made by `build()`, called at once on the caller's thread (so
+/// it may capture the caller's arguments by reference; a redisson::error it throws becomes the
+/// completion's error), sent with one reply callback that converts and completes: the path
+/// every simple operation takes, so it allocates no more than a raw Client::async_execute.
 template <class R, class Token, class Build, class Convert>
 auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Convert&& convert) {
-  return async_started<R>(
-      object, std::forward<Token>(token),
-      [build = std::forward<Build>(build)](const ObjectPtr& target, Done<Reply>& done) {
-        // Built before `done` is handed over: a build() that throws must find it still there.
-        const Command command = build();
-        submit_command(target, command, std::move(done));
-      },
-      std::forward<Convert>(convert));
+  PreparedCommand prepared;
+  try {
+    prepared.command = build();
+  } catch (const error& failure) {
+    prepared.failure = status_of_error(failure);
+  }
+  return async_op<R>(object->core, token,
+                     [object, prepared = std::move(prepared),
+                      convert = std::forward<Convert>(convert)](Done<R> done) mutable {
+                       if (prepared.failure) {
+                         if constexpr (std::is_void_v<R>) {
+                           return done(std::move(prepared.failure));
+                         } else {
+                           return done(std::move(prepared.failure), R{});
+                         }
+                       }
+                       submit_reply(*object, prepared.command,
+                                    [done = std::move(done), convert = std::move(convert)](
+                                        std::error_code ec, Reply reply) mutable {
+                                      complete_converted<R>(done, reply_status(ec, reply), reply,
+                                                            convert);
+                                    });
+                     });
 }
 
 }  // namespace redisson::detail

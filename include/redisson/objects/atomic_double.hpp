@@ -52,21 +52,21 @@ class AtomicDouble : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_get(CompletionToken&& token) const {
-    return number(token, [name = name()] { return Command{"GET", name}; });
+    return number(token, [this] { return Command{"GET", name()}; });
   }
   template <class CompletionToken>
   auto async_set(double value, CompletionToken&& token) {
     return detail::async_command<void>(
         object_, token,
-        [name = name(), value] {
-          return Command{"SET", name, detail::plain_decimal_argument(value)};
+        [this, value] {
+          return Command{"SET", name(), detail::plain_decimal_argument(value)};
         },
         &detail::reply_ignore);
   }
   template <class CompletionToken>
   auto async_add_and_get(double delta, CompletionToken&& token) {
-    return number(token, [name = name(), delta] {
-      return Command{"INCRBYFLOAT", name, detail::plain_decimal_argument(delta)};
+    return number(token, [this, delta] {
+      return Command{"INCRBYFLOAT", name(), detail::plain_decimal_argument(delta)};
     });
   }
   template <class CompletionToken>
@@ -96,8 +96,8 @@ class AtomicDouble : public Object {
   }
   template <class CompletionToken>
   auto async_get_and_set(double value, CompletionToken&& token) {
-    return number(token, [name = name(), value] {
-      return Command{"GETSET", name, detail::plain_decimal_argument(value)};
+    return number(token, [this, value] {
+      return Command{"GETSET", name(), detail::plain_decimal_argument(value)};
     });
   }
   template <class CompletionToken>
@@ -111,7 +111,7 @@ class AtomicDouble : public Object {
   }
   template <class CompletionToken>
   auto async_get_and_delete(CompletionToken&& token) {
-    return number(token, [name = name()] { return Command{"GETDEL", name}; });
+    return number(token, [this] { return Command{"GETDEL", name()}; });
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------

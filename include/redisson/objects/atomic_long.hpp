@@ -43,28 +43,28 @@ class AtomicLong : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_get(CompletionToken&& token) const {
-    return counter(token, [name = name()] { return Command{"GET", name}; });
+    return counter(token, [this] { return Command{"GET", name()}; });
   }
   template <class CompletionToken>
   auto async_set(std::int64_t value, CompletionToken&& token) {
     return detail::async_command<void>(
         object_, token,
-        [name = name(), value] {
-          return Command{"SET", name}.arg(value);
+        [this, value] {
+          return Command{"SET", name()}.arg(value);
         },
         &detail::reply_ignore);
   }
   template <class CompletionToken>
   auto async_add_and_get(std::int64_t delta, CompletionToken&& token) {
-    return counter(token, [name = name(), delta] { return Command{"INCRBY", name}.arg(delta); });
+    return counter(token, [this, delta] { return Command{"INCRBY", name()}.arg(delta); });
   }
   template <class CompletionToken>
   auto async_get_and_add(std::int64_t delta, CompletionToken&& token) {
     // INCRBY answers the new value; the old one is that minus delta, exactly (integers).
     return detail::async_command<std::int64_t>(
         object_, token,
-        [name = name(), delta] {
-          return Command{"INCRBY", name}.arg(delta);
+        [this, delta] {
+          return Command{"INCRBY", name()}.arg(delta);
         },
         [delta](const Reply& r) { return detail::reply_counter(r) - delta; });
   }
@@ -86,7 +86,7 @@ class AtomicLong : public Object {
   }
   template <class CompletionToken>
   auto async_get_and_set(std::int64_t value, CompletionToken&& token) {
-    return counter(token, [name = name(), value] { return Command{"GETSET", name}.arg(value); });
+    return counter(token, [this, value] { return Command{"GETSET", name()}.arg(value); });
   }
   template <class CompletionToken>
   auto async_compare_and_set(std::int64_t expect, std::int64_t update, CompletionToken&& token) {
@@ -99,7 +99,7 @@ class AtomicLong : public Object {
   }
   template <class CompletionToken>
   auto async_get_and_delete(CompletionToken&& token) {
-    return counter(token, [name = name()] { return Command{"GETDEL", name}; });
+    return counter(token, [this] { return Command{"GETDEL", name()}; });
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------

@@ -63,8 +63,8 @@ class BitSet : public Object {
   auto async_get(std::int64_t index, CompletionToken&& token) const {
     return detail::async_command<bool>(
         object_, token,
-        [name = name(), index] {
-          return Command{"GETBIT", name}.arg(detail::checked_bit_index(index));
+        [this, index] {
+          return Command{"GETBIT", name()}.arg(detail::checked_bit_index(index));
         },
         &detail::reply_flag);
   }
@@ -72,8 +72,8 @@ class BitSet : public Object {
   auto async_set(std::int64_t index, bool value, CompletionToken&& token) {
     return detail::async_command<bool>(
         object_, token,
-        [name = name(), index, value] {
-          return Command{"SETBIT", name}
+        [this, index, value] {
+          return Command{"SETBIT", name()}
               .arg(detail::checked_bit_index(index))
               .arg(value ? "1" : "0");
         },
@@ -100,8 +100,8 @@ class BitSet : public Object {
   auto async_cardinality(CompletionToken&& token) const {
     return detail::async_command<std::int64_t>(
         object_, token,
-        [name = name()] {
-          return Command{"BITCOUNT", name};
+        [this] {
+          return Command{"BITCOUNT", name()};
         },
         &detail::reply_integer);
   }
@@ -114,8 +114,8 @@ class BitSet : public Object {
   auto async_size(CompletionToken&& token) const {
     return detail::async_command<std::int64_t>(
         object_, token,
-        [name = name()] {
-          return Command{"STRLEN", name};
+        [this] {
+          return Command{"STRLEN", name()};
         },
         [](const Reply& r) { return detail::reply_integer(r) * 8; });
   }
@@ -139,8 +139,8 @@ class BitSet : public Object {
   auto async_to_bytes(CompletionToken&& token) const {
     return detail::async_command<Bytes>(
         object_, token,
-        [name = name()] {
-          return Command{"GET", name};
+        [this] {
+          return Command{"GET", name()};
         },
         &detail::reply_bytes);
   }
@@ -148,9 +148,9 @@ class BitSet : public Object {
   auto async_set_bytes(const Bytes& bytes, CompletionToken&& token) {
     return detail::async_command<void>(
         object_, token,
-        [name = name(), bytes] {
+        [this, bytes] {
           return Command{
-              "SET", name,
+              "SET", name(),
               std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())};
         },
         &detail::reply_ignore);
@@ -159,8 +159,8 @@ class BitSet : public Object {
   auto async_clear(CompletionToken&& token) {
     return detail::async_command<void>(
         object_, token,
-        [name = name()] {
-          return Command{"DEL", name};
+        [this] {
+          return Command{"DEL", name()};
         },
         &detail::reply_ignore);
   }

@@ -37,7 +37,7 @@ class Bucket : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_get(CompletionToken&& token) const {
-    return read<std::optional<T>>(token, [name = name()] { return Command{"GET", name}; });
+    return read<std::optional<T>>(token, [this] { return Command{"GET", name()}; });
   }
   template <class CompletionToken>
   auto async_set(const T& value, CompletionToken&& token) {
@@ -87,27 +87,25 @@ class Bucket : public Object {
   }
   template <class CompletionToken>
   auto async_get_and_delete(CompletionToken&& token) {
-    return read<std::optional<T>>(token, [name = name()] { return Command{"GETDEL", name}; });
+    return read<std::optional<T>>(token, [this] { return Command{"GETDEL", name()}; });
   }
   template <class Rep, class Period, class CompletionToken>
   auto async_get_and_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
-    return read<std::optional<T>>(token, [name = name(), ms = detail::saturating_ms(ttl)] {
+    return read<std::optional<T>>(token, [this, ms = detail::saturating_ms(ttl)] {
       if (ms.count() <= 0) detail::throw_invalid_argument("the ttl must be positive");
-      return Command{"GETEX", name, "PX"}.arg(std::int64_t{ms.count()});
+      return Command{"GETEX", name(), "PX"}.arg(std::int64_t{ms.count()});
     });
   }
   template <class CompletionToken>
   auto async_get_and_clear_expire(CompletionToken&& token) {
-    return read<std::optional<T>>(token, [name = name()] {
-      return Command{"GETEX", name, "PERSIST"};
-    });
+    return read<std::optional<T>>(token, [this] { return Command{"GETEX", name(), "PERSIST"}; });
   }
   template <class CompletionToken>
   auto async_size(CompletionToken&& token) const {
     return detail::async_command<std::int64_t>(
         object_, token,
-        [name = name()] {
-          return Command{"STRLEN", name};
+        [this] {
+          return Command{"STRLEN", name()};
         },
         &detail::reply_integer);
   }

@@ -64,14 +64,14 @@ class HyperLogLog : public Object {
   auto async_count_with(const std::vector<std::string>& others, CompletionToken&& token) const {
     return detail::async_command<std::int64_t>(
         object_, token,
-        [name = name(), others] { return detail::with_other_keys("PFCOUNT", name, others); },
+        [this, others] { return detail::with_other_keys("PFCOUNT", name(), others); },
         &detail::reply_integer);
   }
   template <class CompletionToken>
   auto async_merge_with(const std::vector<std::string>& others, CompletionToken&& token) {
     return detail::async_command<void>(
         object_, token,
-        [name = name(), others] { return detail::with_other_keys("PFMERGE", name, others); },
+        [this, others] { return detail::with_other_keys("PFMERGE", name(), others); },
         &detail::reply_ignore);
   }
 

@@ -53,8 +53,8 @@ class Object {
   auto async_exists(CompletionToken&& token) const {
     return detail::async_command<bool>(
         object_, token,
-        [name = name()] {
-          return Command{"EXISTS", name};
+        [this] {
+          return Command{"EXISTS", name()};
         },
         [](const Reply& r) { return detail::reply_integer(r) > 0; });
   }
@@ -77,8 +77,8 @@ class Object {
   auto async_remaining_time_to_live(CompletionToken&& token) const {
     return detail::async_command<std::chrono::milliseconds>(
         object_, token,
-        [name = name()] {
-          return Command{"PTTL", name};
+        [this] {
+          return Command{"PTTL", name()};
         },
         [](const Reply& r) { return std::chrono::milliseconds{detail::reply_integer(r)}; });
   }

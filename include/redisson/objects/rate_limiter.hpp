@@ -169,8 +169,8 @@ class RateLimiter : public Object {
   auto async_get_config(CompletionToken&& token) const {
     return detail::async_command<RateLimiterConfig>(
         object_, token,
-        [name = name()] {
-          return Command{"HGETALL", name};
+        [this] {
+          return Command{"HGETALL", name()};
         },
         &detail::rate_limiter_config_of);
   }
