@@ -105,6 +105,7 @@ class Value {
 
  private:
   Value(ValueKind kind, std::int64_t n) noexcept : kind_(kind), int_(n) {}
+  static Value elements_of(ValueKind kind, List elements, std::string java_class);
 
   ValueKind kind_ = ValueKind::null;
   std::int64_t int_ = 0;

@@ -1,6 +1,9 @@
 #include "codec/java_classes.hpp"
 
 #include <array>
+#include <string>
+
+#include "redisson/error.hpp"
 
 namespace redisson::detail {
 namespace {
@@ -51,6 +54,22 @@ const JavaCollectionClass* find_java_collection(std::string_view name) noexcept 
     if (c.name.size() == name.size() && c.name == name) return &c;
   }
   return nullptr;
+}
+
+const JavaCollectionClass& writable_collection(const Value& v, std::string_view codec) {
+  const std::string prefix = std::string(codec) + ": ";
+  const auto* c = find_java_collection(v.java_class());
+  if (c == nullptr) {
+    throw error(errc::codec_error, prefix + "cannot write a " + std::string(kind_name(v.kind())) +
+                                       " of class '" + v.java_class() +
+                                       "' (docs/codecs.md lists the collection classes it writes)");
+  }
+  if (c->kind != v.kind()) {
+    throw error(errc::codec_error, prefix + v.java_class() + " is a " +
+                                       std::string(kind_name(c->kind)) + ", not a " +
+                                       std::string(kind_name(v.kind())));
+  }
+  return *c;
 }
 
 }  // namespace redisson::detail

@@ -42,4 +42,8 @@ struct JavaCollectionClass {
 /// The class named `name`, or nullptr when the codecs do not know it.
 const JavaCollectionClass* find_java_collection(std::string_view name) noexcept;
 
+/// The class the list, set or map `v` is written with. A class the codecs do not know, or one
+/// of another kind, is errc::codec_error ("<codec>: ..."): what is written must read back.
+const JavaCollectionClass& writable_collection(const Value& v, std::string_view codec);
+
 }  // namespace redisson::detail

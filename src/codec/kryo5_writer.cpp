@@ -78,16 +78,8 @@ KryoClass class_of(const Value& v) {
     case ValueKind::null:
       fail("null has no class");
   }
-  const auto* c = find_java_collection(v.java_class());
-  if (c == nullptr) {
-    fail("cannot write a " + std::string(kind_name(v.kind())) + " of class '" + v.java_class() +
-         "' (docs/codecs.md lists the collection classes it writes)");
-  }
-  if (c->kind != v.kind()) {
-    fail(v.java_class() + " is a " + std::string(kind_name(c->kind)) + ", not a " +
-         std::string(kind_name(v.kind())));
-  }
-  return {kNamed, c->name, c};
+  const auto& c = writable_collection(v, "kryo5");
+  return {kNamed, c.name, &c};
 }
 
 // Output.writeString.

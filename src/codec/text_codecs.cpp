@@ -6,6 +6,7 @@
 #include <string>
 
 #include "codec/json_text.hpp"
+#include "codec/utf.hpp"
 #include "redisson/codec.hpp"
 #include "redisson/error.hpp"
 
@@ -42,20 +43,10 @@ void append_text(std::string_view codec, const Value& value, std::string& out) {
     case ValueKind::long_int:
       out += std::to_string(value.int_value());
       return;
-    case ValueKind::character: {
-      const auto unit = static_cast<std::uint32_t>(value.int_value());
-      if (unit < 0x80) {
-        out += static_cast<char>(unit);
-      } else if (unit < 0x800) {
-        out += static_cast<char>(0xC0 | (unit >> 6));
-        out += static_cast<char>(0x80 | (unit & 0x3F));
-      } else {
-        out += static_cast<char>(0xE0 | (unit >> 12));
-        out += static_cast<char>(0x80 | ((unit >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (unit & 0x3F));
-      }
+    case ValueKind::character:
+      // One UTF-16 code unit (a lone surrogate too: three bytes, as Java's getBytes would not).
+      detail::utf::append_utf8(static_cast<char16_t>(value.int_value()), out);
       return;
-    }
     case ValueKind::float_num:
       out += detail::java_float_text(static_cast<float>(value.double_value()));
       return;
@@ -149,27 +140,19 @@ class ByteArrayCodec final : public Codec {
   Value decode(std::string_view bytes) const override { return Value::bytes_from(bytes); }
 };
 
+/// The one instance of a stateless codec the whole process shares.
+template <class C>
+CodecPtr one_shared() {
+  static const CodecPtr codec = std::make_shared<C>();
+  return codec;
+}
+
 }  // namespace
 
-CodecPtr string() {
-  static const CodecPtr codec = std::make_shared<StringCodec>();
-  return codec;
-}
-CodecPtr long_text() {
-  static const CodecPtr codec = std::make_shared<LongCodec>();
-  return codec;
-}
-CodecPtr integer_text() {
-  static const CodecPtr codec = std::make_shared<IntegerCodec>();
-  return codec;
-}
-CodecPtr double_text() {
-  static const CodecPtr codec = std::make_shared<DoubleCodec>();
-  return codec;
-}
-CodecPtr bytes() {
-  static const CodecPtr codec = std::make_shared<ByteArrayCodec>();
-  return codec;
-}
+CodecPtr string() { return one_shared<StringCodec>(); }
+CodecPtr long_text() { return one_shared<LongCodec>(); }
+CodecPtr integer_text() { return one_shared<IntegerCodec>(); }
+CodecPtr double_text() { return one_shared<DoubleCodec>(); }
+CodecPtr bytes() { return one_shared<ByteArrayCodec>(); }
 
 }  // namespace redisson::codecs

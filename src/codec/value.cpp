@@ -6,6 +6,7 @@
 
 #include "codec/base64.hpp"
 #include "codec/json_text.hpp"
+#include "codec/utf.hpp"
 #include "redisson/error.hpp"
 #include "redisson/value_traits.hpp"
 
@@ -75,18 +76,19 @@ Value Value::bytes_from(std::string_view raw) {
   return v;
 }
 
-Value Value::list(List elements, std::string java_class) {
-  Value v(ValueKind::list, 0);
+Value Value::elements_of(ValueKind kind, List elements, std::string java_class) {
+  Value v(kind, 0);
   v.elements_ = std::move(elements);
   v.java_class_ = std::move(java_class);
   return v;
 }
 
+Value Value::list(List elements, std::string java_class) {
+  return elements_of(ValueKind::list, std::move(elements), std::move(java_class));
+}
+
 Value Value::set(List elements, std::string java_class) {
-  Value v(ValueKind::set, 0);
-  v.elements_ = std::move(elements);
-  v.java_class_ = std::move(java_class);
-  return v;
+  return elements_of(ValueKind::set, std::move(elements), std::move(java_class));
 }
 
 Value Value::map(Entries entries, std::string java_class) {
@@ -149,18 +151,8 @@ void append_display(const Value& value, std::string& out) {
       return;
     case ValueKind::character: {
       // One UTF-16 code unit shown as a one-character string.
-      const auto unit = static_cast<char16_t>(value.int_value());
       std::string utf8;
-      if (unit < 0x80) {
-        utf8 += static_cast<char>(unit);
-      } else if (unit < 0x800) {
-        utf8 += static_cast<char>(0xC0 | (unit >> 6));
-        utf8 += static_cast<char>(0x80 | (unit & 0x3F));
-      } else {
-        utf8 += static_cast<char>(0xE0 | (unit >> 12));
-        utf8 += static_cast<char>(0x80 | ((unit >> 6) & 0x3F));
-        utf8 += static_cast<char>(0x80 | (unit & 0x3F));
-      }
+      detail::utf::append_utf8(static_cast<char16_t>(value.int_value()), utf8);
       detail::append_json_string(utf8, out);
       return;
     }

@@ -95,6 +95,10 @@ Status status_of_error(const error& failure);
 /// 1 / "OK" / any non-null bulk string: true; 0 / nil: false.
 bool reply_flag(const Reply& reply);
 std::int64_t reply_integer(const Reply& reply);
+/// An integer as milliseconds (PTTL: -1 never expires, -2 absent).
+inline std::chrono::milliseconds reply_ms(const Reply& reply) {
+  return std::chrono::milliseconds{reply_integer(reply)};
+}
 /// An integer, or the decimal text of one (GET of a counter); nil is 0.
 std::int64_t reply_counter(const Reply& reply);
 /// A double (RESP3) or its text (RESP2, INCRBYFLOAT); nil is 0.

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 
+#include "redisson/objects/increments.hpp"
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
@@ -35,13 +37,23 @@ void start_atomic_double_get_and_add(const ObjectPtr& object, double delta, Done
 /// another type is errc::wrong_type; text that is not a number errc::wrong_type on reads,
 /// errc::server_error on additions (as INCRBYFLOAT refuses it, and a result that would overflow);
 /// nothing is changed. set() replaces a key of another type, as SET does.
-class AtomicDouble : public Object {
-  // (Defined first: the forms below deduce their return types from it.)
+class AtomicDouble : public Object, public Increments<AtomicDouble, double> {
+  // (Defined first: the forms below deduce their return types from them.)
   /// A command whose reply is the value (a double or its text; nil is 0).
-  template <class CompletionToken, class Build>
-  auto number(CompletionToken&& token, Build&& build) const {
-    return detail::async_command<double>(object_, token, std::forward<Build>(build),
-                                         &detail::reply_double);
+  template <class CompletionToken, class... Args>
+  auto number(CompletionToken&& token, std::string_view verb, const Args&... args) const {
+    return on_key<double>(token, &detail::reply_double, verb, args...);
+  }
+  /// `verb name x` with x as decimal text; x is checked (NaN, infinities) as the command is
+  /// built, so that its error is the completion's.
+  template <class R, class CompletionToken, class Convert>
+  auto with_decimal(CompletionToken&& token, Convert convert, const char* verb, double x) {
+    return detail::async_command<R>(
+        object_, token,
+        [this, verb, x] {
+          return Command{verb, name(), detail::plain_decimal_argument(x)};
+        },
+        convert);
   }
 
  public:
@@ -52,66 +64,33 @@ class AtomicDouble : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_get(CompletionToken&& token) const {
-    return number(token, [this] { return Command{"GET", name()}; });
+    return number(token, "GET");
   }
   template <class CompletionToken>
   auto async_set(double value, CompletionToken&& token) {
-    return detail::async_command<void>(
-        object_, token,
-        [this, value] {
-          return Command{"SET", name(), detail::plain_decimal_argument(value)};
-        },
-        &detail::reply_ignore);
+    return with_decimal<void>(token, &detail::reply_ignore, "SET", value);
   }
   template <class CompletionToken>
   auto async_add_and_get(double delta, CompletionToken&& token) {
-    return number(token, [this, delta] {
-      return Command{"INCRBYFLOAT", name(), detail::plain_decimal_argument(delta)};
-    });
+    return with_decimal<double>(token, &detail::reply_double, "INCRBYFLOAT", delta);
   }
   template <class CompletionToken>
   auto async_get_and_add(double delta, CompletionToken&& token) {
-    return detail::async_started<double>(
-        object_, token,
-        [delta](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_atomic_double_get_and_add(object, delta, done);
-        },
-        &detail::reply_double);
-  }
-  template <class CompletionToken>
-  auto async_increment_and_get(CompletionToken&& token) {
-    return async_add_and_get(1.0, std::forward<CompletionToken>(token));
-  }
-  template <class CompletionToken>
-  auto async_decrement_and_get(CompletionToken&& token) {
-    return async_add_and_get(-1.0, std::forward<CompletionToken>(token));
-  }
-  template <class CompletionToken>
-  auto async_get_and_increment(CompletionToken&& token) {
-    return async_get_and_add(1.0, std::forward<CompletionToken>(token));
-  }
-  template <class CompletionToken>
-  auto async_get_and_decrement(CompletionToken&& token) {
-    return async_get_and_add(-1.0, std::forward<CompletionToken>(token));
+    return started<double>(token, &detail::reply_double, &detail::start_atomic_double_get_and_add,
+                           delta);
   }
   template <class CompletionToken>
   auto async_get_and_set(double value, CompletionToken&& token) {
-    return number(token, [this, value] {
-      return Command{"GETSET", name(), detail::plain_decimal_argument(value)};
-    });
+    return with_decimal<double>(token, &detail::reply_double, "GETSET", value);
   }
   template <class CompletionToken>
   auto async_compare_and_set(double expect, double update, CompletionToken&& token) {
-    return detail::async_started<bool>(
-        object_, token,
-        [expect, update](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_atomic_double_compare_and_set(object, expect, update, done);
-        },
-        &detail::reply_flag);
+    return started<bool>(token, &detail::reply_flag, &detail::start_atomic_double_compare_and_set,
+                         expect, update);
   }
   template <class CompletionToken>
   auto async_get_and_delete(CompletionToken&& token) {
-    return number(token, [this] { return Command{"GETDEL", name()}; });
+    return number(token, "GETDEL");
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
@@ -126,22 +105,6 @@ class AtomicDouble : public Object {
   /// Adds `delta`; returns the value before (exactly: read in the same script).
   double get_and_add(double delta) {
     return async_get_and_add(delta, detail::blocking("get_and_add", name()));
-  }
-  /// Adds 1; returns the new value.
-  double increment_and_get() {
-    return async_increment_and_get(detail::blocking("increment_and_get", name()));
-  }
-  /// Subtracts 1; returns the new value.
-  double decrement_and_get() {
-    return async_decrement_and_get(detail::blocking("decrement_and_get", name()));
-  }
-  /// Adds 1; returns the value before.
-  double get_and_increment() {
-    return async_get_and_increment(detail::blocking("get_and_increment", name()));
-  }
-  /// Subtracts 1; returns the value before.
-  double get_and_decrement() {
-    return async_get_and_decrement(detail::blocking("get_and_decrement", name()));
   }
   /// Stores `value`; returns the value before.
   double get_and_set(double value) {

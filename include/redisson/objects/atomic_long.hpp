@@ -3,8 +3,10 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 
+#include "redisson/objects/increments.hpp"
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
@@ -26,13 +28,12 @@ void start_atomic_long_compare_and_set(const ObjectPtr& object, std::int64_t exp
 /// A key of another type is errc::wrong_type and text that is not an integer errc::wrong_type on
 /// reads, errc::server_error on increments (the server refuses; also on overflow); nothing is
 /// changed. set() replaces a key of another type, as SET does.
-class AtomicLong : public Object {
+class AtomicLong : public Object, public Increments<AtomicLong, std::int64_t> {
   // (Defined first: the forms below deduce their return types from it.)
   /// A command whose reply is the counter's value (an integer, or its text; nil is 0).
-  template <class CompletionToken, class Build>
-  auto counter(CompletionToken&& token, Build&& build) const {
-    return detail::async_command<std::int64_t>(object_, token, std::forward<Build>(build),
-                                               &detail::reply_counter);
+  template <class CompletionToken, class... Args>
+  auto counter(CompletionToken&& token, std::string_view verb, const Args&... args) const {
+    return on_key<std::int64_t>(token, &detail::reply_counter, verb, args...);
   }
 
  public:
@@ -43,63 +44,35 @@ class AtomicLong : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_get(CompletionToken&& token) const {
-    return counter(token, [this] { return Command{"GET", name()}; });
+    return counter(token, "GET");
   }
   template <class CompletionToken>
   auto async_set(std::int64_t value, CompletionToken&& token) {
-    return detail::async_command<void>(
-        object_, token,
-        [this, value] {
-          return Command{"SET", name()}.arg(value);
-        },
-        &detail::reply_ignore);
+    return on_key<void>(token, &detail::reply_ignore, "SET", value);
   }
   template <class CompletionToken>
   auto async_add_and_get(std::int64_t delta, CompletionToken&& token) {
-    return counter(token, [this, delta] { return Command{"INCRBY", name()}.arg(delta); });
+    return counter(token, "INCRBY", delta);
   }
   template <class CompletionToken>
   auto async_get_and_add(std::int64_t delta, CompletionToken&& token) {
     // INCRBY answers the new value; the old one is that minus delta, exactly (integers).
-    return detail::async_command<std::int64_t>(
-        object_, token,
-        [this, delta] {
-          return Command{"INCRBY", name()}.arg(delta);
-        },
-        [delta](const Reply& r) { return detail::reply_counter(r) - delta; });
-  }
-  template <class CompletionToken>
-  auto async_increment_and_get(CompletionToken&& token) {
-    return async_add_and_get(1, std::forward<CompletionToken>(token));
-  }
-  template <class CompletionToken>
-  auto async_decrement_and_get(CompletionToken&& token) {
-    return async_add_and_get(-1, std::forward<CompletionToken>(token));
-  }
-  template <class CompletionToken>
-  auto async_get_and_increment(CompletionToken&& token) {
-    return async_get_and_add(1, std::forward<CompletionToken>(token));
-  }
-  template <class CompletionToken>
-  auto async_get_and_decrement(CompletionToken&& token) {
-    return async_get_and_add(-1, std::forward<CompletionToken>(token));
+    return on_key<std::int64_t>(
+        token, [delta](const Reply& r) { return detail::reply_counter(r) - delta; }, "INCRBY",
+        delta);
   }
   template <class CompletionToken>
   auto async_get_and_set(std::int64_t value, CompletionToken&& token) {
-    return counter(token, [this, value] { return Command{"GETSET", name()}.arg(value); });
+    return counter(token, "GETSET", value);
   }
   template <class CompletionToken>
   auto async_compare_and_set(std::int64_t expect, std::int64_t update, CompletionToken&& token) {
-    return detail::async_started<bool>(
-        object_, token,
-        [expect, update](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_atomic_long_compare_and_set(object, expect, update, done);
-        },
-        &detail::reply_flag);
+    return started<bool>(token, &detail::reply_flag, &detail::start_atomic_long_compare_and_set,
+                         expect, update);
   }
   template <class CompletionToken>
   auto async_get_and_delete(CompletionToken&& token) {
-    return counter(token, [this] { return Command{"GETDEL", name()}; });
+    return counter(token, "GETDEL");
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
@@ -114,22 +87,6 @@ class AtomicLong : public Object {
   /// Adds `delta`; returns the value before.
   std::int64_t get_and_add(std::int64_t delta) {
     return async_get_and_add(delta, detail::blocking("get_and_add", name()));
-  }
-  /// Adds 1; returns the new value.
-  std::int64_t increment_and_get() {
-    return async_increment_and_get(detail::blocking("increment_and_get", name()));
-  }
-  /// Subtracts 1; returns the new value.
-  std::int64_t decrement_and_get() {
-    return async_decrement_and_get(detail::blocking("decrement_and_get", name()));
-  }
-  /// Adds 1; returns the value before.
-  std::int64_t get_and_increment() {
-    return async_get_and_increment(detail::blocking("get_and_increment", name()));
-  }
-  /// Subtracts 1; returns the value before.
-  std::int64_t get_and_decrement() {
-    return async_get_and_decrement(detail::blocking("get_and_decrement", name()));
   }
   /// Stores `value`; returns the value before.
   std::int64_t get_and_set(std::int64_t value) {

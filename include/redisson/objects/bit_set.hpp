@@ -46,10 +46,7 @@ class BitSet : public Object {
   auto combine(std::string_view operation, const std::vector<std::string>& others,
                CompletionToken&& token) {
     return detail::async_command<void>(
-        object_, token,
-        [operation, name = name(), others] {
-          return detail::bit_operation(operation, name, others);
-        },
+        object_, token, [&] { return detail::bit_operation(operation, name(), others); },
         &detail::reply_ignore);
   }
 
@@ -85,12 +82,8 @@ class BitSet : public Object {
   }
   template <class CompletionToken>
   auto async_set_range(std::int64_t from, std::int64_t to, bool value, CompletionToken&& token) {
-    return detail::async_started<void>(
-        object_, token,
-        [from, to, value](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_bit_set_range(object, from, to, value, done);
-        },
-        &detail::reply_ignore);
+    return started<void>(token, &detail::reply_ignore, &detail::start_bit_set_range, from, to,
+                         value);
   }
   template <class CompletionToken>
   auto async_clear_range(std::int64_t from, std::int64_t to, CompletionToken&& token) {
@@ -98,26 +91,16 @@ class BitSet : public Object {
   }
   template <class CompletionToken>
   auto async_cardinality(CompletionToken&& token) const {
-    return detail::async_command<std::int64_t>(
-        object_, token,
-        [this] {
-          return Command{"BITCOUNT", name()};
-        },
-        &detail::reply_integer);
+    return on_key<std::int64_t>(token, &detail::reply_integer, "BITCOUNT");
   }
   template <class CompletionToken>
   auto async_length(CompletionToken&& token) const {
-    return detail::async_started<std::int64_t>(object_, token, &detail::start_bit_set_length,
-                                               &detail::reply_integer);
+    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_bit_set_length);
   }
   template <class CompletionToken>
   auto async_size(CompletionToken&& token) const {
-    return detail::async_command<std::int64_t>(
-        object_, token,
-        [this] {
-          return Command{"STRLEN", name()};
-        },
-        [](const Reply& r) { return detail::reply_integer(r) * 8; });
+    return on_key<std::int64_t>(
+        token, [](const Reply& r) { return detail::reply_integer(r) * 8; }, "STRLEN");
   }
   template <class CompletionToken>
   auto async_and_with(const std::vector<std::string>& others, CompletionToken&& token) {
@@ -137,32 +120,16 @@ class BitSet : public Object {
   }
   template <class CompletionToken>
   auto async_to_bytes(CompletionToken&& token) const {
-    return detail::async_command<Bytes>(
-        object_, token,
-        [this] {
-          return Command{"GET", name()};
-        },
-        &detail::reply_bytes);
+    return on_key<Bytes>(token, &detail::reply_bytes, "GET");
   }
   template <class CompletionToken>
   auto async_set_bytes(const Bytes& bytes, CompletionToken&& token) {
-    return detail::async_command<void>(
-        object_, token,
-        [this, bytes] {
-          return Command{
-              "SET", name(),
-              std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())};
-        },
-        &detail::reply_ignore);
+    const std::string_view raw(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    return on_key<void>(token, &detail::reply_ignore, "SET", raw);
   }
   template <class CompletionToken>
   auto async_clear(CompletionToken&& token) {
-    return detail::async_command<void>(
-        object_, token,
-        [this] {
-          return Command{"DEL", name()};
-        },
-        &detail::reply_ignore);
+    return on_key<void>(token, &detail::reply_ignore, "DEL");
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------

@@ -68,18 +68,12 @@ class BloomFilter : public Object {
   template <class CompletionToken>
   auto async_try_init(std::int64_t expected_insertions, double false_probability,
                       CompletionToken&& token) {
-    return detail::async_started<bool>(
-        object_, token,
-        [cache = cache_, expected_insertions, false_probability](const detail::ObjectPtr& object,
-                                                                 detail::Done<Reply>& done) {
-          detail::start_bloom_try_init(object, cache, expected_insertions, false_probability, done);
-        },
-        &detail::reply_flag);
+    return started<bool>(token, &detail::reply_flag, &detail::start_bloom_try_init, cache_,
+                         expected_insertions, false_probability);
   }
   template <class CompletionToken>
   auto async_add(const T& value, CompletionToken&& token) {
-    return values_op<bool>(token, {value}, &detail::start_bloom_add,
-                           [](const Reply& r) { return detail::reply_integer(r) > 0; });
+    return values_op<bool>(token, {value}, &detail::start_bloom_add, &detail::reply_flag);
   }
   template <class CompletionToken>
   auto async_add_all(const std::vector<T>& values, CompletionToken&& token) {
@@ -87,8 +81,7 @@ class BloomFilter : public Object {
   }
   template <class CompletionToken>
   auto async_contains(const T& value, CompletionToken&& token) const {
-    return values_op<bool>(token, {value}, &detail::start_bloom_contains,
-                           [](const Reply& r) { return detail::reply_integer(r) > 0; });
+    return values_op<bool>(token, {value}, &detail::start_bloom_contains, &detail::reply_flag);
   }
   template <class CompletionToken>
   auto async_contains_all(const std::vector<T>& values, CompletionToken&& token) const {
@@ -97,12 +90,7 @@ class BloomFilter : public Object {
   }
   template <class CompletionToken>
   auto async_count(CompletionToken&& token) const {
-    return detail::async_started<std::int64_t>(
-        object_, token,
-        [cache = cache_](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_bloom_count(object, cache, done);
-        },
-        &detail::reply_integer);
+    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_bloom_count, cache_);
   }
   template <class CompletionToken>
   auto async_expected_insertions(CompletionToken&& token) const {
@@ -187,12 +175,7 @@ class BloomFilter : public Object {
 
   template <class R, class CompletionToken, class Convert>
   auto setting(CompletionToken&& token, const char* field, Convert convert) const {
-    return detail::async_started<R>(
-        object_, token,
-        [field](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_bloom_setting(object, field, done);
-        },
-        convert);
+    return started<R>(token, convert, &detail::start_bloom_setting, field);
   }
 
   std::shared_ptr<detail::BloomCache> cache_;

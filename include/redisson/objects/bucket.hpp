@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "redisson/objects/object.hpp"
@@ -37,7 +38,7 @@ class Bucket : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_get(CompletionToken&& token) const {
-    return read<std::optional<T>>(token, [this] { return Command{"GET", name()}; });
+    return read(token, "GET");
   }
   template <class CompletionToken>
   auto async_set(const T& value, CompletionToken&& token) {
@@ -87,27 +88,26 @@ class Bucket : public Object {
   }
   template <class CompletionToken>
   auto async_get_and_delete(CompletionToken&& token) {
-    return read<std::optional<T>>(token, [this] { return Command{"GETDEL", name()}; });
+    return read(token, "GETDEL");
   }
   template <class Rep, class Period, class CompletionToken>
   auto async_get_and_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
-    return read<std::optional<T>>(token, [this, ms = detail::saturating_ms(ttl)] {
-      if (ms.count() <= 0) detail::throw_invalid_argument("the ttl must be positive");
-      return Command{"GETEX", name(), "PX"}.arg(std::int64_t{ms.count()});
-    });
+    // The ttl is checked as the command is built, so that its error is the completion's.
+    return detail::async_command<std::optional<T>>(
+        object_, token,
+        [this, ms = detail::saturating_ms(ttl)] {
+          if (ms.count() <= 0) detail::throw_invalid_argument("the ttl must be positive");
+          return Command{"GETEX", name(), "PX"}.arg(std::int64_t{ms.count()});
+        },
+        decoder());
   }
   template <class CompletionToken>
   auto async_get_and_clear_expire(CompletionToken&& token) {
-    return read<std::optional<T>>(token, [this] { return Command{"GETEX", name(), "PERSIST"}; });
+    return read(token, "GETEX", "PERSIST");
   }
   template <class CompletionToken>
   auto async_size(CompletionToken&& token) const {
-    return detail::async_command<std::int64_t>(
-        object_, token,
-        [this] {
-          return Command{"STRLEN", name()};
-        },
-        &detail::reply_integer);
+    return on_key<std::int64_t>(token, &detail::reply_integer, "STRLEN");
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
@@ -172,13 +172,16 @@ class Bucket : public Object {
     return detail::encode_value(*object.codec, *value);
   }
 
-  /// A command whose reply is the stored value (or nil).
-  template <class R, class CompletionToken, class Build>
-  auto read(CompletionToken&& token, Build&& build) const {
-    return detail::async_command<R>(object_, token, std::forward<Build>(build),
-                                    [codec = object_->codec](const Reply& reply) {
-                                      return detail::decode_reply<T>(*codec, reply);
-                                    });
+  /// Reads a reply that is the stored value (or nil) as a T.
+  auto decoder() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::decode_reply<T>(*codec, reply);
+    };
+  }
+  /// A command on the key whose reply is the stored value (or nil).
+  template <class CompletionToken, class... Args>
+  auto read(CompletionToken&& token, std::string_view verb, const Args&... args) const {
+    return on_key<std::optional<T>>(token, decoder(), verb, args...);
   }
 
   /// SET name <value> [PX ttl] [NX|XX|GET]: R is void (plain SET), bool (NX/XX: stored or not)
@@ -188,9 +191,9 @@ class Bucket : public Object {
              const char* condition) {
     return detail::async_command<R>(
         object_, token,
-        [object = object_, value, ttl, condition] {
+        [&] {
           if (ttl && ttl->count() <= 0) detail::throw_invalid_argument("the ttl must be positive");
-          Command command{"SET", object->name, detail::encode_value(*object->codec, value)};
+          Command command{"SET", name(), detail::encode_value(codec(), value)};
           if (ttl) command.arg("PX").arg(std::int64_t{ttl->count()});
           if (condition != nullptr) command.arg(condition);
           return command;

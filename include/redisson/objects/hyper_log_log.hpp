@@ -40,8 +40,8 @@ class HyperLogLog : public Object {
   auto async_add(const T& value, CompletionToken&& token) {
     return detail::async_command<bool>(
         object_, token,
-        [object = object_, value] {
-          return Command{"PFADD", object->name, detail::encode_value(*object->codec, value)};
+        [&] {
+          return Command{"PFADD", name(), detail::encode_value(codec(), value)};
         },
         &detail::reply_flag);
   }
@@ -49,9 +49,9 @@ class HyperLogLog : public Object {
   auto async_add_all(const std::vector<T>& values, CompletionToken&& token) {
     return detail::async_command<bool>(
         object_, token,
-        [object = object_, values] {
-          Command command{"PFADD", object->name};
-          for (const auto& value : values) command.arg(detail::encode_value(*object->codec, value));
+        [&] {
+          Command command{"PFADD", name()};
+          for (const auto& value : values) command.arg(detail::encode_value(codec(), value));
           return command;
         },
         &detail::reply_flag);
@@ -63,15 +63,13 @@ class HyperLogLog : public Object {
   template <class CompletionToken>
   auto async_count_with(const std::vector<std::string>& others, CompletionToken&& token) const {
     return detail::async_command<std::int64_t>(
-        object_, token,
-        [this, others] { return detail::with_other_keys("PFCOUNT", name(), others); },
+        object_, token, [&] { return detail::with_other_keys("PFCOUNT", name(), others); },
         &detail::reply_integer);
   }
   template <class CompletionToken>
   auto async_merge_with(const std::vector<std::string>& others, CompletionToken&& token) {
     return detail::async_command<void>(
-        object_, token,
-        [this, others] { return detail::with_other_keys("PFMERGE", name(), others); },
+        object_, token, [&] { return detail::with_other_keys("PFMERGE", name(), others); },
         &detail::reply_ignore);
   }
 

@@ -51,21 +51,13 @@ class IdGenerator : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_try_init(std::int64_t first, std::int64_t allocation_size, CompletionToken&& token) {
-    return detail::async_started<bool>(
-        object_, token,
-        [first, allocation_size](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_id_generator_try_init(object, first, allocation_size, done);
-        },
-        &detail::reply_flag);
+    return started<bool>(token, &detail::reply_flag, &detail::start_id_generator_try_init, first,
+                         allocation_size);
   }
   template <class CompletionToken>
   auto async_next_id(CompletionToken&& token) {
-    return detail::async_started<std::int64_t>(
-        object_, token,
-        [block = block_](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_id_generator_next(object, block, done);
-        },
-        &detail::reply_integer);
+    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_id_generator_next,
+                                 block_);
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------

@@ -213,7 +213,7 @@ class Keys {
         [name = std::move(name)] {
           return Command{"PTTL", name};
         },
-        [](const Reply& r) { return std::chrono::milliseconds{detail::reply_integer(r)}; });
+        &detail::reply_ms);
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "redisson/codec.hpp"
@@ -24,15 +25,35 @@ class Client;
 /// Asio completion token (callbacks, futures, coroutines), completing with
 /// (std::error_code[, result]).
 class Object {
-  // (Defined first: the forms below deduce their return types from it.)
-  template <class CompletionToken>
-  auto async_expire_command(const char* command, std::int64_t ms, CompletionToken&& token) {
-    return detail::async_started<bool>(
+ protected:
+  // The two forms the operations of every object take (defined first: the forms below deduce
+  // their return types from them).
+
+  /// One command on the object's key, `verb name args...` (arguments: text or integers), whose
+  /// reply `convert` reads on the I/O thread.
+  template <class R, class CompletionToken, class Convert, class... Args>
+  auto on_key(CompletionToken&& token, Convert&& convert, std::string_view verb,
+              const Args&... args) const {
+    return detail::async_command<R>(
         object_, token,
-        [command, ms](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          start_expire(object, command, ms, done);
+        [&] {
+          Command command{verb, name()};
+          (command.arg(args), ...);
+          return command;
         },
-        &detail::reply_flag);
+        std::forward<Convert>(convert));
+  }
+  /// An operation written in the .cpp as `start(object, args..., done)` (a script, several
+  /// commands); `args` are copied into the operation, which may start later (deferred tokens).
+  template <class R, class CompletionToken, class Convert, class Start, class... Args>
+  auto started(CompletionToken&& token, Convert&& convert, Start start, Args... args) const {
+    return detail::async_started<R>(
+        object_, token,
+        [start, ... args = std::move(args)](const detail::ObjectPtr& object,
+                                            detail::Done<Reply>& done) {
+          start(object, args..., done);
+        },
+        std::forward<Convert>(convert));
   }
 
  public:
@@ -47,40 +68,30 @@ class Object {
   auto async_delete_object(CompletionToken&& token) {
     return detail::async_command<bool>(
         object_, token, [keys = object_->keys()] { return del_command(keys); },
-        [](const Reply& r) { return detail::reply_integer(r) > 0; });
+        &detail::reply_flag);
   }
   template <class CompletionToken>
   auto async_exists(CompletionToken&& token) const {
-    return detail::async_command<bool>(
-        object_, token,
-        [this] {
-          return Command{"EXISTS", name()};
-        },
-        [](const Reply& r) { return detail::reply_integer(r) > 0; });
+    return on_key<bool>(token, &detail::reply_flag, "EXISTS");
   }
   template <class Rep, class Period, class CompletionToken>
   auto async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
-    return async_expire_command("pexpire", detail::saturating_ms(ttl).count(),
-                                std::forward<CompletionToken>(token));
+    return started<bool>(token, &detail::reply_flag, &start_expire, "pexpire",
+                         detail::saturating_ms(ttl).count());
   }
   template <class CompletionToken>
   auto async_expire_at(std::chrono::system_clock::time_point when, CompletionToken&& token) {
     const auto ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
-    return async_expire_command("pexpireat", ms, std::forward<CompletionToken>(token));
+    return started<bool>(token, &detail::reply_flag, &start_expire, "pexpireat", ms);
   }
   template <class CompletionToken>
   auto async_clear_expire(CompletionToken&& token) {
-    return async_expire_command("persist", 0, std::forward<CompletionToken>(token));
+    return started<bool>(token, &detail::reply_flag, &start_expire, "persist", std::int64_t{0});
   }
   template <class CompletionToken>
   auto async_remaining_time_to_live(CompletionToken&& token) const {
-    return detail::async_command<std::chrono::milliseconds>(
-        object_, token,
-        [this] {
-          return Command{"PTTL", name()};
-        },
-        [](const Reply& r) { return std::chrono::milliseconds{detail::reply_integer(r)}; });
+    return on_key<std::chrono::milliseconds>(token, &detail::reply_ms, "PTTL");
   }
   template <class CompletionToken>
   auto async_touch(CompletionToken&& token) {
@@ -91,12 +102,11 @@ class Object {
           for (const auto& key : keys) command.arg(key);
           return command;
         },
-        [](const Reply& r) { return detail::reply_integer(r) > 0; });
+        &detail::reply_flag);
   }
   template <class CompletionToken>
   auto async_size_in_memory(CompletionToken&& token) const {
-    return detail::async_started<std::int64_t>(object_, token, &start_size_in_memory,
-                                               &detail::reply_integer);
+    return started<std::int64_t>(token, &detail::reply_integer, &start_size_in_memory);
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------

@@ -78,14 +78,8 @@ class RateLimiter : public Object {
   auto set_rate_op(CompletionToken&& token, bool only_if_unset, RateType type, std::int64_t rate,
                    std::chrono::milliseconds interval, std::chrono::milliseconds keep_alive,
                    Convert convert) {
-    return detail::async_started<R>(
-        object_, token,
-        [only_if_unset, type, rate, interval, keep_alive](const detail::ObjectPtr& object,
-                                                          detail::Done<Reply>& done) {
-          detail::start_rate_limiter_set_rate(object, only_if_unset, type, rate, interval,
-                                              keep_alive, done);
-        },
-        convert);
+    return started<R>(token, convert, &detail::start_rate_limiter_set_rate, only_if_unset, type,
+                      rate, interval, keep_alive);
   }
 
   template <class CompletionToken>
@@ -157,22 +151,13 @@ class RateLimiter : public Object {
   /// Completes with (error_code, permits available now).
   template <class CompletionToken>
   auto async_available_permits(CompletionToken&& token) {
-    return detail::async_started<std::int64_t>(
-        object_, token,
-        [](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_rate_limiter_available_permits(object, done);
-        },
-        &detail::reply_counter);
+    return started<std::int64_t>(token, &detail::reply_counter,
+                                 &detail::start_rate_limiter_available_permits);
   }
   /// Completes with (error_code, RateLimiterConfig).
   template <class CompletionToken>
   auto async_get_config(CompletionToken&& token) const {
-    return detail::async_command<RateLimiterConfig>(
-        object_, token,
-        [this] {
-          return Command{"HGETALL", name()};
-        },
-        &detail::rate_limiter_config_of);
+    return on_key<RateLimiterConfig>(token, &detail::rate_limiter_config_of, "HGETALL");
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
