@@ -9,22 +9,6 @@
 -- ARGV[4..]: the bit indexes, k per value, value after value
 -- Returns: the number of values that may be in the filter (every bit set). A config other than
 --          ARGV[1..2] (or none) is the error "Bloom filter config has been changed".
-if redis.call('hget', KEYS[1], 'size') ~= ARGV[1]
-    or redis.call('hget', KEYS[1], 'hashIterations') ~= ARGV[2] then
-  return redis.error_reply('ERR Bloom filter config has been changed')
-end
-local per_value = tonumber(ARGV[3])
-local present = 0
-local missing_bits = 0
-for i = 4, #ARGV do
-  if redis.call('getbit', KEYS[2], ARGV[i]) == 0 then
-    missing_bits = missing_bits + 1
-  end
-  if (i - 3) % per_value == 0 then
-    if missing_bits == 0 then
-      present = present + 1
-    end
-    missing_bits = 0
-  end
-end
-return present
+-- @include bloom_count_values
+return bloom_count_values(function(i) return redis.call('getbit', KEYS[2], ARGV[i]) end,
+                          function(zero_bits) return zero_bits == 0 end)

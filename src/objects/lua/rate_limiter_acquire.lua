@@ -14,17 +14,10 @@
 --          Errors: "RateLimiter is not initialized" (no rate), "Requested permits amount cannot
 --          exceed defined rate". Either way the keys' TTLs are refreshed as Redisson does:
 --          keepAliveTime on all three, else the config hash's TTL copied to the other two.
-local rate = redis.call('hget', KEYS[1], 'rate')
-local interval = redis.call('hget', KEYS[1], 'interval')
-local mode = redis.call('hget', KEYS[1], 'type')
-if rate == false or interval == false or mode == false then
+-- @include rate_limiter_state
+local rate, interval, value_key, permits_key = rate_limiter_state()
+if rate == nil then
   return redis.error_reply('ERR RateLimiter is not initialized')
-end
-local value_key = KEYS[2]
-local permits_key = KEYS[4]
-if mode == '1' then
-  value_key = KEYS[3]
-  permits_key = KEYS[5]
 end
 local wanted = tonumber(ARGV[1])
 local now = tonumber(ARGV[2])

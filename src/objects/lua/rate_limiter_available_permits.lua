@@ -8,17 +8,10 @@
 -- ARGV[1]: now, the client's clock in epoch ms
 -- Returns: the permits available. A limiter never used yet gets its value key set to the rate,
 --          as Redisson does. Error "RateLimiter is not initialized" when there is no rate.
-local rate = redis.call('hget', KEYS[1], 'rate')
-local interval = redis.call('hget', KEYS[1], 'interval')
-local mode = redis.call('hget', KEYS[1], 'type')
-if rate == false or interval == false or mode == false then
+-- @include rate_limiter_state
+local rate, interval, value_key, permits_key = rate_limiter_state()
+if rate == nil then
   return redis.error_reply('ERR RateLimiter is not initialized')
-end
-local value_key = KEYS[2]
-local permits_key = KEYS[4]
-if mode == '1' then
-  value_key = KEYS[3]
-  permits_key = KEYS[5]
 end
 local value = redis.call('get', value_key)
 if value == false then

@@ -9,16 +9,10 @@
 -- ARGV[1]: the acquisition's 16-byte tag
 -- ARGV[2]: its permits
 -- Returns: 1 if the entry was there and its permits went back, else 0.
-local rate = redis.call('hget', KEYS[1], 'rate')
-local mode = redis.call('hget', KEYS[1], 'type')
-if rate == false or mode == false then
+-- @include rate_limiter_state
+local rate, _, value_key, permits_key = rate_limiter_state()
+if rate == nil then
   return 0
-end
-local value_key = KEYS[2]
-local permits_key = KEYS[4]
-if mode == '1' then
-  value_key = KEYS[3]
-  permits_key = KEYS[5]
 end
 local entry = struct.pack('Bc0I', string.len(ARGV[1]), ARGV[1], tonumber(ARGV[2]))
 if redis.call('zrem', permits_key, entry) == 0 then
