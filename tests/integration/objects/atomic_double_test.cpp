@@ -14,6 +14,7 @@
 #include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_test.hpp"
 
 using redisson::AtomicDouble;
 using redisson::Client;
@@ -25,11 +26,7 @@ using redisson::test::RedisServer;
 
 namespace {
 
-class AtomicDoubleTest : public ::testing::Test {
- protected:
-  RedisServer server;
-  Client client{config_for(server)};
-};
+class AtomicDoubleTest : public redisson::test::ServerTest {};
 
 TEST_F(AtomicDoubleTest, StoresJavasPlainDecimalText) {
   AtomicDouble number(client, "d");

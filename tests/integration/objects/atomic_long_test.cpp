@@ -13,6 +13,7 @@
 #include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_test.hpp"
 
 using redisson::AtomicLong;
 using redisson::Client;
@@ -23,11 +24,7 @@ using redisson::test::RedisServer;
 
 namespace {
 
-class AtomicLongTest : public ::testing::Test {
- protected:
-  RedisServer server;
-  Client client{config_for(server)};
-};
+class AtomicLongTest : public redisson::test::ServerTest {};
 
 TEST_F(AtomicLongTest, MissingKeyReadsAsZero) {
   AtomicLong counter(client, "n");

@@ -13,6 +13,7 @@
 #include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_test.hpp"
 
 using redisson::BitSet;
 using redisson::Bytes;
@@ -42,11 +43,7 @@ std::string bits_in_redis(const RedisServer& server, const std::string& key, int
   return bits;
 }
 
-class BitSetTest : public ::testing::Test {
- protected:
-  RedisServer server;
-  Client client{config_for(server)};
-};
+class BitSetTest : public redisson::test::ServerTest {};
 
 TEST_F(BitSetTest, BitsAreRedisBitsAsJavaWritesThem) {
   BitSet bits(client, "fx:bitset");

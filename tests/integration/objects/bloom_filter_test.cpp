@@ -16,6 +16,7 @@
 #include "support/expect_error.hpp"
 #include "support/java352_fixtures.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_test.hpp"
 
 using namespace std::chrono_literals;
 using redisson::BloomFilter;
@@ -29,11 +30,7 @@ namespace java = redisson::test::java352;
 
 namespace {
 
-class BloomFilterTest : public ::testing::Test {
- protected:
-  RedisServer server;
-  Client client{config_for(server)};
-};
+class BloomFilterTest : public redisson::test::ServerTest {};
 
 TEST_F(BloomFilterTest, TryInitWritesRedissonsConfigOnce) {
   BloomFilter<std::string> filter(client, "f", codecs::string());

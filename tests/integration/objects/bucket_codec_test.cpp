@@ -11,6 +11,7 @@
 #include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_test.hpp"
 
 using redisson::Bucket;
 using redisson::Client;
@@ -22,11 +23,7 @@ namespace codecs = redisson::codecs;
 
 namespace {
 
-class BucketCodecTest : public ::testing::Test {
- protected:
-  RedisServer server;
-  Client client{config_for(server)};
-};
+class BucketCodecTest : public redisson::test::ServerTest {};
 
 TEST_F(BucketCodecTest, DefaultCodecIsKryo5WithJavasBytes) {
   Bucket<std::string> bucket(client, "k");

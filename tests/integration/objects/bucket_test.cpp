@@ -14,6 +14,7 @@
 #include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_test.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Bucket;
@@ -26,11 +27,7 @@ namespace codecs = redisson::codecs;
 
 namespace {
 
-class BucketTest : public ::testing::Test {
- protected:
-  RedisServer server;
-  Client client{config_for(server)};
-};
+class BucketTest : public redisson::test::ServerTest {};
 
 TEST_F(BucketTest, SetGetStoresTheCodecBytes) {
   Bucket<std::string> bucket(client, "b", codecs::string());

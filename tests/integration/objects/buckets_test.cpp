@@ -14,6 +14,7 @@
 #include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_test.hpp"
 
 using redisson::Bucket;
 using redisson::Buckets;
@@ -28,11 +29,7 @@ using Strings = std::map<std::string, std::string>;
 
 namespace {
 
-class BucketsTest : public ::testing::Test {
- protected:
-  RedisServer server;
-  Client client{config_for(server)};
-};
+class BucketsTest : public redisson::test::ServerTest {};
 
 TEST_F(BucketsTest, SetAndGetWithOneCommandEach) {
   Buckets buckets(client, codecs::string());

@@ -15,6 +15,7 @@
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_test.hpp"
 
 using redisson::Client;
 using redisson::errc;
@@ -33,11 +34,7 @@ std::string java_log(const std::string& name) {
   return redisson::test::from_hex(redisson::test::java_string_hex(name));
 }
 
-class HyperLogLogTest : public ::testing::Test {
- protected:
-  RedisServer server;
-  Client client{config_for(server)};
-};
+class HyperLogLogTest : public redisson::test::ServerTest {};
 
 TEST_F(HyperLogLogTest, CountsDistinctValues) {
   HyperLogLog<std::string> log(client, "hll", codecs::string());
