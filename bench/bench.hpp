@@ -35,6 +35,7 @@ std::string bench_key(const Options& options, const std::string& what);
 // returns its JSON result. Failures throw; main() reports them as {"scenario", "error"}.
 nlohmann::json run_raw(const Options& options);
 nlohmann::json run_bucket(const Options& options);
+nlohmann::json run_map(const Options& options);
 nlohmann::json run_atomic_long(const Options& options);
 nlohmann::json run_uncontended(const Options& options);
 nlohmann::json run_parallel(const Options& options);

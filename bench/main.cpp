@@ -1,7 +1,7 @@
 // redisson-bench: runs benchmark scenarios against one Redis server and prints one JSON
 // object per scenario per line on stdout. Progress and diagnostics go to stderr.
 //
-//   redisson-bench --scenario raw|bucket|atomic-long|rate-limiter|codec|uncontended|parallel|
+//   redisson-bench --scenario raw|bucket|map|atomic-long|rate-limiter|codec|uncontended|parallel|
 //                             parallel-cluster|handoff|contention|fair-contention|rw|semaphore|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //                  [--cluster-urls URL,URL,...]
@@ -33,6 +33,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
   static const std::vector<std::pair<std::string, Runner>> kScenarios{
       {"raw", redisson_bench::run_raw},
       {"bucket", redisson_bench::run_bucket},
+      {"map", redisson_bench::run_map},
       {"atomic-long", redisson_bench::run_atomic_long},
       {"uncontended", redisson_bench::run_uncontended},
       {"parallel", redisson_bench::run_parallel},
@@ -102,10 +103,10 @@ int main(int argc, char** argv) {
   std::string duration = "5s";
   Options options;
   redisson_bench::WorkerOptions worker;
-  app.add_option(
-         "--scenario", scenario,
-         "raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff, contention, "
-         "fair-contention, rw, semaphore, rate-limiter, codec, all (or a comma list)")
+  app.add_option("--scenario", scenario,
+                 "raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
+                 "contention, "
+                 "fair-contention, rw, semaphore, rate-limiter, codec, all (or a comma list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -172,10 +173,11 @@ int main(int argc, char** argv) {
   std::map<std::string, Runner> by_name(scenarios().begin(), scenarios().end());
   for (const auto& name : wanted) {
     if (!by_name.contains(name)) {
-      std::cerr << "redisson-bench: unknown scenario '" << name
-                << "' (raw, bucket, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
-                   "contention, "
-                   "fair-contention, rw, semaphore, rate-limiter, codec, all)\n";
+      std::cerr
+          << "redisson-bench: unknown scenario '" << name
+          << "' (raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
+             "contention, "
+             "fair-contention, rw, semaphore, rate-limiter, codec, all)\n";
       return 2;
     }
   }

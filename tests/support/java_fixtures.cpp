@@ -172,6 +172,13 @@ const nlohmann::json& java_case(std::string_view name) {
 CodecPtr codec_of_case(const nlohmann::json& java_case) {
   const auto codec = java_case.at("codec").get<std::string>();
   const auto starts = [&](std::string_view prefix) { return codec.rfind(prefix, 0) == 0; };
+  if (starts("CompositeCodec(")) {
+    // "CompositeCodec(StringCodec, LongCodec)": map keys, map values.
+    const auto inner = codec.substr(15, codec.size() - 16);
+    const auto comma = inner.find(", ");
+    const auto part = [](std::string name) { return codec_of_case({{"codec", std::move(name)}}); };
+    return codecs::composite(part(inner.substr(0, comma)), part(inner.substr(comma + 2)));
+  }
   if (starts("Kryo5Codec")) return codecs::kryo5();
   if (starts("JsonJacksonCodec")) return codecs::json();
   if (starts("TypedJsonJacksonCodec")) return codecs::typed_json();

@@ -30,15 +30,6 @@ Examples:
   redisson bucket get session:42
   redisson bucket set feature:dark-mode true --type boolean --ttl 1h)";
 
-CodecPtr codec_option(const std::optional<std::string>& name) {
-  if (!name) return nullptr;
-  try {
-    return codecs::by_name(*name);
-  } catch (const redisson::error& e) {
-    throw ToolError(kExitUsage, "--codec: " + std::string(e.what()));
-  }
-}
-
 }  // namespace
 
 CLI::App* add_bucket_command(CLI::App& app, BucketOptions& options) {

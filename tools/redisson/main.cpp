@@ -12,6 +12,7 @@
 #include "inspect_command.hpp"
 #include "latch_command.hpp"
 #include "lock_command.hpp"
+#include "map_command.hpp"
 #include "rate_limit_command.hpp"
 #include "redisson/error.hpp"
 #include "semaphore_command.hpp"
@@ -43,6 +44,8 @@ int main(int argc, char** argv) {
   auto* latch = add_latch_command(app, latch_options);
   BucketOptions bucket_options;
   auto* bucket = add_bucket_command(app, bucket_options);
+  MapOptions map_options;
+  auto* map = add_map_command(app, map_options);
   InspectOptions inspect_options;
   auto* inspect = add_inspect_command(app, inspect_options);
   DemoOptions demo_options;
@@ -61,6 +64,7 @@ int main(int argc, char** argv) {
     if (rate_limit->parsed()) return run_rate_limit(global, rate_limit_options);
     if (latch->parsed()) return run_latch(global, latch_options);
     if (bucket->parsed()) return run_bucket(global, bucket_options);
+    if (map->parsed()) return run_map(global, map_options);
     if (inspect->parsed()) return run_inspect(global, inspect_options);
     if (demo->parsed()) return run_demo(global, demo_options);
   } catch (const ToolError& e) {

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exit_status.hpp"
+#include "redisson/error.hpp"
 
 namespace redisson::cli {
 namespace {
@@ -88,6 +89,19 @@ Value parse_value(std::string_view text, std::string_view type) {
 std::string print_value(const Value& value) {
   if (value.kind() == ValueKind::string) return value.text();
   return value.to_display_json();
+}
+
+}  // namespace redisson::cli
+
+namespace redisson::cli {
+
+CodecPtr codec_option(const std::optional<std::string>& name) {
+  if (!name) return nullptr;
+  try {
+    return codecs::by_name(*name);
+  } catch (const redisson::error& e) {
+    throw ToolError(kExitUsage, "--codec: " + std::string(e.what()));
+  }
 }
 
 }  // namespace redisson::cli

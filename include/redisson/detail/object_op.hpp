@@ -106,6 +106,10 @@ double reply_double(const Reply& reply);
 /// Nothing to convert (operations that complete with no value).
 inline void reply_ignore(const Reply&) {}
 
+/// Java's BigDecimal.valueOf(x).toPlainString() ("2.5", "1.0", "10000000000"): the text
+/// Redisson writes for a double. NaN and the infinities are errc::invalid_argument.
+std::string plain_decimal_argument(double x);
+
 /// `value` encoded with `codec` (throws codec_error).
 template <class T>
 std::string encode_value(const Codec& codec, const T& value) {

@@ -11,9 +11,6 @@
 namespace redisson {
 
 namespace detail {
-/// Java's BigDecimal.valueOf(x).toPlainString() ("2.5", "1.0", "10000000000"): the text
-/// Redisson writes for a double. NaN and the infinities are errc::invalid_argument.
-std::string plain_decimal_argument(double x);
 /// compare_and_set: the script comparing the stored number with `expect` (absent counts as 0)
 /// and storing `update`. Completes with the script's 1/0.
 void start_atomic_double_compare_and_set(const ObjectPtr& object, double expect, double update,

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "redisson/detail/object_op.hpp"
+#include "redisson/detail/paged_iterator.hpp"
 
 namespace redisson {
 
@@ -79,36 +80,7 @@ class KeyScan {
 
   /// An input iterator over the keys, one at a time, fetching pages with next_batch() (which
   /// throws from operator++ and begin()).
-  class iterator {
-   public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = std::string;
-    using difference_type = std::ptrdiff_t;
-    using reference = const std::string&;
-    using pointer = const std::string*;
-
-    iterator() = default;
-    explicit iterator(KeyScan& scan) : scan_(&scan) { fetch(); }
-    reference operator*() const { return batch_[at_]; }
-    pointer operator->() const { return &batch_[at_]; }
-    iterator& operator++() {
-      if (++at_ >= batch_.size()) fetch();
-      return *this;
-    }
-    void operator++(int) { ++*this; }
-    friend bool operator==(const iterator& it, std::default_sentinel_t) {
-      return it.at_ >= it.batch_.size();
-    }
-
-   private:
-    void fetch() {
-      batch_ = scan_->next_batch();
-      at_ = 0;
-    }
-    KeyScan* scan_ = nullptr;
-    std::vector<std::string> batch_;
-    std::size_t at_ = 0;
-  };
+  using iterator = detail::PagedIterator<KeyScan, std::string>;
   /// Starts reading (the first page is fetched here).
   iterator begin() { return iterator(*this); }
   std::default_sentinel_t end() const noexcept { return {}; }

@@ -711,6 +711,35 @@ TEST_F(RedissonCli, BucketGetReadsWhatJavaRedissonStoredWithItsDefaultCodec) {
   EXPECT_EQ(server_.command({"GET", "n"}), server_.command({"GET", "fx:kryo_map_str_long"}));
 }
 
+TEST_F(RedissonCli, MapPutGetRemoveOneEntry) {
+  EXPECT_EQ(run({"map", "put", "users", "name", "Ada", "--codec", "string"}).out, "");
+  EXPECT_EQ(server_.command({"HGET", "users", "name"}), "Ada");
+  EXPECT_EQ(run({"map", "put", "users", "name", "Grace", "--codec", "string"}).out, "Ada\n");
+  EXPECT_EQ(run({"map", "get", "users", "name", "--codec", "string"}).out, "Grace\n");
+  EXPECT_EQ(
+      run({"map", "put", "c", "7", "42", "--key-type", "long", "--type", "long", "--codec", "long"})
+          .status,
+      0);
+  EXPECT_EQ(server_.command({"HGET", "c", "7"}), "42");
+  EXPECT_EQ(run({"map", "remove", "users", "name", "--codec", "string"}).out, "Grace\n");
+  const auto missing = run({"map", "get", "users", "name", "--codec", "string"});
+  EXPECT_EQ(missing.status, 1) << missing;
+  EXPECT_NE(missing.err.find("no key 'name' in map 'users'"), std::string::npos) << missing;
+  EXPECT_EQ(run({"map", "remove", "users", "name", "--codec", "string"}).status, 1);
+  EXPECT_EQ(run({"map", "put", "m", "k", "x", "--type", "long"}).status, 64);
+  EXPECT_EQ(run({"map", "get", "m", "k", "--codec", "snappy"}).status, 64);
+  EXPECT_EQ(server_.command({"EXISTS", "m"}), "0");
+}
+
+TEST_F(RedissonCli, MapReadsWhatJavaRedissonStoredWithItsDefaultCodec) {
+  redisson::test::load_java_fixtures(server_);
+  EXPECT_EQ(run({"map", "get", "fx:map_kryo", "k2"}).out, "v2\n");
+  EXPECT_EQ(run({"map", "get", "fx:map_long_kryo", "t"}).out, "1700000000000\n");
+  EXPECT_EQ(run({"map", "put", "mine", "k1", "v1"}).status, 0);
+  EXPECT_EQ(server_.command({"HGET", "mine", "\x03k\xb1"}),
+            server_.command({"HGET", "fx:map_kryo", "\x03k\xb1"}));
+}
+
 TEST_F(RedissonCli, InspectRecognisesJavaRedissonsObjects) {
   redisson::test::load_java_fixtures(server_);
   const auto bucket = run({"inspect", "fx:kryo_list_str"});

@@ -1,0 +1,204 @@
+// Map<K, V> against a real redis-server: every operation, the hash it writes (the codec's bytes
+// as fields and values), paged iteration, and errors that change nothing.
+#include "redisson/objects/map.hpp"
+
+#include <gtest/gtest.h>
+
+#include <asio/use_future.hpp>
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/expect_error.hpp"
+#include "support/java_fixtures.hpp"
+#include "support/server_test.hpp"
+
+using redisson::errc;
+using redisson::Map;
+using redisson::test::expect_error;
+using redisson::test::java_case;
+using redisson::test::to_hex;
+namespace codecs = redisson::codecs;
+
+namespace {
+
+class MapTest : public redisson::test::ServerTest {};
+
+using StringMap = Map<std::string, std::string>;
+
+TEST_F(MapTest, PutAnswersTheReplacedValueAndStoresTheCodecBytes) {
+  StringMap map(client, "m", codecs::string());
+  EXPECT_EQ(map.put("k", "v1"), std::nullopt);
+  EXPECT_EQ(map.put("k", "v2"), "v1");
+  EXPECT_EQ(map.get("k"), "v2");
+  EXPECT_EQ(map.get("absent"), std::nullopt);
+  EXPECT_EQ(server.command({"HGET", "m", "k"}), "v2");
+
+  Map<std::string, std::string> kryo(client, "kryo");  // the client's default: kryo5
+  kryo.put("k1", "v1");
+  EXPECT_EQ(to_hex(server.command({"HGET", "kryo", "\x03k\xb1"})), "0376b1");
+}
+
+TEST_F(MapTest, ConditionalPutsChangeOnlyWhatTheyPromise) {
+  StringMap map(client, "m", codecs::string());
+  EXPECT_EQ(map.put_if_absent("k", "a"), std::nullopt);
+  EXPECT_EQ(map.put_if_absent("k", "b"), "a");
+  EXPECT_EQ(map.get("k"), "a");
+
+  EXPECT_EQ(map.put_if_exists("other", "x"), std::nullopt);
+  EXPECT_FALSE(map.contains_key("other"));
+  EXPECT_EQ(map.put_if_exists("k", "c"), "a");
+  EXPECT_EQ(map.replace("k", "d"), "c");
+  EXPECT_EQ(map.replace("other", "d"), std::nullopt);
+
+  EXPECT_TRUE(map.fast_put("f", "1"));
+  EXPECT_FALSE(map.fast_put("f", "2"));
+  EXPECT_EQ(map.get("f"), "2");
+  EXPECT_FALSE(map.fast_put_if_absent("f", "3"));
+  EXPECT_TRUE(map.fast_put_if_absent("g", "3"));
+  EXPECT_TRUE(map.fast_put_if_exists("g", "4"));
+  EXPECT_FALSE(map.fast_put_if_exists("h", "4"));
+  EXPECT_FALSE(map.contains_key("h"));
+
+  EXPECT_FALSE(map.replace("k", "wrong", "e"));
+  EXPECT_EQ(map.get("k"), "d");
+  EXPECT_TRUE(map.replace("k", "d", "e"));
+  EXPECT_EQ(map.get("k"), "e");
+  EXPECT_EQ(map.size(), 3);
+}
+
+TEST_F(MapTest, RemovesReportWhatWasThere) {
+  StringMap map(client, "m", codecs::string());
+  map.put_all({{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"}});
+  EXPECT_EQ(map.remove("a"), "1");
+  EXPECT_EQ(map.remove("a"), std::nullopt);
+  EXPECT_FALSE(map.remove("b", "9"));
+  EXPECT_TRUE(map.remove("b", "2"));
+  EXPECT_EQ(map.fast_remove({"c", "x"}), 1);
+  EXPECT_EQ(map.fast_remove({}), 0);
+  EXPECT_EQ(map.size(), 1);
+  EXPECT_TRUE(map.contains_value("4"));
+  EXPECT_FALSE(map.contains_value("1"));
+}
+
+TEST_F(MapTest, GetAllAndPutAllCoverManyEntries) {
+  Map<std::string, std::int64_t> map(client, "m",
+                                     codecs::composite(codecs::string(), codecs::long_text()));
+  std::map<std::string, std::int64_t> entries;
+  for (std::int64_t i = 0; i < 2500; ++i) entries["k" + std::to_string(i)] = i;
+  map.put_all(entries);  // three HSETs of at most 1,000 entries
+  EXPECT_EQ(map.size(), 2500);
+  EXPECT_EQ(server.command({"HGET", "m", "k2499"}), "2499");
+  const auto some = map.get_all({"k1", "k2000", "absent"});
+  EXPECT_EQ(some, (std::map<std::string, std::int64_t>{{"k1", 1}, {"k2000", 2000}}));
+  EXPECT_TRUE(map.get_all({}).empty());
+  map.put_all({});  // nothing sent
+  EXPECT_EQ(map.size(), 2500);
+}
+
+TEST_F(MapTest, EntriesAreReadInPagesAndCoverTheMap) {
+  Map<std::string, std::int64_t> map(client, "m",
+                                     codecs::composite(codecs::string(), codecs::long_text()));
+  std::map<std::string, std::int64_t> written;
+  for (std::int64_t i = 0; i < 1000; ++i) written["k" + std::to_string(i)] = i * 7;
+  map.put_all(written);
+
+  std::map<std::string, std::int64_t> read;
+  auto scan = map.entries(50);
+  for (const auto& [key, value] : scan) read[key] = value;  // HSCAN may repeat; a map absorbs it
+  EXPECT_EQ(read, written);
+
+  auto pages = map.entries(50);
+  const auto first = pages.next_batch();
+  EXPECT_FALSE(first.empty());
+  EXPECT_LT(first.size(), 1000u) << "one page, not the whole hash";
+
+  StringMap empty(client, "nothing", codecs::string());
+  auto none = empty.entries();
+  EXPECT_EQ(none.begin(), none.end());
+  expect_error(
+      errc::invalid_argument, [&] { (void)empty.entries(0); }, "entries(0)");
+}
+
+TEST_F(MapTest, AddAndGetWorksOnDecimalTextValues) {
+  Map<std::string, std::int64_t> counters(client, "c",
+                                          codecs::composite(codecs::string(), codecs::long_text()));
+  EXPECT_EQ(counters.add_and_get("n", std::int64_t{5}), 5);
+  EXPECT_EQ(counters.add_and_get("n", std::int64_t{-2}), 3);
+  EXPECT_EQ(counters.get("n"), 3);
+  Map<std::string, double> amounts(client, "d",
+                                   codecs::composite(codecs::string(), codecs::double_text()));
+  EXPECT_DOUBLE_EQ(amounts.add_and_get("x", 0.5), 0.5);
+  EXPECT_DOUBLE_EQ(amounts.add_and_get("x", 1.25), 1.75);
+  EXPECT_EQ(server.command({"HGET", "d", "x"}), "1.75");
+
+  // A Kryo value is not a number to the server: refused, and left as it was.
+  Map<std::string, std::string> kryo(client, "k");
+  kryo.put("n", "text");
+  expect_error(
+      errc::server_error, [&] { (void)kryo.add_and_get("n", std::int64_t{1}); },
+      "HINCRBYFLOAT on a kryo value");
+  EXPECT_EQ(kryo.get("n"), "text");
+  expect_error(
+      errc::invalid_argument,
+      [&] { (void)amounts.add_and_get("x", std::numeric_limits<double>::quiet_NaN()); },
+      "NaN delta");
+}
+
+TEST_F(MapTest, WrongTypeAndUnreadableBytesChangeNothing) {
+  server.command({"SET", "m", "a string"});
+  StringMap map(client, "m", codecs::string());
+  expect_error(
+      errc::wrong_type, [&] { (void)map.get("k"); }, "get on a string key");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.put("k", "v"); }, "put on a string key");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.size(); }, "size on a string key");
+  EXPECT_EQ(server.command({"GET", "m"}), "a string");
+
+  server.command({"HSET", "h", "k", "not a number"});
+  Map<std::string, std::int64_t> numbers(client, "h",
+                                         codecs::composite(codecs::string(), codecs::long_text()));
+  expect_error(
+      errc::codec_error, [&] { (void)numbers.get("k"); }, "unreadable value");
+}
+
+TEST_F(MapTest, ConcurrentPutIfAbsentHasOneWinner) {
+  StringMap map(client, "m", codecs::string());
+  std::atomic<int> winners{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      if (map.fast_put_if_absent("k", std::to_string(t))) ++winners;
+      if (!map.put_if_absent("j", std::to_string(t)).has_value()) ++winners;
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(winners.load(), 2) << "one winner per key";
+}
+
+TEST_F(MapTest, AsyncFormsCompleteThroughAnyToken) {
+  StringMap map(client, "m", codecs::string());
+  EXPECT_EQ(map.async_put("k", "v", asio::use_future).get(), std::nullopt);
+  EXPECT_EQ(map.async_get("k", asio::use_future).get(), "v");
+  EXPECT_EQ(map.async_remove("k", asio::use_future).get(), "v");
+  auto scan = map.entries();
+  EXPECT_TRUE(scan.async_next_batch(asio::use_future).get().empty());
+}
+
+TEST_F(MapTest, LockNamesAreRedissons) {
+  // Redisson's getLock(key): suffixName(name, hash128toBase64(key bytes) + ":lock"); the hash of
+  // Kryo's "k1" is in the fixtures (the multimap case names its values' key with it).
+  const auto& java = java_case("setmultimap_kryo");
+  const auto b64 = java.at("hash128toBase64_of_key").at("k1").get<std::string>();
+  Map<std::string, std::string> map(client, "m");
+  EXPECT_EQ(map.lock_name("k1"), "{m}:" + b64 + ":lock");
+  Map<std::string, std::string> tagged(client, "{tag}m");
+  EXPECT_EQ(tagged.lock_name("k1"), "{tag}m:" + b64 + ":lock");
+}
+
+}  // namespace
