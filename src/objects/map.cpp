@@ -36,8 +36,8 @@ const ScriptDef& script_of(MapScript script) {
 
 }  // namespace
 
-void start_map_script(const ObjectPtr& object, MapScript script, std::vector<std::string> args,
-                      Done<Reply>& done) {
+void start_map_script(const ObjectPtr& object, MapScript script,
+                      const std::vector<std::string>& args, Done<Reply>& done) {
   eval_reply(object->core, script_of(script)(std::vector<std::string>{object->name}, args),
              std::move(done));
 }
@@ -57,14 +57,6 @@ void start_map_put_all(const ObjectPtr& object, std::vector<std::string> fields_
                for (const auto& reply : replies) added += reply.integer;
                done(std::move(status), integer_reply(added));
              });
-}
-
-void start_map_fields(const ObjectPtr& object, const char* verb, std::vector<std::string> fields,
-                      Done<Reply>& done) {
-  if (fields.empty()) return done(Status{}, integer_reply(0));
-  Command command{verb, object->name};
-  for (const auto& field : fields) command.arg(field);
-  submit_command(object, command, std::move(done));
 }
 
 std::string map_lock_name(const std::string& name, std::string_view key_bytes) {

@@ -60,6 +60,14 @@ void submit_reply(const ObjectState& object, const Command& command, ReplyHandle
 
 Status reply_status(std::error_code ec, const Reply& reply) { return status_of(ec, reply); }
 
+void start_with_arguments(const ObjectPtr& object, const char* verb,
+                          const std::vector<std::string>& args, Done<Reply>& done) {
+  if (args.empty()) return done(Status{}, integer_reply(0));
+  Command command{verb, object->name};
+  for (const auto& arg : args) command.arg(arg);
+  submit_command(object, command, std::move(done));
+}
+
 void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done) {
   object->core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
     auto status = status_of(ec, reply);  // before the reply moves

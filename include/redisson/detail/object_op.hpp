@@ -78,6 +78,12 @@ struct PreparedCommand {
   Status failure;
 };
 
+/// `verb name args...` for a command that needs at least one argument (HDEL, HMGET, SADD, SREM,
+/// SMISMEMBER): none is sent for no arguments, and `done` gets an integer reply 0 at once
+/// instead, which the readers of those replies take as "nothing".
+void start_with_arguments(const ObjectPtr& object, const char* verb,
+                          const std::vector<std::string>& args, Done<Reply>& done);
+
 /// Sends `command` through the client's topology; completes on the I/O thread with the reply (a
 /// server error reply: its error code and "server: <text>").
 void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done);

@@ -26,18 +26,14 @@ enum class MapScript {
   remove,
   contains_value
 };
-void start_map_script(const ObjectPtr& object, MapScript script, std::vector<std::string> args,
-                      Done<Reply>& done);
+void start_map_script(const ObjectPtr& object, MapScript script,
+                      const std::vector<std::string>& args, Done<Reply>& done);
 /// put_all: HSET of field/value bytes (flat), in commands of at most 1,000 entries, pipelined.
 /// Completes with an integer reply: the number of new fields.
 void start_map_put_all(const ObjectPtr& object, std::vector<std::string> fields_and_values,
                        Done<Reply>& done);
 /// Redisson's per-key lock name: `{n}:<hash128toBase64(key bytes)>:lock` (suffixName rules).
 std::string map_lock_name(const std::string& name, std::string_view key_bytes);
-/// `verb` (HDEL, HMGET) with the fields; no fields: nothing sent, an integer reply 0 at once
-/// (which the readers of both replies take as "nothing").
-void start_map_fields(const ObjectPtr& object, const char* verb, std::vector<std::string> fields,
-                      Done<Reply>& done);
 }  // namespace detail
 
 /// A map of K to V stored in the hash `name`: each key is a field holding the map-key codec's
@@ -317,7 +313,7 @@ class Map : public Object {
           std::vector<std::string> fields;
           fields.reserve(keys.size());
           for (const auto& key : keys) fields.push_back(key_bytes(*object->codec, key));
-          detail::start_map_fields(object, verb, std::move(fields), done);
+          detail::start_with_arguments(object, verb, fields, done);
         },
         convert);
   }
