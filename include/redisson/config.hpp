@@ -94,6 +94,11 @@ struct Config {
   /// back within it (a lock taken in a loop, a contended lock) sends no SUBSCRIBE/UNSUBSCRIBE
   /// and needs no second attempt. Zero: unsubscribe at once, as Redisson does.
   std::chrono::milliseconds subscription_linger{1000};
+  /// Connections kept for blocking commands (a BlockingQueue's take/poll, BLMOVE, BZPOPMIN),
+  /// over all nodes: each holds one blocking command at a time, beside the shared pipelined
+  /// connection. A blocking call that finds them all busy waits for one (until its own wait
+  /// ends, or a command timeout for a short wait; then errc::timeout).
+  int blocking_connections = 16;
   int retry_attempts = 4;                                  ///< Redisson retryAttempts
   std::chrono::milliseconds retry_interval{1500};          ///< Redisson retryInterval
   std::chrono::milliseconds reconnect_max_delay{3000};     ///< backoff cap between reconnects

@@ -6,6 +6,7 @@
 #include <future>
 #include <mutex>
 
+#include "client/blocking_pool.hpp"
 #include "client/client_id.hpp"
 #include "client/replica_ack.hpp"
 #include "net/tls_context.hpp"
@@ -68,6 +69,10 @@ void ClientCore::start() {
   if (config_.command_timeout.count() <= 0 || config_.connect_timeout.count() <= 0) {
     throw error(errc::invalid_argument, "command_timeout and connect_timeout must be positive");
   }
+  if (config_.blocking_connections < 1) {
+    throw error(errc::invalid_argument, "blocking_connections must be at least 1 (got " +
+                                            std::to_string(config_.blocking_connections) + ")");
+  }
   // The connections, acquire loops and subscriber run their handlers unsynchronised on the I/O
   // thread; a second thread running the same io_context would race them.
   if (config_.io_threads != 1) {
@@ -125,6 +130,9 @@ void ClientCore::start_router(const ConnectionOptions& options) {
     router_ = std::make_shared<SingleServerRouter>(io_, options);
   }
   scripts_ = std::make_shared<ScriptRunner>(io_, router_);
+  blocking_pool_ = std::make_shared<BlockingPool>(
+      io_, options, router_, static_cast<std::size_t>(config_.blocking_connections),
+      config_.command_timeout);
   // One node: one subscriber connection to it. Otherwise pub/sub follows the router (below).
   if (single)
     subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
@@ -161,8 +169,10 @@ void ClientCore::start_router(const ConnectionOptions& options) {
   std::promise<void> wired;
   asio::post(io_, [&] {
     subscriber_ = pubsub;
-    router_->set_change_handler([weak = std::weak_ptr<RoutedPubSub>(pubsub)] {
+    router_->set_change_handler([weak = std::weak_ptr<RoutedPubSub>(pubsub),
+                                 weak_pool = std::weak_ptr<BlockingPool>(blocking_pool_)] {
       if (const auto routed = weak.lock()) routed->reroute();
+      if (const auto pool = weak_pool.lock()) pool->reroute();
     });
     wired.set_value();
   });
@@ -182,6 +192,7 @@ void ClientCore::shutdown() noexcept {
   auto close_all = [this] {
     if (watchdog_) watchdog_->stop();
     if (subscriber_) subscriber_->close();
+    if (blocking_pool_) blocking_pool_->close();
     if (router_) router_->close();
   };
   if (threads_.empty() || on_io_thread()) {

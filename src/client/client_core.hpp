@@ -19,6 +19,7 @@
 
 namespace redisson::detail {
 
+class BlockingPool;
 class Watchdog;
 class HoldRegistry;
 class Router;
@@ -72,6 +73,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   /// True on a Redis Cluster, where one script call may only touch keys of one hash slot.
   bool is_cluster() const noexcept { return config_.cluster.has_value(); }
   Router& router() noexcept { return *router_; }
+  /// The dedicated connections of blocking commands (client/blocking_pool.hpp).
+  BlockingPool& blocking_pool() noexcept { return *blocking_pool_; }
 
   Watchdog& watchdog();
   /// The holds of this client's locks, as far as it knows (watchdog/hold_registry.hpp).
@@ -96,6 +99,7 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::shared_ptr<Router> router_;
   std::shared_ptr<ScriptRunner> scripts_;
   std::shared_ptr<PubSub> subscriber_;
+  std::shared_ptr<BlockingPool> blocking_pool_;
   std::string publish_command_ = "publish";
   std::shared_ptr<Watchdog> watchdog_;
   std::unique_ptr<HoldRegistry> holds_;

@@ -15,7 +15,7 @@ namespace redisson::test {
 /// Expects `fn` to throw a std::system_error (redisson::error or from a future) with `code`;
 /// `what` names the call in the failure message.
 template <class Fn>
-void expect_error(errc code, Fn fn, const std::string& what) {
+void expect_error(errc code, Fn fn, const std::string& what = "the call") {
   try {
     fn();
     ADD_FAILURE() << what << ": no error";

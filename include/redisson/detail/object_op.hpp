@@ -131,6 +131,30 @@ std::optional<T> decode_reply(const Codec& codec, const Reply& reply) {
   return from_value<T>(codec.decode(reply.str));
 }
 
+/// An array reply's elements decoded with `codec` as T (nil elements skipped); nil or an empty
+/// array is no elements. Anything else is errc::wrong_type.
+template <class T>
+std::vector<T> decode_elements(const Codec& codec, const Reply& reply) {
+  std::vector<T> values;
+  if (reply.is_null()) return values;
+  if (!reply.is_aggregate()) throw_unexpected_reply("an array of values", reply);
+  values.reserve(reply.elements.size());
+  for (const auto& element : reply.elements) {
+    if (auto value = decode_reply<T>(codec, element)) values.push_back(std::move(*value));
+  }
+  return values;
+}
+
+/// Completes `done` with the failure `status` (and no value).
+template <class R>
+void fail(Done<R>& done, Status status) {
+  if constexpr (std::is_void_v<R>) {
+    done(std::move(status));
+  } else {
+    done(std::move(status), R{});
+  }
+}
+
 /// Completes `done` with `status` when it is a failure, else with convert(reply) (for R = void:
 /// convert(reply) only checks the reply), or with the error convert() threw.
 template <class R, class Convert>
@@ -195,13 +219,7 @@ auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Conver
   return async_op<R>(object->core, token,
                      [object, prepared = std::move(prepared),
                       convert = std::forward<Convert>(convert)](Done<R> done) mutable {
-                       if (prepared.failure) {
-                         if constexpr (std::is_void_v<R>) {
-                           return done(std::move(prepared.failure));
-                         } else {
-                           return done(std::move(prepared.failure), R{});
-                         }
-                       }
+                       if (prepared.failure) return fail<R>(done, std::move(prepared.failure));
                        submit_reply(*object, prepared.command,
                                     [done = std::move(done), convert = std::move(convert)](
                                         std::error_code ec, Reply reply) mutable {

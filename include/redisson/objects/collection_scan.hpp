@@ -1,5 +1,6 @@
 // redisson::CollectionScan: a cursor over the elements of one hash, set or sorted set (HSCAN,
-// SSCAN, ZSCAN), read page by page: what every collection's iteration is made of.
+// SSCAN, ZSCAN) or list (LRANGE windows), read page by page: what every collection's iteration
+// is made of.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +17,8 @@ namespace redisson {
 namespace detail {
 /// Where a scan is (collection_scan.cpp): the command, its COUNT and the cursor.
 struct CollectionScanState;
-/// `verb` is "HSCAN", "SSCAN" or "ZSCAN"; `count` (>= 1, else invalid_argument) its COUNT.
+/// `verb` is "HSCAN", "SSCAN", "ZSCAN" or "LRANGE"; `count` (>= 1, else invalid_argument) its
+/// COUNT (for LRANGE, the window's length).
 std::shared_ptr<CollectionScanState> make_collection_scan(const char* verb, std::int64_t count);
 /// The next non-empty page of the object's elements as the command returns them, flat (HSCAN:
 /// field, value, field, value...); an empty array when the scan is over.
@@ -30,8 +32,11 @@ void start_collection_scan_next(const ObjectPtr& object,
 ///
 /// The SCAN family's guarantees hold: an element present for the whole scan is returned at least
 /// once (it may be returned twice: a map's entries are then the same key twice); elements added
-/// or removed meanwhile may or may not be. Not thread-safe (one reader at a time), like an
-/// iterator; call next_batch() again only once the previous call has completed.
+/// or removed meanwhile may or may not be. A list is read in index windows (LRANGE): elements
+/// pushed at its tail meanwhile are read too; removing from its head meanwhile shifts the
+/// windows, so elements may then be skipped (a list read while it is consumed as a queue). Not
+/// thread-safe (one reader at a time), like an iterator; call next_batch() again only once the
+/// previous call has completed.
 template <class E>
 class CollectionScan {
  public:

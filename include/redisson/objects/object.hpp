@@ -55,6 +55,20 @@ class Object {
         },
         std::forward<Convert>(convert));
   }
+  /// A reply conversion reading one value as a T with the object's codec (nil: nullopt).
+  template <class T>
+  auto value_reader() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::decode_reply<T>(*codec, reply);
+    };
+  }
+  /// A reply conversion reading an array of values as Ts with the object's codec.
+  template <class T>
+  auto values_reader() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::decode_elements<T>(*codec, reply);
+    };
+  }
 
  public:
   /// The object's name: its (main) key in Redis.

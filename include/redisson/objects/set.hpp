@@ -68,11 +68,11 @@ class Set : public Object {
   }
   template <class CompletionToken>
   auto async_random(CompletionToken&& token) const {
-    return on_key<std::optional<T>>(token, value_decoder(), "SRANDMEMBER");
+    return on_key<std::optional<T>>(token, value_reader<T>(), "SRANDMEMBER");
   }
   template <class CompletionToken>
   auto async_remove_random(CompletionToken&& token) {
-    return on_key<std::optional<T>>(token, value_decoder(), "SPOP");
+    return on_key<std::optional<T>>(token, value_reader<T>(), "SPOP");
   }
   template <class CompletionToken>
   auto async_move(const std::string& destination, const T& value, CompletionToken&& token) {
@@ -118,27 +118,12 @@ class Set : public Object {
   /// The members, read in pages of about `page_size` with SSCAN as they are iterated (see
   /// CollectionScan for what a scan guarantees). Sends nothing until the first page is asked.
   CollectionScan<T> values(std::int64_t page_size = 100) const {
-    return CollectionScan<T>(object_, "SSCAN", page_size, &decode_members);
+    return CollectionScan<T>(object_, "SSCAN", page_size, &detail::decode_elements<T>);
   }
 
  private:
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
-  }
-  auto value_decoder() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::decode_reply<T>(*codec, reply);
-    };
-  }
-  static std::vector<T> decode_members(const Codec& codec, const Reply& page) {
-    std::vector<T> members;
-    members.reserve(page.elements.size());
-    for (const auto& element : page.elements) {
-      if (auto member = detail::decode_reply<T>(codec, element)) {
-        members.push_back(std::move(*member));
-      }
-    }
-    return members;
   }
   /// `verb name <members...>`, the values encoded when the operation starts (a codec_error is
   /// the completion's); none sent for no values.

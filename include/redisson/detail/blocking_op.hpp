@@ -1,0 +1,73 @@
+// The operation path of blocking commands (a BlockingQueue's take and poll, BLMOVE, BZPOPMIN):
+//
+//   async_blocking<R>(object, token, build, convert)
+//
+// like async_command (object_op.hpp), except that the command runs on one of the client's
+// dedicated blocking connections, never on the shared pipelined one, with the server's own
+// timeout; it is re-issued after a reconnect or failover with what is left of its wait, and an
+// Asio cancellation ends it on the server (CLIENT UNBLOCK). See src/client/blocking_pool.hpp.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "redisson/detail/cancellation.hpp"
+#include "redisson/detail/object_op.hpp"
+
+namespace redisson::detail {
+
+/// A blocking command as an object builds it.
+struct BlockingCommand {
+  /// The command; args[timeout_index] is a placeholder for each send's wait.
+  std::vector<std::string> args;
+  std::size_t timeout_index = 0;
+  /// The wait is sent in milliseconds (XREAD BLOCK), else in seconds with a fraction.
+  bool wait_in_ms = false;
+  /// The key it is routed by (on a Cluster, every key must share its slot).
+  std::string routing_key;
+  /// How long the server waits; nullopt: until something arrives.
+  std::optional<std::chrono::milliseconds> wait;
+};
+
+/// The wait of a blocking call: a negative one is errc::invalid_argument, naming `operation`.
+std::chrono::milliseconds checked_wait(std::chrono::milliseconds wait, const char* operation);
+
+/// Runs `command` on a dedicated connection; `handler` runs on the I/O thread with the reply
+/// (nil: the wait ended with nothing) or the error. `cancel`, when set, ends it early.
+void submit_blocking(const ObjectState& object, BlockingCommand command, ReplyHandler handler,
+                     const CancellationPtr& cancel);
+
+/// How a blocking command ended, as an operation's Status.
+Status blocking_status(std::error_code ec, const Reply& reply);
+
+/// Starts the blocking command `build()` makes (on the caller's thread: a redisson::error it
+/// throws becomes the completion's error); `convert` reads the reply on the I/O thread.
+template <class R, class Token, class Build, class Convert>
+auto async_blocking(const ObjectPtr& object, Token&& token, Build&& build, Convert&& convert) {
+  std::optional<BlockingCommand> command;
+  Status failure;
+  try {
+    command = build();
+  } catch (const error& thrown) {
+    failure = status_of_error(thrown);
+  }
+  return async_op<R>(
+      object->core, token,
+      [object, command = std::move(command), failure = std::move(failure),
+       convert = std::forward<Convert>(convert)](Done<R> done, CancellationPtr cancel) mutable {
+        if (!command) return fail<R>(done, std::move(failure));
+        submit_blocking(
+            *object, std::move(*command),
+            [done = std::move(done), convert = std::move(convert)](std::error_code ec,
+                                                                   Reply reply) mutable {
+              complete_converted<R>(done, blocking_status(ec, reply), reply, convert);
+            },
+            cancel);
+      });
+}
+
+}  // namespace redisson::detail

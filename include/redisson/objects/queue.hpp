@@ -1,0 +1,70 @@
+// redisson::Queue<T>: a FIFO queue on one Redis list, Java Redisson's RQueue.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "redisson/objects/list.hpp"
+
+namespace redisson {
+
+/// A first-in first-out queue of T on the Redis list `name`: offer() appends at the tail
+/// (RPUSH), poll() takes from the head (LPOP), the layout of Java Redisson's RQueue, so a Java
+/// producer and a C++ consumer (or the reverse) share one queue. It is a List as well (index
+/// reads, size, values()). Each operation is one command; poll never waits (BlockingQueue does).
+template <JavaValue T>
+class Queue : public List<T> {
+ public:
+  /// A handle on the queue `name`; sends nothing. `codec` null: the client's default codec.
+  Queue(const Client& client, std::string name, CodecPtr codec = nullptr)
+      : List<T>(client, std::move(name), std::move(codec), "Queue") {}
+
+  // ---- asynchronous forms: complete through any Asio completion token --------------------
+  template <class CompletionToken>
+  auto async_offer(const T& value, CompletionToken&& token) {
+    return this->elements_command(token, "RPUSH", {value});
+  }
+  template <class CompletionToken>
+  auto async_poll(CompletionToken&& token) {
+    return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(), "LPOP");
+  }
+  template <class CompletionToken>
+  auto async_poll(std::int64_t count, CompletionToken&& token) {
+    return this->template on_key<std::vector<T>>(token, this->template values_reader<T>(), "LPOP",
+                                                 count);
+  }
+  template <class CompletionToken>
+  auto async_peek(CompletionToken&& token) const {
+    return this->async_get(0, token);
+  }
+  template <class CompletionToken>
+  auto async_poll_last_and_offer_first_to(const std::string& destination, CompletionToken&& token) {
+    return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(),
+                                                   "RPOPLPUSH", destination);
+  }
+
+  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  /// Appends `value` at the tail; returns the queue's length after it.
+  std::int64_t offer(const T& value) { return async_offer(value, this->blocking("offer")); }
+  /// Takes the head; nullopt when the queue is empty (it does not wait).
+  std::optional<T> poll() { return async_poll(this->blocking("poll")); }
+  /// Takes up to `count` (>= 1) elements from the head in one command (LPOP count).
+  std::vector<T> poll(std::int64_t count) { return async_poll(count, this->blocking("poll")); }
+  /// The head, left in the queue; nullopt when it is empty.
+  std::optional<T> peek() const { return async_peek(this->blocking("peek")); }
+  /// Moves the tail element to the head of the list `destination` (RPOPLPUSH; on a Cluster,
+  /// in the same slot) and returns it; nullopt when this queue is empty.
+  std::optional<T> poll_last_and_offer_first_to(const std::string& destination) {
+    return async_poll_last_and_offer_first_to(destination,
+                                              this->blocking("poll_last_and_offer_first_to"));
+  }
+
+ protected:
+  Queue(const Client& client, std::string name, CodecPtr codec, const char* kind)
+      : List<T>(client, std::move(name), std::move(codec), kind) {}
+};
+
+}  // namespace redisson

@@ -1,0 +1,45 @@
+// Blocking commands of the objects, on the client's pool of dedicated connections.
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "client/blocking_pool.hpp"
+#include "client/client_core.hpp"
+#include "net/reply_error.hpp"
+#include "redisson/detail/blocking_op.hpp"
+
+namespace redisson::detail {
+
+std::chrono::milliseconds checked_wait(std::chrono::milliseconds wait, const char* operation) {
+  if (wait.count() < 0) {
+    throw_invalid_argument(std::string(operation) + ": the wait must not be negative (got " +
+                           std::to_string(wait.count()) + " ms)");
+  }
+  return wait;
+}
+
+void submit_blocking(const ObjectState& object, BlockingCommand command, ReplyHandler handler,
+                     const CancellationPtr& cancel) {
+  BlockingPool::Request request;
+  request.args = std::move(command.args);
+  request.timeout_index = command.timeout_index;
+  request.wait_in_ms = command.wait_in_ms;
+  request.routing_key = std::move(command.routing_key);
+  if (command.wait) request.until = Clock::now() + *command.wait;
+  request.callback = std::move(handler);
+  auto& pool = object.core->blocking_pool();
+  auto call = pool.run(std::move(request));
+  if (cancel) {
+    cancel->on_request([weak = std::weak_ptr<BlockingPool>(pool.shared_from_this()), call] {
+      if (const auto pool = weak.lock()) pool->cancel(call);
+    });
+  }
+}
+
+Status blocking_status(std::error_code ec, const Reply& reply) {
+  // The pool's own words (all connections busy) are not the server's.
+  if (ec == make_error_code(errc::timeout) && reply.is_error()) return Status(ec, reply.str);
+  return status_of(ec, reply);
+}
+
+}  // namespace redisson::detail
