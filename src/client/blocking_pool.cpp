@@ -297,14 +297,15 @@ void BlockingPool::reroute() {
   if (closed_) return;
   const auto router = router_.lock();
   if (!router) return;
-  // Commands not yet written to a node that no longer serves their key are taken back (their
-  // callbacks re-issue them); a command already blocked there is ended by the node itself
-  // (UNBLOCKED when it is demoted, or its connection breaking).
+  // A command waiting on a node that no longer serves its key would wait there for nothing
+  // until its slice ends (a demoted Redis 7.0 master keeps its blocked clients): its connection
+  // is closed, and the callback sends the command again where the key now lives. That node is
+  // no longer the key's master, so it has nothing left to hand out on the way.
   const auto calls = active_;
   for (const auto& call : calls) {
     const auto lease = call->lease;
     if (lease && node_key(lease->node) != node_key(node_of(call->request.routing_key))) {
-      lease->connection->cancel_unsent(make_error_code(errc::connection_lost));
+      lease->connection->close();
     }
   }
   const auto masters = router->masters();

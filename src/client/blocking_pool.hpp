@@ -72,7 +72,8 @@ class BlockingPool : public std::enable_shared_from_this<BlockingPool> {
   /// server had already sent.
   void cancel(const CallPtr& call);
   /// The topology changed: requests waiting on a node that no longer serves their key are
-  /// re-issued; idle connections to nodes that are no longer masters are closed.
+  /// re-issued where it lives now; idle connections to nodes that are no longer masters are
+  /// closed.
   void reroute();
   /// Fails every request with errc::shutdown and closes every connection. Idempotent.
   void close();

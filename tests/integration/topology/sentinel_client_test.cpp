@@ -2,8 +2,10 @@
 // for the master, locks there, follows SENTINEL FAILOVER, and a waiting locker still wakes.
 #include <gtest/gtest.h>
 
+#include <asio/use_future.hpp>
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <memory>
 #include <set>
 #include <string>
@@ -136,6 +138,49 @@ TEST_F(SentinelClient, FollowsAFailoverAndAWaitingLockerStillWakes) {
   EXPECT_EQ(group().command(new_master, {"EXISTS", name}), "0");
   holder.execute(Command{"SET", "sentinel:after", "1"});
   EXPECT_EQ(group().command(new_master, {"GET", "sentinel:after"}), "1");
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(SentinelClient, AWaitingTakeFollowsAFailoverAndGetsWhatIsOfferedAfter) {
+  Client consumer(config());
+  Client producer(config());
+  const std::string name = "sentinel:queue";
+  const int old_master = group().master_port();
+  redisson::BlockingQueue<std::string> queue(consumer, name, redisson::codecs::string());
+  auto taken = queue.async_take(asio::use_future);
+  ASSERT_TRUE(eventually([&] {
+    const auto info = group().command(old_master, {"INFO", "clients"});
+    return info.find("blocked_clients:1") != std::string::npos;
+  }));
+
+  group().failover();
+  const int new_master = group().master_port();
+  ASSERT_NE(new_master, old_master);
+
+  // The take is sent again to the new master once the switch reaches the consumer; the
+  // producer's offer (retried past READONLY until the switch reaches it) is taken there.
+  redisson::BlockingQueue<std::string> out(producer, name, redisson::codecs::string());
+  std::string offer_error;
+  ASSERT_TRUE(eventually(
+      [&] {
+        try {
+          out.offer("after-failover");
+          return true;
+        } catch (const redisson::error& e) {
+          offer_error = e.what();
+          return false;
+        }
+      },
+      15s, 100ms))
+      << offer_error;
+  // Sooner than the take's slice (BlockingPool::kSlice, 10 s) would end on the demoted master,
+  // which keeps its blocked clients: the re-route moved it.
+  ASSERT_EQ(taken.wait_for(8s), std::future_status::ready);
+  EXPECT_EQ(taken.get(), "after-failover");
+  EXPECT_EQ(group().command(new_master, {"EXISTS", name}), "0");
 }
 
 }  // namespace

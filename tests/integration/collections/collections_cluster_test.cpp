@@ -1,0 +1,120 @@
+// The collections on a Redis Cluster (one cluster for the suite): every operation (commands,
+// scripts, pipelined HSETs, HSCAN pages, blocking pops on dedicated connections) goes to the
+// master of the collection's slot, whichever master that is.
+#include <gtest/gtest.h>
+
+#include <asio/use_future.hpp>
+#include <chrono>
+#include <future>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "redisson/client.hpp"
+#include "redisson/objects/blocking_queue.hpp"
+#include "redisson/objects/map.hpp"
+#include "support/client_config.hpp"
+#include "support/redis_cluster.hpp"
+#include "topology/key_slot.hpp"
+
+using namespace std::chrono_literals;
+using redisson::BlockingQueue;
+using redisson::Client;
+using redisson::Config;
+using redisson::Map;
+using redisson::test::RedisCluster;
+using redisson::test::RedisClusterOptions;
+using redisson::test::with_settings;
+namespace codecs = redisson::codecs;
+
+namespace {
+
+class CollectionsCluster : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    RedisClusterOptions options;
+    options.replicas_per_master = 0;
+    cluster_ = std::make_unique<RedisCluster>(options);
+  }
+  static void TearDownTestSuite() { cluster_.reset(); }
+  void SetUp() override {
+    ASSERT_NE(cluster_, nullptr);
+    cluster_->wait_until_ok();
+  }
+  static Config config() {
+    Config config;
+    redisson::ClusterConfig cluster_config;
+    cluster_config.node_addresses.push_back(
+        redisson::ServerAddress::from_url(cluster_->url_of(cluster_->master_ports().front())));
+    config.cluster = cluster_config;
+    return with_settings(config, {.command_timeout = 3000ms});
+  }
+  static inline std::unique_ptr<RedisCluster> cluster_;
+  RedisCluster& cluster = *cluster_;
+  Client client{config()};
+};
+
+TEST_F(CollectionsCluster, MapOperationsReachTheMastersOfTheirSlots) {
+  std::set<int> masters;
+  for (int i = 0; i < 12; ++i) {
+    const auto name = "map:" + std::to_string(i);
+    Map<std::string, std::string> map(client, name, codecs::string());
+    std::map<std::string, std::string> entries;
+    for (int k = 0; k < 30; ++k) entries["k" + std::to_string(k)] = "v" + std::to_string(k);
+    map.put_all(entries);
+    EXPECT_EQ(map.put("k0", "w"), "v0");
+    EXPECT_EQ(map.remove("k1"), "v1");
+    EXPECT_TRUE(map.replace("k2", "v2", "x"));
+    EXPECT_EQ(map.get_all({"k0", "k2"}),
+              (std::map<std::string, std::string>{{"k0", "w"}, {"k2", "x"}}));
+    std::map<std::string, std::string> read;
+    auto scan = map.entries(7);
+    for (const auto& [key, value] : scan) read[key] = value;
+    EXPECT_EQ(read.size(), 29u);
+    EXPECT_TRUE(map.contains_value("x"));
+    masters.insert(cluster.master_of_slot(redisson::detail::key_slot(name)));
+  }
+  EXPECT_EQ(masters.size(), 3u) << "twelve names land on every master";
+}
+
+TEST_F(CollectionsCluster, QueuesAndBlockingPopsReachTheMastersOfTheirSlots) {
+  Client producer(config());
+  std::set<int> masters;
+  for (int i = 0; i < 9; ++i) {
+    const auto name = "queue:" + std::to_string(i);
+    BlockingQueue<std::string> consumer_side(client, name, codecs::string());
+    BlockingQueue<std::string> producer_side(producer, name, codecs::string());
+    // A take waiting on its master's dedicated connection, answered by the other client.
+    auto taken = consumer_side.async_take(asio::use_future);
+    producer_side.offer("a" + std::to_string(i));
+    producer_side.offer("b" + std::to_string(i));
+    EXPECT_EQ(taken.get(), "a" + std::to_string(i));
+    EXPECT_EQ(consumer_side.poll(1s), "b" + std::to_string(i));
+    EXPECT_EQ(consumer_side.poll(50ms), std::nullopt);
+    producer_side.add_all({"x", "y", "z"});
+    EXPECT_EQ(producer_side.range(0, -1), (std::vector<std::string>{"x", "y", "z"}));
+    std::vector<std::string> read;
+    for (const auto& value : producer_side.values(2)) read.push_back(value);
+    EXPECT_EQ(read.size(), 3u);
+    const int master = cluster.master_of_slot(redisson::detail::key_slot(name));
+    EXPECT_EQ(cluster.command(master, {"LLEN", name}), "3");
+    masters.insert(master);
+  }
+  EXPECT_EQ(masters.size(), 3u) << "nine names land on every master";
+  // Several queues in one poll: one slot (a {tag}) works; queues in other slots are refused.
+  BlockingQueue<std::string> tagged(client, "{jobs}a", codecs::string());
+  BlockingQueue<std::string>(producer, "{jobs}b", codecs::string()).offer("j");
+  const auto got = tagged.poll_from_any(1s, {"{jobs}b"});
+  ASSERT_TRUE(got.has_value());
+  EXPECT_EQ(got->first, "{jobs}b");
+  try {
+    tagged.poll_from_any(100ms, {"elsewhere"});
+    ADD_FAILURE() << "a poll over two slots was accepted";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), redisson::errc::server_error);
+    EXPECT_NE(std::string(e.what()).find("CROSSSLOT"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
