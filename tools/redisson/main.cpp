@@ -13,6 +13,7 @@
 #include "latch_command.hpp"
 #include "lock_command.hpp"
 #include "map_command.hpp"
+#include "queue_command.hpp"
 #include "rate_limit_command.hpp"
 #include "redisson/error.hpp"
 #include "semaphore_command.hpp"
@@ -46,6 +47,8 @@ int main(int argc, char** argv) {
   auto* bucket = add_bucket_command(app, bucket_options);
   MapOptions map_options;
   auto* map = add_map_command(app, map_options);
+  QueueOptions queue_options;
+  auto* queue = add_queue_command(app, queue_options);
   InspectOptions inspect_options;
   auto* inspect = add_inspect_command(app, inspect_options);
   DemoOptions demo_options;
@@ -65,6 +68,7 @@ int main(int argc, char** argv) {
     if (latch->parsed()) return run_latch(global, latch_options);
     if (bucket->parsed()) return run_bucket(global, bucket_options);
     if (map->parsed()) return run_map(global, map_options);
+    if (queue->parsed()) return run_queue(global, queue_options);
     if (inspect->parsed()) return run_inspect(global, inspect_options);
     if (demo->parsed()) return run_demo(global, demo_options);
   } catch (const ToolError& e) {

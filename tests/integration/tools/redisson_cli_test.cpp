@@ -765,3 +765,43 @@ TEST_F(RedissonCli, InspectRecognisesJavaRedissonsObjects) {
   const auto number = run({"inspect", "fx:atomicdouble"});
   EXPECT_NE(number.out.find("AtomicDouble"), std::string::npos) << number;
 }
+
+namespace {
+
+TEST_F(RedissonCli, QueuePushThenPopHandsEachValueOutOnceInOrder) {
+  EXPECT_EQ(run({"queue", "push", "jobs", "a", "b", "--codec", "string"}).status, 0);
+  EXPECT_EQ(server_.command({"LRANGE", "jobs", "0", "-1"}), "a\nb");
+  const auto first = run({"queue", "pop", "jobs", "--codec", "string"});
+  EXPECT_EQ(first.status, 0) << first;
+  EXPECT_EQ(first.out, "a\n") << first;
+  EXPECT_EQ(run({"queue", "pop", "jobs", "--wait", "0", "--codec", "string"}).out, "b\n");
+  // Numbers with the default codec (kryo5): what a Java RBlockingQueue<Long> holds.
+  EXPECT_EQ(run({"queue", "push", "n", "42", "--type", "long"}).status, 0);
+  EXPECT_EQ(run({"queue", "pop", "n"}).out, "42\n");
+}
+
+TEST_F(RedissonCli, QueuePopWaitsForAPushAndExits75WhenNothingCame) {
+  const auto empty = run({"queue", "pop", "jobs", "--wait", "200ms", "--codec", "string"});
+  EXPECT_EQ(empty.status, 75) << empty;
+  EXPECT_NE(empty.err.find("nothing in queue jobs within 200ms"), std::string::npos) << empty;
+  auto waiting = start({"queue", "pop", "jobs", "--codec", "string"});
+  ASSERT_TRUE(eventually([&] {
+    return server_.command({"INFO", "clients"}).find("blocked_clients:1") != std::string::npos;
+  }));
+  EXPECT_EQ(run({"queue", "push", "jobs", "late", "--codec", "string"}).status, 0);
+  const auto popped = finish(*waiting);
+  EXPECT_EQ(popped.status, 0) << popped;
+  EXPECT_EQ(popped.out, "late\n") << popped;
+}
+
+TEST_F(RedissonCli, QueueUsageAndTypeErrorsChangeNothing) {
+  EXPECT_EQ(run({"queue", "pop", "jobs", "--wait", "-1s"}).status, 64);
+  EXPECT_EQ(run({"queue", "push", "jobs", "x", "--type", "long"}).status, 64);
+  EXPECT_EQ(server_.command({"EXISTS", "jobs"}), "0");
+  server_.command({"SET", "text", "x"});
+  EXPECT_EQ(run({"queue", "push", "text", "y", "--codec", "string"}).status, 1);
+  EXPECT_EQ(run({"queue", "pop", "text", "--codec", "string"}).status, 1);
+  EXPECT_EQ(server_.command({"GET", "text"}), "x");
+}
+
+}  // namespace
