@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 
+#include "collection_report.hpp"
 #include "duration.hpp"
 #include "object_report.hpp"
 
@@ -281,6 +282,7 @@ KeyReport inspect_key(Client& client, const std::string& name) {
   }
   read_companions(client, report);
   if (report.kind == report.type || report.kind == "integer") recognise_object(client, report);
+  if (report.kind == report.type) preview_collection(client, report);
   return report;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "redisson/codec.hpp"
 #include "redisson/error.hpp"
@@ -98,24 +99,11 @@ void bloom_filter(Client& client, KeyReport& report,
 }
 
 void bucket(KeyReport& report, const std::string& bytes) {
-  for (const auto& codec : {codecs::kryo5(), codecs::json()}) {
-    try {
-      const auto value = codec->decode(bytes);
-      report.kind = "bucket";
-      report.codec = std::string(codec->name());
-      report.value_json = value.to_display_json();
-      add(report, "java_type",
-          quoted(value.java_class().empty() ? std::string(kind_name(value.kind()))
-                                            : value.java_class()));
-      return;
-    } catch (const redisson::error&) {
-      // Not this codec's bytes: try the next.
-    }
-  }
-  if (valid_utf8(bytes)) {
+  if (auto decoded = decode_for_display(bytes)) {
     report.kind = "bucket";
-    report.codec = "string";
-    report.value_json = quoted(bytes);
+    report.codec = decoded->codec;
+    report.value_json = std::move(decoded->json);
+    if (!decoded->java_type.empty()) add(report, "java_type", quoted(decoded->java_type));
     return;
   }
   // Bytes no codec reads: a BitSet, or a ByteArrayCodec value.
@@ -123,6 +111,29 @@ void bucket(KeyReport& report, const std::string& bytes) {
 }
 
 }  // namespace
+
+std::optional<DisplayedValue> decode_for_display(const std::string& bytes,
+                                                 std::string_view preferred) {
+  if (preferred == "string" && valid_utf8(bytes))
+    return DisplayedValue{"string", quoted(bytes), ""};
+  auto candidates = {codecs::kryo5(), codecs::json()};
+  for (const bool preferred_pass : {true, false}) {
+    for (const auto& codec : candidates) {
+      if (!preferred.empty() && (codec->name() == preferred) != preferred_pass) continue;
+      if (preferred.empty() && !preferred_pass) continue;
+      try {
+        const auto value = codec->decode(bytes);
+        return DisplayedValue{
+            std::string(codec->name()), value.to_display_json(),
+            value.java_class().empty() ? std::string(kind_name(value.kind())) : value.java_class()};
+      } catch (const redisson::error&) {
+        // Not this codec's bytes: try the next.
+      }
+    }
+  }
+  if (valid_utf8(bytes)) return DisplayedValue{"string", quoted(bytes), ""};
+  return std::nullopt;
+}
 
 void recognise_object(Client& client, KeyReport& report) {
   if (report.type == "hash") {

@@ -326,7 +326,9 @@ TEST_F(RedissonCli, InspectShowsABucketsValueAndSummarisesOtherKeys) {
       << string_key;
   const auto hash_key = run({"inspect", "profile"});
   EXPECT_EQ(hash_key.status, 0) << hash_key;
-  EXPECT_NE(hash_key.out.find("hash, 2 fields"), std::string::npos) << hash_key;
+  EXPECT_NE(hash_key.out.find("hash (string), 2 fields"), std::string::npos) << hash_key;
+  EXPECT_NE(hash_key.out.find("first: [[\"name\",\"ada\"],[\"lang\",\"c++\"]]"), std::string::npos)
+      << hash_key;
 }
 
 TEST_F(RedissonCli, ThePasswordIsNeverPrinted) {
@@ -802,6 +804,28 @@ TEST_F(RedissonCli, QueueUsageAndTypeErrorsChangeNothing) {
   EXPECT_EQ(run({"queue", "push", "text", "y", "--codec", "string"}).status, 1);
   EXPECT_EQ(run({"queue", "pop", "text", "--codec", "string"}).status, 1);
   EXPECT_EQ(server_.command({"GET", "text"}), "x");
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(RedissonCli, InspectShowsACollectionsFirstEntriesDecoded) {
+  ASSERT_EQ(run({"queue", "push", "jobs", "a", "b"}).status, 0);  // kryo5, Redisson's default
+  const auto list = run({"inspect", "jobs"});
+  EXPECT_EQ(list.status, 0) << list;
+  EXPECT_NE(list.out.find("list (kryo5), 2 elements"), std::string::npos) << list;
+  EXPECT_NE(list.out.find("first: [\"a\",\"b\"]"), std::string::npos) << list;
+  server_.command({"ZADD", "scores", "1.5", "x"});
+  const auto zset = run({"inspect", "--json", "scores"});
+  EXPECT_NE(zset.out.find("\"first\":[[\"x\",1.5]]"), std::string::npos) << zset;
+  EXPECT_NE(zset.out.find("\"codec\":\"string\""), std::string::npos) << zset;
+  EXPECT_EQ(run({"map", "put", "users", "ada", "1", "--codec", "string"}).status, 0);
+  const auto map = run({"inspect", "users"});
+  EXPECT_NE(map.out.find("first: [[\"ada\",\"1\"]]"), std::string::npos) << map;
+  server_.command({"SADD", "raw", std::string("\xff\x01", 2)});
+  const auto raw = run({"inspect", "raw"});
+  EXPECT_NE(raw.out.find("first: [\"0xff01\"]"), std::string::npos) << raw;
 }
 
 }  // namespace

@@ -1,0 +1,103 @@
+#include "collection_report.hpp"
+
+#include <string>
+#include <vector>
+
+#include "object_report.hpp"
+
+namespace redisson::cli {
+namespace {
+
+// Entries shown, and the longest decoded entry shown whole.
+constexpr int kShown = 5;
+constexpr std::size_t kMaxEntryChars = 200;
+
+char hex_digit(int nibble) { return "0123456789abcdef"[nibble & 0xF]; }
+
+/// One element as JSON: decoded, or its bytes in hex when no codec reads them. The codec of the
+/// first decoded element is the collection's (Redisson writes one codec per collection).
+std::string shown(const std::string& bytes, std::string& codec) {
+  if (const auto decoded = decode_for_display(bytes, codec)) {
+    if (codec.empty()) codec = decoded->codec;
+    if (decoded->json.size() <= kMaxEntryChars) return decoded->json;
+    return "\"" + decoded->json.substr(0, kMaxEntryChars / 2) + "... (cut)\"";
+  }
+  std::string hex = "\"0x";
+  for (std::size_t i = 0; i < bytes.size() && i < kMaxEntryChars / 2; ++i) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    hex += hex_digit(c >> 4);
+    hex += hex_digit(c);
+  }
+  return hex + "\"";
+}
+
+/// A score as JSON: the number, or the text of an infinity (which JSON has no number for).
+std::string score_json(const std::string& text) {
+  const bool finite =
+      !text.empty() && text.find_first_not_of("0123456789.-+eE") == std::string::npos;
+  return finite ? text : "\"" + text + "\"";
+}
+
+/// The elements of a scan reply ([cursor, [elements...]]).
+Reply scan_page(Reply reply) {
+  if (reply.elements.size() != 2) return Reply{};
+  return std::move(reply.elements[1]);
+}
+
+/// The elements of a reply, flat: an array (LRANGE, ZRANGE WITHSCORES on RESP2), or the page of
+/// a scan reply, or the pairs RESP3 gives ZRANGE WITHSCORES.
+std::vector<std::string> flat_strings(const Reply& reply) {
+  std::vector<std::string> out;
+  for (const auto& element : reply.elements) {
+    if (element.is_aggregate()) {
+      for (const auto& inner : element.elements) out.emplace_back(inner.text());
+    } else {
+      out.emplace_back(element.text());
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void preview_collection(Client& client, KeyReport& report) {
+  const auto& type = report.type;
+  Reply reply;
+  int per_entry = 1;
+  if (type == "list") {
+    reply = client.execute({"LRANGE", report.name, "0", std::to_string(kShown - 1)});
+  } else if (type == "set") {
+    reply = scan_page(client.execute({"SSCAN", report.name, "0", "COUNT", std::to_string(kShown)}));
+  } else if (type == "hash") {
+    reply = scan_page(client.execute({"HSCAN", report.name, "0", "COUNT", std::to_string(kShown)}));
+    per_entry = 2;
+  } else if (type == "zset") {
+    reply = client.execute({"ZRANGE", report.name, "0", std::to_string(kShown - 1), "WITHSCORES"});
+    per_entry = 2;
+  } else {
+    return;
+  }
+  const auto strings = flat_strings(reply);
+  std::string codec;
+  std::string first = "[";
+  int entries = 0;
+  for (std::size_t i = 0; i + per_entry <= strings.size() && entries < kShown;
+       i += static_cast<std::size_t>(per_entry), ++entries) {
+    if (entries > 0) first += ",";
+    // One statement per shown() call: the first element read sets the codec for the rest.
+    const auto head = shown(strings[i], codec);
+    if (per_entry == 1) {
+      first += head;
+    } else if (type == "zset") {
+      first += "[" + head + "," + score_json(strings[i + 1]) + "]";
+    } else {
+      const auto tail = shown(strings[i + 1], codec);
+      first += "[" + head + "," + tail + "]";
+    }
+  }
+  if (entries == 0) return;
+  report.codec = codec;
+  report.details.emplace_back("first", first + "]");
+}
+
+}  // namespace redisson::cli
