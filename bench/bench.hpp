@@ -36,6 +36,8 @@ std::string bench_key(const Options& options, const std::string& what);
 nlohmann::json run_raw(const Options& options);
 nlohmann::json run_bucket(const Options& options);
 nlohmann::json run_map(const Options& options);
+nlohmann::json run_queue(const Options& options);
+nlohmann::json run_blocking_queue(const Options& options);
 nlohmann::json run_atomic_long(const Options& options);
 nlohmann::json run_uncontended(const Options& options);
 nlohmann::json run_parallel(const Options& options);
@@ -63,6 +65,7 @@ struct WorkerOptions {
 /// JSON object on stdout, return the exit status.
 int worker_handoff(const WorkerOptions& options);
 int worker_contention(const WorkerOptions& options);
+int worker_queue_consumer(const WorkerOptions& options);
 
 /// The command line that starts worker `index` of `kind` for this run.
 std::vector<std::string> worker_command(const Options& options, const std::string& kind, int index,

@@ -34,6 +34,8 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"raw", redisson_bench::run_raw},
       {"bucket", redisson_bench::run_bucket},
       {"map", redisson_bench::run_map},
+      {"queue", redisson_bench::run_queue},
+      {"blocking-queue", redisson_bench::run_blocking_queue},
       {"atomic-long", redisson_bench::run_atomic_long},
       {"uncontended", redisson_bench::run_uncontended},
       {"parallel", redisson_bench::run_parallel},
@@ -154,6 +156,7 @@ int main(int argc, char** argv) {
     try {
       if (worker.kind == "handoff") return redisson_bench::worker_handoff(worker);
       if (worker.kind == "contention") return redisson_bench::worker_contention(worker);
+      if (worker.kind == "queue-consumer") return redisson_bench::worker_queue_consumer(worker);
       std::cerr << "redisson-bench: unknown worker kind " << worker.kind << '\n';
     } catch (const std::exception& e) {
       std::cout << nlohmann::json{{"error", e.what()}}.dump() << std::endl;

@@ -31,11 +31,12 @@ class Deque : public Queue<T> {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_add_first(const T& value, CompletionToken&& token) {
-    return this->elements_command(token, "LPUSH", {value});
+    return this->template with_values<std::int64_t>(token, &detail::reply_integer, "LPUSH",
+                                                    typename List<T>::Element{value});
   }
   template <class CompletionToken>
   auto async_add_last(const T& value, CompletionToken&& token) {
-    return this->elements_command(token, "RPUSH", {value});
+    return this->async_add(value, token);
   }
   template <class CompletionToken>
   auto async_poll_first(CompletionToken&& token) {

@@ -44,7 +44,7 @@ class List : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_add(const T& value, CompletionToken&& token) {
-    return elements_command(token, "RPUSH", {value});
+    return with_values<std::int64_t>(token, &detail::reply_integer, "RPUSH", Element{value});
   }
   template <class CompletionToken>
   auto async_add_all(const std::vector<T>& values, CompletionToken&& token) {

@@ -25,7 +25,7 @@ class Queue : public List<T> {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_offer(const T& value, CompletionToken&& token) {
-    return this->elements_command(token, "RPUSH", {value});
+    return this->async_add(value, token);
   }
   template <class CompletionToken>
   auto async_poll(CompletionToken&& token) {
