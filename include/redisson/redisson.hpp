@@ -19,6 +19,7 @@
 #include "redisson/objects/bloom_filter.hpp"
 #include "redisson/objects/bucket.hpp"
 #include "redisson/objects/buckets.hpp"
+#include "redisson/objects/delayed_queue.hpp"
 #include "redisson/objects/deque.hpp"
 #include "redisson/objects/hyper_log_log.hpp"
 #include "redisson/objects/id_generator.hpp"

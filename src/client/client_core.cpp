@@ -186,6 +186,16 @@ void ClientCore::run_on_io(std::function<void()> fn) {
   asio::post(io_, std::move(fn));
 }
 
+std::shared_ptr<void> ClientCore::shared_task(const std::string& key,
+                                              const std::function<std::shared_ptr<void>()>& make) {
+  std::lock_guard lock(tasks_mutex_);
+  std::erase_if(tasks_, [](const auto& entry) { return entry.second.expired(); });
+  if (auto live = tasks_[key].lock()) return live;
+  auto task = make();
+  tasks_[key] = task;
+  return task;
+}
+
 void ClientCore::shutdown() noexcept {
   if (stopped_) return;
   stopped_ = true;

@@ -6,7 +6,9 @@
 #include <asio/executor_work_guard.hpp>
 #include <asio/io_context.hpp>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -83,6 +85,12 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   /// Runs `fn` on the I/O thread (inline when already there).
   void run_on_io(std::function<void()> fn);
 
+  /// A background task of this client shared by every handle that asks for `key` (a delayed
+  /// queue's transfer task: one per client and queue, as in Redisson): the live one, or a new
+  /// one from `make`. It lives while some handle holds it.
+  std::shared_ptr<void> shared_task(const std::string& key,
+                                    const std::function<std::shared_ptr<void>()>& make);
+
  private:
   Config config_;
   std::string id_;
@@ -104,6 +112,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::shared_ptr<Watchdog> watchdog_;
   std::unique_ptr<HoldRegistry> holds_;
   bool stopped_ = false;
+  std::mutex tasks_mutex_;
+  std::map<std::string, std::weak_ptr<void>> tasks_;
 };
 
 }  // namespace redisson::detail
