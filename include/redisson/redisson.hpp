@@ -24,6 +24,7 @@
 #include "redisson/objects/map.hpp"
 #include "redisson/objects/object.hpp"
 #include "redisson/objects/rate_limiter.hpp"
+#include "redisson/objects/scored_sorted_set.hpp"
 #include "redisson/objects/set.hpp"
 #include "redisson/owner_id.hpp"
 #include "redisson/permit_expirable_semaphore.hpp"
