@@ -21,6 +21,7 @@
 #include "redisson/objects/hyper_log_log.hpp"
 #include "redisson/objects/id_generator.hpp"
 #include "redisson/objects/keys.hpp"
+#include "redisson/objects/lex_sorted_set.hpp"
 #include "redisson/objects/map.hpp"
 #include "redisson/objects/object.hpp"
 #include "redisson/objects/rate_limiter.hpp"
