@@ -1,0 +1,613 @@
+// redisson::ScoredSortedSet<T>: values ordered by a score in one Redis sorted set, Java
+// Redisson's RScoredSortedSet.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "redisson/objects/collection_scan.hpp"
+#include "redisson/objects/object.hpp"
+
+namespace redisson {
+
+/// A value with its score, as the sorted set holds it.
+template <class T>
+struct ScoredEntry {
+  T value;
+  double score = 0;
+
+  bool operator==(const ScoredEntry&) const = default;
+};
+
+namespace detail {
+
+/// The add-and-rank script (src/objects/lua/scored_sorted_set_add_and_get_rank.lua): ZADD, then
+/// ZRANK (ZREVRANK when `reverse`) of the member, atomically.
+void start_scored_sorted_set_add_and_get_rank(const ObjectPtr& object, double score,
+                                              const std::string& member, bool reverse,
+                                              Done<Reply>& done);
+
+/// A score as Redisson sends it: Java's BigDecimal.valueOf(score).toPlainString(). NaN and the
+/// infinities are errc::invalid_argument (Java's BigDecimal has neither).
+inline std::string score_argument(double score) { return plain_decimal_argument(score); }
+
+/// A bound of a score range (ZRANGE BYSCORE, ZCOUNT, ZREMRANGEBYSCORE) as Redisson writes it:
+/// "(" when exclusive, then "-inf"/"+inf" for the infinities or the plain decimal text. A NaN
+/// bound is errc::invalid_argument.
+inline std::string score_bound(double score, bool inclusive) {
+  if (std::isnan(score)) throw_invalid_argument("a score bound must not be NaN");
+  std::string bound = inclusive ? "" : "(";
+  if (std::isinf(score)) return bound + (score > 0 ? "+inf" : "-inf");
+  return bound + score_argument(score);
+}
+
+/// Calls visit(member, score) for each pair of a reply that carries scores: flat (RESP2
+/// WITHSCORES, ZSCAN pages, ZPOPMIN without a count) or one two-element array per pair (RESP3).
+template <class Visit>
+void for_each_scored(const Reply& reply, Visit&& visit) {
+  if (!reply.is_aggregate()) throw_unexpected_reply("members with scores", reply);
+  const auto& elements = reply.elements;
+  for (std::size_t i = 0; i < elements.size();) {
+    if (elements[i].is_aggregate()) {
+      if (elements[i].elements.size() != 2) throw_unexpected_reply("a member and its score", reply);
+      visit(elements[i].elements[0], elements[i].elements[1]);
+      i += 1;
+    } else {
+      if (i + 1 >= elements.size()) throw_unexpected_reply("a member and its score", reply);
+      visit(elements[i], elements[i + 1]);
+      i += 2;
+    }
+  }
+}
+
+/// The members of a reply that is an array of members (ZRANGE), decoded as T.
+template <class T>
+std::vector<T> zset_members(const Codec& codec, const Reply& reply) {
+  if (!reply.is_aggregate()) throw_unexpected_reply("an array of members", reply);
+  std::vector<T> members;
+  members.reserve(reply.elements.size());
+  for (const auto& element : reply.elements) {
+    if (auto member = decode_reply<T>(codec, element)) members.push_back(std::move(*member));
+  }
+  return members;
+}
+
+/// The members of a reply of members with scores (ZPOPMIN, ZSCAN), scores left unread.
+template <class T>
+std::vector<T> zset_scored_members(const Codec& codec, const Reply& reply) {
+  std::vector<T> members;
+  for_each_scored(reply, [&](const Reply& member, const Reply&) {
+    if (auto value = decode_reply<T>(codec, member)) members.push_back(std::move(*value));
+  });
+  return members;
+}
+
+/// The entries of a reply of members with scores (WITHSCORES, ZSCAN).
+template <class T>
+std::vector<ScoredEntry<T>> zset_entries(const Codec& codec, const Reply& reply) {
+  std::vector<ScoredEntry<T>> entries;
+  for_each_scored(reply, [&](const Reply& member, const Reply& score) {
+    if (auto value = decode_reply<T>(codec, member)) {
+      entries.push_back(ScoredEntry<T>{std::move(*value), reply_double(score)});
+    }
+  });
+  return entries;
+}
+
+/// The first of some values, or nullopt when there are none.
+template <class T>
+std::optional<T> first_of(std::vector<T> values) {
+  if (values.empty()) return std::nullopt;
+  return std::move(values.front());
+}
+
+/// ZPOPMIN/ZPOPMAX `name` `count`: nothing is sent for a count below 1, which answers an empty
+/// array at once (Redisson's pollFirst(count) answers an empty list).
+inline void start_zset_pop(const ObjectPtr& object, const char* verb, std::int64_t count,
+                           Done<Reply>& done) {
+  if (count < 1) {
+    Reply none;
+    none.type = ReplyType::array;
+    return done(Status{}, none);
+  }
+  Command command{verb, object->name};
+  command.arg(count);
+  submit_command(object, command, std::move(done));
+}
+
+}  // namespace detail
+
+/// A set of T ordered by score, stored in the Redis sorted set `name`: each member the codec's
+/// bytes of one value, its score a double. The layout of Java Redisson's RScoredSortedSet, so
+/// Java and C++ share one set when they use the same codec; scores are sent as Java sends them
+/// (BigDecimal.toPlainString: "1.5", "2.0", "10000000000"). Members are compared as bytes, and
+/// members of equal score are ordered by their bytes (the server's order).
+///
+/// Cost: each operation is one command, one round trip (ZADD, ZINCRBY, ZREM, ZSCORE, ZRANK,
+/// ZCARD, ZRANGE, ZPOPMIN/ZPOPMAX, ZCOUNT, ZREMRANGEBY*); add_and_get_rank is one script.
+/// Rank and score lookups are O(log n); ranges O(log n + returned). values() and entries()
+/// read the set in pages of ZSCAN, never one ZRANGE 0 -1.
+///
+/// A key of another type is errc::wrong_type and is left untouched; bytes the codec cannot read
+/// as a T are errc::codec_error; a NaN or infinite score (which Java's BigDecimal cannot carry)
+/// is errc::invalid_argument, nothing sent. Needs Redis 6.2 (ZRANGE BYSCORE, ZADD GT/LT).
+/// A handle: cheap to copy, sends nothing until called, thread-safe.
+template <JavaValue T>
+class ScoredSortedSet : public Object {
+ public:
+  /// A handle on the sorted set `name`; sends nothing. `codec` null: the client's default codec.
+  ScoredSortedSet(const Client& client, std::string name, CodecPtr codec = nullptr)
+      : Object(client, std::move(name), std::move(codec), "ScoredSortedSet") {}
+
+  // ---- asynchronous forms: complete through any Asio completion token --------------------
+  template <class CompletionToken>
+  auto async_add(double score, const T& value, CompletionToken&& token) {
+    return zadd(token, {}, score, value);
+  }
+  template <class CompletionToken>
+  auto async_try_add(double score, const T& value, CompletionToken&& token) {
+    return zadd(token, {"NX"}, score, value);
+  }
+  template <class CompletionToken>
+  auto async_add_if_exists(double score, const T& value, CompletionToken&& token) {
+    return zadd(token, {"XX", "CH"}, score, value);
+  }
+  template <class CompletionToken>
+  auto async_add_if_greater(double score, const T& value, CompletionToken&& token) {
+    return zadd(token, {"GT", "CH"}, score, value);
+  }
+  template <class CompletionToken>
+  auto async_add_if_less(double score, const T& value, CompletionToken&& token) {
+    return zadd(token, {"LT", "CH"}, score, value);
+  }
+  template <class CompletionToken>
+  auto async_add_all(const std::vector<std::pair<double, T>>& entries, CompletionToken&& token) {
+    return detail::async_started<std::int64_t>(
+        object_, token,
+        [entries](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+          std::vector<std::string> args;
+          args.reserve(entries.size() * 2);
+          for (const auto& [score, value] : entries) {
+            args.push_back(detail::score_argument(score));
+            args.push_back(detail::encode_value(*object->codec, value));
+          }
+          detail::start_with_arguments(object, "ZADD", args, done);
+        },
+        &detail::reply_integer);
+  }
+  template <class CompletionToken>
+  auto async_add_and_get_rank(double score, const T& value, CompletionToken&& token) {
+    return add_and_rank(token, score, value, false);
+  }
+  template <class CompletionToken>
+  auto async_add_and_get_rev_rank(double score, const T& value, CompletionToken&& token) {
+    return add_and_rank(token, score, value, true);
+  }
+  template <class CompletionToken>
+  auto async_add_score(const T& value, double delta, CompletionToken&& token) {
+    return with_args<double>(token, &detail::reply_double, "ZINCRBY", [&](Command& args) {
+      args.arg(detail::score_argument(delta)).arg(member(value));
+    });
+  }
+  template <class CompletionToken>
+  auto async_remove(const T& value, CompletionToken&& token) {
+    return member_command<bool>(token, &detail::reply_flag, "ZREM", value);
+  }
+  template <class CompletionToken>
+  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token) {
+    return detail::async_started<std::int64_t>(
+        object_, token,
+        [values](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+          std::vector<std::string> members;
+          members.reserve(values.size());
+          for (const auto& value : values) {
+            members.push_back(detail::encode_value(*object->codec, value));
+          }
+          detail::start_with_arguments(object, "ZREM", members, done);
+        },
+        &detail::reply_integer);
+  }
+  template <class CompletionToken>
+  auto async_contains(const T& value, CompletionToken&& token) const {
+    return member_command<bool>(
+        token, [](const Reply& reply) { return !reply.is_null(); }, "ZSCORE", value);
+  }
+  template <class CompletionToken>
+  auto async_size(CompletionToken&& token) const {
+    return on_key<std::int64_t>(token, &detail::reply_integer, "ZCARD");
+  }
+  template <class CompletionToken>
+  auto async_score(const T& value, CompletionToken&& token) const {
+    return member_command<std::optional<double>>(
+        token,
+        [](const Reply& reply) -> std::optional<double> {
+          if (reply.is_null()) return std::nullopt;
+          return detail::reply_double(reply);
+        },
+        "ZSCORE", value);
+  }
+  template <class CompletionToken>
+  auto async_rank(const T& value, CompletionToken&& token) const {
+    return member_command<std::optional<std::int64_t>>(token, &optional_integer, "ZRANK", value);
+  }
+  template <class CompletionToken>
+  auto async_rev_rank(const T& value, CompletionToken&& token) const {
+    return member_command<std::optional<std::int64_t>>(token, &optional_integer, "ZREVRANK", value);
+  }
+  template <class CompletionToken>
+  auto async_first(CompletionToken&& token) const {
+    return on_key<std::optional<T>>(token, first_value(), "ZRANGE", std::int64_t{0},
+                                    std::int64_t{0});
+  }
+  template <class CompletionToken>
+  auto async_last(CompletionToken&& token) const {
+    return on_key<std::optional<T>>(token, first_value(), "ZRANGE", std::int64_t{-1},
+                                    std::int64_t{-1});
+  }
+  template <class CompletionToken>
+  auto async_first_score(CompletionToken&& token) const {
+    return on_key<std::optional<double>>(token, &first_score_of, "ZRANGE", std::int64_t{0},
+                                         std::int64_t{0}, "WITHSCORES");
+  }
+  template <class CompletionToken>
+  auto async_last_score(CompletionToken&& token) const {
+    return on_key<std::optional<double>>(token, &first_score_of, "ZRANGE", std::int64_t{-1},
+                                         std::int64_t{-1}, "WITHSCORES");
+  }
+  template <class CompletionToken>
+  auto async_poll_first(CompletionToken&& token) {
+    return on_key<std::optional<T>>(token, first_scored_value(), "ZPOPMIN");
+  }
+  template <class CompletionToken>
+  auto async_poll_last(CompletionToken&& token) {
+    return on_key<std::optional<T>>(token, first_scored_value(), "ZPOPMAX");
+  }
+  template <class CompletionToken>
+  auto async_poll_first(std::int64_t count, CompletionToken&& token) {
+    return pop(token, "ZPOPMIN", count);
+  }
+  template <class CompletionToken>
+  auto async_poll_last(std::int64_t count, CompletionToken&& token) {
+    return pop(token, "ZPOPMAX", count);
+  }
+  template <class CompletionToken>
+  auto async_value_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const {
+    return on_key<std::vector<T>>(token, values_decoder(), "ZRANGE", start, end);
+  }
+  template <class CompletionToken>
+  auto async_value_range_reversed(std::int64_t start, std::int64_t end,
+                                  CompletionToken&& token) const {
+    return on_key<std::vector<T>>(token, values_decoder(), "ZRANGE", start, end, "REV");
+  }
+  template <class CompletionToken>
+  auto async_entry_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const {
+    return on_key<std::vector<ScoredEntry<T>>>(token, entries_decoder(), "ZRANGE", start, end,
+                                               "WITHSCORES");
+  }
+  template <class CompletionToken>
+  auto async_entry_range_reversed(std::int64_t start, std::int64_t end,
+                                  CompletionToken&& token) const {
+    return on_key<std::vector<ScoredEntry<T>>>(token, entries_decoder(), "ZRANGE", start, end,
+                                               "REV", "WITHSCORES");
+  }
+  template <class CompletionToken>
+  auto async_value_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
+                                  CompletionToken&& token) const {
+    return with_args<std::vector<T>>(token, values_decoder(), "ZRANGE", [&](Command& args) {
+      args.arg(detail::score_bound(min, min_inclusive))
+          .arg(detail::score_bound(max, max_inclusive))
+          .arg("BYSCORE");
+    });
+  }
+  template <class CompletionToken>
+  auto async_value_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
+                                  std::int64_t offset, std::int64_t count,
+                                  CompletionToken&& token) const {
+    return with_args<std::vector<T>>(token, values_decoder(), "ZRANGE", [&](Command& args) {
+      args.arg(detail::score_bound(min, min_inclusive))
+          .arg(detail::score_bound(max, max_inclusive))
+          .arg("BYSCORE")
+          .arg("LIMIT")
+          .arg(offset)
+          .arg(count);
+    });
+  }
+  template <class CompletionToken>
+  auto async_entry_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
+                                  CompletionToken&& token) const {
+    return with_args<std::vector<ScoredEntry<T>>>(
+        token, entries_decoder(), "ZRANGE", [&](Command& args) {
+          args.arg(detail::score_bound(min, min_inclusive))
+              .arg(detail::score_bound(max, max_inclusive))
+              .arg("BYSCORE")
+              .arg("WITHSCORES");
+        });
+  }
+  template <class CompletionToken>
+  auto async_entry_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
+                                  std::int64_t offset, std::int64_t count,
+                                  CompletionToken&& token) const {
+    return with_args<std::vector<ScoredEntry<T>>>(
+        token, entries_decoder(), "ZRANGE", [&](Command& args) {
+          args.arg(detail::score_bound(min, min_inclusive))
+              .arg(detail::score_bound(max, max_inclusive))
+              .arg("BYSCORE")
+              .arg("LIMIT")
+              .arg(offset)
+              .arg(count)
+              .arg("WITHSCORES");
+        });
+  }
+  template <class CompletionToken>
+  auto async_count(double min, bool min_inclusive, double max, bool max_inclusive,
+                   CompletionToken&& token) const {
+    return with_args<std::int64_t>(token, &detail::reply_integer, "ZCOUNT", [&](Command& args) {
+      args.arg(detail::score_bound(min, min_inclusive))
+          .arg(detail::score_bound(max, max_inclusive));
+    });
+  }
+  template <class CompletionToken>
+  auto async_remove_range_by_rank(std::int64_t start, std::int64_t end, CompletionToken&& token) {
+    return on_key<std::int64_t>(token, &detail::reply_integer, "ZREMRANGEBYRANK", start, end);
+  }
+  template <class CompletionToken>
+  auto async_remove_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
+                                   CompletionToken&& token) {
+    return with_args<std::int64_t>(token, &detail::reply_integer, "ZREMRANGEBYSCORE",
+                                   [&](Command& args) {
+                                     args.arg(detail::score_bound(min, min_inclusive))
+                                         .arg(detail::score_bound(max, max_inclusive));
+                                   });
+  }
+
+  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  /// Adds `value` with `score`, or sets the score of a present value; true if it was new.
+  bool add(double score, const T& value) { return async_add(score, value, blocking("add")); }
+  /// Adds `value` only if absent (ZADD NX); true if added.
+  bool try_add(double score, const T& value) {
+    return async_try_add(score, value, blocking("try_add"));
+  }
+  /// Sets the score of `value` only if present (ZADD XX CH); true if the score changed.
+  bool add_if_exists(double score, const T& value) {
+    return async_add_if_exists(score, value, blocking("add_if_exists"));
+  }
+  /// Adds `value`, or raises its score to `score` when that is greater (ZADD GT CH); true if
+  /// it was added or its score changed.
+  bool add_if_greater(double score, const T& value) {
+    return async_add_if_greater(score, value, blocking("add_if_greater"));
+  }
+  /// Adds `value`, or lowers its score to `score` when that is less (ZADD LT CH); true if it
+  /// was added or its score changed.
+  bool add_if_less(double score, const T& value) {
+    return async_add_if_less(score, value, blocking("add_if_less"));
+  }
+  /// Adds each (score, value) (one ZADD; nothing sent for none); returns how many were new.
+  std::int64_t add_all(const std::vector<std::pair<double, T>>& entries) {
+    return async_add_all(entries, blocking("add_all"));
+  }
+  /// Adds `value` (or sets its score) and returns its rank, 0 for the lowest score (one script).
+  std::int64_t add_and_get_rank(double score, const T& value) {
+    return async_add_and_get_rank(score, value, blocking("add_and_get_rank"));
+  }
+  /// Adds `value` (or sets its score) and returns its rank, 0 for the highest score.
+  std::int64_t add_and_get_rev_rank(double score, const T& value) {
+    return async_add_and_get_rev_rank(score, value, blocking("add_and_get_rev_rank"));
+  }
+  /// Adds `delta` to the score of `value` (absent: added with score `delta`); returns the new
+  /// score (ZINCRBY).
+  double add_score(const T& value, double delta) {
+    return async_add_score(value, delta, blocking("add_score"));
+  }
+  /// Removes `value`; true if it was there.
+  bool remove(const T& value) { return async_remove(value, blocking("remove")); }
+  /// Removes the values (one ZREM; nothing sent for none); returns how many were there.
+  std::int64_t remove_all(const std::vector<T>& values) {
+    return async_remove_all(values, blocking("remove_all"));
+  }
+  /// True if `value` is a member (ZSCORE, as Redisson).
+  bool contains(const T& value) const { return async_contains(value, blocking("contains")); }
+  /// The number of members (ZCARD).
+  std::int64_t size() const { return async_size(blocking("size")); }
+  /// The score of `value`, or nullopt when it is not a member.
+  std::optional<double> score(const T& value) const {
+    return async_score(value, blocking("score"));
+  }
+  /// The rank of `value`, 0 for the lowest score; nullopt when it is not a member.
+  std::optional<std::int64_t> rank(const T& value) const {
+    return async_rank(value, blocking("rank"));
+  }
+  /// The rank of `value`, 0 for the highest score; nullopt when it is not a member.
+  std::optional<std::int64_t> rev_rank(const T& value) const {
+    return async_rev_rank(value, blocking("rev_rank"));
+  }
+  /// The value of the lowest score; nullopt when the set is empty.
+  std::optional<T> first() const { return async_first(blocking("first")); }
+  /// The value of the highest score; nullopt when the set is empty.
+  std::optional<T> last() const { return async_last(blocking("last")); }
+  /// The lowest score; nullopt when the set is empty.
+  std::optional<double> first_score() const { return async_first_score(blocking("first_score")); }
+  /// The highest score; nullopt when the set is empty.
+  std::optional<double> last_score() const { return async_last_score(blocking("last_score")); }
+  /// Removes and returns the value of the lowest score (ZPOPMIN); nullopt when empty.
+  std::optional<T> poll_first() { return async_poll_first(blocking("poll_first")); }
+  /// Removes and returns the value of the highest score (ZPOPMAX); nullopt when empty.
+  std::optional<T> poll_last() { return async_poll_last(blocking("poll_last")); }
+  /// Removes and returns up to `count` values from the lowest score up (nothing sent for a
+  /// count below 1).
+  std::vector<T> poll_first(std::int64_t count) {
+    return async_poll_first(count, blocking("poll_first"));
+  }
+  /// Removes and returns up to `count` values from the highest score down.
+  std::vector<T> poll_last(std::int64_t count) {
+    return async_poll_last(count, blocking("poll_last"));
+  }
+  /// The values of ranks `start`..`end` inclusive, lowest score first; negative ranks count
+  /// from the end (-1 is the last), as ZRANGE.
+  std::vector<T> value_range(std::int64_t start, std::int64_t end) const {
+    return async_value_range(start, end, blocking("value_range"));
+  }
+  /// The values of ranks `start`..`end` counted from the highest score (ZRANGE REV).
+  std::vector<T> value_range_reversed(std::int64_t start, std::int64_t end) const {
+    return async_value_range_reversed(start, end, blocking("value_range_reversed"));
+  }
+  /// The entries of ranks `start`..`end`, lowest score first (ZRANGE WITHSCORES).
+  std::vector<ScoredEntry<T>> entry_range(std::int64_t start, std::int64_t end) const {
+    return async_entry_range(start, end, blocking("entry_range"));
+  }
+  /// The entries of ranks `start`..`end` counted from the highest score.
+  std::vector<ScoredEntry<T>> entry_range_reversed(std::int64_t start, std::int64_t end) const {
+    return async_entry_range_reversed(start, end, blocking("entry_range_reversed"));
+  }
+  /// The values whose score lies between `min` and `max` (each bound inclusive or not; the
+  /// infinities are open ends), lowest score first (ZRANGE BYSCORE).
+  std::vector<T> value_range_by_score(double min, bool min_inclusive, double max,
+                                      bool max_inclusive) const {
+    return async_value_range_by_score(min, min_inclusive, max, max_inclusive,
+                                      blocking("value_range_by_score"));
+  }
+  /// The same, skipping `offset` values and returning at most `count` (a negative count: all
+  /// the rest), as ZRANGE BYSCORE LIMIT.
+  std::vector<T> value_range_by_score(double min, bool min_inclusive, double max,
+                                      bool max_inclusive, std::int64_t offset,
+                                      std::int64_t count) const {
+    return async_value_range_by_score(min, min_inclusive, max, max_inclusive, offset, count,
+                                      blocking("value_range_by_score"));
+  }
+  /// The entries whose score lies between `min` and `max`, lowest score first.
+  std::vector<ScoredEntry<T>> entry_range_by_score(double min, bool min_inclusive, double max,
+                                                   bool max_inclusive) const {
+    return async_entry_range_by_score(min, min_inclusive, max, max_inclusive,
+                                      blocking("entry_range_by_score"));
+  }
+  /// The same with LIMIT `offset` `count`.
+  std::vector<ScoredEntry<T>> entry_range_by_score(double min, bool min_inclusive, double max,
+                                                   bool max_inclusive, std::int64_t offset,
+                                                   std::int64_t count) const {
+    return async_entry_range_by_score(min, min_inclusive, max, max_inclusive, offset, count,
+                                      blocking("entry_range_by_score"));
+  }
+  /// How many values have a score between `min` and `max` (ZCOUNT).
+  std::int64_t count(double min, bool min_inclusive, double max, bool max_inclusive) const {
+    return async_count(min, min_inclusive, max, max_inclusive, blocking("count"));
+  }
+  /// Removes the values of ranks `start`..`end` (ZREMRANGEBYRANK); returns how many.
+  std::int64_t remove_range_by_rank(std::int64_t start, std::int64_t end) {
+    return async_remove_range_by_rank(start, end, blocking("remove_range_by_rank"));
+  }
+  /// Removes the values whose score lies between `min` and `max` (ZREMRANGEBYSCORE); returns
+  /// how many.
+  std::int64_t remove_range_by_score(double min, bool min_inclusive, double max,
+                                     bool max_inclusive) {
+    return async_remove_range_by_score(min, min_inclusive, max, max_inclusive,
+                                       blocking("remove_range_by_score"));
+  }
+
+  /// The values, read in pages of about `page_size` with ZSCAN as they are iterated, in no
+  /// particular order (see CollectionScan for what a scan guarantees). Sends nothing until the
+  /// first page is asked.
+  CollectionScan<T> values(std::int64_t page_size = 100) const {
+    return CollectionScan<T>(object_, "ZSCAN", page_size, &detail::zset_scored_members<T>);
+  }
+  /// The entries (value and score), read in pages of ZSCAN as values() is.
+  CollectionScan<ScoredEntry<T>> entries(std::int64_t page_size = 100) const {
+    return CollectionScan<ScoredEntry<T>>(object_, "ZSCAN", page_size, &detail::zset_entries<T>);
+  }
+
+ private:
+  detail::Blocking blocking(const char* operation) const {
+    return detail::blocking(operation, name());
+  }
+  std::string member(const T& value) const { return detail::encode_value(codec(), value); }
+
+  static std::optional<std::int64_t> optional_integer(const Reply& reply) {
+    if (reply.is_null()) return std::nullopt;
+    return detail::reply_integer(reply);
+  }
+  static std::optional<double> first_score_of(const Reply& reply) {
+    std::optional<double> score;
+    detail::for_each_scored(reply, [&](const Reply&, const Reply& text) {
+      if (!score) score = detail::reply_double(text);
+    });
+    return score;
+  }
+  auto values_decoder() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::zset_members<T>(*codec, reply);
+    };
+  }
+  auto entries_decoder() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::zset_entries<T>(*codec, reply);
+    };
+  }
+  auto first_value() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::first_of(detail::zset_members<T>(*codec, reply));
+    };
+  }
+  auto first_scored_value() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::first_of(detail::zset_scored_members<T>(*codec, reply));
+    };
+  }
+
+  /// `verb name ...` with the arguments `add(command)` appends, built on the caller's thread (a
+  /// value the codec cannot write or a bad score is the completion's error).
+  template <class R, class CompletionToken, class Convert, class Add>
+  auto with_args(CompletionToken&& token, Convert convert, const char* verb, Add add) const {
+    return detail::async_command<R>(
+        object_, token,
+        [&] {
+          Command built{verb, name()};
+          add(built);
+          return built;
+        },
+        std::move(convert));
+  }
+  /// `verb name <value bytes>`.
+  template <class R, class CompletionToken, class Convert>
+  auto member_command(CompletionToken&& token, Convert convert, const char* verb,
+                      const T& value) const {
+    return with_args<R>(token, std::move(convert), verb,
+                        [&](Command& built) { built.arg(member(value)); });
+  }
+  /// ZADD name [flags...] score member: an integer reply, 1 when added (or changed, with CH).
+  template <class CompletionToken>
+  auto zadd(CompletionToken&& token, std::initializer_list<std::string_view> flags, double score,
+            const T& value) {
+    return with_args<bool>(token, &detail::reply_flag, "ZADD", [&](Command& built) {
+      for (const auto flag : flags) built.arg(flag);
+      built.arg(detail::score_argument(score)).arg(member(value));
+    });
+  }
+  template <class CompletionToken>
+  auto add_and_rank(CompletionToken&& token, double score, const T& value, bool reverse) {
+    return detail::async_started<std::int64_t>(
+        object_, token,
+        [score, value, reverse](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+          detail::start_scored_sorted_set_add_and_get_rank(
+              object, score, detail::encode_value(*object->codec, value), reverse, done);
+        },
+        &detail::reply_integer);
+  }
+  template <class CompletionToken>
+  auto pop(CompletionToken&& token, const char* verb, std::int64_t count) {
+    return detail::async_started<std::vector<T>>(
+        object_, token,
+        [verb, count](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+          detail::start_zset_pop(object, verb, count, done);
+        },
+        [codec = object_->codec](const Reply& reply) {
+          return detail::zset_scored_members<T>(*codec, reply);
+        });
+  }
+};
+
+}  // namespace redisson

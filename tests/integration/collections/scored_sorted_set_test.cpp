@@ -1,0 +1,341 @@
+// ScoredSortedSet<T> against a real redis-server: every operation, score bounds (exclusive,
+// infinite, NaN), empty sets, the RESP2 and RESP3 shapes of scored replies, ZSCAN pages, Java
+// Redisson's sorted sets read and written, and errors that change nothing.
+#include "redisson/objects/scored_sorted_set.hpp"
+
+#include <gtest/gtest.h>
+
+#include <asio/use_future.hpp>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/expect_error.hpp"
+#include "support/java_fixtures.hpp"
+#include "support/server_test.hpp"
+
+using redisson::errc;
+using redisson::ScoredEntry;
+using redisson::ScoredSortedSet;
+using redisson::test::expect_error;
+using redisson::test::from_hex;
+using redisson::test::to_hex;
+namespace codecs = redisson::codecs;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+using Strings = std::vector<std::string>;
+using Entries = std::vector<ScoredEntry<std::string>>;
+
+class ScoredSortedSetTest : public redisson::test::ServerTest {
+ protected:
+  // a:1, b:2, c:3, d:4, e:5 as text.
+  ScoredSortedSet<std::string> five(const std::string& name) {
+    ScoredSortedSet<std::string> set(client, name, codecs::string());
+    set.add_all({{1, "a"}, {2, "b"}, {3, "c"}, {4, "d"}, {5, "e"}});
+    return set;
+  }
+};
+
+TEST_F(ScoredSortedSetTest, AddRemoveContainsScoreAndRank) {
+  ScoredSortedSet<std::string> set(client, "z", codecs::string());
+  EXPECT_TRUE(set.add(2.5, "a"));
+  EXPECT_FALSE(set.add(1.5, "a")) << "present: the score changes, nothing is added";
+  EXPECT_EQ(set.score("a"), 1.5);
+  EXPECT_EQ(set.add_all({{3, "b"}, {4, "c"}, {0.5, "a"}}), 2);
+  const auto adds = redisson::test::command_calls(server, "zadd");
+  EXPECT_EQ(set.add_all({}), 0);
+  EXPECT_EQ(redisson::test::command_calls(server, "zadd"), adds) << "nothing sent for none";
+  EXPECT_EQ(set.size(), 3);
+  EXPECT_EQ(set.score("a"), 0.5);
+  EXPECT_EQ(set.score("z"), std::nullopt);
+  EXPECT_TRUE(set.contains("b"));
+  EXPECT_FALSE(set.contains("z"));
+  EXPECT_EQ(set.rank("a"), 0);
+  EXPECT_EQ(set.rank("c"), 2);
+  EXPECT_EQ(set.rev_rank("c"), 0);
+  EXPECT_EQ(set.rank("z"), std::nullopt);
+  EXPECT_EQ(set.rev_rank("z"), std::nullopt);
+  EXPECT_TRUE(set.remove("b"));
+  EXPECT_FALSE(set.remove("b"));
+  EXPECT_EQ(set.remove_all({"a", "z"}), 1);
+  EXPECT_EQ(set.remove_all({}), 0);
+  EXPECT_EQ(server.command({"ZRANGE", "z", "0", "-1", "WITHSCORES"}), "c\n4");
+}
+
+TEST_F(ScoredSortedSetTest, ConditionalAddsAndScoreIncrements) {
+  ScoredSortedSet<std::string> set(client, "z", codecs::string());
+  EXPECT_TRUE(set.try_add(1, "a"));
+  EXPECT_FALSE(set.try_add(9, "a"));
+  EXPECT_EQ(set.score("a"), 1);
+  EXPECT_FALSE(set.add_if_exists(1, "b"));
+  EXPECT_FALSE(set.contains("b"));
+  EXPECT_TRUE(set.add_if_exists(2, "a"));
+  EXPECT_FALSE(set.add_if_exists(2, "a")) << "same score: nothing changed";
+  EXPECT_FALSE(set.add_if_greater(1, "a"));
+  EXPECT_TRUE(set.add_if_greater(3, "a"));
+  EXPECT_FALSE(set.add_if_less(4, "a"));
+  EXPECT_TRUE(set.add_if_less(0.25, "a"));
+  EXPECT_EQ(set.score("a"), 0.25);
+  EXPECT_TRUE(set.add_if_greater(7, "g")) << "absent: added";
+  EXPECT_TRUE(set.add_if_less(8, "l")) << "absent: added";
+  EXPECT_EQ(set.add_score("a", 1.5), 1.75);
+  EXPECT_EQ(set.add_score("a", -0.75), 1);
+  EXPECT_EQ(set.add_score("new", 2.5), 2.5) << "absent: added with the delta";
+  EXPECT_EQ(set.add_and_get_rank(5, "b"), 2);  // a:1 new:2.5 b:5 g:7 l:8
+  EXPECT_EQ(set.add_and_get_rev_rank(0, "b"), 4);
+  EXPECT_EQ(set.add_and_get_rank(10, "b"), 4);
+  EXPECT_EQ(set.value_range(0, -1), (Strings{"a", "new", "g", "l", "b"}));
+}
+
+TEST_F(ScoredSortedSetTest, ScoresAreStoredAsJavaSendsThemAndNaNOrInfinityIsRefused) {
+  ScoredSortedSet<std::string> set(client, "z", codecs::string());
+  set.add_all({{1.5, "a"}, {2, "b"}, {1e10, "c"}, {-0.0, "d"}, {0.1, "e"}, {1e-7, "f"}});
+  EXPECT_EQ(server.command({"ZSCORE", "z", "a"}), "1.5");
+  EXPECT_EQ(server.command({"ZSCORE", "z", "b"}), "2");
+  EXPECT_EQ(server.command({"ZSCORE", "z", "c"}), "10000000000");
+  EXPECT_EQ(server.command({"ZSCORE", "z", "d"}), "0");
+  EXPECT_EQ(set.score("e"), 0.1) << "the plain decimal text is the same double";
+  EXPECT_EQ(set.score("f"), 1e-7);
+
+  for (const double bad : {kNaN, kInf, -kInf}) {
+    expect_error(
+        errc::invalid_argument, [&] { set.add(bad, "x"); }, "add of a score that is not finite");
+    expect_error(
+        errc::invalid_argument,
+        [&] {
+          set.add_all({{1, "y"}, {bad, "x"}});
+        },
+        "add_all with a score that is not finite");
+    expect_error(
+        errc::invalid_argument, [&] { set.add_score("a", bad); }, "add_score of a bad delta");
+    expect_error(
+        errc::invalid_argument, [&] { set.add_and_get_rank(bad, "x"); },
+        "add_and_get_rank of a bad score");
+  }
+  EXPECT_FALSE(set.contains("x"));
+  EXPECT_FALSE(set.contains("y")) << "nothing of add_all was sent";
+  EXPECT_EQ(set.score("a"), 1.5);
+  // The async form completes with the error rather than throwing at the call.
+  auto future = set.async_add(kNaN, "x", asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { future.get(); }, "async_add of NaN");
+}
+
+TEST_F(ScoredSortedSetTest, EmptySetAnswersNothing) {
+  ScoredSortedSet<std::string> set(client, "z", codecs::string());
+  EXPECT_EQ(set.size(), 0);
+  EXPECT_EQ(set.first(), std::nullopt);
+  EXPECT_EQ(set.last(), std::nullopt);
+  EXPECT_EQ(set.first_score(), std::nullopt);
+  EXPECT_EQ(set.last_score(), std::nullopt);
+  EXPECT_EQ(set.poll_first(), std::nullopt);
+  EXPECT_EQ(set.poll_last(), std::nullopt);
+  EXPECT_TRUE(set.poll_first(3).empty());
+  EXPECT_TRUE(set.poll_last(3).empty());
+  EXPECT_TRUE(set.value_range(0, -1).empty());
+  EXPECT_TRUE(set.entry_range(0, -1).empty());
+  EXPECT_TRUE(set.value_range_by_score(-kInf, true, kInf, true).empty());
+  EXPECT_EQ(set.count(-kInf, true, kInf, true), 0);
+  EXPECT_EQ(set.remove_range_by_rank(0, -1), 0);
+  EXPECT_EQ(set.remove_range_by_score(-kInf, true, kInf, true), 0);
+  EXPECT_TRUE(set.values().next_batch().empty());
+  EXPECT_FALSE(set.exists());
+}
+
+TEST_F(ScoredSortedSetTest, FirstLastAndPolls) {
+  auto set = five("z");
+  EXPECT_EQ(set.first(), "a");
+  EXPECT_EQ(set.last(), "e");
+  EXPECT_EQ(set.first_score(), 1);
+  EXPECT_EQ(set.last_score(), 5);
+  EXPECT_EQ(set.poll_first(), "a");
+  EXPECT_EQ(set.poll_last(), "e");
+  const auto pops = [&] {
+    return redisson::test::command_calls(server, "zpopmin") +
+           redisson::test::command_calls(server, "zpopmax");
+  };
+  const auto before = pops();
+  EXPECT_EQ(set.poll_first(0), Strings{});
+  EXPECT_EQ(set.poll_last(-1), Strings{});
+  EXPECT_EQ(pops(), before) << "nothing sent for a count below 1";
+  EXPECT_EQ(set.poll_first(2), (Strings{"b", "c"}));
+  EXPECT_EQ(set.poll_last(5), Strings{"d"});
+  EXPECT_EQ(server.command({"EXISTS", "z"}), "0");
+}
+
+TEST_F(ScoredSortedSetTest, RangesByRank) {
+  auto set = five("z");
+  EXPECT_EQ(set.value_range(0, -1), (Strings{"a", "b", "c", "d", "e"}));
+  EXPECT_EQ(set.value_range(1, 2), (Strings{"b", "c"}));
+  EXPECT_EQ(set.value_range(-2, -1), (Strings{"d", "e"}));
+  EXPECT_EQ(set.value_range(7, 9), Strings{});
+  EXPECT_EQ(set.value_range_reversed(0, 1), (Strings{"e", "d"}));
+  EXPECT_EQ(set.entry_range(0, 1), (Entries{{"a", 1}, {"b", 2}}));
+  EXPECT_EQ(set.entry_range_reversed(0, 1), (Entries{{"e", 5}, {"d", 4}}));
+  EXPECT_EQ(set.remove_range_by_rank(1, 2), 2);
+  EXPECT_EQ(set.value_range(0, -1), (Strings{"a", "d", "e"}));
+  EXPECT_EQ(set.remove_range_by_rank(-1, -1), 1);
+  EXPECT_EQ(set.value_range(0, -1), (Strings{"a", "d"}));
+}
+
+TEST_F(ScoredSortedSetTest, RangesByScoreWithExclusiveAndInfiniteBounds) {
+  auto set = five("z");
+  EXPECT_EQ(set.value_range_by_score(2, true, 4, true), (Strings{"b", "c", "d"}));
+  EXPECT_EQ(set.value_range_by_score(2, false, 4, true), (Strings{"c", "d"}));
+  EXPECT_EQ(set.value_range_by_score(2, true, 4, false), (Strings{"b", "c"}));
+  EXPECT_EQ(set.value_range_by_score(2, false, 4, false), Strings{"c"});
+  EXPECT_EQ(set.value_range_by_score(2, false, 3, false), Strings{});
+  EXPECT_EQ(set.value_range_by_score(-kInf, true, 2, true), (Strings{"a", "b"}));
+  EXPECT_EQ(set.value_range_by_score(4.5, true, kInf, false), Strings{"e"});
+  EXPECT_EQ(set.value_range_by_score(-kInf, false, kInf, false).size(), 5u);
+  EXPECT_EQ(set.value_range_by_score(1.5, true, 4.5, true), (Strings{"b", "c", "d"}));
+  EXPECT_EQ(set.value_range_by_score(-kInf, true, kInf, true, 1, 2), (Strings{"b", "c"}));
+  EXPECT_EQ(set.value_range_by_score(2, true, kInf, true, 1, -1), (Strings{"c", "d", "e"}));
+  EXPECT_EQ(set.entry_range_by_score(3, false, kInf, true), (Entries{{"d", 4}, {"e", 5}}));
+  EXPECT_EQ(set.entry_range_by_score(-kInf, true, kInf, true, 4, 10), (Entries{{"e", 5}}));
+  EXPECT_EQ(set.count(2, true, 4, true), 3);
+  EXPECT_EQ(set.count(2, false, 4, false), 1);
+  EXPECT_EQ(set.count(-kInf, true, kInf, true), 5);
+  EXPECT_EQ(set.remove_range_by_score(4, false, kInf, true), 1);
+  EXPECT_EQ(set.remove_range_by_score(-kInf, true, 2, false), 1);
+  EXPECT_EQ(set.value_range(0, -1), (Strings{"b", "c", "d"}));
+  expect_error(
+      errc::invalid_argument, [&] { (void)set.count(kNaN, true, 1, true); }, "a NaN bound");
+  expect_error(
+      errc::invalid_argument, [&] { set.remove_range_by_score(0, true, kNaN, true); },
+      "a NaN bound");
+  EXPECT_EQ(set.size(), 3);
+}
+
+TEST_F(ScoredSortedSetTest, ValuesAndEntriesAreReadInPages) {
+  ScoredSortedSet<std::int64_t> set(client, "z", codecs::long_text());
+  std::vector<std::pair<double, std::int64_t>> written;
+  std::map<std::int64_t, double> expected;
+  for (std::int64_t i = 0; i < 1000; ++i) {
+    written.emplace_back(static_cast<double>(i) / 4, i * 3);
+    expected[i * 3] = static_cast<double>(i) / 4;
+  }
+  EXPECT_EQ(set.add_all(written), 1000);
+  std::set<std::int64_t> values;
+  for (const auto value : set.values(64)) values.insert(value);
+  std::map<std::int64_t, double> entries;
+  for (const auto& entry : set.entries(64)) entries[entry.value] = entry.score;
+  EXPECT_EQ(entries, expected);
+  std::set<std::int64_t> keys;
+  for (const auto& [value, score] : expected) keys.insert(value);
+  EXPECT_EQ(values, keys);
+  EXPECT_LT(set.values(64).next_batch().size(), 1000u) << "one page, not the whole set";
+  EXPECT_EQ(set.async_rank(3, asio::use_future).get(), 1);
+  EXPECT_EQ(set.async_entry_range(0, 0, asio::use_future).get(),
+            (std::vector<ScoredEntry<std::int64_t>>{{0, 0}}));
+}
+
+TEST_F(ScoredSortedSetTest, Resp2RepliesReadAsResp3Ones) {
+  auto config = config_for(server);
+  config.resp3 = false;
+  redisson::Client resp2(config);
+  ScoredSortedSet<std::string> set(resp2, "z", codecs::string());
+  set.add_all({{1, "a"}, {2.5, "b"}, {3, "c"}, {4, "d"}});
+  // The two shapes this test is about: RESP3 nests each (member, score), RESP2 is flat.
+  const auto nested = client.execute({"ZRANGE", "z", "0", "0", "WITHSCORES"});
+  ASSERT_EQ(nested.elements.size(), 1u);
+  EXPECT_TRUE(nested.elements[0].is_aggregate());
+  EXPECT_EQ(resp2.execute({"ZRANGE", "z", "0", "0", "WITHSCORES"}).elements.size(), 2u);
+  EXPECT_EQ(set.score("b"), 2.5);
+  EXPECT_EQ(set.add_score("b", 0.25), 2.75);
+  EXPECT_EQ(set.first_score(), 1);
+  EXPECT_EQ(set.last_score(), 4);
+  EXPECT_EQ(set.entry_range(0, 1), (Entries{{"a", 1}, {"b", 2.75}}));
+  EXPECT_EQ(set.entry_range_by_score(2, true, kInf, true),
+            (Entries{{"b", 2.75}, {"c", 3}, {"d", 4}}));
+  std::map<std::string, double> scanned;
+  for (const auto& entry : set.entries()) scanned[entry.value] = entry.score;
+  EXPECT_EQ(scanned, (std::map<std::string, double>{{"a", 1}, {"b", 2.75}, {"c", 3}, {"d", 4}}));
+  EXPECT_EQ(set.poll_first(), "a");
+  EXPECT_EQ(set.poll_last(2), (Strings{"d", "c"}));
+  EXPECT_EQ(set.rank("b"), 0);
+  EXPECT_EQ(set.rank("a"), std::nullopt);
+}
+
+TEST_F(ScoredSortedSetTest, WrongTypeAndUnreadableBytesChangeNothing) {
+  server.command({"SET", "z", "a string"});
+  ScoredSortedSet<std::string> set(client, "z", codecs::string());
+  expect_error(
+      errc::wrong_type, [&] { set.add(1, "x"); }, "add on a string key");
+  expect_error(
+      errc::wrong_type,
+      [&] {
+        set.add_all({{1, "x"}, {2, "y"}});
+      },
+      "add_all on a string key");
+  expect_error(
+      errc::wrong_type, [&] { set.add_and_get_rank(1, "x"); }, "the script on a string key");
+  expect_error(
+      errc::wrong_type, [&] { (void)set.size(); }, "size on a string key");
+  expect_error(
+      errc::wrong_type, [&] { (void)set.value_range(0, -1); }, "value_range on a string key");
+  expect_error(
+      errc::wrong_type, [&] { (void)set.poll_first(); }, "poll_first on a string key");
+  expect_error(
+      errc::wrong_type, [&] { (void)set.values().next_batch(); }, "ZSCAN on a string key");
+  EXPECT_EQ(server.command({"GET", "z"}), "a string");
+
+  server.command({"ZADD", "n", "1", "not a number"});
+  ScoredSortedSet<std::int64_t> numbers(client, "n", codecs::long_text());
+  expect_error(
+      errc::codec_error, [&] { (void)numbers.first(); }, "unreadable member");
+  expect_error(
+      errc::codec_error, [&] { (void)numbers.entry_range(0, -1); }, "unreadable member");
+  expect_error(
+      errc::codec_error, [&] { (void)numbers.values().next_batch(); }, "unreadable member");
+  EXPECT_EQ(numbers.size(), 1);
+  EXPECT_EQ(numbers.first_score(), 1) << "scores read without the codec";
+}
+
+TEST_F(ScoredSortedSetTest, SharesJavaRedissonsSortedSets) {
+  redisson::test::load_java_fixtures(server);
+  for (const char* name : {"zset_kryo", "zset_string"}) {
+    SCOPED_TRACE(name);
+    const auto& java = redisson::test::java_case(name);
+    const auto key = java.at("key").get<std::string>();
+    const auto codec = redisson::test::codec_of_case(java);
+    Entries expected;  // {"a":1.5,"b":2.0}: rank order is score order here
+    for (const auto& [value, score] : java.at("value").items()) {
+      expected.push_back({value, score.get<double>()});
+    }
+
+    const ScoredSortedSet<std::string> theirs(client, key, codec);
+    EXPECT_EQ(theirs.entry_range(0, -1), expected) << "C++ reads what Java wrote";
+    EXPECT_EQ(theirs.first(), expected.front().value);
+    EXPECT_EQ(theirs.score(expected.back().value), expected.back().score);
+    std::map<std::string, double> scanned;
+    for (const auto& entry : theirs.entries()) scanned[entry.value] = entry.score;
+    EXPECT_EQ(scanned.size(), expected.size());
+
+    // Java's add(1.5, "a"); add(2, "b"), done by C++: the same member bytes, in the same ranks,
+    // with the same score text.
+    ScoredSortedSet<std::string> ours(client, "cpp:" + key, codec);
+    for (const auto& [value, score] : expected) ours.add(score, value);
+    const auto& dump = redisson::test::java_dump_entry(key).at("content");
+    ASSERT_EQ(dump.size(), expected.size());
+    for (std::size_t rank = 0; rank < dump.size(); ++rank) {
+      const auto bytes = from_hex(dump[rank].at(0).at("hex").get<std::string>());
+      EXPECT_EQ(server.command({"ZSCORE", "cpp:" + key, bytes}),
+                dump[rank].at(1).get<std::string>())
+          << "member " << to_hex(bytes);
+      EXPECT_EQ(server.command({"ZRANK", "cpp:" + key, bytes}), std::to_string(rank));
+    }
+    EXPECT_EQ(ours.size(), static_cast<std::int64_t>(dump.size()));
+  }
+}
+
+}  // namespace
