@@ -109,7 +109,7 @@ void BlockingPool::cancel(const CallPtr& call) {
     Command unblock{"CLIENT", "UNBLOCK"};
     unblock.arg(*lease->client_id);
     router->submit_to(lease->node, unblock, Clock::now() + self->command_timeout_,
-                      [](std::error_code, Reply) {});
+                      [](std::error_code, const Reply&) {});
   });
 }
 

@@ -25,7 +25,7 @@ void start_list_page(const ObjectPtr& object, const std::shared_ptr<CollectionSc
   Command command{"LRANGE", object->name};
   command.arg(first).arg(first + scan->count - 1);
   submit_command(
-      object, command, [scan, done = std::move(done)](Status status, Reply page) mutable {
+      object, command, [scan, done = std::move(done)](Status status, const Reply& page) mutable {
         if (status) return done(std::move(status), Reply{});
         if (page.type != ReplyType::array) {
           return done(Status(make_error_code(errc::wrong_type), "LRANGE: not a list page"),

@@ -92,17 +92,19 @@ class DelayTransfer::State : public std::enable_shared_from_this<State> {
         std::vector<std::string>{destination_, delay_queue_timeouts(destination_),
                                  delay_queue_list(destination_)},
         std::vector<std::string>{std::to_string(epoch_ms()), std::to_string(kMovedPerRun)});
-    core_.eval(std::move(call), [self = shared_from_this()](std::error_code ec, Reply reply) {
-      self->running_ = false;
-      if (self->stopped_) return;
-      if (ec) return self->arm_after(kRetry);
-      // A message about an element offered after the script read the zset: look again.
-      if (std::exchange(self->rerun_, false)) return self->arm_after(std::chrono::milliseconds{0});
-      if (reply.is_null()) return self->recheck_if_sharded();
-      const auto due = parse_ms(reply.text());
-      if (!due) return self->arm_after(kRetry);
-      self->arm_at(*due);
-    });
+    core_.eval(std::move(call),
+               [self = shared_from_this()](std::error_code ec, const Reply& reply) {
+                 self->running_ = false;
+                 if (self->stopped_) return;
+                 if (ec) return self->arm_after(kRetry);
+                 // A message about an element offered after the script read the zset: look again.
+                 if (std::exchange(self->rerun_, false))
+                   return self->arm_after(std::chrono::milliseconds{0});
+                 if (reply.is_null()) return self->recheck_if_sharded();
+                 const auto due = parse_ms(reply.text());
+                 if (!due) return self->arm_after(kRetry);
+                 self->arm_at(*due);
+               });
   }
 
   /// Runs at `due` (epoch ms), unless an earlier run is already set.

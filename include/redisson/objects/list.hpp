@@ -172,9 +172,11 @@ class List : public Object {
   }
 
  protected:
-  /// For the queues and deques, which share the layout: `kind` names the type in errors.
-  List(const Client& client, std::string name, CodecPtr codec, const char* kind)
-      : Object(client, std::move(name), std::move(codec), kind) {}
+  /// For the queues and deques, which share the layout: `kind` names the type in errors;
+  /// `extra_keys` are the keys it keeps besides the list (a RingBuffer's capacity).
+  List(const Client& client, std::string name, CodecPtr codec, const char* kind,
+       detail::ExtraKeys extra_keys = nullptr)
+      : Object(client, std::move(name), std::move(codec), kind, extra_keys) {}
 
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());

@@ -63,8 +63,9 @@ class Queue : public List<T> {
   }
 
  protected:
-  Queue(const Client& client, std::string name, CodecPtr codec, const char* kind)
-      : List<T>(client, std::move(name), std::move(codec), kind) {}
+  Queue(const Client& client, std::string name, CodecPtr codec, const char* kind,
+        detail::ExtraKeys extra_keys = nullptr)
+      : List<T>(client, std::move(name), std::move(codec), kind, extra_keys) {}
 };
 
 }  // namespace redisson
