@@ -216,6 +216,57 @@ TEST_F(MapCacheTest, PublishesRedissonsEventsWhenAListenerIsRegistered) {
   }
 }
 
+TEST_F(MapCacheTest, KeepsTheAccessScoresOfAMapJavaBounded) {
+  // What Java's setMaxSize(10) (LRU, the default mode) writes; C++ keeps the scores, so Java's
+  // eviction picks the least recently used entry.
+  server.command({"HSET", "{c}:redisson_options", "max-size", "10", "mode", "LRU"});
+  StringCache cache(client, "c", codecs::string());
+  const auto before = now_ms();
+  cache.put("a", "1", 1h);
+  cache.fast_put("b", "2");
+  EXPECT_GE(zscore("redisson__map_cache__last_access__set:{c}", "a"), before);
+  EXPECT_GE(zscore("redisson__map_cache__last_access__set:{c}", "b"), before);
+  const auto a_put = zscore("redisson__map_cache__last_access__set:{c}", "a");
+  ASSERT_TRUE(eventually([&] {
+    EXPECT_EQ(cache.get("a"), "1");
+    return zscore("redisson__map_cache__last_access__set:{c}", "a") > a_put;
+  }));
+  EXPECT_EQ(cache.remove("a"), "1");
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__map_cache__last_access__set:{c}", "a"}), "(nil)");
+
+  // LFU counts accesses.
+  server.command({"HSET", "{f}:redisson_options", "max-size", "10", "mode", "LFU"});
+  StringCache counted(client, "f", codecs::string());
+  counted.put("k", "v");
+  (void)counted.get("k");
+  (void)counted.contains_key("k");
+  EXPECT_EQ(zscore("redisson__map_cache__last_access__set:{f}", "k"), 3);
+
+  // Without a max size nothing is kept.
+  StringCache unbounded(client, "u", codecs::string());
+  unbounded.put("k", "v");
+  (void)unbounded.get("k");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__map_cache__last_access__set:{u}"}), "0");
+}
+
+TEST_F(MapCacheTest, ReadingAJavaEntryWithMaxIdleMovesItsIdleDeadline) {
+  load_java_fixtures(server);
+  const auto& java = java_case("mapcache_ttl_idle_kryo");
+  const std::string name = java.at("key").get<std::string>();
+  const std::string idle_key = "redisson__idle__set:{" + name + "}";
+  const std::string field = redisson::test::from_hex("03826b");
+  StringCache cache(client, name, codec_of_case(java));
+  const auto before = now_ms();
+  EXPECT_EQ(cache.get("k"), "v");
+  // Java packed max idle 600000.0: the read sets the deadline to now + 10 min.
+  const auto score = zscore(idle_key, field);
+  EXPECT_GE(score, before + 600000);
+  EXPECT_LE(score, now_ms() + 600000);
+  const auto left = cache.remaining_time_to_live("k");
+  EXPECT_GT(left, 9min);
+  EXPECT_LE(left, 10min);
+}
+
 TEST_F(MapCacheTest, WrongTypeKeyIsRefusedAndLeftAlone) {
   server.command({"SET", "s", "x"});
   StringCache cache(client, "s", codecs::string());
