@@ -57,6 +57,7 @@ void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
       argv.insert(argv.end(), args.begin() + 2, args.end());
       argv.push_back(prefixed("redisson_map_cache_created", object->name));
       argv.push_back(prefixed("redisson_map_cache_updated", object->name));
+      argv.push_back(prefixed("redisson_map_cache_removed", object->name));
       return eval_reply(object->core, lua::map_cache_put(keys, argv), std::move(done));
     }
     case MapCacheScript::get:
@@ -70,6 +71,11 @@ void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
       argv.insert(argv.end(), args.begin(), args.end());
       keys.resize(3);
       return eval_reply(object->core, lua::map_cache_remaining_ttl(keys, argv), std::move(done));
+    case MapCacheScript::set_max_size:
+      // args: size, mode, 'set'|'try'; no clock.
+      return eval_reply(object->core,
+                        lua::map_cache_set_max_size(std::vector<std::string>{keys.back()}, args),
+                        std::move(done));
   }
 }
 

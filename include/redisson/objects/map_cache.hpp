@@ -14,10 +14,11 @@ namespace redisson {
 
 namespace detail {
 /// The MapCache scripts (src/objects/lua/map_cache_*.lua), run on the five keys of the map.
-enum class MapCacheScript { put, get, remove, remaining_ttl };
+enum class MapCacheScript { put, get, remove, remaining_ttl, set_max_size };
 /// Starts `script` with ARGV = now (the client's clock, ms since the epoch), then `args`, then
-/// the event channels the script publishes on. For put, `args` = ttl ms, max idle ms, key bytes,
-/// value bytes, mode, and the durations become the deadlines now + ttl, now + max idle (0: none).
+/// the event channels the script publishes on (set_max_size: `args` only). For put, `args` = ttl
+/// ms, max idle ms, key bytes, value bytes, mode, and the durations become the deadlines now + ttl,
+/// now + max idle (0: none).
 void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
                             const std::vector<std::string>& args, Done<Reply>& done);
 /// The keys besides the hash: redisson__timeout__set:{n}, redisson__idle__set:{n},
@@ -26,6 +27,12 @@ std::vector<std::string> map_cache_keys(const std::string& name);
 /// A time to live or max idle time as the scripts' milliseconds; negative is invalid_argument.
 std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what);
 }  // namespace detail
+
+/// Which entries a bounded MapCache evicts first (Redisson's EvictionMode).
+enum class EvictionMode {
+  lru,  ///< the least recently used (scores: last access time)
+  lfu   ///< the least often used (scores: access counts)
+};
 
 /// A map of K to V whose entries may each have a time to live and a max idle time, in Java
 /// Redisson's RMapCache layout (3.52), so a Java service and a C++ service share one map cache:
@@ -43,7 +50,8 @@ std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what);
 /// in Redis until something removes them (a Java client's eviction task, remove()); size() counts
 /// them. Reading an entry with a max idle time (get, contains_key) moves its idle deadline.
 /// Puts and removes publish Redisson's created/updated/removed events when a listener has
-/// registered (has-listeners), and keep a bounded map's LRU/LFU scores; they do not evict.
+/// registered (has-listeners). A map bounded by set_max_size() (here or by Java) keeps LRU/LFU
+/// scores on reads and writes, and a put evicts the lowest-scored entries beyond the bound.
 ///
 /// Cost: every operation is one script, one round trip, O(log n) in the zsets; size() is HLEN.
 /// delete_object(), expire() and rename() act on all five keys.
@@ -105,6 +113,14 @@ class MapCache : public Object {
                                                  detail::MapCacheScript::remaining_ttl, key);
   }
   template <class CompletionToken>
+  auto async_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token) {
+    return max_size_script(token, max_size, mode, "set");
+  }
+  template <class CompletionToken>
+  auto async_try_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token) {
+    return max_size_script(token, max_size, mode, "try");
+  }
+  template <class CompletionToken>
   auto async_size(CompletionToken&& token) const {
     return on_key<std::int64_t>(token, &detail::reply_integer, "HLEN");
   }
@@ -151,6 +167,15 @@ class MapCache : public Object {
   std::chrono::milliseconds remaining_time_to_live(const K& key) const {
     return async_remaining_time_to_live(key, blocking("remaining_time_to_live"));
   }
+  /// Bounds the map to `max_size` entries (0: unbounded): later puts evict beyond it. Entries
+  /// already beyond it stay until the next put.
+  void set_max_size(std::int64_t max_size, EvictionMode mode = EvictionMode::lru) {
+    (void)async_set_max_size(max_size, mode, blocking("set_max_size"));
+  }
+  /// set_max_size() only if no max size is set yet; true if it set it.
+  bool try_set_max_size(std::int64_t max_size, EvictionMode mode = EvictionMode::lru) {
+    return async_try_set_max_size(max_size, mode, blocking("try_set_max_size"));
+  }
   /// The number of entries in the hash (HLEN), expired ones not yet removed included, as
   /// Redisson's size().
   std::int64_t size() const { return async_size(blocking("size")); }
@@ -191,6 +216,20 @@ class MapCache : public Object {
       if (flag != nullptr) args.emplace_back(flag);
       return args;
     });
+  }
+  /// map_cache_set_max_size.lua on {n}:redisson_options; a negative size is invalid_argument.
+  template <class CompletionToken>
+  auto max_size_script(CompletionToken&& token, std::int64_t max_size, EvictionMode mode,
+                       const char* how) {
+    return script<bool>(
+        token, &detail::reply_flag, detail::MapCacheScript::set_max_size,
+        [max_size, mode, how](const Codec&) {
+          if (max_size < 0) {
+            detail::throw_invalid_argument("MapCache: max_size must not be negative");
+          }
+          return std::vector<std::string>{std::to_string(max_size),
+                                          mode == EvictionMode::lfu ? "LFU" : "LRU", how};
+        });
   }
   /// map_cache_put.lua with mode 'put', 'fast' or 'if_absent'.
   template <class R, class CompletionToken, class Convert>

@@ -15,6 +15,7 @@
 --          'if_absent' (store only if absent; answer the present value)
 -- ARGV[8]: the created channel, redisson_map_cache_created:{n}
 -- ARGV[9]: the updated channel, redisson_map_cache_updated:{n}
+-- ARGV[10]: the removed channel, redisson_map_cache_removed:{n} (entries evicted by max-size)
 -- Returns: 'put': the previous live value's bytes or nil; 'fast': 1 if the key was absent (or
 --          expired), else 0; 'if_absent': nil if stored, else the present value's bytes.
 --          A key of another type fails with WRONGTYPE (from HGET) and is left untouched.
@@ -39,7 +40,16 @@ if tonumber(ARGV[3]) > 0 then
 else
   redis.call('zrem', KEYS[3], field)
 end
-map_cache_touch(field, now)
+-- As Redisson: an LRU score first (so the new entry is the most recent), then eviction, then an
+-- LFU count.
+local mode = redis.call('hget', KEYS[5], 'mode')
+if mode == false or mode == 'LRU' then
+  map_cache_touch(field, now)
+end
+map_cache_evict(field, ARGV[10])
+if mode == 'LFU' then
+  map_cache_touch(field, now)
+end
 redis.call('hset', KEYS[1], field, struct.pack('dLc0', tonumber(ARGV[4]), string.len(ARGV[6]), ARGV[6]))
 
 if previous == nil then

@@ -267,6 +267,46 @@ TEST_F(MapCacheTest, ReadingAJavaEntryWithMaxIdleMovesItsIdleDeadline) {
   EXPECT_LE(left, 10min);
 }
 
+TEST_F(MapCacheTest, ABoundedMapEvictsTheLeastRecentlyOrOftenUsed) {
+  StringCache lru(client, "lru", codecs::string());
+  EXPECT_TRUE(lru.try_set_max_size(2));
+  EXPECT_FALSE(lru.try_set_max_size(5, redisson::EvictionMode::lfu));
+  EXPECT_EQ(server.command({"HGET", "{lru}:redisson_options", "max-size"}), "2");
+  EXPECT_EQ(server.command({"HGET", "{lru}:redisson_options", "mode"}), "LRU");
+  lru.put("a", "1");
+  lru.put("b", "2", 1h, 10min);
+  // A later access makes "a" the most recent (scores are ms: wait until the clock moved).
+  const auto b_score = zscore("redisson__map_cache__last_access__set:{lru}", "b");
+  ASSERT_TRUE(eventually([&] {
+    (void)lru.get("a");
+    return zscore("redisson__map_cache__last_access__set:{lru}", "a") > b_score;
+  }));
+  EXPECT_EQ(lru.put("a", "1b"), "1") << "an update at the bound evicts nothing";
+  EXPECT_EQ(lru.size(), 2);
+  lru.put("c", "3");
+  EXPECT_EQ(lru.size(), 2);
+  EXPECT_EQ(lru.get("b"), std::nullopt);
+  EXPECT_EQ(lru.get("a"), "1b");
+  EXPECT_EQ(lru.get("c"), "3");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__timeout__set:{lru}", "redisson__idle__set:{lru}"}),
+            "0")
+      << "the evicted entry left every zset";
+
+  StringCache lfu(client, "lfu", codecs::string());
+  lfu.set_max_size(2, redisson::EvictionMode::lfu);
+  lfu.put("a", "1");
+  (void)lfu.get("a");
+  (void)lfu.get("a");
+  lfu.put("b", "2");
+  lfu.put("c", "3");
+  EXPECT_EQ(lfu.get("b"), std::nullopt) << "used once, against three times";
+  EXPECT_EQ(lfu.get("a"), "1");
+  EXPECT_EQ(lfu.get("c"), "3");
+
+  expect_error(
+      errc::invalid_argument, [&] { lfu.set_max_size(-1); }, "set_max_size(-1)");
+}
+
 TEST_F(MapCacheTest, WrongTypeKeyIsRefusedAndLeftAlone) {
   server.command({"SET", "s", "x"});
   StringCache cache(client, "s", codecs::string());

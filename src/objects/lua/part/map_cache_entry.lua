@@ -55,3 +55,35 @@ local function map_cache_publish(channel, ...)
   end
   redis.call('publish', channel, message)
 end
+
+-- Eviction of a bounded map before a put of `field`: removes the lowest-scored (least recently
+-- or least often used) entries of the access zset, never `field`, until the hash holds at most
+-- max-size entries with `field` in it, from the hash and every zset, publishing a removed event
+-- for each.
+local function map_cache_evict(field, removed_channel)
+  local max_size = tonumber(redis.call('hget', KEYS[5], 'max-size'))
+  if max_size == nil or max_size == 0 then
+    return
+  end
+  local excess = redis.call('hlen', KEYS[1]) - max_size
+  if redis.call('hexists', KEYS[1], field) == 0 then
+    excess = excess + 1
+  end
+  if excess <= 0 then
+    return
+  end
+  for _, victim in ipairs(redis.call('zrange', KEYS[4], 0, excess)) do
+    if excess > 0 and victim ~= field then
+      excess = excess - 1
+      local packed = redis.call('hget', KEYS[1], victim)
+      redis.call('hdel', KEYS[1], victim)
+      redis.call('zrem', KEYS[2], victim)
+      redis.call('zrem', KEYS[3], victim)
+      redis.call('zrem', KEYS[4], victim)
+      if packed ~= false then
+        local _, value = struct.unpack('dLc0', packed)
+        map_cache_publish(removed_channel, victim, value)
+      end
+    end
+  end
+end
