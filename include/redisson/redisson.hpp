@@ -27,6 +27,7 @@
 #include "redisson/objects/lex_sorted_set.hpp"
 #include "redisson/objects/list.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/map_cache.hpp"
 #include "redisson/objects/object.hpp"
 #include "redisson/objects/queue.hpp"
 #include "redisson/objects/rate_limiter.hpp"

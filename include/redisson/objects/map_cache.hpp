@@ -1,0 +1,250 @@
+// redisson::MapCache<K, V>: a map whose entries expire one by one, Java Redisson's RMapCache.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "redisson/objects/object.hpp"
+
+namespace redisson {
+
+namespace detail {
+/// The MapCache scripts (src/objects/lua/map_cache_*.lua), run on the five keys of the map.
+enum class MapCacheScript { put, get, remove, remaining_ttl, set_max_size };
+/// Starts `script` with ARGV = now (the client's clock, ms since the epoch), then `args`, then
+/// the event channels the script publishes on (set_max_size: `args` only). For put, `args` = ttl
+/// ms, max idle ms, key bytes, value bytes, mode, and the durations become the deadlines now + ttl,
+/// now + max idle (0: none).
+void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
+                            const std::vector<std::string>& args, Done<Reply>& done);
+/// The keys besides the hash: redisson__timeout__set:{n}, redisson__idle__set:{n},
+/// redisson__map_cache__last_access__set:{n}, {n}:redisson_options.
+std::vector<std::string> map_cache_keys(const std::string& name);
+/// A time to live or max idle time as the scripts' milliseconds; negative is invalid_argument.
+std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what);
+}  // namespace detail
+
+/// Which entries a bounded MapCache evicts first (Redisson's EvictionMode).
+enum class EvictionMode {
+  lru,  ///< the least recently used (scores: last access time)
+  lfu   ///< the least often used (scores: access counts)
+};
+
+/// A map of K to V whose entries may each have a time to live and a max idle time, in Java
+/// Redisson's RMapCache layout (3.52), so a Java service and a C++ service share one map cache:
+///
+///   n                                           hash: field = key bytes, value = struct 'dLc0':
+///                                               max idle ms as an 8-byte LE double (0: none),
+///                                               8-byte LE length, the value's bytes
+///   redisson__timeout__set:{n}                  zset: key bytes scored by the expiry time, ms
+///   redisson__idle__set:{n}                     zset: key bytes scored by last access + max idle
+///   redisson__map_cache__last_access__set:{n}   zset: LRU/LFU bookkeeping of a bounded map
+///   {n}:redisson_options                        hash: max-size, mode, has-listeners
+///
+/// An expired entry is invisible at once: every read checks both zsets on the server (times are
+/// the client's clock, as in Redisson, so clients need synchronised clocks). Expired entries stay
+/// in Redis until something removes them (a Java client's eviction task, remove()); size() counts
+/// them. Reading an entry with a max idle time (get, contains_key) moves its idle deadline.
+/// Puts and removes publish Redisson's created/updated/removed events when a listener has
+/// registered (has-listeners). A map bounded by set_max_size() (here or by Java) keeps LRU/LFU
+/// scores on reads and writes, and a put evicts the lowest-scored entries beyond the bound.
+///
+/// Cost: every operation is one script, one round trip, O(log n) in the zsets; size() is HLEN.
+/// delete_object(), expire() and rename() act on all five keys.
+///
+/// A handle: cheap to copy, sends nothing until an operation is called, thread-safe.
+template <JavaValue K, JavaValue V>
+class MapCache : public Object {
+ public:
+  /// A handle on the map cache `name`; sends nothing. `codec` null: the client's default codec.
+  MapCache(const Client& client, std::string name, CodecPtr codec = nullptr)
+      : Object(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_keys) {}
+
+  using Object::async_remaining_time_to_live;
+  using Object::remaining_time_to_live;
+
+  // ---- asynchronous forms: complete through any Asio completion token --------------------
+  template <class CompletionToken>
+  auto async_put(const K& key, const V& value, CompletionToken&& token) {
+    return put_script<std::optional<V>>(token, value_decoder(), "put", key, value, {}, {});
+  }
+  template <class CompletionToken>
+  auto async_put(const K& key, const V& value, std::chrono::milliseconds ttl,
+                 CompletionToken&& token) {
+    return put_script<std::optional<V>>(token, value_decoder(), "put", key, value, ttl, {});
+  }
+  template <class CompletionToken>
+  auto async_put(const K& key, const V& value, std::chrono::milliseconds ttl,
+                 std::chrono::milliseconds max_idle, CompletionToken&& token) {
+    return put_script<std::optional<V>>(token, value_decoder(), "put", key, value, ttl, max_idle);
+  }
+  template <class CompletionToken>
+  auto async_fast_put(const K& key, const V& value, std::chrono::milliseconds ttl,
+                      std::chrono::milliseconds max_idle, CompletionToken&& token) {
+    return put_script<bool>(token, &detail::reply_flag, "fast", key, value, ttl, max_idle);
+  }
+  template <class CompletionToken>
+  auto async_put_if_absent(const K& key, const V& value, std::chrono::milliseconds ttl,
+                           std::chrono::milliseconds max_idle, CompletionToken&& token) {
+    return put_script<std::optional<V>>(token, value_decoder(), "if_absent", key, value, ttl,
+                                        max_idle);
+  }
+  template <class CompletionToken>
+  auto async_get(const K& key, CompletionToken&& token) const {
+    return key_script<std::optional<V>>(token, value_decoder(), detail::MapCacheScript::get, key,
+                                        "value");
+  }
+  template <class CompletionToken>
+  auto async_contains_key(const K& key, CompletionToken&& token) const {
+    return key_script<bool>(token, &detail::reply_flag, detail::MapCacheScript::get, key, "exists");
+  }
+  template <class CompletionToken>
+  auto async_remove(const K& key, CompletionToken&& token) {
+    return key_script<std::optional<V>>(token, value_decoder(), detail::MapCacheScript::remove,
+                                        key);
+  }
+  template <class CompletionToken>
+  auto async_remaining_time_to_live(const K& key, CompletionToken&& token) const {
+    return key_script<std::chrono::milliseconds>(token, &detail::reply_ms,
+                                                 detail::MapCacheScript::remaining_ttl, key);
+  }
+  template <class CompletionToken>
+  auto async_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token) {
+    return max_size_script(token, max_size, mode, "set");
+  }
+  template <class CompletionToken>
+  auto async_try_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token) {
+    return max_size_script(token, max_size, mode, "try");
+  }
+  template <class CompletionToken>
+  auto async_size(CompletionToken&& token) const {
+    return on_key<std::int64_t>(token, &detail::reply_integer, "HLEN");
+  }
+
+  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  // A ttl or max_idle of 0 means none (as in Redisson); a negative one is invalid_argument.
+
+  /// Stores `value` under `key` with no expiry; returns the live value it replaced.
+  std::optional<V> put(const K& key, const V& value) {
+    return async_put(key, value, blocking("put"));
+  }
+  /// Stores `value` under `key` for `ttl`; returns the live value it replaced.
+  std::optional<V> put(const K& key, const V& value, std::chrono::milliseconds ttl) {
+    return async_put(key, value, ttl, blocking("put"));
+  }
+  /// Stores `value` for `ttl`, or until it has not been read for `max_idle`, whichever comes
+  /// first; returns the live value it replaced.
+  std::optional<V> put(const K& key, const V& value, std::chrono::milliseconds ttl,
+                       std::chrono::milliseconds max_idle) {
+    return async_put(key, value, ttl, max_idle, blocking("put"));
+  }
+  /// Stores `value` like put() without answering the old one; true if `key` was absent or
+  /// expired.
+  bool fast_put(const K& key, const V& value, std::chrono::milliseconds ttl = {},
+                std::chrono::milliseconds max_idle = {}) {
+    return async_fast_put(key, value, ttl, max_idle, blocking("fast_put"));
+  }
+  /// Stores `value` only if `key` is absent or expired; returns nullopt if stored, else the
+  /// live value (left as it is).
+  std::optional<V> put_if_absent(const K& key, const V& value, std::chrono::milliseconds ttl = {},
+                                 std::chrono::milliseconds max_idle = {}) {
+    return async_put_if_absent(key, value, ttl, max_idle, blocking("put_if_absent"));
+  }
+  /// The value of `key`, or nullopt when absent or expired. Moves an idle deadline.
+  std::optional<V> get(const K& key) const { return async_get(key, blocking("get")); }
+  /// True if `key` is present and not expired. Moves an idle deadline.
+  bool contains_key(const K& key) const {
+    return async_contains_key(key, blocking("contains_key"));
+  }
+  /// Removes `key` (also an expired entry); returns its value if it was live.
+  std::optional<V> remove(const K& key) { return async_remove(key, blocking("remove")); }
+  /// The time `key` has left: -1 ms when it never expires, -2 ms when it is absent or expired
+  /// (as Redisson's remainTimeToLive(key)).
+  std::chrono::milliseconds remaining_time_to_live(const K& key) const {
+    return async_remaining_time_to_live(key, blocking("remaining_time_to_live"));
+  }
+  /// Bounds the map to `max_size` entries (0: unbounded): later puts evict beyond it. Entries
+  /// already beyond it stay until the next put.
+  void set_max_size(std::int64_t max_size, EvictionMode mode = EvictionMode::lru) {
+    (void)async_set_max_size(max_size, mode, blocking("set_max_size"));
+  }
+  /// set_max_size() only if no max size is set yet; true if it set it.
+  bool try_set_max_size(std::int64_t max_size, EvictionMode mode = EvictionMode::lru) {
+    return async_try_set_max_size(max_size, mode, blocking("try_set_max_size"));
+  }
+  /// The number of entries in the hash (HLEN), expired ones not yet removed included, as
+  /// Redisson's size().
+  std::int64_t size() const { return async_size(blocking("size")); }
+
+ private:
+  detail::Blocking blocking(const char* operation) const {
+    return detail::blocking(operation, name());
+  }
+  static std::string key_bytes(const Codec& codec, const K& key) {
+    return detail::encode_value(codec.map_key_codec(), key);
+  }
+  static std::string value_bytes(const Codec& codec, const V& value) {
+    return detail::encode_value(codec.map_value_codec(), value);
+  }
+  auto value_decoder() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::decode_reply<V>(codec->map_value_codec(), reply);
+    };
+  }
+  /// A script whose ARGV (after now) `encode(codec)` makes when the operation starts.
+  template <class R, class CompletionToken, class Convert, class Encode>
+  auto script(CompletionToken&& token, Convert convert, detail::MapCacheScript which,
+              Encode encode) const {
+    return detail::async_started<R>(
+        object_, token,
+        [which, encode = std::move(encode)](const detail::ObjectPtr& object,
+                                            detail::Done<Reply>& done) {
+          detail::start_map_cache_script(object, which, encode(*object->codec), done);
+        },
+        convert);
+  }
+  /// A script with ARGV = now, key bytes[, flag].
+  template <class R, class CompletionToken, class Convert>
+  auto key_script(CompletionToken&& token, Convert convert, detail::MapCacheScript which,
+                  const K& key, const char* flag = nullptr) const {
+    return script<R>(token, convert, which, [key, flag](const Codec& codec) {
+      std::vector<std::string> args{key_bytes(codec, key)};
+      if (flag != nullptr) args.emplace_back(flag);
+      return args;
+    });
+  }
+  /// map_cache_set_max_size.lua on {n}:redisson_options; a negative size is invalid_argument.
+  template <class CompletionToken>
+  auto max_size_script(CompletionToken&& token, std::int64_t max_size, EvictionMode mode,
+                       const char* how) {
+    return script<bool>(
+        token, &detail::reply_flag, detail::MapCacheScript::set_max_size,
+        [max_size, mode, how](const Codec&) {
+          if (max_size < 0) {
+            detail::throw_invalid_argument("MapCache: max_size must not be negative");
+          }
+          return std::vector<std::string>{std::to_string(max_size),
+                                          mode == EvictionMode::lfu ? "LFU" : "LRU", how};
+        });
+  }
+  /// map_cache_put.lua with mode 'put', 'fast' or 'if_absent'.
+  template <class R, class CompletionToken, class Convert>
+  auto put_script(CompletionToken&& token, Convert convert, const char* mode, const K& key,
+                  const V& value, std::chrono::milliseconds ttl,
+                  std::chrono::milliseconds max_idle) {
+    return script<R>(token, convert, detail::MapCacheScript::put,
+                     [key, value, ttl, max_idle, mode](const Codec& codec) {
+                       const auto ttl_ms = detail::map_cache_ms(ttl, "ttl");
+                       const auto idle_ms = detail::map_cache_ms(max_idle, "max_idle");
+                       return std::vector<std::string>{
+                           std::to_string(ttl_ms), std::to_string(idle_ms), key_bytes(codec, key),
+                           value_bytes(codec, value), mode};
+                     });
+  }
+};
+
+}  // namespace redisson

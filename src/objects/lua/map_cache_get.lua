@@ -1,0 +1,29 @@
+-- MapCache get: reads an entry that has not expired (Redisson's RMapCache.get/containsKey).
+-- Reading an entry with a max idle time moves its idle deadline to now + max idle.
+-- KEYS[1]: the hash n (field: key bytes; value: struct 'dLc0' of max-idle ms, value bytes)
+-- KEYS[2]: redisson__timeout__set:{n}
+-- KEYS[3]: redisson__idle__set:{n}
+-- KEYS[4]: redisson__map_cache__last_access__set:{n}
+-- KEYS[5]: {n}:redisson_options
+-- ARGV[1]: now, ms since the epoch
+-- ARGV[2]: the key's bytes
+-- ARGV[3]: 'value' (answer the value) or 'exists' (answer 1/0)
+-- Returns: the value's bytes, or nil when absent or expired ('exists': 1 or 0).
+-- @include map_cache_entry
+local now = tonumber(ARGV[1])
+local field = ARGV[2]
+local entry = map_cache_entry(field)
+if entry == nil or entry.expires_at <= now then
+  if ARGV[3] == 'exists' then
+    return 0
+  end
+  return nil
+end
+if entry.has_idle then
+  redis.call('zadd', KEYS[3], now + entry.max_idle, field)
+end
+map_cache_touch(field, now)
+if ARGV[3] == 'exists' then
+  return 1
+end
+return entry.value

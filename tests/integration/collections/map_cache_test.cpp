@@ -1,0 +1,338 @@
+// MapCache<K, V> against a real redis-server: entries expiring by time to live and max idle
+// time, the bytes and zset scores Java Redisson 3.52 writes (its fixtures), events, and errors
+// that change nothing.
+#include "redisson/objects/map_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "redisson/client.hpp"
+#include "support/eventually.hpp"
+#include "support/expect_error.hpp"
+#include "support/java_fixtures.hpp"
+#include "support/pub_sub.hpp"
+#include "support/server_test.hpp"
+
+using redisson::errc;
+using redisson::MapCache;
+using redisson::test::codec_of_case;
+using redisson::test::eventually;
+using redisson::test::expect_error;
+using redisson::test::java_case;
+using redisson::test::java_dump_entry;
+using redisson::test::load_java_fixtures;
+using redisson::test::to_hex;
+using namespace std::chrono_literals;
+namespace codecs = redisson::codecs;
+
+namespace {
+
+class MapCacheTest : public redisson::test::ServerTest {
+ protected:
+  static std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+  std::int64_t zscore(const std::string& key, const std::string& member) {
+    return std::stoll(server.command({"ZSCORE", key, member}));
+  }
+};
+
+using StringCache = MapCache<std::string, std::string>;
+
+TEST_F(MapCacheTest, PutWithTtlIsReadableUntilItExpires) {
+  StringCache cache(client, "c", codecs::string());
+  EXPECT_EQ(cache.put("k", "v1", 1h), std::nullopt);
+  EXPECT_EQ(cache.put("k", "v2", 200ms), "v1");
+  EXPECT_EQ(cache.get("k"), "v2");
+  EXPECT_TRUE(cache.contains_key("k"));
+  const auto left = cache.remaining_time_to_live("k");
+  EXPECT_GT(left.count(), 0);
+  EXPECT_LE(left.count(), 200);
+
+  ASSERT_TRUE(eventually([&] { return cache.get("k") == std::nullopt; }));
+  EXPECT_FALSE(cache.contains_key("k"));
+  EXPECT_EQ(cache.remaining_time_to_live("k"), -2ms);
+  EXPECT_EQ(cache.size(), 1) << "an expired entry stays in the hash until removed, as in Redisson";
+  // A put over an expired entry is an insert: nothing replaced.
+  EXPECT_EQ(cache.put("k", "v3", 1h), std::nullopt);
+  EXPECT_EQ(cache.remove("k"), "v3");
+  EXPECT_EQ(cache.remove("k"), std::nullopt);
+  EXPECT_EQ(cache.size(), 0);
+  EXPECT_EQ(server.command({"EXISTS", "c", "redisson__timeout__set:{c}"}), "0");
+}
+
+TEST_F(MapCacheTest, PlainPutNeverExpiresAndClearsAnEarlierTtl) {
+  StringCache cache(client, "c", codecs::string());
+  cache.put("k", "v1", 1h, 10min);
+  EXPECT_EQ(cache.put("k", "v2"), "v1");
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__timeout__set:{c}", "k"}), "(nil)");
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__idle__set:{c}", "k"}), "(nil)");
+  EXPECT_EQ(cache.remaining_time_to_live("k"), -1ms);
+  EXPECT_EQ(cache.get("k"), "v2");
+  EXPECT_EQ(cache.remaining_time_to_live("absent"), -2ms);
+}
+
+TEST_F(MapCacheTest, MaxIdleExpiresUnreadEntriesAndReadsMoveTheDeadline) {
+  StringCache cache(client, "c", codecs::string());
+  const auto before = now_ms();
+  cache.put("k", "v", 0ms, 1h);
+  const auto first = zscore("redisson__idle__set:{c}", "k");
+  EXPECT_GE(first, before + 3600000);
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__timeout__set:{c}", "k"}), "(nil)");
+  // Each read moves the idle deadline to now + max idle: it grows as the clock does.
+  ASSERT_TRUE(eventually([&] {
+    EXPECT_EQ(cache.get("k"), "v");
+    return zscore("redisson__idle__set:{c}", "k") > first;
+  }));
+
+  cache.put("short", "v", 0ms, 200ms);
+  EXPECT_EQ(cache.get("short"), "v");
+  // Polling with get or contains_key would keep it alive: remaining_time_to_live reads only.
+  ASSERT_TRUE(eventually([&] { return cache.remaining_time_to_live("short") == -2ms; }));
+  EXPECT_FALSE(cache.contains_key("short"));
+  EXPECT_EQ(cache.get("short"), std::nullopt);
+  EXPECT_EQ(cache.get("k"), "v") << "the max idle time of one entry is its own";
+}
+
+TEST_F(MapCacheTest, ConditionalAndFastPutsTreatExpiredEntriesAsAbsent) {
+  StringCache cache(client, "c", codecs::string());
+  EXPECT_TRUE(cache.fast_put("k", "a", 200ms));
+  EXPECT_FALSE(cache.fast_put("k", "b", 200ms));
+  EXPECT_EQ(cache.put_if_absent("k", "c", 1h), "b");
+  EXPECT_EQ(cache.get("k"), "b");
+  ASSERT_TRUE(eventually([&] { return !cache.contains_key("k"); }));
+  EXPECT_EQ(cache.put_if_absent("k", "d", 1h), std::nullopt);
+  EXPECT_EQ(cache.get("k"), "d");
+  EXPECT_TRUE(cache.fast_put("new", "e"));
+  EXPECT_EQ(cache.remaining_time_to_live("new"), -1ms);
+}
+
+TEST_F(MapCacheTest, ReadsWhatJavaWrote) {
+  load_java_fixtures(server);
+  for (const char* name : {"mapcache_ttl_kryo", "mapcache_ttl_string", "mapcache_ttl_idle_kryo",
+                           "mapcache_ttl_idle_string", "mapcache_plain_kryo"}) {
+    SCOPED_TRACE(name);
+    const auto& java = java_case(name);
+    StringCache cache(client, java.at("key").get<std::string>(), codec_of_case(java));
+    EXPECT_EQ(cache.get("k"), "v");
+    EXPECT_EQ(cache.size(), 1);
+    const auto left = cache.remaining_time_to_live("k");
+    if (std::string(name) == "mapcache_plain_kryo") {
+      EXPECT_EQ(left, -1ms);
+    } else {
+      EXPECT_GT(left, 0ms);
+    }
+  }
+}
+
+// The bytes and scores Java writes for put("k", "v", 1, HOURS, 10, MINUTES), put("k", "v", 1,
+// HOURS) and put("k", "v"): C++ writes the same ones (scores up to the clock).
+TEST_F(MapCacheTest, WritesJavasLayout) {
+  struct Case {
+    const char* java;
+    std::chrono::milliseconds ttl;
+    std::chrono::milliseconds max_idle;
+  };
+  for (const Case& c :
+       {Case{"mapcache_ttl_idle_kryo", 1h, 10min}, Case{"mapcache_ttl_idle_string", 1h, 10min},
+        Case{"mapcache_ttl_kryo", 1h, 0ms}, Case{"mapcache_ttl_string", 1h, 0ms},
+        Case{"mapcache_plain_kryo", 0ms, 0ms}}) {
+    SCOPED_TRACE(c.java);
+    const auto& java = java_case(c.java);
+    const std::string java_name = java.at("key").get<std::string>();
+    const std::string name = "cpp:" + java_name;
+    StringCache cache(client, name, codec_of_case(java));
+    const auto before = now_ms();
+    if (c.ttl == 0ms) {
+      cache.put("k", "v");
+    } else {
+      cache.put("k", "v", c.ttl, c.max_idle);
+    }
+    const auto after = now_ms();
+
+    const auto& hash = java_dump_entry(java_name).at("content");
+    ASSERT_EQ(hash.size(), 1u);
+    const std::string field_hex = hash[0][0].at("hex").get<std::string>();
+    const std::string value_hex = hash[0][1].at("hex").get<std::string>();
+    EXPECT_EQ(server.command({"HLEN", name}), "1");
+    EXPECT_EQ(to_hex(server.command({"HGET", name, redisson::test::from_hex(field_hex)})),
+              value_hex);
+
+    const std::string field = redisson::test::from_hex(field_hex);
+    const auto check_zset = [&](const std::string& prefix, std::chrono::milliseconds delta) {
+      const std::string java_key = std::string(prefix).append(":{").append(java_name).append("}");
+      const std::string key = std::string(prefix).append(":{").append(name).append("}");
+      if (delta == 0ms) {
+        EXPECT_EQ(server.command({"EXISTS", key}), "0") << key;
+        EXPECT_THROW((void)java_dump_entry(java_key), std::exception) << java_key;
+        return;
+      }
+      const auto& members = java_dump_entry(java_key).at("content");
+      ASSERT_EQ(members.size(), 1u);
+      EXPECT_EQ(members[0][0].at("hex").get<std::string>(), field_hex);
+      // Java's score is call time + delta; ours must be the same formula.
+      const auto java_score = std::stoll(members[0][1].get<std::string>());
+      EXPECT_NEAR(static_cast<double>(java_score - java.at("call_at_ms").get<std::int64_t>()),
+                  static_cast<double>(delta.count()), 50.0);
+      const auto score = zscore(key, field);
+      EXPECT_GE(score, before + delta.count());
+      EXPECT_LE(score, after + delta.count());
+    };
+    check_zset("redisson__timeout__set", c.ttl);
+    check_zset("redisson__idle__set", c.max_idle);
+  }
+}
+
+TEST_F(MapCacheTest, PublishesRedissonsEventsWhenAListenerIsRegistered) {
+  for (const char* name : {"mapcache_events_kryo", "mapcache_events_string"}) {
+    SCOPED_TRACE(name);
+    const auto& java = java_case(name);
+    const std::string cache_name = java.at("key").get<std::string>();
+    StringCache cache(client, cache_name, codec_of_case(java));
+    // What a Java listener does when it registers.
+    server.command({"HSET", "{" + cache_name + "}:redisson_options", "has-listeners", "1"});
+    redisson::test::Messages messages;
+    std::vector<std::string> channels;
+    std::vector<redisson::Subscription> subscriptions;
+    for (const auto& step : java.at("captured")) {
+      const auto channel = step.at("channel").get<std::string>();
+      subscriptions.push_back(client.subscribe(channel, messages.sink()));
+      ASSERT_TRUE(redisson::test::subscribers_are(server, channel, 1));
+    }
+    cache.put("k", "v", 1h);
+    cache.put("k", "v2", 1h);
+    cache.remove("k");
+    ASSERT_TRUE(eventually([&] { return messages.get().size() == 3; }));
+    const auto received = messages.get();
+    for (std::size_t i = 0; i < 3; ++i) {
+      EXPECT_EQ(to_hex(received[i]), java.at("captured")[i].at("hex").get<std::string>()) << i;
+    }
+  }
+}
+
+TEST_F(MapCacheTest, KeepsTheAccessScoresOfAMapJavaBounded) {
+  // What Java's setMaxSize(10) (LRU, the default mode) writes; C++ keeps the scores, so Java's
+  // eviction picks the least recently used entry.
+  server.command({"HSET", "{c}:redisson_options", "max-size", "10", "mode", "LRU"});
+  StringCache cache(client, "c", codecs::string());
+  const auto before = now_ms();
+  cache.put("a", "1", 1h);
+  cache.fast_put("b", "2");
+  EXPECT_GE(zscore("redisson__map_cache__last_access__set:{c}", "a"), before);
+  EXPECT_GE(zscore("redisson__map_cache__last_access__set:{c}", "b"), before);
+  const auto a_put = zscore("redisson__map_cache__last_access__set:{c}", "a");
+  ASSERT_TRUE(eventually([&] {
+    EXPECT_EQ(cache.get("a"), "1");
+    return zscore("redisson__map_cache__last_access__set:{c}", "a") > a_put;
+  }));
+  EXPECT_EQ(cache.remove("a"), "1");
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__map_cache__last_access__set:{c}", "a"}), "(nil)");
+
+  // LFU counts accesses.
+  server.command({"HSET", "{f}:redisson_options", "max-size", "10", "mode", "LFU"});
+  StringCache counted(client, "f", codecs::string());
+  counted.put("k", "v");
+  (void)counted.get("k");
+  (void)counted.contains_key("k");
+  EXPECT_EQ(zscore("redisson__map_cache__last_access__set:{f}", "k"), 3);
+
+  // Without a max size nothing is kept.
+  StringCache unbounded(client, "u", codecs::string());
+  unbounded.put("k", "v");
+  (void)unbounded.get("k");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__map_cache__last_access__set:{u}"}), "0");
+}
+
+TEST_F(MapCacheTest, ReadingAJavaEntryWithMaxIdleMovesItsIdleDeadline) {
+  load_java_fixtures(server);
+  const auto& java = java_case("mapcache_ttl_idle_kryo");
+  const std::string name = java.at("key").get<std::string>();
+  const std::string idle_key = "redisson__idle__set:{" + name + "}";
+  const std::string field = redisson::test::from_hex("03826b");
+  StringCache cache(client, name, codec_of_case(java));
+  const auto before = now_ms();
+  EXPECT_EQ(cache.get("k"), "v");
+  // Java packed max idle 600000.0: the read sets the deadline to now + 10 min.
+  const auto score = zscore(idle_key, field);
+  EXPECT_GE(score, before + 600000);
+  EXPECT_LE(score, now_ms() + 600000);
+  const auto left = cache.remaining_time_to_live("k");
+  EXPECT_GT(left, 9min);
+  EXPECT_LE(left, 10min);
+}
+
+TEST_F(MapCacheTest, ABoundedMapEvictsTheLeastRecentlyOrOftenUsed) {
+  StringCache lru(client, "lru", codecs::string());
+  EXPECT_TRUE(lru.try_set_max_size(2));
+  EXPECT_FALSE(lru.try_set_max_size(5, redisson::EvictionMode::lfu));
+  EXPECT_EQ(server.command({"HGET", "{lru}:redisson_options", "max-size"}), "2");
+  EXPECT_EQ(server.command({"HGET", "{lru}:redisson_options", "mode"}), "LRU");
+  lru.put("a", "1");
+  lru.put("b", "2", 1h, 10min);
+  // A later access makes "a" the most recent (scores are ms: wait until the clock moved).
+  const auto b_score = zscore("redisson__map_cache__last_access__set:{lru}", "b");
+  ASSERT_TRUE(eventually([&] {
+    (void)lru.get("a");
+    return zscore("redisson__map_cache__last_access__set:{lru}", "a") > b_score;
+  }));
+  EXPECT_EQ(lru.put("a", "1b"), "1") << "an update at the bound evicts nothing";
+  EXPECT_EQ(lru.size(), 2);
+  lru.put("c", "3");
+  EXPECT_EQ(lru.size(), 2);
+  EXPECT_EQ(lru.get("b"), std::nullopt);
+  EXPECT_EQ(lru.get("a"), "1b");
+  EXPECT_EQ(lru.get("c"), "3");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__timeout__set:{lru}", "redisson__idle__set:{lru}"}),
+            "0")
+      << "the evicted entry left every zset";
+
+  StringCache lfu(client, "lfu", codecs::string());
+  lfu.set_max_size(2, redisson::EvictionMode::lfu);
+  lfu.put("a", "1");
+  (void)lfu.get("a");
+  (void)lfu.get("a");
+  lfu.put("b", "2");
+  lfu.put("c", "3");
+  EXPECT_EQ(lfu.get("b"), std::nullopt) << "used once, against three times";
+  EXPECT_EQ(lfu.get("a"), "1");
+  EXPECT_EQ(lfu.get("c"), "3");
+
+  expect_error(
+      errc::invalid_argument, [&] { lfu.set_max_size(-1); }, "set_max_size(-1)");
+}
+
+TEST_F(MapCacheTest, WrongTypeKeyIsRefusedAndLeftAlone) {
+  server.command({"SET", "s", "x"});
+  StringCache cache(client, "s", codecs::string());
+  expect_error(
+      errc::wrong_type, [&] { cache.put("k", "v", 1h); }, "put");
+  expect_error(
+      errc::wrong_type, [&] { (void)cache.get("k"); }, "get");
+  expect_error(
+      errc::wrong_type, [&] { (void)cache.remove("k"); }, "remove");
+  expect_error(
+      errc::wrong_type, [&] { (void)cache.size(); }, "size");
+  EXPECT_EQ(server.command({"GET", "s"}), "x");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__timeout__set:{s}"}), "0");
+  expect_error(
+      errc::invalid_argument, [&] { cache.put("k", "v", -1ms); }, "negative ttl");
+}
+
+TEST_F(MapCacheTest, DeleteAndExpireActOnEveryKey) {
+  StringCache cache(client, "c", codecs::string());
+  cache.put("k", "v", 1h, 10min);
+  EXPECT_TRUE(cache.expire(1h));
+  EXPECT_NE(server.command({"PTTL", "redisson__idle__set:{c}"}), "-1");
+  EXPECT_TRUE(cache.delete_object());
+  EXPECT_EQ(
+      server.command({"EXISTS", "c", "redisson__timeout__set:{c}", "redisson__idle__set:{c}"}),
+      "0");
+}
+
+}  // namespace
