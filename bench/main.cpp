@@ -34,6 +34,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"raw", redisson_bench::run_raw},
       {"bucket", redisson_bench::run_bucket},
       {"map", redisson_bench::run_map},
+      {"map-cache", redisson_bench::run_map_cache},
       {"queue", redisson_bench::run_queue},
       {"blocking-queue", redisson_bench::run_blocking_queue},
       {"atomic-long", redisson_bench::run_atomic_long},
