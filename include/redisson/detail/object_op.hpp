@@ -122,6 +122,16 @@ std::string encode_value(const Codec& codec, const T& value) {
   return codec.encode(to_value(value));
 }
 
+/// A map's key and value as stored: the map-key and map-value codecs' bytes (Map, MapCache).
+template <class K>
+std::string map_key_bytes(const Codec& codec, const K& key) {
+  return encode_value(codec.map_key_codec(), key);
+}
+template <class V>
+std::string map_value_bytes(const Codec& codec, const V& value) {
+  return encode_value(codec.map_value_codec(), value);
+}
+
 /// A bulk string reply decoded with `codec` as a T; nil is std::nullopt. Anything else is
 /// errc::wrong_type.
 template <class T>

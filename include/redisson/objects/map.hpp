@@ -63,22 +63,22 @@ class Map : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_get(const K& key, CompletionToken&& token) const {
-    return field_command<std::optional<V>>(token, value_decoder(), "HGET", key);
+    return field_command<std::optional<V>>(token, map_value_reader<V>(), "HGET", key);
   }
   template <class CompletionToken>
   auto async_put(const K& key, const V& value, CompletionToken&& token) {
-    return entry_script<std::optional<V>>(token, value_decoder(), detail::MapScript::put, key,
+    return entry_script<std::optional<V>>(token, map_value_reader<V>(), detail::MapScript::put, key,
                                           value);
   }
   template <class CompletionToken>
   auto async_put_if_absent(const K& key, const V& value, CompletionToken&& token) {
-    return entry_script<std::optional<V>>(token, value_decoder(), detail::MapScript::put_if_absent,
-                                          key, value);
+    return entry_script<std::optional<V>>(token, map_value_reader<V>(),
+                                          detail::MapScript::put_if_absent, key, value);
   }
   template <class CompletionToken>
   auto async_put_if_exists(const K& key, const V& value, CompletionToken&& token) {
-    return entry_script<std::optional<V>>(token, value_decoder(), detail::MapScript::put_if_exists,
-                                          key, value);
+    return entry_script<std::optional<V>>(token, map_value_reader<V>(),
+                                          detail::MapScript::put_if_exists, key, value);
   }
   template <class CompletionToken>
   auto async_replace(const K& key, const V& value, CompletionToken&& token) {
@@ -104,8 +104,9 @@ class Map : public Object {
   template <class CompletionToken>
   auto async_remove(const K& key, CompletionToken&& token) {
     return script<std::optional<V>>(
-        token, value_decoder(), detail::MapScript::remove,
-        [key](const Codec& codec) { return std::vector<std::string>{key_bytes(codec, key)}; });
+        token, map_value_reader<V>(), detail::MapScript::remove, [key](const Codec& codec) {
+          return std::vector<std::string>{detail::map_key_bytes(codec, key)};
+        });
   }
   template <class CompletionToken>
   auto async_remove(const K& key, const V& expected, CompletionToken&& token) {
@@ -123,7 +124,7 @@ class Map : public Object {
   auto async_contains_value(const V& value, CompletionToken&& token) const {
     return script<bool>(token, &detail::reply_flag, detail::MapScript::contains_value,
                         [value](const Codec& codec) {
-                          return std::vector<std::string>{value_bytes(codec, value)};
+                          return std::vector<std::string>{detail::map_value_bytes(codec, value)};
                         });
   }
   template <class CompletionToken>
@@ -152,8 +153,8 @@ class Map : public Object {
           std::vector<std::string> flat;
           flat.reserve(entries.size() * 2);
           for (const auto& [key, value] : entries) {
-            flat.push_back(key_bytes(*object->codec, key));
-            flat.push_back(value_bytes(*object->codec, value));
+            flat.push_back(detail::map_key_bytes(*object->codec, key));
+            flat.push_back(detail::map_value_bytes(*object->codec, value));
           }
           detail::start_map_put_all(object, std::move(flat), done);
         },
@@ -167,7 +168,7 @@ class Map : public Object {
     return detail::async_command<N>(
         object_, token,
         [&] {
-          Command command{"HINCRBYFLOAT", name(), key_bytes(codec(), key)};
+          Command command{"HINCRBYFLOAT", name(), detail::map_key_bytes(codec(), key)};
           if constexpr (std::is_floating_point_v<N>) {
             command.arg(detail::plain_decimal_argument(static_cast<double>(delta)));
           } else {
@@ -260,23 +261,12 @@ class Map : public Object {
   /// Redisson's name for the lock of `key` (`{name}:<hash of the key's bytes>:lock`): a
   /// `redisson::Lock(client, map.lock_name(key))` is the lock Java's map.getLock(key) returns.
   std::string lock_name(const K& key) const {
-    return detail::map_lock_name(name(), key_bytes(codec(), key));
+    return detail::map_lock_name(name(), detail::map_key_bytes(codec(), key));
   }
 
  private:
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
-  }
-  static std::string key_bytes(const Codec& codec, const K& key) {
-    return detail::encode_value(codec.map_key_codec(), key);
-  }
-  static std::string value_bytes(const Codec& codec, const V& value) {
-    return detail::encode_value(codec.map_value_codec(), value);
-  }
-  auto value_decoder() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::decode_reply<V>(codec->map_value_codec(), reply);
-    };
   }
   static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& page) {
     std::vector<std::pair<K, V>> entries;
@@ -297,8 +287,8 @@ class Map : public Object {
     return detail::async_command<R>(
         object_, token,
         [&] {
-          Command command{verb, name(), key_bytes(codec(), key)};
-          (command.arg(value_bytes(codec(), value)), ...);
+          Command command{verb, name(), detail::map_key_bytes(codec(), key)};
+          (command.arg(detail::map_value_bytes(codec(), value)), ...);
           return command;
         },
         convert);
@@ -312,7 +302,7 @@ class Map : public Object {
         [verb, keys](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
           std::vector<std::string> fields;
           fields.reserve(keys.size());
-          for (const auto& key : keys) fields.push_back(key_bytes(*object->codec, key));
+          for (const auto& key : keys) fields.push_back(detail::map_key_bytes(*object->codec, key));
           detail::start_with_arguments(object, verb, fields, done);
         },
         convert);
@@ -334,7 +324,8 @@ class Map : public Object {
   auto entry_script(CompletionToken&& token, Convert convert, detail::MapScript which, const K& key,
                     const V& value) {
     return script<R>(token, convert, which, [key, value](const Codec& codec) {
-      return std::vector<std::string>{key_bytes(codec, key), value_bytes(codec, value)};
+      return std::vector<std::string>{detail::map_key_bytes(codec, key),
+                                      detail::map_value_bytes(codec, value)};
     });
   }
   template <class CompletionToken>
@@ -343,8 +334,9 @@ class Map : public Object {
     return script<bool>(token, &detail::reply_flag, detail::MapScript::replace_if_equal,
                         [key, expected, update = std::move(update)](const Codec& codec) {
                           return std::vector<std::string>{
-                              key_bytes(codec, key), value_bytes(codec, expected),
-                              update ? "1" : "0", update ? value_bytes(codec, *update) : ""};
+                              detail::map_key_bytes(codec, key),
+                              detail::map_value_bytes(codec, expected), update ? "1" : "0",
+                              update ? detail::map_value_bytes(codec, *update) : ""};
                         });
   }
 };

@@ -70,17 +70,18 @@ class MapCache : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_put(const K& key, const V& value, CompletionToken&& token) {
-    return put_script<std::optional<V>>(token, value_decoder(), "put", key, value, {}, {});
+    return put_script<std::optional<V>>(token, map_value_reader<V>(), "put", key, value, {}, {});
   }
   template <class CompletionToken>
   auto async_put(const K& key, const V& value, std::chrono::milliseconds ttl,
                  CompletionToken&& token) {
-    return put_script<std::optional<V>>(token, value_decoder(), "put", key, value, ttl, {});
+    return put_script<std::optional<V>>(token, map_value_reader<V>(), "put", key, value, ttl, {});
   }
   template <class CompletionToken>
   auto async_put(const K& key, const V& value, std::chrono::milliseconds ttl,
                  std::chrono::milliseconds max_idle, CompletionToken&& token) {
-    return put_script<std::optional<V>>(token, value_decoder(), "put", key, value, ttl, max_idle);
+    return put_script<std::optional<V>>(token, map_value_reader<V>(), "put", key, value, ttl,
+                                        max_idle);
   }
   template <class CompletionToken>
   auto async_fast_put(const K& key, const V& value, std::chrono::milliseconds ttl,
@@ -90,13 +91,13 @@ class MapCache : public Object {
   template <class CompletionToken>
   auto async_put_if_absent(const K& key, const V& value, std::chrono::milliseconds ttl,
                            std::chrono::milliseconds max_idle, CompletionToken&& token) {
-    return put_script<std::optional<V>>(token, value_decoder(), "if_absent", key, value, ttl,
+    return put_script<std::optional<V>>(token, map_value_reader<V>(), "if_absent", key, value, ttl,
                                         max_idle);
   }
   template <class CompletionToken>
   auto async_get(const K& key, CompletionToken&& token) const {
-    return key_script<std::optional<V>>(token, value_decoder(), detail::MapCacheScript::get, key,
-                                        "value");
+    return key_script<std::optional<V>>(token, map_value_reader<V>(), detail::MapCacheScript::get,
+                                        key, "value");
   }
   template <class CompletionToken>
   auto async_contains_key(const K& key, CompletionToken&& token) const {
@@ -104,8 +105,8 @@ class MapCache : public Object {
   }
   template <class CompletionToken>
   auto async_remove(const K& key, CompletionToken&& token) {
-    return key_script<std::optional<V>>(token, value_decoder(), detail::MapCacheScript::remove,
-                                        key);
+    return key_script<std::optional<V>>(token, map_value_reader<V>(),
+                                        detail::MapCacheScript::remove, key);
   }
   template <class CompletionToken>
   auto async_remaining_time_to_live(const K& key, CompletionToken&& token) const {
@@ -184,17 +185,6 @@ class MapCache : public Object {
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
   }
-  static std::string key_bytes(const Codec& codec, const K& key) {
-    return detail::encode_value(codec.map_key_codec(), key);
-  }
-  static std::string value_bytes(const Codec& codec, const V& value) {
-    return detail::encode_value(codec.map_value_codec(), value);
-  }
-  auto value_decoder() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::decode_reply<V>(codec->map_value_codec(), reply);
-    };
-  }
   /// A script whose ARGV (after now) `encode(codec)` makes when the operation starts.
   template <class R, class CompletionToken, class Convert, class Encode>
   auto script(CompletionToken&& token, Convert convert, detail::MapCacheScript which,
@@ -212,7 +202,7 @@ class MapCache : public Object {
   auto key_script(CompletionToken&& token, Convert convert, detail::MapCacheScript which,
                   const K& key, const char* flag = nullptr) const {
     return script<R>(token, convert, which, [key, flag](const Codec& codec) {
-      std::vector<std::string> args{key_bytes(codec, key)};
+      std::vector<std::string> args{detail::map_key_bytes(codec, key)};
       if (flag != nullptr) args.emplace_back(flag);
       return args;
     });
@@ -240,9 +230,10 @@ class MapCache : public Object {
                      [key, value, ttl, max_idle, mode](const Codec& codec) {
                        const auto ttl_ms = detail::map_cache_ms(ttl, "ttl");
                        const auto idle_ms = detail::map_cache_ms(max_idle, "max_idle");
-                       return std::vector<std::string>{
-                           std::to_string(ttl_ms), std::to_string(idle_ms), key_bytes(codec, key),
-                           value_bytes(codec, value), mode};
+                       return std::vector<std::string>{std::to_string(ttl_ms),
+                                                       std::to_string(idle_ms),
+                                                       detail::map_key_bytes(codec, key),
+                                                       detail::map_value_bytes(codec, value), mode};
                      });
   }
 };

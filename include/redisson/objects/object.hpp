@@ -62,6 +62,13 @@ class Object {
       return detail::decode_reply<T>(*codec, reply);
     };
   }
+  /// A reply conversion reading one map value as a V with the codec's map-value codec.
+  template <class V>
+  auto map_value_reader() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::decode_reply<V>(codec->map_value_codec(), reply);
+    };
+  }
   /// A reply conversion reading an array of values as Ts with the object's codec.
   template <class T>
   auto values_reader() const {
