@@ -2,6 +2,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "client/blocking_pool.hpp"
 #include "client/client_core.hpp"
@@ -16,6 +17,22 @@ std::chrono::milliseconds checked_wait(std::chrono::milliseconds wait, const cha
                            std::to_string(wait.count()) + " ms)");
   }
   return wait;
+}
+
+BlockingCommand wait_last_command(const char* verb, const std::string& key,
+                                  std::vector<std::string> args,
+                                  std::optional<std::chrono::milliseconds> wait,
+                                  const char* operation) {
+  BlockingCommand command;
+  command.args.reserve(args.size() + 3);
+  command.args.emplace_back(verb);
+  command.args.push_back(key);
+  for (auto& arg : args) command.args.push_back(std::move(arg));
+  command.timeout_index = command.args.size();
+  command.args.emplace_back();
+  command.routing_key = key;
+  if (wait) command.wait = checked_wait(*wait, operation);
+  return command;
 }
 
 void submit_blocking(const ObjectState& object, BlockingCommand command, ReplyHandler handler,

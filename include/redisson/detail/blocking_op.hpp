@@ -36,6 +36,14 @@ struct BlockingCommand {
 /// The wait of a blocking call: a negative one is errc::invalid_argument, naming `operation`.
 std::chrono::milliseconds checked_wait(std::chrono::milliseconds wait, const char* operation);
 
+/// `verb key args... <wait>`, the form of BLPOP, BRPOP, BLMOVE, BZPOPMIN and BZPOPMAX (the
+/// wait last), routed by `key`; `wait` nullopt: until something arrives. A negative wait is
+/// errc::invalid_argument, naming `operation`.
+BlockingCommand wait_last_command(const char* verb, const std::string& key,
+                                  std::vector<std::string> args,
+                                  std::optional<std::chrono::milliseconds> wait,
+                                  const char* operation);
+
 /// Runs `command` on a dedicated connection; `handler` runs on the I/O thread with the reply
 /// (nil: the wait ended with nothing) or the error. `cancel`, when set, ends it early.
 void submit_blocking(const ObjectState& object, BlockingCommand command, ReplyHandler handler,

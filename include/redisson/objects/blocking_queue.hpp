@@ -115,16 +115,7 @@ class BlockingPops : public Base {
            const char* operation) const {
     return detail::async_blocking<R>(
         this->object_, token,
-        [&] {
-          BlockingCommand command;
-          command.args = {verb, this->name()};
-          for (auto& other : others) command.args.push_back(std::move(other));
-          command.timeout_index = command.args.size();
-          command.args.emplace_back();
-          command.routing_key = this->name();
-          if (wait) command.wait = checked_wait(*wait, operation);
-          return command;
-        },
+        [&] { return wait_last_command(verb, this->name(), std::move(others), wait, operation); },
         with_codec(convert));
   }
   /// BLMOVE name destination <from> <to> <wait>.
@@ -135,13 +126,9 @@ class BlockingPops : public Base {
     return detail::async_blocking<R>(
         this->object_, token,
         [&] {
-          BlockingCommand command;
-          command.args = {
-              "BLMOVE", this->name(), destination, list_end_word(from), list_end_word(to), ""};
-          command.timeout_index = 5;
-          command.routing_key = this->name();
-          if (wait) command.wait = checked_wait(*wait, operation);
-          return command;
+          return wait_last_command("BLMOVE", this->name(),
+                                   {destination, list_end_word(from), list_end_word(to)}, wait,
+                                   operation);
         },
         with_codec(convert));
   }

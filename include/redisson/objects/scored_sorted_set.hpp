@@ -2,6 +2,7 @@
 // Redisson's RScoredSortedSet.
 #pragma once
 
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -9,9 +10,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "redisson/detail/blocking_op.hpp"
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/object.hpp"
 
@@ -274,6 +277,22 @@ class ScoredSortedSet : public Object {
     return pop(token, "ZPOPMIN", count);
   }
   template <class CompletionToken>
+  auto async_poll_first(std::chrono::milliseconds wait, CompletionToken&& token) {
+    return blocking_pop<std::optional<T>>(token, "BZPOPMIN", wait, "poll_first");
+  }
+  template <class CompletionToken>
+  auto async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token) {
+    return blocking_pop<std::optional<T>>(token, "BZPOPMAX", wait, "poll_last");
+  }
+  template <class CompletionToken>
+  auto async_take_first(CompletionToken&& token) {
+    return blocking_pop<T>(token, "BZPOPMIN", std::nullopt, "take_first");
+  }
+  template <class CompletionToken>
+  auto async_take_last(CompletionToken&& token) {
+    return blocking_pop<T>(token, "BZPOPMAX", std::nullopt, "take_last");
+  }
+  template <class CompletionToken>
   auto async_poll_last(std::int64_t count, CompletionToken&& token) {
     return pop(token, "ZPOPMAX", count);
   }
@@ -448,6 +467,19 @@ class ScoredSortedSet : public Object {
   std::vector<T> poll_last(std::int64_t count) {
     return async_poll_last(count, blocking("poll_last"));
   }
+  /// Removes and returns the value of the lowest score, waiting up to `wait` for one
+  /// (BZPOPMIN on a dedicated connection, as BlockingQueue::poll); nullopt when none came.
+  std::optional<T> poll_first(std::chrono::milliseconds wait) {
+    return async_poll_first(wait, blocking("poll_first"));
+  }
+  /// As poll_first(wait), at the highest score (BZPOPMAX).
+  std::optional<T> poll_last(std::chrono::milliseconds wait) {
+    return async_poll_last(wait, blocking("poll_last"));
+  }
+  /// Removes and returns the value of the lowest score, waiting as long as it takes.
+  T take_first() { return async_take_first(blocking("take_first")); }
+  /// Removes and returns the value of the highest score, waiting as long as it takes.
+  T take_last() { return async_take_last(blocking("take_last")); }
   /// The values of ranks `start`..`end` inclusive, lowest score first; negative ranks count
   /// from the end (-1 is the last), as ZRANGE.
   std::vector<T> value_range(std::int64_t start, std::int64_t end) const {
@@ -521,6 +553,29 @@ class ScoredSortedSet : public Object {
   }
 
  private:
+  /// BZPOPMIN/BZPOPMAX name <wait> on a dedicated connection: [name, member, score] or nil.
+  template <class R, class CompletionToken>
+  auto blocking_pop(CompletionToken&& token, const char* verb,
+                    std::optional<std::chrono::milliseconds> wait, const char* operation) {
+    return detail::async_blocking<R>(
+        object_, token,
+        [&] { return detail::wait_last_command(verb, name(), {}, wait, operation); },
+        [codec = object_->codec](const Reply& reply) -> R {
+          if (reply.is_null()) {
+            if constexpr (std::is_same_v<R, T>) {
+              detail::throw_unexpected_reply("[set, member, score]", reply);
+            } else {
+              return std::nullopt;
+            }
+          }
+          if (reply.elements.size() != 3) {
+            detail::throw_unexpected_reply("[set, member, score]", reply);
+          }
+          auto value = detail::decode_reply<T>(*codec, reply.elements[1]);
+          if (!value) detail::throw_unexpected_reply("a member", reply);
+          return std::move(*value);
+        });
+  }
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
   }

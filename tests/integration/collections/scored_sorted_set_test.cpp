@@ -339,3 +339,30 @@ TEST_F(ScoredSortedSetTest, SharesJavaRedissonsSortedSets) {
 }
 
 }  // namespace
+
+namespace {
+
+class ScoredSortedSetWaitTest : public redisson::test::ServerTest {};
+
+TEST_F(ScoredSortedSetWaitTest, PollsWaitForAMemberOnADedicatedConnection) {
+  using namespace std::chrono_literals;
+  ScoredSortedSet<std::string> set(client, "z", redisson::codecs::string());
+  EXPECT_EQ(set.poll_first(100ms), std::nullopt);
+  auto taken = set.async_take_first(asio::use_future);
+  // The shared connection stays free while the take waits.
+  EXPECT_EQ(set.size(), 0);
+  redisson::Client other(redisson::test::config_for(server));
+  ScoredSortedSet<std::string>(other, "z", redisson::codecs::string()).add(2, "b");
+  EXPECT_EQ(taken.get(), "b");
+  set.add_all({{1, "low"}, {9, "high"}, {5, "mid"}});
+  EXPECT_EQ(set.poll_last(1s), "high");
+  EXPECT_EQ(set.poll_first(1s), "low");
+  EXPECT_EQ(set.take_last(), "mid");
+  expect_error(errc::invalid_argument, [&] { set.poll_first(-1ms); });
+  server.command({"SET", "text", "x"});
+  expect_error(errc::wrong_type, [&] {
+    ScoredSortedSet<std::string>(client, "text", redisson::codecs::string()).poll_first(1s);
+  });
+}
+
+}  // namespace
