@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install test: installs a built tree into a temp prefix and builds a stand-alone consumer
 # (tests/install) against it with find_package(redisson CONFIG REQUIRED): one program per
-# examples/*.cpp plus a smoke program, which is also run.
+# examples/*.cpp plus a smoke program, which is also run; then builds examples/quickstart.cpp
+# with a plain compiler line from pkg-config, and checks the examples are installed.
 #
 # Usage: scripts/test-install.sh [BUILD_DIR]      (default: build)
 #
@@ -105,7 +106,31 @@ else
   done
 fi
 
-# 5. Run the smoke program (examples need a server, so they are only built).
+# 5. Without CMake: pkg-config's flags and a plain compiler line build the quickstart, as
+#    docs/getting-started.md shows; and the examples are installed for reading.
+pcdir=$(dirname "$(find "$prefix" -name redisson.pc | head -n 1)")
+if flags=$(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs redisson 2>"$tmp/pkg-config.log"); then
+  pass "pkg-config --cflags --libs redisson"
+  # shellcheck disable=SC2086 # the flags are words
+  if "${cxx:-g++}" $cxx_flags examples/quickstart.cpp $flags -o "$tmp/quickstart" \
+    >"$tmp/plain-build.log" 2>&1; then
+    pass "${cxx##*/} examples/quickstart.cpp \$(pkg-config --cflags --libs redisson)"
+  else
+    tail -n 40 "$tmp/plain-build.log"
+    fail "plain compiler line for examples/quickstart.cpp"
+  fi
+else
+  cat "$tmp/pkg-config.log"
+  fail "pkg-config --cflags --libs redisson"
+fi
+examples=$(find "$prefix" -path '*/share/redisson/examples' -type d | head -n 1)
+if [[ -n $examples && -f $examples/quickstart.cpp && -f $examples/redisson.yml ]]; then
+  pass "examples installed in ${examples#"$prefix"/}"
+else
+  fail "examples and redisson.yml installed under share/redisson/examples"
+fi
+
+# 6. Run the smoke program (examples need a server, so they are only built).
 smoke=$consumer/install_smoke
 if [[ -x $smoke ]]; then
   if out=$("$smoke" 2>&1); then pass "run install_smoke: $out"; else fail "run install_smoke: $out"; fi

@@ -99,6 +99,20 @@ struct Config {
   /// connection. A blocking call that finds them all busy waits for one (until its own wait
   /// ends, or a command timeout for a short wait; then errc::timeout).
   int blocking_connections = 16;
+  /// The sweeper that removes expired entries of the expiring collections this client has
+  /// handles on (MapCache, SetCache, TimeSeries): one task per object, Redisson's EvictionTask
+  /// schedule. Readers never see expired entries either way; the sweeper frees their memory and
+  /// sends MapCache's expired events.
+  struct Eviction {
+    bool enabled = true;  ///< false: leave the sweeping to other clients (e.g. Java's)
+    /// The first and shortest delay between two runs (Redisson minCleanUpDelay, seconds there).
+    std::chrono::milliseconds min_delay{5000};
+    /// The longest delay, reached after runs that found nothing (Redisson maxCleanUpDelay).
+    std::chrono::milliseconds max_delay{1800000};
+    /// Entries removed per run at most (Redisson cleanUpKeysAmount); runs that keep hitting it
+    /// come 4 times as often. At most 5000.
+    int keys_limit = 100;
+  } eviction;
   int retry_attempts = 4;                                  ///< Redisson retryAttempts
   std::chrono::milliseconds retry_interval{1500};          ///< Redisson retryInterval
   std::chrono::milliseconds reconnect_max_delay{3000};     ///< backoff cap between reconnects

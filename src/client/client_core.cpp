@@ -73,6 +73,14 @@ void ClientCore::start() {
     throw error(errc::invalid_argument, "blocking_connections must be at least 1 (got " +
                                             std::to_string(config_.blocking_connections) + ")");
   }
+  const auto& eviction = config_.eviction;
+  if (eviction.min_delay.count() <= 0 || eviction.max_delay < eviction.min_delay ||
+      eviction.keys_limit < 1 || eviction.keys_limit > 5000) {
+    // 5000: the sweep scripts unpack a run's entries into one command's arguments.
+    throw error(errc::invalid_argument,
+                "eviction: min_delay must be positive, max_delay at least min_delay and "
+                "keys_limit within 1..5000");
+  }
   // The connections, acquire loops and subscriber run their handlers unsynchronised on the I/O
   // thread; a second thread running the same io_context would race them.
   if (config_.io_threads != 1) {

@@ -60,6 +60,12 @@ ServerAddress ServerAddress::from_url(std::string_view url) {
   } else {
     bad_url("expected redis://[user:password@]host[:port][/db] or rediss://...");
   }
+  // A '/' before the last '@' is inside the user or password: it would split the URL there and
+  // the rest (password included) would be read, and shown, as the database.
+  if (const auto at = rest.rfind('@'), slash = rest.find('/');
+      at != std::string_view::npos && slash != std::string_view::npos && slash < at) {
+    bad_url("a '/' in the user or password must be written %2F (reserved characters are %XX)");
+  }
   if (const auto slash = rest.find('/'); slash != std::string_view::npos) {
     std::string_view db = rest.substr(slash + 1);
     rest = rest.substr(0, slash);

@@ -108,9 +108,6 @@ constexpr IgnoredKey kIgnoredTopLevelKeys[] = {
     {"referenceEnabled", kNoEffect},
     {"keepPubSubOrder", "messages of one channel are always delivered in order"},
     {"useScriptCache", "scripts always run by SHA (EVALSHA, loaded on NOSCRIPT)"},
-    {"minCleanUpDelay", kNoEffect},
-    {"maxCleanUpDelay", kNoEffect},
-    {"cleanUpKeysAmount", kNoEffect},
     {"reliableTopicWatchdogTimeout", kNoEffect},
     {"connectionListener", "Java class"},
     {"lazyInitialization", "the client connects in its constructor"},
@@ -464,6 +461,16 @@ Config read_root(const YAML::Node& root, std::vector<std::string>* ignored) {
     config.fair_lock_wait_timeout = *value;
   }
   if (auto value = top.boolean("checkLockSyncedSlaves")) config.sync_replicas = *value;
+  // Redisson writes the clean-up delays in seconds.
+  if (auto value = top.integer("minCleanUpDelay", 1, 86400)) {
+    config.eviction.min_delay = std::chrono::seconds(*value);
+  }
+  if (auto value = top.integer("maxCleanUpDelay", 1, 86400)) {
+    config.eviction.max_delay = std::chrono::seconds(*value);
+  }
+  if (auto value = top.integer("cleanUpKeysAmount", 1, 5000)) {
+    config.eviction.keys_limit = static_cast<int>(*value);
+  }
   if (auto value = top.duration("slavesSyncTimeout", true)) config.sync_replicas_timeout = *value;
   if (auto value = top.string("protocol")) {
     if (*value == "RESP3") {

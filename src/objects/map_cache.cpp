@@ -4,6 +4,7 @@
 
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
+#include "objects/sweeper.hpp"
 
 namespace redisson::detail {
 
@@ -31,6 +32,15 @@ std::vector<std::string> map_cache_keys(const std::string& name) {
   return {prefixed("redisson__timeout__set", name), prefixed("redisson__idle__set", name),
           prefixed("redisson__map_cache__last_access__set", name),
           tagged(name) + ":redisson_options"};
+}
+
+std::shared_ptr<void> map_cache_sweeper(const ObjectPtr& object) {
+  return sweeper_of(object, "MapCache",
+                    [object](std::int64_t limit, std::int64_t latch_seconds, Done<Reply> done) {
+                      start_map_cache_script(
+                          object, MapCacheScript::sweep,
+                          {std::to_string(limit), std::to_string(latch_seconds)}, done);
+                    });
 }
 
 std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what) {
@@ -71,6 +81,12 @@ void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
       argv.insert(argv.end(), args.begin(), args.end());
       keys.resize(3);
       return eval_reply(object->core, lua::map_cache_remaining_ttl(keys, argv), std::move(done));
+    case MapCacheScript::sweep:
+      // args: limit, latch seconds.
+      keys.push_back(prefixed("redisson__execute_task_once_latch", object->name));
+      argv.insert(argv.end(), args.begin(), args.end());
+      argv.push_back(prefixed("redisson_map_cache_expired", object->name));
+      return eval_reply(object->core, lua::map_cache_sweep(keys, argv), std::move(done));
     case MapCacheScript::set_max_size:
       // args: size, mode, 'set'|'try'; no clock.
       return eval_reply(object->core,

@@ -306,8 +306,11 @@ std::string format_text(const KeyReport& report) {
   if (!report.details.empty() || !report.value_json.empty()) {
     out += object_text(report);
   } else if (report.integer_value) {
+    // A fenced lock keeps its token counter in redisson_lock_token:{name}.
     out += "integer value " + std::to_string(*report.integer_value) +
-           " (an AtomicLong, a semaphore's permits or a latch's count)";
+           (report.name.starts_with("redisson_lock_token:")
+                ? " (a fenced lock's token counter: the last token handed out)"
+                : " (an AtomicLong, a semaphore's permits or a latch's count)");
     if (!report.expirable_permits.empty()) {
       out +=
           "\n  permit-expirable semaphore: " + std::to_string(*report.integer_value) +

@@ -48,9 +48,9 @@ Redis is <client-id>:<pid of redisson>.
 
 Exit status:
   CMD's own status    CMD ran; 128+N if it was killed by signal N
-  64                  usage error (bad option, duration or URL)
+  64                  usage error (bad option, duration or URL; more than one of --fair,
+                      --read, --write, --fenced)
   69                  Redis unreachable, or the connection failed while locking
-  64                  also: more than one of --fair, --read, --write, --fenced
   75                  the lock was not acquired within --wait
   76                  the lock was lost while CMD ran (its key expired or was deleted):
                       CMD got SIGTERM (SIGKILL 10s later if still running)

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,16 +15,19 @@ namespace redisson {
 
 namespace detail {
 /// The MapCache scripts (src/objects/lua/map_cache_*.lua), run on the five keys of the map.
-enum class MapCacheScript { put, get, remove, remaining_ttl, set_max_size };
+enum class MapCacheScript { put, get, remove, remaining_ttl, set_max_size, sweep };
 /// Starts `script` with ARGV = now (the client's clock, ms since the epoch), then `args`, then
 /// the event channels the script publishes on (set_max_size: `args` only). For put, `args` = ttl
 /// ms, max idle ms, key bytes, value bytes, mode, and the durations become the deadlines now + ttl,
-/// now + max idle (0: none).
+/// now + max idle (0: none). For sweep, `args` = the most entries to remove, the seconds to hold
+/// Redisson's once-per-interval latch (0: ignore it).
 void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
                             const std::vector<std::string>& args, Done<Reply>& done);
 /// The keys besides the hash: redisson__timeout__set:{n}, redisson__idle__set:{n},
 /// redisson__map_cache__last_access__set:{n}, {n}:redisson_options.
 std::vector<std::string> map_cache_keys(const std::string& name);
+/// This client's sweeper of the map cache (src/objects/sweeper.hpp); null when it is off.
+std::shared_ptr<void> map_cache_sweeper(const ObjectPtr& object);
 /// A time to live or max idle time as the scripts' milliseconds; negative is invalid_argument.
 std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what);
 }  // namespace detail
@@ -47,8 +51,9 @@ enum class EvictionMode {
 ///
 /// An expired entry is invisible at once: every read checks both zsets on the server (times are
 /// the client's clock, as in Redisson, so clients need synchronised clocks). Expired entries stay
-/// in Redis until something removes them (a Java client's eviction task, remove()); size() counts
-/// them. Reading an entry with a max idle time (get, contains_key) moves its idle deadline.
+/// in Redis until a sweeper removes them: this client's (Config::eviction: one per client and
+/// map cache while a handle exists, Redisson's schedule and once-per-interval latch, publishing
+/// expired events), a Java client's, or evict_expired(); size() counts them until then. Reading an entry with a max idle time (get, contains_key) moves its idle deadline.
 /// Puts and removes publish Redisson's created/updated/removed events when a listener has
 /// registered (has-listeners). A map bounded by set_max_size() (here or by Java) keeps LRU/LFU
 /// scores on reads and writes, and a put evicts the lowest-scored entries beyond the bound.
@@ -62,7 +67,8 @@ class MapCache : public Object {
  public:
   /// A handle on the map cache `name`; sends nothing. `codec` null: the client's default codec.
   MapCache(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_keys) {}
+      : Object(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_keys),
+        sweeper_(detail::map_cache_sweeper(object_)) {}
 
   using Object::async_remaining_time_to_live;
   using Object::remaining_time_to_live;
@@ -125,6 +131,16 @@ class MapCache : public Object {
   auto async_size(CompletionToken&& token) const {
     return on_key<std::int64_t>(token, &detail::reply_integer, "HLEN");
   }
+  template <class CompletionToken>
+  auto async_evict_expired(std::int64_t limit, CompletionToken&& token) {
+    return script<std::int64_t>(token, &detail::reply_integer, detail::MapCacheScript::sweep,
+                                [limit](const Codec&) {
+                                  if (limit <= 0 || limit > 5000)
+                                    detail::throw_invalid_argument(
+                                        "MapCache: evict_expired takes 1..5000 entries");
+                                  return std::vector<std::string>{std::to_string(limit), "0"};
+                                });
+  }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // A ttl or max_idle of 0 means none (as in Redisson); a negative one is invalid_argument.
@@ -180,6 +196,11 @@ class MapCache : public Object {
   /// The number of entries in the hash (HLEN), expired ones not yet removed included, as
   /// Redisson's size().
   std::int64_t size() const { return async_size(blocking("size")); }
+  /// Removes up to `limit` (1..5000) expired entries from each of the TTL and idle sets now,
+  /// as the sweeper does (publishing expired events); returns how many went.
+  std::int64_t evict_expired(std::int64_t limit = 100) {
+    return async_evict_expired(limit, blocking("evict_expired"));
+  }
 
  private:
   detail::Blocking blocking(const char* operation) const {
@@ -236,6 +257,8 @@ class MapCache : public Object {
                                                        detail::map_value_bytes(codec, value), mode};
                      });
   }
+
+  std::shared_ptr<void> sweeper_;  // this client's sweeper of the map, shared by its handles
 };
 
 }  // namespace redisson

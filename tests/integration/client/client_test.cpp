@@ -344,6 +344,17 @@ TEST(Client, UrlParsing) {
   EXPECT_TRUE(redisson::ServerAddress::from_url("rediss://h").tls);
   EXPECT_THROW(redisson::ServerAddress::from_url("http://h"), redisson::error);
   EXPECT_THROW(redisson::ServerAddress::from_url("redis://h:99999"), redisson::error);
+  // An unescaped '/' in the password: the error says how to write it and never shows it.
+  try {
+    (void)redisson::ServerAddress::from_url("redis://user:se/cret@h:7000/1");
+    FAIL();
+  } catch (const redisson::error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("%2F"), std::string::npos) << what;
+    EXPECT_EQ(what.find("cret"), std::string::npos) << what;
+  }
+  EXPECT_EQ(redisson::ServerAddress::from_url("redis://user:se%2Fcret@h:7000/1").password,
+            "se/cret");
   try {
     Client client("rediss://127.0.0.1:1");  // TLS is supported: nothing listens there
     FAIL();

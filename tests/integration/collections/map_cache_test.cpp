@@ -5,12 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <thread>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
@@ -20,6 +23,7 @@
 using redisson::errc;
 using redisson::MapCache;
 using redisson::test::codec_of_case;
+using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::expect_error;
 using redisson::test::java_case;
@@ -33,6 +37,15 @@ namespace {
 
 class MapCacheTest : public redisson::test::ServerTest {
  protected:
+  static redisson::Config unswept(const redisson::test::RedisServer& server) {
+    auto config = config_for(server);
+    config.eviction.enabled = false;
+    return config;
+  }
+  // Expired entries stay until a test removes them: this client does not sweep (the sweeper's
+  // own tests make clients that do).
+  redisson::Client client{unswept(server)};
+
   static std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
@@ -333,6 +346,88 @@ TEST_F(MapCacheTest, DeleteAndExpireActOnEveryKey) {
   EXPECT_EQ(
       server.command({"EXISTS", "c", "redisson__timeout__set:{c}", "redisson__idle__set:{c}"}),
       "0");
+}
+
+TEST_F(MapCacheTest, EvictExpiredRemovesExpiredEntriesAndPublishesExpiredEvents) {
+  StringCache cache(client, "c", codecs::string());
+  server.command({"HSET", "{c}:redisson_options", "has-listeners", "1"});
+  redisson::test::Messages expired;
+  auto subscription = client.subscribe("redisson_map_cache_expired:{c}", expired.sink());
+  ASSERT_TRUE(redisson::test::subscribers_are(server, "redisson_map_cache_expired:{c}", 1));
+  cache.put("ttl", "a", 100ms);
+  cache.put("idle", "b", 0ms, 100ms);
+  cache.put("kept", "c", 1h);
+  cache.put("forever", "d");
+  ASSERT_TRUE(eventually([&] { return !cache.contains_key("ttl"); }));
+  ASSERT_TRUE(eventually([&] { return !cache.contains_key("idle"); }));
+  EXPECT_EQ(cache.size(), 4);
+  EXPECT_EQ(cache.evict_expired(), 2);
+  EXPECT_EQ(cache.size(), 2);
+  EXPECT_EQ(server.command({"ZRANGE", "redisson__timeout__set:{c}", "0", "-1"}), "kept");
+  EXPECT_EQ(server.command({"ZCARD", "redisson__idle__set:{c}"}), "0");
+  EXPECT_EQ(cache.evict_expired(), 0);
+  // Redisson's expired event: 'Lc0Lc0' (key, value), 8-byte little-endian lengths.
+  ASSERT_TRUE(eventually([&] { return expired.get().size() == 2; }));
+  std::vector<std::string> got = expired.get();
+  std::sort(got.begin(), got.end());
+  const auto event = [](const std::string& key, const std::string& value) {
+    std::string bytes;
+    for (const auto& part : {key, value}) {
+      std::uint64_t length = part.size();
+      for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<char>((length >> (8 * i)) & 0xff));
+      bytes += part;
+    }
+    return bytes;
+  };
+  std::vector<std::string> want{event("idle", "b"), event("ttl", "a")};
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(got, want);
+  expect_error(errc::invalid_argument, [&] { cache.evict_expired(0); });
+}
+
+TEST_F(MapCacheTest, TheSweeperRemovesExpiredEntriesOnItsOwnOncePerInterval) {
+  auto config = config_for(server);
+  config.eviction.min_delay = 200ms;
+  ASSERT_TRUE(config.eviction.enabled) << "on by default";
+  redisson::Client swept(config);
+  StringCache cache(swept, "c", codecs::string());
+  cache.put("a", "1", 50ms);
+  cache.put("b", "2");
+  ASSERT_TRUE(eventually([&] { return server.command({"HLEN", "c"}) == "1"; }));
+  EXPECT_EQ(cache.get("b"), "2");
+  EXPECT_EQ(server.command({"ZCARD", "redisson__timeout__set:{c}"}), "0");
+  // Redisson's latch: the sweep that ran holds it so that other clients skip this interval.
+  EXPECT_EQ(server.command({"EXISTS", "redisson__execute_task_once_latch:{c}"}), "1");
+}
+
+TEST_F(MapCacheTest, TheSweeperStaysOffWhenDisabledAndStopsWithItsLastHandle) {
+  auto config = config_for(server);
+  config.eviction.min_delay = 100ms;
+  config.eviction.enabled = false;
+  redisson::Client lazy(config);
+  {
+    StringCache cache(lazy, "off", codecs::string());
+    cache.put("a", "1", 10ms);
+    ASSERT_TRUE(eventually([&] { return !cache.contains_key("a"); }));
+  }
+  config.eviction.enabled = true;
+  redisson::Client swept(config);
+  {
+    StringCache cache(swept, "gone", codecs::string());
+    const StringCache copy = cache;  // copies share the one sweeper
+  }
+  // No handle on "gone" is left, so nothing sweeps it; "off"'s client never sweeps.
+  server.command({"HSET", "gone", "x", "y"});
+  server.command({"ZADD", "redisson__timeout__set:{gone}", "1", "x"});
+  std::this_thread::sleep_for(600ms);
+  EXPECT_EQ(server.command({"HLEN", "off"}), "1");
+  EXPECT_EQ(server.command({"HLEN", "gone"}), "1");
+  auto bad = config_for(server);
+  bad.eviction.keys_limit = 0;
+  expect_error(errc::invalid_argument, [&] { redisson::Client refused(bad); });
+  bad = config_for(server);
+  bad.eviction.max_delay = 1ms;
+  expect_error(errc::invalid_argument, [&] { redisson::Client refused(bad); });
 }
 
 }  // namespace

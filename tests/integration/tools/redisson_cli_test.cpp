@@ -440,6 +440,10 @@ TEST_F(RedissonCli, FencedLockPassesAnIncreasingTokenToTheCommand) {
   ASSERT_FALSE(t2.empty() || t2 == "\n") << t2;
   EXPECT_GT(std::stoll(t2), std::stoll(t1));
   EXPECT_EQ(server_.command({"EXISTS", "job"}), "0");
+  // inspect names the counter for what it is.
+  const auto shown = run({"inspect", "redisson_lock_token:{job}"});
+  EXPECT_EQ(shown.status, 0) << shown;
+  EXPECT_NE(shown.out.find("fenced lock's token counter"), std::string::npos) << shown;
 }
 
 TEST_F(RedissonCli, ReadLocksAreSharedAndExcludeTheWriter) {

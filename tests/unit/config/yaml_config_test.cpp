@@ -85,6 +85,17 @@ slavesSyncTimeout: 700
   EXPECT_FALSE(config.cluster || config.sentinel || config.master_slave);
 }
 
+TEST(YamlConfig, CleanUpKeysSetTheSweeperInSeconds) {
+  const auto config = Config::from_yaml_string(
+      "minCleanUpDelay: 2\nmaxCleanUpDelay: 60\ncleanUpKeysAmount: 500\n");
+  EXPECT_EQ(config.eviction.min_delay, 2000ms);
+  EXPECT_EQ(config.eviction.max_delay, 60000ms);
+  EXPECT_EQ(config.eviction.keys_limit, 500);
+  EXPECT_TRUE(config.eviction.enabled);
+  const auto message = error_for("cleanUpKeysAmount: 0\n");
+  EXPECT_TRUE(contains(message, "cleanUpKeysAmount")) << message;
+}
+
 TEST(YamlConfig, CodecLineSetsTheDefaultCodec) {
   EXPECT_FALSE(Config::from_yaml_string("lockWatchdogTimeout: 1000\n").codec);
   EXPECT_EQ(Config::from_yaml_string("codec: !<org.redisson.client.codec.StringCodec> {}\n")
