@@ -121,12 +121,12 @@ void start_time_series_add(const ObjectPtr& object, const std::vector<TimeSeries
 
 void start_time_series_get(const ObjectPtr& object, std::int64_t timestamp, bool remove,
                            Done<Reply>& done) {
-  eval_reply(object->core,
-             lua::time_series_get(both_keys(object),
-                                  std::vector<std::string>{std::to_string(now_ms()),
-                                                           std::to_string(timestamp),
-                                                           remove ? "remove" : "get"}),
-             std::move(done));
+  eval_reply(
+      object->core,
+      lua::time_series_get(both_keys(object), std::vector<std::string>{std::to_string(now_ms()),
+                                                                       std::to_string(timestamp),
+                                                                       remove ? "remove" : "get"}),
+      std::move(done));
 }
 
 std::int64_t time_series_range_limit(std::int64_t limit) {
@@ -149,28 +149,27 @@ void start_time_series_range(const ObjectPtr& object, const std::string& from,
                      : action == TimeSeriesAction::poll ? "poll"
                                                         : "remove";
   eval_reply(object->core,
-             lua::time_series_range(
-                 both_keys(object),
-                 std::vector<std::string>{std::to_string(now_ms()), from, to,
-                                          std::to_string(limit < 0 ? 0 : limit),
-                                          reverse ? "1" : "0", verb}),
+             lua::time_series_range(both_keys(object),
+                                    std::vector<std::string>{std::to_string(now_ms()), from, to,
+                                                             std::to_string(limit < 0 ? 0 : limit),
+                                                             reverse ? "1" : "0", verb}),
              std::move(done));
 }
 
 void start_time_series_size(const ObjectPtr& object, Done<Reply>& done) {
-  eval_reply(object->core,
-             lua::time_series_size(both_keys(object),
-                                   std::vector<std::string>{std::to_string(now_ms())}),
-             std::move(done));
+  eval_reply(
+      object->core,
+      lua::time_series_size(both_keys(object), std::vector<std::string>{std::to_string(now_ms())}),
+      std::move(done));
 }
 
 void start_time_series_sweep(const ObjectPtr& object, std::int64_t limit, Done<Reply>& done) {
   if (limit < 1) throw_invalid_argument("TimeSeries: the eviction limit must be at least 1");
-  eval_reply(object->core,
-             lua::time_series_evict(both_keys(object),
-                                    std::vector<std::string>{std::to_string(now_ms()),
-                                                             std::to_string(limit)}),
-             std::move(done));
+  eval_reply(
+      object->core,
+      lua::time_series_evict(both_keys(object), std::vector<std::string>{std::to_string(now_ms()),
+                                                                         std::to_string(limit)}),
+      std::move(done));
 }
 
 struct TimeSeriesScanState {

@@ -209,8 +209,8 @@ class TimeSeries : public Object {
 
   /// A handle on the time series `name`; sends nothing. `codec` null: the client's default.
   TimeSeries(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "TimeSeries",
-               &detail::time_series_keys) {}
+      : Object(client, std::move(name), std::move(codec), "TimeSeries", &detail::time_series_keys) {
+  }
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
@@ -223,8 +223,7 @@ class TimeSeries : public Object {
     return async_add_all({Entry{timestamp, value, std::nullopt}}, ttl, token);
   }
   template <class CompletionToken>
-  auto async_add(std::int64_t timestamp, const V& value, const L& label,
-                 CompletionToken&& token) {
+  auto async_add(std::int64_t timestamp, const V& value, const L& label, CompletionToken&& token) {
     return async_add_all({Entry{timestamp, value, label}}, {}, token);
   }
   template <class CompletionToken>
@@ -242,9 +241,8 @@ class TimeSeries : public Object {
           std::vector<detail::TimeSeriesWrite> writes;
           writes.reserve(entries.size());
           for (const auto& entry : entries) {
-            detail::TimeSeriesWrite write{entry.timestamp,
-                                          detail::encode_value(*object->codec, entry.value),
-                                          std::nullopt};
+            detail::TimeSeriesWrite write{
+                entry.timestamp, detail::encode_value(*object->codec, entry.value), std::nullopt};
             if (entry.label) write.label = detail::encode_value(*object->codec, *entry.label);
             writes.push_back(std::move(write));
           }
@@ -372,9 +370,7 @@ class TimeSeries : public Object {
   // A ttl of 0 means none (as in Redisson); a limit of 0 means no limit.
 
   /// Adds `value` at `timestamp`, never expiring.
-  void add(std::int64_t timestamp, const V& value) {
-    async_add(timestamp, value, blocking("add"));
-  }
+  void add(std::int64_t timestamp, const V& value) { async_add(timestamp, value, blocking("add")); }
   /// Adds `value` at `timestamp`, expiring after `ttl`.
   void add(std::int64_t timestamp, const V& value, std::chrono::milliseconds ttl) {
     async_add(timestamp, value, ttl, blocking("add"));
@@ -508,8 +504,8 @@ class TimeSeries : public Object {
   template <class R, class CompletionToken, class Convert>
   auto range(CompletionToken&& token, Convert convert, std::string from, std::string to,
              std::int64_t limit, bool reverse, detail::TimeSeriesAction action) const {
-    return started<R>(token, std::move(convert), &detail::start_time_series_range,
-                      std::move(from), std::move(to), limit, reverse, action);
+    return started<R>(token, std::move(convert), &detail::start_time_series_range, std::move(from),
+                      std::move(to), limit, reverse, action);
   }
   /// A range with a caller's limit (0: all; negative: invalid_argument when it starts).
   template <class R, class CompletionToken, class Convert>

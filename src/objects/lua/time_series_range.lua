@@ -19,18 +19,23 @@ local action = ARGV[6]
 local result = {}
 local taken = 0
 local offset = 0
+-- Windows of 100 keep a removal's memory small; a read of a whole range takes it in one call
+-- (windows at growing offsets would cost O(n^2) there), as Redisson does.
 local window = 100
 if limit > 0 and limit < window then
   window = limit
 end
+local whole = action == 'read' and limit == 0
 while true do
   local page
+  local from, to, cmd = ARGV[2], ARGV[3], 'zrangebyscore'
   if reverse then
-    page = redis.call('zrevrangebyscore', KEYS[1], ARGV[3], ARGV[2], 'withscores', 'limit', offset,
-                      window)
+    from, to, cmd = ARGV[3], ARGV[2], 'zrevrangebyscore'
+  end
+  if whole then
+    page = redis.call(cmd, KEYS[1], from, to, 'withscores')
   else
-    page = redis.call('zrangebyscore', KEYS[1], ARGV[2], ARGV[3], 'withscores', 'limit', offset,
-                      window)
+    page = redis.call(cmd, KEYS[1], from, to, 'withscores', 'limit', offset, window)
   end
   local kept = 0
   for i = 1, #page, 2 do
@@ -56,7 +61,7 @@ while true do
       kept = kept + 1
     end
   end
-  if #page < window * 2 or (limit > 0 and taken >= limit) then
+  if whole or #page < window * 2 or (limit > 0 and taken >= limit) then
     break
   end
   offset = offset + kept
