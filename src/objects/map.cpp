@@ -5,6 +5,7 @@
 #include "hash/highway_hash.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
+#include "objects/suffix_name.hpp"
 
 namespace redisson::detail {
 
@@ -60,10 +61,7 @@ void start_map_put_all(const ObjectPtr& object, std::vector<std::string> fields_
 }
 
 std::string map_lock_name(const std::string& name, std::string_view key_bytes) {
-  // Redisson's suffixName: a name with a hash tag keeps it, others become the tag.
-  const std::string suffix = highway_hash128_base64(key_bytes) + ":lock";
-  if (name.find('{') != std::string::npos) return name + ":" + suffix;
-  return "{" + name + "}:" + suffix;
+  return suffix_name(name, highway_hash128_base64(key_bytes) + ":lock");
 }
 
 }  // namespace redisson::detail

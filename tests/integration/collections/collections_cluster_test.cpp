@@ -13,6 +13,7 @@
 
 #include "redisson/client.hpp"
 #include "redisson/objects/blocking_queue.hpp"
+#include "redisson/objects/list_multimap.hpp"
 #include "redisson/objects/map.hpp"
 #include "support/client_config.hpp"
 #include "support/redis_cluster.hpp"
@@ -22,6 +23,7 @@ using namespace std::chrono_literals;
 using redisson::BlockingQueue;
 using redisson::Client;
 using redisson::Config;
+using redisson::ListMultimap;
 using redisson::Map;
 using redisson::test::RedisCluster;
 using redisson::test::RedisClusterOptions;
@@ -114,6 +116,38 @@ TEST_F(CollectionsCluster, QueuesAndBlockingPopsReachTheMastersOfTheirSlots) {
   } catch (const redisson::error& e) {
     EXPECT_EQ(e.code(), redisson::errc::server_error);
     EXPECT_NE(std::string(e.what()).find("CROSSSLOT"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(CollectionsCluster, MultimapScriptsStayInTheSlotOfTheirName) {
+  std::set<int> masters;
+  for (int i = 0; i < 9; ++i) {
+    const auto name = "multimap:" + std::to_string(i);
+    ListMultimap<std::string, std::string> multimap(client, name, codecs::string());
+    EXPECT_TRUE(multimap.put_all("a", {"1", "2"}));
+    EXPECT_TRUE(multimap.put("b", "3"));
+    EXPECT_EQ(multimap.size(), 3);
+    EXPECT_EQ(multimap.get_all("a"), (std::vector<std::string>{"1", "2"}));
+    EXPECT_TRUE(multimap.contains_value("3"));
+    const int master = cluster.master_of_slot(redisson::detail::key_slot(name));
+    EXPECT_EQ(cluster.command(master, {"LLEN", multimap.values_key("a")}), "2");
+    masters.insert(master);
+    EXPECT_TRUE(multimap.expire(100s));
+    multimap.rename("{" + name + "}:renamed");
+    EXPECT_EQ(multimap.get_all("b"), (std::vector<std::string>{"3"}));
+    const auto a_values = multimap.values_key("a");
+    const auto b_values = multimap.values_key("b");
+    EXPECT_TRUE(multimap.delete_object());
+    EXPECT_EQ(cluster.command(master, {"EXISTS", multimap.name(), a_values, b_values}), "0");
+  }
+  EXPECT_EQ(masters.size(), 3u) << "nine names land on every master";
+  ListMultimap<std::string, std::string> elsewhere(client, "multimap:x", codecs::string());
+  elsewhere.put("a", "1");
+  try {
+    elsewhere.rename("another-slot");
+    ADD_FAILURE() << "a rename across slots was accepted";
+  } catch (const redisson::error& e) {
+    EXPECT_EQ(e.code(), redisson::errc::invalid_argument) << e.what();
   }
 }
 

@@ -1,0 +1,342 @@
+// redisson::MultimapBase<K, V, Kind>: what SetMultimap and ListMultimap share (Java Redisson's
+// RedissonMultimap): the index hash, the values collection of each key, and the object
+// operations that reach the values collections through the index.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "redisson/objects/collection_scan.hpp"
+#include "redisson/objects/map.hpp"
+#include "redisson/objects/object.hpp"
+
+namespace redisson {
+
+namespace detail {
+/// Where a multimap keeps the values of one key: a Redis set or a Redis list.
+enum class MultimapKind { set, list };
+
+/// `{name}:<hash128toBase64(key bytes)>`: the set or list holding the values of that key.
+std::string multimap_values_key(const std::string& name, std::string_view key_bytes);
+/// The values of one key as an object of their own (its name is the values key), for scans.
+ObjectPtr multimap_values_object(const ObjectPtr& object, std::string_view key_bytes);
+
+/// put / put_all (multimap_put.lua): an integer reply, how many values were added.
+void start_multimap_put(const ObjectPtr& object, MultimapKind kind, const std::string& key_bytes,
+                        const std::vector<std::string>& values, Done<Reply>& done);
+/// remove(key, value) (multimap_remove.lua): 1 if the value was there.
+void start_multimap_remove(const ObjectPtr& object, MultimapKind kind, const std::string& key_bytes,
+                           const std::string& value, Done<Reply>& done);
+/// replace_values (multimap_replace.lua); no values: remove_all. The previous values (array).
+void start_multimap_replace(const ObjectPtr& object, MultimapKind kind,
+                            const std::string& key_bytes, const std::vector<std::string>& values,
+                            Done<Reply>& done);
+/// fast_remove (multimap_fast_remove.lua): how many keys were there; none sent for no keys.
+void start_multimap_fast_remove(const ObjectPtr& object, const std::vector<std::string>& keys,
+                                Done<Reply>& done);
+/// size (no value) or contains_value (multimap_size.lua): an integer reply.
+void start_multimap_scan_values(const ObjectPtr& object, MultimapKind kind,
+                                const std::vector<std::string>& value, Done<Reply>& done);
+/// SCARD / LLEN of one key's values: an integer reply.
+void start_multimap_count(const ObjectPtr& object, MultimapKind kind, const std::string& key_bytes,
+                          Done<Reply>& done);
+/// SISMEMBER / LPOS of one value in one key's values: an integer reply, 1 or 0.
+void start_multimap_contains_entry(const ObjectPtr& object, MultimapKind kind,
+                                   const std::string& key_bytes, const std::string& value,
+                                   Done<Reply>& done);
+/// `op` ("del", "pexpire", "pexpireat", "persist", "touch", "memory") on the index and every
+/// values key it lists (multimap_keys.lua): an integer reply.
+void start_multimap_keys(const ObjectPtr& object, const char* op, std::int64_t ms,
+                         Done<Reply>& done);
+/// Renames the index and its values keys (multimap_rename.lua).
+void start_multimap_rename(const ObjectPtr& object, const std::string& new_name, Done<Reply>& done);
+/// An integer reply > 0.
+bool reply_positive(const Reply& reply);
+}  // namespace detail
+
+/// The shared part of SetMultimap<K, V> (Kind = set) and ListMultimap<K, V> (Kind = list): a map
+/// of K to several V. Java Redisson's layout: the index hash `name` maps each key's bytes
+/// (map-key codec) to hash128toBase64 of them, and the key's values (map-value codec bytes) live
+/// in the set or list `{name}:<base64>`, in the name's hash slot (a name with a hash tag keeps
+/// it: `a{t}b:<base64>`). A key is in the index exactly while it has values.
+///
+/// Cost: put, put_all, remove, remove_all, replace_values, fast_remove are one script each
+/// (atomic); contains_key, contains_entry, key_size one command. size() and contains_value()
+/// are one script that walks the whole index (HSCAN pages inside the script, O(keys), and
+/// O(values) for a list's contains_value). delete_object(), expire(), expire_at(),
+/// clear_expire(), touch(), size_in_memory() and rename() act on the index and on every values
+/// key it lists, in one script (O(keys)), as Redisson does. keys() and values(key) read in
+/// pages (HSCAN; SSCAN or LRANGE windows), never all at once.
+///
+/// A key of another type (the index or a values key) is errc::wrong_type and nothing is
+/// written; bytes the codec cannot read are errc::codec_error. A handle: cheap to copy, sends
+/// nothing until an operation is called, thread-safe.
+template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
+class MultimapBase : public Object {
+ public:
+  // ---- asynchronous forms: complete through any Asio completion token --------------------
+  template <class CompletionToken>
+  auto async_put(const K& key, const V& value, CompletionToken&& token) {
+    return async_put_all(key, std::vector<V>{value}, std::forward<CompletionToken>(token));
+  }
+  template <class CompletionToken>
+  auto async_put_all(const K& key, std::vector<V> values, CompletionToken&& token) {
+    return keyed<bool>(token, &detail::reply_positive,
+                       [key, values = std::move(values)](const detail::ObjectPtr& object,
+                                                         detail::Done<Reply>& done) {
+                         detail::start_multimap_put(object, Kind, key_bytes(*object, key),
+                                                    value_bytes(*object, values), done);
+                       });
+  }
+  template <class CompletionToken>
+  auto async_remove(const K& key, const V& value, CompletionToken&& token) {
+    return keyed<bool>(token, &detail::reply_positive,
+                       [key, value](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+                         detail::start_multimap_remove(
+                             object, Kind, key_bytes(*object, key),
+                             detail::map_value_bytes(*object->codec, value), done);
+                       });
+  }
+  template <class CompletionToken>
+  auto async_remove_all(const K& key, CompletionToken&& token) {
+    return async_replace_values(key, {}, std::forward<CompletionToken>(token));
+  }
+  template <class CompletionToken>
+  auto async_replace_values(const K& key, std::vector<V> values, CompletionToken&& token) {
+    return keyed<std::vector<V>>(token, values_reader(),
+                                 [key, values = std::move(values)](const detail::ObjectPtr& object,
+                                                                   detail::Done<Reply>& done) {
+                                   detail::start_multimap_replace(
+                                       object, Kind, key_bytes(*object, key),
+                                       value_bytes(*object, values), done);
+                                 });
+  }
+  template <class CompletionToken>
+  auto async_fast_remove(std::vector<K> keys, CompletionToken&& token) {
+    return keyed<std::int64_t>(
+        token, &detail::reply_integer,
+        [keys = std::move(keys)](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+          std::vector<std::string> fields;
+          fields.reserve(keys.size());
+          for (const auto& key : keys) fields.push_back(key_bytes(*object, key));
+          detail::start_multimap_fast_remove(object, fields, done);
+        });
+  }
+  template <class CompletionToken>
+  auto async_contains_key(const K& key, CompletionToken&& token) const {
+    return keyed<bool>(token, &detail::reply_positive,
+                       [key](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+                         detail::start_multimap_count(object, Kind, key_bytes(*object, key), done);
+                       });
+  }
+  template <class CompletionToken>
+  auto async_contains_value(const V& value, CompletionToken&& token) const {
+    return keyed<bool>(token, &detail::reply_positive,
+                       [value](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+                         detail::start_multimap_scan_values(
+                             object, Kind, {detail::map_value_bytes(*object->codec, value)}, done);
+                       });
+  }
+  template <class CompletionToken>
+  auto async_contains_entry(const K& key, const V& value, CompletionToken&& token) const {
+    return keyed<bool>(token, &detail::reply_positive,
+                       [key, value](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+                         detail::start_multimap_contains_entry(
+                             object, Kind, key_bytes(*object, key),
+                             detail::map_value_bytes(*object->codec, value), done);
+                       });
+  }
+  template <class CompletionToken>
+  auto async_size(CompletionToken&& token) const {
+    return keyed<std::int64_t>(token, &detail::reply_integer,
+                               [](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+                                 detail::start_multimap_scan_values(object, Kind, {}, done);
+                               });
+  }
+  template <class CompletionToken>
+  auto async_key_size(CompletionToken&& token) const {
+    return on_key<std::int64_t>(token, &detail::reply_integer, "HLEN");
+  }
+
+  // The object operations, over the index and the values keys it lists (they hide Object's,
+  // which would reach the index only).
+  template <class CompletionToken>
+  auto async_delete_object(CompletionToken&& token) {
+    return keys_op(token, "del", 0);
+  }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
+    return keys_op(token, "pexpire", detail::saturating_ms(ttl).count());
+  }
+  template <class CompletionToken>
+  auto async_expire_at(std::chrono::system_clock::time_point when, CompletionToken&& token) {
+    return keys_op(
+        token, "pexpireat",
+        std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count());
+  }
+  template <class CompletionToken>
+  auto async_clear_expire(CompletionToken&& token) {
+    return keys_op(token, "persist", 0);
+  }
+  template <class CompletionToken>
+  auto async_touch(CompletionToken&& token) {
+    return keys_op(token, "touch", 0);
+  }
+  template <class CompletionToken>
+  auto async_size_in_memory(CompletionToken&& token) const {
+    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_multimap_keys,
+                                 "memory", std::int64_t{0});
+  }
+
+  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  /// Adds `value` under `key`; true if it was added (a set holds each value once; a list
+  /// appends always).
+  bool put(const K& key, const V& value) { return async_put(key, value, blocking("put")); }
+  /// Adds the values under `key` in order (one script); true if any was added. No values: false,
+  /// and nothing sent.
+  bool put_all(const K& key, const std::vector<V>& values) {
+    return async_put_all(key, values, blocking("put_all"));
+  }
+  /// Removes one `value` of `key` (a list: its first equal one); true if it was there. The key
+  /// leaves the index with its last value.
+  bool remove(const K& key, const V& value) { return async_remove(key, value, blocking("remove")); }
+  /// Removes `key` and returns the values it had (a list's in order).
+  std::vector<V> remove_all(const K& key) { return async_remove_all(key, blocking("remove_all")); }
+  /// Replaces the values of `key` with `values` (no values: removes the key); returns the old.
+  std::vector<V> replace_values(const K& key, const std::vector<V>& values) {
+    return async_replace_values(key, values, blocking("replace_values"));
+  }
+  /// Removes the keys with their values, without reading them; returns how many were there.
+  std::int64_t fast_remove(const std::vector<K>& keys) {
+    return async_fast_remove(keys, blocking("fast_remove"));
+  }
+  /// True if `key` has values.
+  bool contains_key(const K& key) const {
+    return async_contains_key(key, blocking("contains_key"));
+  }
+  /// True if some key has `value` (walks every key on the server).
+  bool contains_value(const V& value) const {
+    return async_contains_value(value, blocking("contains_value"));
+  }
+  /// True if `key` has `value`.
+  bool contains_entry(const K& key, const V& value) const {
+    return async_contains_entry(key, value, blocking("contains_entry"));
+  }
+  /// The number of values of all keys (walks every key on the server).
+  std::int64_t size() const { return async_size(blocking("size")); }
+  /// True when there is no value.
+  bool empty() const { return key_size() == 0; }
+  /// The number of keys (HLEN of the index).
+  std::int64_t key_size() const { return async_key_size(blocking("key_size")); }
+  /// The values of `key`, read in pages of about `page_size` (SSCAN, or LRANGE windows for a
+  /// list) as they are iterated; see CollectionScan. The key is encoded here (codec_error).
+  CollectionScan<V> values(const K& key, std::int64_t page_size = 100) const {
+    return CollectionScan<V>(detail::multimap_values_object(object_, key_bytes(*object_, key)),
+                             Kind == detail::MultimapKind::set ? "SSCAN" : "LRANGE", page_size,
+                             &decode_values);
+  }
+  /// All values of `key` (a list's in order), read page by page through values(key).
+  std::vector<V> get_all(const K& key) const {
+    std::vector<V> all;
+    auto scan = values(key);
+    for (auto batch = scan.next_batch(); !batch.empty(); batch = scan.next_batch()) {
+      for (auto& value : batch) all.push_back(std::move(value));
+    }
+    return all;
+  }
+  /// The keys, read from the index in pages of about `page_size` with HSCAN as they are
+  /// iterated (see CollectionScan).
+  CollectionScan<K> keys(std::int64_t page_size = 100) const {
+    return CollectionScan<K>(object_, "HSCAN", page_size, &decode_keys);
+  }
+  /// The name of the set or list holding the values of `key` (`{name}:<base64>`).
+  std::string values_key(const K& key) const {
+    return detail::multimap_values_key(name(), key_bytes(*object_, key));
+  }
+  /// Redisson's name for the lock of `key` (`{name}:<base64>:lock`): a
+  /// `redisson::Lock(client, multimap.lock_name(key))` is Java's multimap.getLock(key).
+  std::string lock_name(const K& key) const {
+    return detail::map_lock_name(name(), key_bytes(*object_, key));
+  }
+
+  /// Deletes the index and every values key; true if something was deleted.
+  bool delete_object() { return async_delete_object(blocking("delete_object")); }
+  /// Sets a time to live on the index and every values key; true if the multimap exists.
+  template <class Rep, class Period>
+  bool expire(std::chrono::duration<Rep, Period> ttl) {
+    return async_expire(ttl, blocking("expire"));
+  }
+  /// Makes the index and every values key expire at `when`; true if the multimap exists.
+  bool expire_at(std::chrono::system_clock::time_point when) {
+    return async_expire_at(when, blocking("expire_at"));
+  }
+  /// Removes the time to live of the index and every values key; true if the index had one.
+  bool clear_expire() { return async_clear_expire(blocking("clear_expire")); }
+  /// Updates the last access time of the index and every values key; true if it exists.
+  bool touch() { return async_touch(blocking("touch")); }
+  /// The bytes the index and every values key take (MEMORY USAGE summed); 0 if absent.
+  std::int64_t size_in_memory() const { return async_size_in_memory(blocking("size_in_memory")); }
+  /// Renames the index and every values key (one script: on a Cluster the new name must be in
+  /// the same hash slot, else errc::invalid_argument). The multimap must exist (server_error).
+  void rename(std::string new_name) {
+    if (new_name.empty()) detail::throw_invalid_argument("rename: the new name must not be empty");
+    started<void>(blocking("rename"), &detail::reply_ignore, &detail::start_multimap_rename,
+                  new_name);
+    auto renamed = std::make_shared<detail::ObjectState>(*object_);
+    renamed->name = std::move(new_name);
+    object_ = std::move(renamed);
+  }
+
+ protected:
+  MultimapBase(const Client& client, std::string name, CodecPtr codec, const char* kind)
+      : Object(client, std::move(name), std::move(codec), kind) {}
+
+ private:
+  detail::Blocking blocking(const char* operation) const {
+    return detail::blocking(operation, name());
+  }
+  static std::string key_bytes(const detail::ObjectState& object, const K& key) {
+    return detail::map_key_bytes(*object.codec, key);
+  }
+  static std::vector<std::string> value_bytes(const detail::ObjectState& object,
+                                              const std::vector<V>& values) {
+    std::vector<std::string> bytes;
+    bytes.reserve(values.size());
+    for (const auto& value : values) bytes.push_back(detail::map_value_bytes(*object.codec, value));
+    return bytes;
+  }
+  auto values_reader() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::decode_elements<V>(codec->map_value_codec(), reply);
+    };
+  }
+  static std::vector<V> decode_values(const Codec& codec, const Reply& page) {
+    return detail::decode_elements<V>(codec.map_value_codec(), page);
+  }
+  static std::vector<K> decode_keys(const Codec& codec, const Reply& page) {
+    std::vector<K> keys;
+    keys.reserve(page.elements.size() / 2);
+    for (std::size_t i = 0; i < page.elements.size(); i += 2) {
+      if (auto key = detail::decode_reply<K>(codec.map_key_codec(), page.elements[i])) {
+        keys.push_back(std::move(*key));
+      }
+    }
+    return keys;
+  }
+  /// An operation started as `start(object, done)` when it runs (encoding there: a codec_error
+  /// is the completion's).
+  template <class R, class CompletionToken, class Convert, class Start>
+  auto keyed(CompletionToken&& token, Convert convert, Start start) const {
+    return detail::async_started<R>(object_, token, std::move(start), std::move(convert));
+  }
+  template <class CompletionToken>
+  auto keys_op(CompletionToken&& token, const char* op, std::int64_t ms) {
+    return started<bool>(token, &detail::reply_positive, &detail::start_multimap_keys, op, ms);
+  }
+};
+
+}  // namespace redisson
