@@ -7,6 +7,7 @@
 #include "client/client_id.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
+#include "objects/sweeper.hpp"
 
 namespace redisson::detail {
 
@@ -170,6 +171,13 @@ void start_time_series_sweep(const ObjectPtr& object, std::int64_t limit, Done<R
       lua::time_series_evict(both_keys(object), std::vector<std::string>{std::to_string(now_ms()),
                                                                          std::to_string(limit)}),
       std::move(done));
+}
+
+std::shared_ptr<void> time_series_sweeper(const ObjectPtr& object) {
+  // Redisson's TimeSeriesEvictionTask has no latch.
+  return sweeper_of(object, "TimeSeries", [object](std::int64_t limit, std::int64_t, Done<Reply> done) {
+    start_time_series_sweep(object, limit, done);
+  });
 }
 
 struct TimeSeriesScanState {

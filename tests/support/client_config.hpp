@@ -54,4 +54,12 @@ inline Config config_for(const RedisServer& server,
   return config_for(server.url(), watchdog);
 }
 
+/// config_for(server) without the sweeper of expiring collections (Config::eviction): expired
+/// entries stay until the test removes them.
+inline Config unswept_config_for(const RedisServer& server) {
+  auto config = config_for(server);
+  config.eviction.enabled = false;
+  return config;
+}
+
 }  // namespace redisson::test

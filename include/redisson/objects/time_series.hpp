@@ -81,6 +81,8 @@ void start_time_series_size(const ObjectPtr& object, Done<Reply>& done);
 /// The eviction step, time_series_evict.lua: removes up to `limit` (>= 1, else invalid_argument)
 /// expired entries from both zsets; completes with how many. What a sweeper schedules.
 void start_time_series_sweep(const ObjectPtr& object, std::int64_t limit, Done<Reply>& done);
+/// This client's sweeper of the series (src/objects/sweeper.hpp); null when it is off.
+std::shared_ptr<void> time_series_sweeper(const ObjectPtr& object);
 
 /// Where a TimeSeries scan is (time_series.cpp): the next rank and the page size.
 struct TimeSeriesScanState;
@@ -192,8 +194,8 @@ class TimeSeriesScan {
 /// Several entries may share a timestamp (the random bytes keep them apart); get() and remove()
 /// take the first live one of it. An expired entry is invisible at once (every read checks the
 /// ttl zset; times are the client's clock, as in Redisson, so clients need synchronised clocks)
-/// and stays in Redis until evict_expired() (or a Java client's eviction task, or remove_range())
-/// removes it; size() counts live entries only, as Redisson's does.
+/// and stays in Redis until a sweeper (this client's while it has a handle, Config::eviction;
+/// a Java client's), evict_expired() or remove_range() removes it; size() counts live entries only, as Redisson's does.
 ///
 /// Cost: every operation is one script, one round trip: O(log n) per entry touched, plus the
 /// expired entries a range steps over. Ranges without a limit answer the whole range at once;
@@ -209,8 +211,8 @@ class TimeSeries : public Object {
 
   /// A handle on the time series `name`; sends nothing. `codec` null: the client's default.
   TimeSeries(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "TimeSeries", &detail::time_series_keys) {
-  }
+      : Object(client, std::move(name), std::move(codec), "TimeSeries", &detail::time_series_keys),
+        sweeper_(detail::time_series_sweeper(object_)) {}
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
@@ -532,6 +534,8 @@ class TimeSeries : public Object {
         },
         std::move(convert));
   }
+
+  std::shared_ptr<void> sweeper_;  // this client's sweeper of the series, shared by its handles
 };
 
 }  // namespace redisson

@@ -37,14 +37,9 @@ namespace {
 
 class MapCacheTest : public redisson::test::ServerTest {
  protected:
-  static redisson::Config unswept(const redisson::test::RedisServer& server) {
-    auto config = config_for(server);
-    config.eviction.enabled = false;
-    return config;
-  }
   // Expired entries stay until a test removes them: this client does not sweep (the sweeper's
   // own tests make clients that do).
-  redisson::Client client{unswept(server)};
+  redisson::Client client{redisson::test::unswept_config_for(server)};
 
   static std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(

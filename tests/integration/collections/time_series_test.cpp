@@ -15,6 +15,7 @@
 
 #include "redisson/client.hpp"
 #include "redisson/command.hpp"
+#include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
@@ -44,6 +45,9 @@ using Entry = Series::Entry;
 
 class TimeSeriesTest : public redisson::test::ServerTest {
  protected:
+  // Expired entries stay until a test removes them (the sweeper's test makes its own client).
+  redisson::Client client{redisson::test::unswept_config_for(server)};
+
   static std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
@@ -355,6 +359,18 @@ TEST(TimeSeriesMember, FramesAsRedissonDoes) {
   EXPECT_EQ(redisson::detail::parse_time_series_member(labelled).label, "ab");
   expect_error(errc::codec_error,
                [&] { redisson::detail::parse_time_series_member(plain.substr(0, 30)); });
+}
+
+TEST_F(TimeSeriesTest, TheSweeperRemovesExpiredEntriesWhileAHandleExists) {
+  auto config = redisson::test::config_for(server);
+  config.eviction.min_delay = 200ms;
+  redisson::Client swept(config);
+  Series series(swept, "ts", codecs::string());
+  series.add(1, "gone", 50ms);
+  series.add(2, "kept");
+  ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", "ts"}) == "1"; }));
+  EXPECT_EQ(server.command({"ZCARD", "redisson__ts_ttl:{ts}"}), "1");
+  EXPECT_EQ(series.first(), "kept");
 }
 
 }  // namespace
