@@ -197,21 +197,20 @@ void start_stream_wait(const ObjectPtr& object, BlockingCommand command, std::si
   }
   // `$` means "after the last entry when the call was made"; re-sent as `$` after a slice or a
   // reconnect, it would skip what came in between, so the last id is taken first.
-  submit_reply(
-      *object, Command{"XREVRANGE", object->name, "+", "-", "COUNT", "1"},
-      [object, command = std::move(command), id_index, handler = std::move(handler),
-       cancel](std::error_code ec, Reply reply) mutable {
-        if (ec) return handler(ec, std::move(reply));
-        try {
-          check_stream_entries(reply);
-          command.args[id_index] = reply.is_null() || reply.elements.empty()
-                                       ? std::string("0-0")
-                                       : reply.elements[0].elements[0].str;
-        } catch (const error& failure) {
-          return handler(failure.code(), Reply{});  // a reply of another shape: wrong_type
-        }
-        submit_blocking(*object, std::move(command), std::move(handler), cancel);
-      });
+  submit_reply(*object, Command{"XREVRANGE", object->name, "+", "-", "COUNT", "1"},
+               [object, command = std::move(command), id_index, handler = std::move(handler),
+                cancel](std::error_code ec, Reply reply) mutable {
+                 if (ec) return handler(ec, std::move(reply));
+                 try {
+                   check_stream_entries(reply);
+                   command.args[id_index] = reply.is_null() || reply.elements.empty()
+                                                ? std::string("0-0")
+                                                : reply.elements[0].elements[0].str;
+                 } catch (const error& failure) {
+                   return handler(failure.code(), Reply{});  // a reply of another shape: wrong_type
+                 }
+                 submit_blocking(*object, std::move(command), std::move(handler), cancel);
+               });
 }
 
 }  // namespace redisson::detail

@@ -28,10 +28,9 @@ StreamMessageId StreamMessageId::parse(std::string_view text) {
   const auto dash = text.find('-');
   std::uint64_t ms = 0;
   std::uint64_t seq = 0;
-  const bool valid = dash == std::string_view::npos
-                         ? parse_part(text, ms)
-                         : parse_part(text.substr(0, dash), ms) &&
-                               parse_part(text.substr(dash + 1), seq);
+  const bool valid = dash == std::string_view::npos ? parse_part(text, ms)
+                                                    : parse_part(text.substr(0, dash), ms) &&
+                                                          parse_part(text.substr(dash + 1), seq);
   if (!valid) {
     detail::throw_invalid_argument("not a stream id: \"" + std::string(text) +
                                    "\" (expected <ms>-<seq>)");

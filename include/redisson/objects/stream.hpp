@@ -245,8 +245,8 @@ class Stream : public Object {
         token,
         [&] {
           detail::BlockingCommand command;
-          command.args = {"XREAD", "COUNT", count_text(count, "read"), "BLOCK", "",
-                          "STREAMS", name(), read_id(after, "read")};
+          command.args = {"XREAD",   "COUNT", count_text(count, "read"), "BLOCK", "",
+                          "STREAMS", name(),  read_id(after, "read")};
           command.timeout_index = 4;
           command.wait = detail::checked_wait(wait, "read");
           return command;
@@ -296,7 +296,10 @@ class Stream : public Object {
   template <class CompletionToken>
   auto async_remove_group(const std::string& group, CompletionToken&& token) {
     return detail::async_command<bool>(
-        object_, token, [&] { return Command{"XGROUP", "DESTROY", name(), group}; },
+        object_, token,
+        [&] {
+          return Command{"XGROUP", "DESTROY", name(), group};
+        },
         &detail::reply_flag);
   }
   template <class CompletionToken>
@@ -327,19 +330,23 @@ class Stream : public Object {
                              CompletionToken&& token) {
     return detail::async_command<std::int64_t>(
         object_, token,
-        [&] { return Command{"XGROUP", "DELCONSUMER", name(), group, consumer}; },
+        [&] {
+          return Command{"XGROUP", "DELCONSUMER", name(), group, consumer};
+        },
         &detail::reply_integer);
   }
   template <class CompletionToken>
   auto async_groups(CompletionToken&& token) const {
     return detail::async_command<std::vector<StreamGroupInfo>>(
-        object_, token, [&] { return Command{"XINFO", "GROUPS", name()}; },
+        object_, token,
+        [&] {
+          return Command{"XINFO", "GROUPS", name()};
+        },
         &detail::reply_stream_groups);
   }
   template <class CompletionToken>
-  auto async_read_group(const std::string& group, const std::string& consumer,
-                        StreamMessageId from, std::int64_t count, bool no_ack,
-                        CompletionToken&& token) {
+  auto async_read_group(const std::string& group, const std::string& consumer, StreamMessageId from,
+                        std::int64_t count, bool no_ack, CompletionToken&& token) {
     return detail::async_command<Entries>(
         object_, token,
         [&] {
@@ -351,15 +358,17 @@ class Stream : public Object {
         read_reader());
   }
   template <class CompletionToken>
-  auto async_read_group(const std::string& group, const std::string& consumer,
-                        StreamMessageId from, std::int64_t count, std::chrono::milliseconds wait,
-                        bool no_ack, CompletionToken&& token) {
+  auto async_read_group(const std::string& group, const std::string& consumer, StreamMessageId from,
+                        std::int64_t count, std::chrono::milliseconds wait, bool no_ack,
+                        CompletionToken&& token) {
     return waiting_read(
         token,
         [&] {
           detail::BlockingCommand command;
-          command.args = {"XREADGROUP", "GROUP", group, consumer_name(consumer, "read_group"),
-                          "COUNT", count_text(count, "read_group"), "BLOCK", ""};
+          command.args = {"XREADGROUP", "GROUP",
+                          group,        consumer_name(consumer, "read_group"),
+                          "COUNT",      count_text(count, "read_group"),
+                          "BLOCK",      ""};
           command.timeout_index = 7;
           if (no_ack) command.args.emplace_back("NOACK");
           command.args.emplace_back("STREAMS");
@@ -385,7 +394,10 @@ class Stream : public Object {
   template <class CompletionToken>
   auto async_pending(const std::string& group, CompletionToken&& token) const {
     return detail::async_command<StreamPendingSummary>(
-        object_, token, [&] { return Command{"XPENDING", name(), group}; },
+        object_, token,
+        [&] {
+          return Command{"XPENDING", name(), group};
+        },
         &detail::reply_pending_summary);
   }
   template <class CompletionToken>
@@ -396,8 +408,7 @@ class Stream : public Object {
         [&] {
           Command command{"XPENDING", name(), group};
           if (range.min_idle) {
-            command.arg("IDLE").arg(
-                detail::checked_wait(*range.min_idle, "pending_range").count());
+            command.arg("IDLE").arg(detail::checked_wait(*range.min_idle, "pending_range").count());
           }
           command.arg(range_id(range.from, "pending_range"))
               .arg(range_id(range.to, "pending_range"))
@@ -417,8 +428,8 @@ class Stream : public Object {
   }
   template <class CompletionToken>
   auto async_fast_claim(const std::string& group, const std::string& consumer,
-                        std::chrono::milliseconds min_idle,
-                        const std::vector<StreamMessageId>& ids, CompletionToken&& token) {
+                        std::chrono::milliseconds min_idle, const std::vector<StreamMessageId>& ids,
+                        CompletionToken&& token) {
     return detail::async_command<std::vector<StreamMessageId>>(
         object_, token, [&] { return claim_command(group, consumer, min_idle, ids, true); },
         &detail::reply_stream_ids);
@@ -498,8 +509,8 @@ class Stream : public Object {
   /// (newest(): only new ones; StreamMessageId{}: all). `make_stream`: create an empty stream
   /// if absent (else its absence is errc::server_error). An existing group is
   /// errc::server_error (BUSYGROUP) and is left as it is.
-  void create_group(const std::string& group,
-                    StreamMessageId from = StreamMessageId::newest(), bool make_stream = false) {
+  void create_group(const std::string& group, StreamMessageId from = StreamMessageId::newest(),
+                    bool make_stream = false) {
     async_create_group(group, from, make_stream, blocking("create_group"));
   }
   /// Destroys the group and its pending list (XGROUP DESTROY); true if it existed.
@@ -523,15 +534,14 @@ class Stream : public Object {
   /// Up to `count` entries for `consumer` of `group` (XREADGROUP): from never_delivered(), new
   /// entries, which become pending for the consumer until acknowledged (unless `no_ack`); from
   /// a plain id, the consumer's own pending entries after it (its history).
-  Entries read_group(const std::string& group, const std::string& consumer,
-                     StreamMessageId from, std::int64_t count, bool no_ack = false) {
+  Entries read_group(const std::string& group, const std::string& consumer, StreamMessageId from,
+                     std::int64_t count, bool no_ack = false) {
     return async_read_group(group, consumer, from, count, no_ack, blocking("read_group"));
   }
   /// As read_group(), waiting up to `wait` for new entries (XREADGROUP BLOCK, on a blocking
   /// connection); empty when none came.
-  Entries read_group(const std::string& group, const std::string& consumer,
-                     StreamMessageId from, std::int64_t count, std::chrono::milliseconds wait,
-                     bool no_ack = false) {
+  Entries read_group(const std::string& group, const std::string& consumer, StreamMessageId from,
+                     std::int64_t count, std::chrono::milliseconds wait, bool no_ack = false) {
     return async_read_group(group, consumer, from, count, wait, no_ack, blocking("read_group"));
   }
   /// Acknowledges entries of the group (XACK): no longer pending. Returns how many were.
@@ -594,8 +604,7 @@ class Stream : public Object {
   /// XREAD's id: a plain one or `$`.
   static std::string read_id(const StreamMessageId& id, const char* operation) {
     if (id.is_special() && id.kind() != StreamMessageId::Kind::newest) {
-      detail::throw_invalid_argument(std::string(operation) +
-                                     ": read from a plain id or newest()");
+      detail::throw_invalid_argument(std::string(operation) + ": read from a plain id or newest()");
     }
     return id.to_string();
   }
@@ -670,8 +679,8 @@ class Stream : public Object {
         entries_reader());
   }
   Command claim_command(const std::string& group, const std::string& consumer,
-                        std::chrono::milliseconds min_idle,
-                        const std::vector<StreamMessageId>& ids, bool just_id) const {
+                        std::chrono::milliseconds min_idle, const std::vector<StreamMessageId>& ids,
+                        bool just_id) const {
     Command command{"XCLAIM", name(), group, consumer_name(consumer, "claim")};
     command.arg(detail::checked_wait(min_idle, "claim").count());
     detail::append_stream_ids(command, ids, "claim");
@@ -705,15 +714,15 @@ class Stream : public Object {
     return detail::async_op<Entries>(
         object_->core, token,
         [object = object_, command = std::move(command), failure = std::move(failure),
-         convert = read_reader(), id_index](detail::Done<Entries> done,
-                                             detail::CancellationPtr cancel) mutable {
+         convert = read_reader(),
+         id_index](detail::Done<Entries> done, detail::CancellationPtr cancel) mutable {
           if (!command) return detail::fail<Entries>(done, std::move(failure));
           detail::start_stream_wait(
               object, std::move(*command), id_index,
               [done = std::move(done), convert = std::move(convert)](std::error_code ec,
                                                                      Reply reply) mutable {
-                detail::complete_converted<Entries>(done, detail::blocking_status(ec, reply),
-                                                    reply, convert);
+                detail::complete_converted<Entries>(done, detail::blocking_status(ec, reply), reply,
+                                                    convert);
               },
               cancel);
         });

@@ -53,8 +53,8 @@ class StreamMessageId {
   friend constexpr bool operator==(const StreamMessageId&, const StreamMessageId&) = default;
   friend constexpr std::strong_ordering operator<=>(const StreamMessageId& a,
                                                     const StreamMessageId& b) noexcept {
-    if (auto order = a.kind_ <=> b.kind_; order != 0) return order;
-    if (auto order = a.ms_ <=> b.ms_; order != 0) return order;
+    if (auto order = a.kind_ <=> b.kind_; std::is_neq(order)) return order;
+    if (auto order = a.ms_ <=> b.ms_; std::is_neq(order)) return order;
     return a.seq_ <=> b.seq_;
   }
 

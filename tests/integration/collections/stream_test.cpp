@@ -72,7 +72,8 @@ TEST(StreamMessageIdTest, ParsesFormatsAndOrders) {
   EXPECT_LT(StreamMessageId(2, 0), StreamMessageId(2, 1));
   EXPECT_LT(StreamMessageId(99, 99), StreamMessageId::max());
   for (const char* bad : {"", "x", "1-", "-1", "1-2-3", "1-x", "99999999999999999999-0", " 1"}) {
-    expect_error(errc::invalid_argument, [&] { StreamMessageId::parse(bad); }, bad);
+    expect_error(
+        errc::invalid_argument, [&] { StreamMessageId::parse(bad); }, bad);
   }
 }
 
@@ -136,8 +137,8 @@ TEST_F(StreamTest, AWaitingReadIsWokenByAnAddFromAnotherClient) {
   // The shared connection stays free while the read waits.
   EXPECT_EQ(s.size(), 1);
   Client producer(config_for(server));
-  const auto id = Stream<std::string, std::string>(producer, "s", codecs::string())
-                      .add({{"new", "2"}});
+  const auto id =
+      Stream<std::string, std::string>(producer, "s", codecs::string()).add({{"new", "2"}});
   ASSERT_EQ(read.wait_for(30s), std::future_status::ready);
   const auto got = read.get();
   ASSERT_EQ(got.size(), 1U);
@@ -213,8 +214,8 @@ TEST_F(StreamTest, GroupsShareEntriesAckAndClaim) {
   EXPECT_EQ(summary.total, 4);
   EXPECT_EQ(summary.lowest, ids[0]);
   EXPECT_EQ(summary.highest, ids[3]);
-  EXPECT_EQ(summary.consumers, (std::vector<std::pair<std::string, std::int64_t>>{
-                                   {"alice", 3}, {"bob", 1}}));
+  EXPECT_EQ(summary.consumers,
+            (std::vector<std::pair<std::string, std::int64_t>>{{"alice", 3}, {"bob", 1}}));
   EXPECT_EQ(s.ack("g", {ids[0], ids[3]}), 2);
   EXPECT_EQ(s.ack("g", {ids[0]}), 0);
 
@@ -240,8 +241,7 @@ TEST_F(StreamTest, GroupsShareEntriesAckAndClaim) {
   EXPECT_EQ(claimed[0].fields, (Fields{{"job", "1"}}));
   EXPECT_EQ(s.fast_claim("g", "bob", 0ms, {ids[2]}), (std::vector<StreamMessageId>{ids[2]}));
   summary = s.pending("g");
-  EXPECT_EQ(summary.consumers,
-            (std::vector<std::pair<std::string, std::int64_t>>{{"bob", 2}}));
+  EXPECT_EQ(summary.consumers, (std::vector<std::pair<std::string, std::int64_t>>{{"bob", 2}}));
 
   // auto_claim back to Alice, with an entry deleted meanwhile reported as such.
   EXPECT_EQ(s.remove({ids[2]}), 1);
@@ -286,7 +286,8 @@ TEST_F(StreamTest, AWrongTypeKeyFailsAndIsLeftAlone) {
   auto s = stream();
   expect_error(errc::wrong_type, [&] { s.add({{"k", "v"}}); });
   expect_error(errc::wrong_type, [&] { s.size(); });
-  expect_error(errc::wrong_type, [&] { s.range(StreamMessageId::min(), StreamMessageId::max(), 5); });
+  expect_error(errc::wrong_type,
+               [&] { s.range(StreamMessageId::min(), StreamMessageId::max(), 5); });
   expect_error(errc::wrong_type, [&] { s.read(StreamMessageId{}, 5); });
   expect_error(errc::wrong_type, [&] { s.read(StreamMessageId::newest(), 5, 1s); });
   expect_error(errc::wrong_type, [&] { s.read(StreamMessageId{}, 5, 1s); });
@@ -300,16 +301,19 @@ TEST_F(StreamTest, BadArgumentsChangeNothing) {
   s.create_group("g", StreamMessageId{});
   const auto before = server.command({"XRANGE", "s", "-", "+"});
   expect_error(errc::invalid_argument, [&] { s.add({}); });
-  expect_error(errc::invalid_argument,
-               [&] { s.add({{"k", "v"}}, StreamAddOptions{StreamMessageId::newest(), {}}); });
+  expect_error(errc::invalid_argument, [&] {
+    s.add({{"k", "v"}}, StreamAddOptions{StreamMessageId::newest(), {}});
+  });
   StreamAddOptions bad_trim;
   bad_trim.trim = StreamTrim::max_len(-1);
   expect_error(errc::invalid_argument, [&] { s.add({{"k", "v"}}, bad_trim); });
   bad_trim.trim = StreamTrim::max_len(1);
   bad_trim.trim->limit = 5;  // LIMIT without ~
   expect_error(errc::invalid_argument, [&] { s.add({{"k", "v"}}, bad_trim); });
-  expect_error(errc::invalid_argument, [&] { s.trim(StreamTrim::min_id_of(StreamMessageId::max())); });
-  expect_error(errc::invalid_argument, [&] { s.range(StreamMessageId::min(), StreamMessageId::max(), 0); });
+  expect_error(errc::invalid_argument,
+               [&] { s.trim(StreamTrim::min_id_of(StreamMessageId::max())); });
+  expect_error(errc::invalid_argument,
+               [&] { s.range(StreamMessageId::min(), StreamMessageId::max(), 0); });
   expect_error(errc::invalid_argument, [&] { s.read(StreamMessageId{}, -1); });
   expect_error(errc::invalid_argument, [&] { s.read(StreamMessageId{}, 5, -1ms); });
   expect_error(errc::invalid_argument, [&] { s.read(StreamMessageId::never_delivered(), 5); });

@@ -33,8 +33,8 @@ TEST(CommandKey, KeylessCommandsGoAnywhere) {
 
 TEST(CommandKey, StreamCommandsRouteByTheirStream) {
   EXPECT_EQ(routing_key(Command{"XREAD", "COUNT", "5", "STREAMS", "s", "0-0"}), "s");
-  EXPECT_EQ(routing_key(Command{"XREADGROUP", "GROUP", "STREAMS", "c", "COUNT", "1", "BLOCK",
-                                "100", "NOACK", "STREAMS", "s", ">"}),
+  EXPECT_EQ(routing_key(Command{"XREADGROUP", "GROUP", "STREAMS", "c", "COUNT", "1", "BLOCK", "100",
+                                "NOACK", "STREAMS", "s", ">"}),
             "s");
   EXPECT_EQ(routing_key(Command{"XGROUP", "CREATE", "s", "g", "$"}), "s");
   EXPECT_EQ(routing_key(Command{"XINFO", "GROUPS", "s"}), "s");
