@@ -22,6 +22,22 @@ constexpr std::array<std::string_view, 20> kKeyless{
     "AUTH",  "SELECT",   "ECHO",    "TIME", "DBSIZE",   "ROLE",   "COMMAND",
     "DEBUG", "FLUSHALL", "FLUSHDB", "WAIT", "READONLY", "ASKING"};
 
+/// XREAD / XREADGROUP: the first key after STREAMS, past the options before it (GROUP g c,
+/// COUNT n, BLOCK ms, NOACK), so a group or consumer named "STREAMS" is not taken for it.
+std::optional<std::string_view> stream_read_key(const Command& command, std::size_t index) {
+  while (const auto word = command_argument(command, index)) {
+    if (iequals(*word, "STREAMS")) return command_argument(command, index + 1);
+    if (iequals(*word, "GROUP")) {
+      index += 3;
+    } else if (iequals(*word, "COUNT") || iequals(*word, "BLOCK")) {
+      index += 2;
+    } else {
+      index += 1;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string_view> command_argument(const Command& command, std::size_t index) {
@@ -47,6 +63,9 @@ std::optional<std::string_view> routing_key(const Command& command) {
     if (!numkeys || *numkeys == "0") return std::nullopt;
     return command_argument(command, 3);
   }
+  if (iequals(name, "XREAD") || iequals(name, "XREADGROUP")) return stream_read_key(command, 1);
+  // XGROUP CREATE key ..., XINFO STREAM key: the key follows the subcommand.
+  if (iequals(name, "XGROUP") || iequals(name, "XINFO")) return command_argument(command, 2);
   for (const auto keyless : kKeyless) {
     if (iequals(name, keyless)) return std::nullopt;
   }

@@ -58,10 +58,35 @@ std::vector<std::string> flat_strings(const Reply& reply) {
   return out;
 }
 
+/// A stream's first entries: [["<id>",[[field,value],...]],...], decoded as a map's are.
+void preview_stream(Client& client, KeyReport& report) {
+  const auto reply =
+      client.execute({"XRANGE", report.name, "-", "+", "COUNT", std::to_string(kShown)});
+  std::string codec;
+  std::string first = "[";
+  for (const auto& entry : reply.elements) {
+    if (entry.elements.size() != 2) continue;
+    if (first.size() > 1) first += ",";
+    first += "[\"" + std::string(entry.elements[0].text()) + "\",[";
+    const auto& fields = entry.elements[1].elements;
+    for (std::size_t i = 0; i + 1 < fields.size(); i += 2) {
+      if (i > 0) first += ",";
+      const auto field = shown(std::string(fields[i].text()), codec);
+      const auto value = shown(std::string(fields[i + 1].text()), codec);
+      first.append("[").append(field).append(",").append(value).append("]");
+    }
+    first += "]]";
+  }
+  if (first.size() == 1) return;
+  report.codec = codec;
+  report.details.emplace_back("first", first + "]");
+}
+
 }  // namespace
 
 void preview_collection(Client& client, KeyReport& report) {
   const auto& type = report.type;
+  if (type == "stream") return preview_stream(client, report);
   Reply reply;
   int per_entry = 1;
   if (type == "list") {

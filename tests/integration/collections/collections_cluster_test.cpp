@@ -15,6 +15,7 @@
 #include "redisson/objects/blocking_queue.hpp"
 #include "redisson/objects/list_multimap.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/stream.hpp"
 #include "support/client_config.hpp"
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
@@ -25,6 +26,8 @@ using redisson::Client;
 using redisson::Config;
 using redisson::ListMultimap;
 using redisson::Map;
+using redisson::Stream;
+using redisson::StreamMessageId;
 using redisson::test::RedisCluster;
 using redisson::test::RedisClusterOptions;
 using redisson::test::with_settings;
@@ -149,6 +152,32 @@ TEST_F(CollectionsCluster, MultimapScriptsStayInTheSlotOfTheirName) {
   } catch (const redisson::error& e) {
     EXPECT_EQ(e.code(), redisson::errc::invalid_argument) << e.what();
   }
+}
+
+TEST_F(CollectionsCluster, StreamsAndTheirGroupsReachTheMastersOfTheirSlots) {
+  Client producer(config());
+  std::set<int> masters;
+  for (int i = 0; i < 9; ++i) {
+    const auto name = "stream:" + std::to_string(i);
+    Stream<std::string, std::string> consumer_side(client, name, codecs::string());
+    Stream<std::string, std::string> producer_side(producer, name, codecs::string());
+    consumer_side.create_group("g", StreamMessageId::newest(), true);  // XGROUP CREATE key ...
+    // Waiting reads on their master's dedicated connection, answered by the other client (from
+    // 0-0 on the empty stream, so the add may come before or after the read starts).
+    auto read = consumer_side.async_read(StreamMessageId{}, 10, 30s, asio::use_future);
+    auto grouped = consumer_side.async_read_group("g", "c", StreamMessageId::never_delivered(), 10,
+                                                  30s, false, asio::use_future);
+    const auto id = producer_side.add({{"n", std::to_string(i)}});
+    EXPECT_EQ(read.get().at(0).id, id);
+    EXPECT_EQ(grouped.get().at(0).id, id);
+    EXPECT_EQ(consumer_side.read(StreamMessageId{}, 10).size(), 1u);  // XREAD ... STREAMS key
+    EXPECT_EQ(consumer_side.ack("g", {id}), 1);
+    EXPECT_EQ(consumer_side.groups().size(), 1u);  // XINFO GROUPS key
+    const int master = cluster.master_of_slot(redisson::detail::key_slot(name));
+    EXPECT_EQ(cluster.command(master, {"XLEN", name}), "1");
+    masters.insert(master);
+  }
+  EXPECT_EQ(masters.size(), 3u) << "nine names land on every master";
 }
 
 }  // namespace

@@ -830,6 +830,12 @@ TEST_F(RedissonCli, InspectShowsACollectionsFirstEntriesDecoded) {
   server_.command({"SADD", "raw", std::string("\xff\x01", 2)});
   const auto raw = run({"inspect", "raw"});
   EXPECT_NE(raw.out.find("first: [\"0xff01\"]"), std::string::npos) << raw;
+  server_.command({"XADD", "events", "1-1", "kind", "order", "n", "7"});
+  const auto stream = run({"inspect", "events"});
+  EXPECT_NE(stream.out.find("stream (string), 1 entries"), std::string::npos) << stream;
+  EXPECT_NE(stream.out.find("first: [[\"1-1\",[[\"kind\",\"order\"],[\"n\",\"7\"]]]]"),
+            std::string::npos)
+      << stream;
 }
 
 }  // namespace

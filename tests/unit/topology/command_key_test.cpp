@@ -31,5 +31,15 @@ TEST(CommandKey, KeylessCommandsGoAnywhere) {
   EXPECT_EQ(routing_key(Command{"INFO", "commandstats"}), std::nullopt);
 }
 
+TEST(CommandKey, StreamCommandsRouteByTheirStream) {
+  EXPECT_EQ(routing_key(Command{"XREAD", "COUNT", "5", "STREAMS", "s", "0-0"}), "s");
+  EXPECT_EQ(routing_key(Command{"XREADGROUP", "GROUP", "STREAMS", "c", "COUNT", "1", "BLOCK", "100",
+                                "NOACK", "STREAMS", "s", ">"}),
+            "s");
+  EXPECT_EQ(routing_key(Command{"XGROUP", "CREATE", "s", "g", "$"}), "s");
+  EXPECT_EQ(routing_key(Command{"XINFO", "GROUPS", "s"}), "s");
+  EXPECT_EQ(routing_key(Command{"XADD", "s", "*", "f", "v"}), "s");
+}
+
 }  // namespace
 }  // namespace redisson::detail
