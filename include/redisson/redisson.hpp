@@ -34,6 +34,7 @@
 #include "redisson/objects/ring_buffer.hpp"
 #include "redisson/objects/scored_sorted_set.hpp"
 #include "redisson/objects/set.hpp"
+#include "redisson/objects/set_cache.hpp"
 #include "redisson/owner_id.hpp"
 #include "redisson/permit_expirable_semaphore.hpp"
 #include "redisson/read_write_lock.hpp"
