@@ -32,9 +32,10 @@ void start_set_cache_remove(const ObjectPtr& object, const std::vector<std::stri
                             Done<Reply>& done);
 /// ZCOUNT n (now +inf: the live elements.
 void start_set_cache_size(const ObjectPtr& object, Done<Reply>& done);
-/// One eviction step, set_cache_evict.lua: removes at most `limit` (>= 1, else
-/// invalid_argument) expired elements of the set cache `object`, the earliest first; the reply
-/// is the number removed. What a client-wide sweeper calls per set cache.
+/// One eviction step, set_cache_evict.lua: removes at most `limit` expired elements of the set
+/// cache `object`, the earliest first; the reply (an integer) is the number removed. What a
+/// client-wide sweeper calls per set cache (the object's codec is not used). A `limit` below 1
+/// throws redisson::error(invalid_argument) before sending, leaving `done` untouched.
 void start_set_cache_sweep(const ObjectPtr& object, std::int64_t limit, Done<Reply>& done);
 /// Every page of the set (ZSCAN, `page_size` per page) gathered in one flat reply of members
 /// and scores.
