@@ -37,9 +37,9 @@ std::vector<std::string> map_cache_keys(const std::string& name) {
 std::shared_ptr<void> map_cache_sweeper(const ObjectPtr& object) {
   return sweeper_of(object, "MapCache",
                     [object](std::int64_t limit, std::int64_t latch_seconds, Done<Reply> done) {
-                      start_map_cache_script(
-                          object, MapCacheScript::sweep,
-                          {std::to_string(limit), std::to_string(latch_seconds)}, done);
+                      start_map_cache_script(object, MapCacheScript::sweep,
+                                             {std::to_string(limit), std::to_string(latch_seconds)},
+                                             done);
                     });
 }
 

@@ -82,9 +82,10 @@ void start_set_cache_sweep(const ObjectPtr& object, std::int64_t limit, Done<Rep
 
 std::shared_ptr<void> set_cache_sweeper(const ObjectPtr& object) {
   // Redisson's SetCacheEvictionTask has no latch.
-  return sweeper_of(object, "SetCache", [object](std::int64_t limit, std::int64_t, Done<Reply> done) {
-    start_set_cache_sweep(object, limit, done);
-  });
+  return sweeper_of(object, "SetCache",
+                    [object](std::int64_t limit, std::int64_t, Done<Reply> done) {
+                      start_set_cache_sweep(object, limit, done);
+                    });
 }
 
 void start_set_cache_read_all(const ObjectPtr& object, std::int64_t page_size, Done<Reply>& done) {

@@ -77,10 +77,9 @@ Sweeper::~Sweeper() {
 std::shared_ptr<void> sweeper_of(const ObjectPtr& object, const char* kind, SweepStep step) {
   const auto& core = object->core;
   if (!core->config().eviction.enabled) return nullptr;
-  return core->shared_task(std::string("sweeper:") + kind + ":" + object->name,
-                           [&]() -> std::shared_ptr<void> {
-                             return std::make_shared<Sweeper>(core, std::move(step));
-                           });
+  return core->shared_task(
+      std::string("sweeper:") + kind + ":" + object->name,
+      [&]() -> std::shared_ptr<void> { return std::make_shared<Sweeper>(core, std::move(step)); });
 }
 
 }  // namespace redisson::detail

@@ -175,9 +175,10 @@ void start_time_series_sweep(const ObjectPtr& object, std::int64_t limit, Done<R
 
 std::shared_ptr<void> time_series_sweeper(const ObjectPtr& object) {
   // Redisson's TimeSeriesEvictionTask has no latch.
-  return sweeper_of(object, "TimeSeries", [object](std::int64_t limit, std::int64_t, Done<Reply> done) {
-    start_time_series_sweep(object, limit, done);
-  });
+  return sweeper_of(object, "TimeSeries",
+                    [object](std::int64_t limit, std::int64_t, Done<Reply> done) {
+                      start_time_series_sweep(object, limit, done);
+                    });
 }
 
 struct TimeSeriesScanState {

@@ -53,10 +53,11 @@ enum class EvictionMode {
 /// the client's clock, as in Redisson, so clients need synchronised clocks). Expired entries stay
 /// in Redis until a sweeper removes them: this client's (Config::eviction: one per client and
 /// map cache while a handle exists, Redisson's schedule and once-per-interval latch, publishing
-/// expired events), a Java client's, or evict_expired(); size() counts them until then. Reading an entry with a max idle time (get, contains_key) moves its idle deadline.
-/// Puts and removes publish Redisson's created/updated/removed events when a listener has
-/// registered (has-listeners). A map bounded by set_max_size() (here or by Java) keeps LRU/LFU
-/// scores on reads and writes, and a put evicts the lowest-scored entries beyond the bound.
+/// expired events), a Java client's, or evict_expired(); size() counts them until then. Reading an
+/// entry with a max idle time (get, contains_key) moves its idle deadline. Puts and removes publish
+/// Redisson's created/updated/removed events when a listener has registered (has-listeners). A map
+/// bounded by set_max_size() (here or by Java) keeps LRU/LFU scores on reads and writes, and a put
+/// evicts the lowest-scored entries beyond the bound.
 ///
 /// Cost: every operation is one script, one round trip, O(log n) in the zsets; size() is HLEN.
 /// delete_object(), expire() and rename() act on all five keys.
@@ -133,13 +134,12 @@ class MapCache : public Object {
   }
   template <class CompletionToken>
   auto async_evict_expired(std::int64_t limit, CompletionToken&& token) {
-    return script<std::int64_t>(token, &detail::reply_integer, detail::MapCacheScript::sweep,
-                                [limit](const Codec&) {
-                                  if (limit <= 0 || limit > 5000)
-                                    detail::throw_invalid_argument(
-                                        "MapCache: evict_expired takes 1..5000 entries");
-                                  return std::vector<std::string>{std::to_string(limit), "0"};
-                                });
+    return script<std::int64_t>(
+        token, &detail::reply_integer, detail::MapCacheScript::sweep, [limit](const Codec&) {
+          if (limit <= 0 || limit > 5000)
+            detail::throw_invalid_argument("MapCache: evict_expired takes 1..5000 entries");
+          return std::vector<std::string>{std::to_string(limit), "0"};
+        });
   }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------

@@ -195,7 +195,8 @@ class TimeSeriesScan {
 /// take the first live one of it. An expired entry is invisible at once (every read checks the
 /// ttl zset; times are the client's clock, as in Redisson, so clients need synchronised clocks)
 /// and stays in Redis until a sweeper (this client's while it has a handle, Config::eviction;
-/// a Java client's), evict_expired() or remove_range() removes it; size() counts live entries only, as Redisson's does.
+/// a Java client's), evict_expired() or remove_range() removes it; size() counts live entries only,
+/// as Redisson's does.
 ///
 /// Cost: every operation is one script, one round trip: O(log n) per entry touched, plus the
 /// expired entries a range steps over. Ranges without a limit answer the whole range at once;

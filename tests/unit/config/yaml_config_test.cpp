@@ -86,8 +86,8 @@ slavesSyncTimeout: 700
 }
 
 TEST(YamlConfig, CleanUpKeysSetTheSweeperInSeconds) {
-  const auto config = Config::from_yaml_string(
-      "minCleanUpDelay: 2\nmaxCleanUpDelay: 60\ncleanUpKeysAmount: 500\n");
+  const auto config =
+      Config::from_yaml_string("minCleanUpDelay: 2\nmaxCleanUpDelay: 60\ncleanUpKeysAmount: 500\n");
   EXPECT_EQ(config.eviction.min_delay, 2000ms);
   EXPECT_EQ(config.eviction.max_delay, 60000ms);
   EXPECT_EQ(config.eviction.keys_limit, 500);
