@@ -4,9 +4,49 @@
 #include <optional>
 
 #include "client/client_core.hpp"
+#include "client/subscribe.hpp"
 #include "net/reply_error.hpp"
 
 namespace redisson {
+
+namespace detail {
+
+Subscription subscribe_channel(const std::shared_ptr<ClientCore>& core, std::string channel,
+                               std::function<void(std::string_view)> on_message,
+                               std::function<void()> on_resubscribed) {
+  if (core->on_io_thread()) {
+    throw error(errc::would_deadlock, "Client::subscribe called on the client's I/O thread");
+  }
+  std::promise<std::pair<std::uint64_t, std::error_code>> ready;
+  auto result = ready.get_future();
+  auto id = std::make_shared<std::uint64_t>(0);
+  core->run_on_io([core, &ready, channel = std::move(channel), id,
+                   listener = detail::Listener{std::move(on_message), std::move(on_resubscribed),
+                                               nullptr}]() mutable {
+    // on_ready may run inside add() (channel already confirmed), before the id is known.
+    auto early = std::make_shared<std::optional<std::error_code>>();
+    *id = core->subscriber().add(channel, std::move(listener),
+                                 [&ready, id, early](std::error_code ec) {
+                                   if (*id == 0) {
+                                     *early = ec;
+                                   } else {
+                                     ready.set_value({*id, ec});
+                                   }
+                                 });
+    if (*id == 0) {
+      ready.set_value({0, make_error_code(errc::shutdown)});
+    } else if (*early) {
+      ready.set_value({*id, **early});
+    }
+  });
+  auto [listener_id, ec] = result.get();
+  Subscription subscription(core, listener_id);
+  if (ec) throw error(ec, "SUBSCRIBE");
+  return subscription;
+}
+
+}  // namespace detail
+
 void Client::start_execute(const std::shared_ptr<detail::ClientCore>& core, const Command& command,
                            detail::Done<Reply> done) {
   core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
@@ -78,35 +118,8 @@ std::int64_t Client::publish(std::string_view channel, std::string_view message)
 Subscription Client::subscribe(std::string channel,
                                std::function<void(std::string_view)> on_message,
                                std::function<void()> on_resubscribed) {
-  if (core_->on_io_thread()) {
-    throw error(errc::would_deadlock, "Client::subscribe called on the client's I/O thread");
-  }
-  std::promise<std::pair<std::uint64_t, std::error_code>> ready;
-  auto result = ready.get_future();
-  auto id = std::make_shared<std::uint64_t>(0);
-  core_->run_on_io([core = core_, &ready, channel = std::move(channel), id,
-                    listener = detail::Listener{std::move(on_message), std::move(on_resubscribed),
-                                                nullptr}]() mutable {
-    // on_ready may run inside add() (channel already confirmed), before the id is known.
-    auto early = std::make_shared<std::optional<std::error_code>>();
-    *id = core->subscriber().add(channel, std::move(listener),
-                                 [&ready, id, early](std::error_code ec) {
-                                   if (*id == 0) {
-                                     *early = ec;
-                                   } else {
-                                     ready.set_value({*id, ec});
-                                   }
-                                 });
-    if (*id == 0) {
-      ready.set_value({0, make_error_code(errc::shutdown)});
-    } else if (*early) {
-      ready.set_value({*id, **early});
-    }
-  });
-  auto [listener_id, ec] = result.get();
-  Subscription subscription(core_, listener_id);
-  if (ec) throw error(ec, "SUBSCRIBE");
-  return subscription;
+  return detail::subscribe_channel(core_, std::move(channel), std::move(on_message),
+                                   std::move(on_resubscribed));
 }
 
 void Client::shutdown() noexcept {

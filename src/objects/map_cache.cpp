@@ -1,7 +1,13 @@
 #include "redisson/objects/map_cache.hpp"
 
 #include <chrono>
+#include <cstddef>
+#include <future>
+#include <optional>
+#include <string_view>
 
+#include "client/failure_report.hpp"
+#include "client/subscribe.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/sweeper.hpp"
@@ -41,6 +47,78 @@ std::shared_ptr<void> map_cache_sweeper(const ObjectPtr& object) {
                                              {std::to_string(limit), std::to_string(latch_seconds)},
                                              done);
                     });
+}
+
+namespace {
+
+const char* event_channel_prefix(MapCacheEventKind kind) {
+  switch (kind) {
+    case MapCacheEventKind::created:
+      return "redisson_map_cache_created";
+    case MapCacheEventKind::updated:
+      return "redisson_map_cache_updated";
+    case MapCacheEventKind::removed:
+      return "redisson_map_cache_removed";
+    case MapCacheEventKind::expired:
+      return "redisson_map_cache_expired";
+  }
+  return "";
+}
+
+// Redisson's event framing: each part an 8-byte little-endian length, then its bytes. nullopt
+// when the message is not exactly that.
+std::optional<std::vector<std::string>> event_parts(std::string_view message) {
+  std::vector<std::string> parts;
+  while (!message.empty()) {
+    if (message.size() < 8) return std::nullopt;
+    std::uint64_t length = 0;
+    for (int i = 7; i >= 0; --i) {
+      length = (length << 8) | static_cast<unsigned char>(message[static_cast<std::size_t>(i)]);
+    }
+    message.remove_prefix(8);
+    if (length > message.size()) return std::nullopt;
+    parts.emplace_back(message.substr(0, length));
+    message.remove_prefix(length);
+  }
+  return parts;
+}
+
+}  // namespace
+
+Subscription subscribe_map_cache_events(
+    const ObjectPtr& object, MapCacheEventKind kind,
+    std::function<void(const std::vector<std::string>& parts)> on_parts) {
+  const std::size_t expected = kind == MapCacheEventKind::updated ? 3 : 2;
+  const std::string channel = prefixed(event_channel_prefix(kind), object->name);
+  auto on_message = [core = std::weak_ptr<ClientCore>(object->core), channel, expected,
+                     on_parts = std::move(on_parts)](std::string_view message) {
+    const auto fail = [&](const std::string& why) {
+      if (const auto live = core.lock()) {
+        report_failure(live->config(),
+                       error(errc::codec_error, "MapCache event on " + channel + ": " + why));
+      }
+    };
+    const auto parts = event_parts(message);
+    if (!parts || parts->size() != expected) {
+      return fail("not Redisson's framing of " + std::to_string(expected) + " parts");
+    }
+    try {
+      on_parts(*parts);
+    } catch (const std::exception& e) {
+      fail(e.what());
+    }
+  };
+  auto subscription = subscribe_channel(object->core, channel, std::move(on_message));
+  // Java's addListener: from now on every writer publishes (map_cache_publish checks it).
+  std::promise<Status> marked;
+  auto done = marked.get_future();
+  submit_command(object,
+                 Command{"HSET", tagged(object->name) + ":redisson_options", "has-listeners", "1"},
+                 [&marked](Status status, const Reply&) { marked.set_value(std::move(status)); });
+  if (const auto status = done.get(); status.code) {
+    throw error(status.code, "MapCache add_listener: " + status.detail);
+  }
+  return subscription;
 }
 
 std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what) {

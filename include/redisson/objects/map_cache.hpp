@@ -3,17 +3,42 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "redisson/client.hpp"
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
 
+/// Which of Redisson's MapCache entry events a listener hears (Java's EntryCreatedListener, ...).
+enum class MapCacheEventKind { created, updated, removed, expired };
+
+/// One entry event of a MapCache: its key and value; for `updated`, the new value, with the
+/// value it replaced in `old_value`.
+template <class K, class V>
+struct MapCacheEvent {
+  MapCacheEventKind kind;
+  K key;
+  V value;
+  std::optional<V> old_value;
+
+  friend bool operator==(const MapCacheEvent&, const MapCacheEvent&) = default;
+};
+
 namespace detail {
+/// Subscribes to the map cache's channel of `kind` (redisson_map_cache_<kind>:{n}), then sets
+/// has-listeners in {n}:redisson_options, as Java's addListener does. `on_parts` runs on the I/O
+/// thread with each message's parts (key, value[, old value]); a message of another shape, and
+/// anything `on_parts` throws, goes to Config::error_handler. Blocking.
+Subscription subscribe_map_cache_events(
+    const ObjectPtr& object, MapCacheEventKind kind,
+    std::function<void(const std::vector<std::string>& parts)> on_parts);
+
 /// The MapCache scripts (src/objects/lua/map_cache_*.lua), run on the five keys of the map.
 enum class MapCacheScript { put, get, remove, remaining_ttl, set_max_size, sweep };
 /// Starts `script` with ARGV = now (the client's clock, ms since the epoch), then `args`, then
@@ -196,6 +221,29 @@ class MapCache : public Object {
   /// The number of entries in the hash (HLEN), expired ones not yet removed included, as
   /// Redisson's size().
   std::int64_t size() const { return async_size(blocking("size")); }
+  /// Calls `listener` for every `kind` event of this map cache, from any client, Java or C++,
+  /// while the returned Subscription lives. Like Java's addListener it sets has-listeners in
+  /// `{n}:redisson_options`, after which every writer publishes events (the flag stays when the
+  /// subscription ends, as in Redisson). `listener` runs on the client's I/O thread: it must be
+  /// quick and must not block on the client. An event this codec cannot read, and an exception
+  /// from `listener`, go to Config::error_handler. Blocking: waits for the subscription.
+  /// Events are PUBLISHed, so on a Cluster with sharded pub/sub they do not arrive.
+  Subscription add_listener(MapCacheEventKind kind,
+                            std::function<void(const MapCacheEvent<K, V>&)> listener) {
+    return detail::subscribe_map_cache_events(
+        object_, kind,
+        [codec = codec_ptr(), kind,
+         listener = std::move(listener)](const std::vector<std::string>& parts) {
+          const Codec& keys = codec->map_key_codec();
+          const Codec& values = codec->map_value_codec();
+          MapCacheEvent<K, V> event{kind, from_value<K>(keys.decode(parts.at(0))),
+                                    from_value<V>(values.decode(parts.at(1))), std::nullopt};
+          if (kind == MapCacheEventKind::updated) {
+            event.old_value = from_value<V>(values.decode(parts.at(2)));
+          }
+          listener(event);
+        });
+  }
   /// Removes up to `limit` (1..5000) expired entries from each of the TTL and idle sets now,
   /// as the sweeper does (publishing expired events); returns how many went.
   std::int64_t evict_expired(std::int64_t limit = 100) {

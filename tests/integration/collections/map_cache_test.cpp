@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -425,6 +427,98 @@ TEST_F(MapCacheTest, TheSweeperStaysOffWhenDisabledAndStopsWithItsLastHandle) {
   bad = config_for(server);
   bad.eviction.max_delay = 1ms;
   expect_error(errc::invalid_argument, [&] { redisson::Client refused(bad); });
+}
+
+using Event = redisson::MapCacheEvent<std::string, std::string>;
+using redisson::MapCacheEventKind;
+
+/// The events a listener heard, in order; safe to read while they arrive.
+struct Heard {
+  std::mutex mutex;
+  std::vector<Event> events;
+  std::function<void(const Event&)> sink() {
+    return [this](const Event& event) {
+      std::lock_guard guard(mutex);
+      events.push_back(event);
+    };
+  }
+  std::vector<Event> get() {
+    std::lock_guard guard(mutex);
+    return events;
+  }
+};
+
+TEST_F(MapCacheTest, ListenersHearEveryKindOfEvent) {
+  StringCache cache(client, "c", codecs::string());
+  Heard heard;
+  std::vector<redisson::Subscription> subscriptions;
+  for (auto kind : {MapCacheEventKind::created, MapCacheEventKind::updated,
+                    MapCacheEventKind::removed, MapCacheEventKind::expired}) {
+    subscriptions.push_back(cache.add_listener(kind, heard.sink()));
+  }
+  EXPECT_EQ(server.command({"HGET", "{c}:redisson_options", "has-listeners"}), "1")
+      << "as Java's addListener, so that Java writers publish too";
+  cache.put("k", "v", 1h);
+  cache.put("k", "v2", 1h);
+  cache.remove("k");
+  cache.put("e", "x", 50ms);
+  const auto deadline = zscore("redisson__timeout__set:{c}", "e");
+  ASSERT_TRUE(eventually([&] { return now_ms() > deadline + 5; }));
+  EXPECT_EQ(cache.evict_expired(), 1);
+  ASSERT_TRUE(eventually([&] { return heard.get().size() == 5; }));
+  const std::vector<Event> want{{MapCacheEventKind::created, "k", "v", std::nullopt},
+                                {MapCacheEventKind::updated, "k", "v2", "v"},
+                                {MapCacheEventKind::removed, "k", "v2", std::nullopt},
+                                {MapCacheEventKind::created, "e", "x", std::nullopt},
+                                {MapCacheEventKind::expired, "e", "x", std::nullopt}};
+  EXPECT_EQ(heard.get(), want);
+  subscriptions.clear();
+  EXPECT_TRUE(eventually([&] {
+    return redisson::test::numsub(server, "redisson_map_cache_created:{c}") ==
+           "redisson_map_cache_created:{c}\n0";
+  }));
+}
+
+TEST_F(MapCacheTest, ListenersReadJavasEventsAndReportUnreadableOnes) {
+  std::mutex mutex;
+  std::vector<redisson::error> failures;
+  auto config = redisson::test::unswept_config_for(server);
+  config.error_handler = [&](const redisson::error& failure) {
+    std::lock_guard guard(mutex);
+    failures.push_back(failure);
+  };
+  redisson::Client listening(config);
+  for (const char* name : {"mapcache_events_kryo", "mapcache_events_string"}) {
+    SCOPED_TRACE(name);
+    const auto& java = java_case(name);
+    StringCache cache(listening, java.at("key").get<std::string>(), codec_of_case(java));
+    Heard heard;
+    std::vector<redisson::Subscription> subscriptions;
+    for (auto kind :
+         {MapCacheEventKind::created, MapCacheEventKind::updated, MapCacheEventKind::removed}) {
+      subscriptions.push_back(cache.add_listener(kind, heard.sink()));
+    }
+    // The bytes Java Redisson published for put k v, put k v2, remove k.
+    for (const auto& step : java.at("captured")) {
+      server.command({"PUBLISH", step.at("channel").get<std::string>(),
+                      redisson::test::from_hex(step.at("hex").get<std::string>())});
+    }
+    ASSERT_TRUE(eventually([&] { return heard.get().size() == 3; }));
+    const std::vector<Event> want{{MapCacheEventKind::created, "k", "v", std::nullopt},
+                                  {MapCacheEventKind::updated, "k", "v2", "v"},
+                                  {MapCacheEventKind::removed, "k", "v2", std::nullopt}};
+    EXPECT_EQ(heard.get(), want);
+  }
+  StringCache cache(listening, "bad", codecs::string());
+  Heard heard;
+  auto subscription = cache.add_listener(MapCacheEventKind::removed, heard.sink());
+  server.command({"PUBLISH", "redisson_map_cache_removed:{bad}", "not framed"});
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard guard(mutex);
+    return failures.size() == 1;
+  }));
+  EXPECT_EQ(failures[0].code(), errc::codec_error) << failures[0].what();
+  EXPECT_TRUE(heard.get().empty());
 }
 
 }  // namespace
