@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "redisson/detail/object_op.hpp"
-#include "redisson/detail/paged_iterator.hpp"
+#include "redisson/detail/paged_scan.hpp"
 
 namespace redisson {
 
@@ -38,45 +38,16 @@ void start_collection_scan_next(const ObjectPtr& object,
 /// thread-safe (one reader at a time), like an iterator; call next_batch() again only once the
 /// previous call has completed.
 template <class E>
-class CollectionScan {
+class CollectionScan : public detail::PagedScan<E, detail::CollectionScanState,
+                                                &detail::start_collection_scan_next> {
+  using Base =
+      detail::PagedScan<E, detail::CollectionScanState, &detail::start_collection_scan_next>;
+
  public:
-  /// Turns one page (the flat reply) into elements with the object's codec.
-  using Decode = std::vector<E> (*)(const Codec& codec, const Reply& page);
+  using typename Base::Decode;
 
   CollectionScan(detail::ObjectPtr object, const char* verb, std::int64_t count, Decode decode)
-      : object_(std::move(object)),
-        scan_(detail::make_collection_scan(verb, count)),
-        decode_(decode) {}
-
-  // ---- asynchronous form: completes through any Asio completion token --------------------
-  template <class CompletionToken>
-  auto async_next_batch(CompletionToken&& token) {
-    return detail::async_started<std::vector<E>>(
-        object_, token,
-        [scan = scan_](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_collection_scan_next(object, scan, done);
-        },
-        [codec = object_->codec, decode = decode_](const Reply& page) {
-          return decode(*codec, page);
-        });
-  }
-
-  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
-  /// The next elements (one page, more requests when a page is empty); empty when it is over.
-  std::vector<E> next_batch() {
-    return async_next_batch(detail::blocking("next_batch", object_->name));
-  }
-
-  /// An input iterator over the elements, fetching pages with next_batch().
-  using iterator = detail::PagedIterator<CollectionScan, E>;
-  /// Starts reading (the first page is fetched here).
-  iterator begin() { return iterator(*this); }
-  std::default_sentinel_t end() const noexcept { return {}; }
-
- private:
-  detail::ObjectPtr object_;
-  std::shared_ptr<detail::CollectionScanState> scan_;
-  Decode decode_;
+      : Base(std::move(object), detail::make_collection_scan(verb, count), decode) {}
 };
 
 }  // namespace redisson

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "redisson/detail/paged_iterator.hpp"
+#include "redisson/detail/paged_scan.hpp"
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
@@ -139,46 +139,17 @@ std::vector<TimeSeriesEntry<V, L>> time_series_entries(const Codec& codec, const
 /// meanwhile shift the windows, so an entry may then be skipped or read twice. Not thread-safe
 /// (one reader at a time), like an iterator.
 template <class E>
-class TimeSeriesScan {
+class TimeSeriesScan : public detail::PagedScan<E, detail::TimeSeriesScanState,
+                                                &detail::start_time_series_scan_next> {
+  using Base =
+      detail::PagedScan<E, detail::TimeSeriesScanState, &detail::start_time_series_scan_next>;
+
  public:
   /// Turns one page (flat member, timestamp pairs) into elements with the object's codec.
-  using Decode = std::vector<E> (*)(const Codec& codec, const Reply& page);
+  using typename Base::Decode;
 
   TimeSeriesScan(detail::ObjectPtr object, std::int64_t page_size, Decode decode)
-      : object_(std::move(object)),
-        scan_(detail::make_time_series_scan(page_size)),
-        decode_(decode) {}
-
-  // ---- asynchronous form: completes through any Asio completion token --------------------
-  template <class CompletionToken>
-  auto async_next_batch(CompletionToken&& token) {
-    return detail::async_started<std::vector<E>>(
-        object_, token,
-        [scan = scan_](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_time_series_scan_next(object, scan, done);
-        },
-        [codec = object_->codec, decode = decode_](const Reply& page) {
-          return decode(*codec, page);
-        });
-  }
-
-  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
-  /// The next entries (one page, more requests when a page held only expired ones); empty when
-  /// the scan is over.
-  std::vector<E> next_batch() {
-    return async_next_batch(detail::blocking("next_batch", object_->name));
-  }
-
-  /// An input iterator over the elements, fetching pages with next_batch().
-  using iterator = detail::PagedIterator<TimeSeriesScan, E>;
-  /// Starts reading (the first page is fetched here).
-  iterator begin() { return iterator(*this); }
-  std::default_sentinel_t end() const noexcept { return {}; }
-
- private:
-  detail::ObjectPtr object_;
-  std::shared_ptr<detail::TimeSeriesScanState> scan_;
-  Decode decode_;
+      : Base(std::move(object), detail::make_time_series_scan(page_size), decode) {}
 };
 
 /// Values of V by timestamp, each with an optional label of L and an optional time to live, in

@@ -20,7 +20,7 @@
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
 #include "support/pub_sub.hpp"
-#include "support/server_test.hpp"
+#include "support/unswept_server_test.hpp"
 
 using redisson::errc;
 using redisson::MapCache;
@@ -37,17 +37,8 @@ namespace codecs = redisson::codecs;
 
 namespace {
 
-class MapCacheTest : public redisson::test::ServerTest {
+class MapCacheTest : public redisson::test::UnsweptServerTest {
  protected:
-  // Expired entries stay until a test removes them: this client does not sweep (the sweeper's
-  // own tests make clients that do).
-  redisson::Client client{redisson::test::unswept_config_for(server)};
-
-  static std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-  }
   std::int64_t zscore(const std::string& key, const std::string& member) {
     return std::stoll(server.command({"ZSCORE", key, member}));
   }

@@ -18,7 +18,7 @@
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
-#include "support/server_test.hpp"
+#include "support/unswept_server_test.hpp"
 
 using redisson::errc;
 using redisson::SetCache;
@@ -37,16 +37,8 @@ namespace {
 using Strings = std::vector<std::string>;
 using StringCache = SetCache<std::string>;
 
-class SetCacheTest : public redisson::test::ServerTest {
+class SetCacheTest : public redisson::test::UnsweptServerTest {
  protected:
-  // Expired elements stay until a test removes them (the sweeper's test makes its own client).
-  redisson::Client client{redisson::test::unswept_config_for(server)};
-
-  static std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-  }
   std::string zcard(const std::string& key) { return server.command({"ZCARD", key}); }
   std::int64_t scripts_run() {
     return redisson::test::command_calls(server, "eval") +

@@ -19,7 +19,7 @@
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
-#include "support/server_test.hpp"
+#include "support/unswept_server_test.hpp"
 
 using redisson::Command;
 using redisson::errc;
@@ -43,16 +43,8 @@ constexpr std::int64_t kNoTtlMs = std::int64_t{36500} * 24 * 60 * 60 * 1000;
 using Series = TimeSeries<std::string>;
 using Entry = Series::Entry;
 
-class TimeSeriesTest : public redisson::test::ServerTest {
+class TimeSeriesTest : public redisson::test::UnsweptServerTest {
  protected:
-  // Expired entries stay until a test removes them (the sweeper's test makes its own client).
-  redisson::Client client{redisson::test::unswept_config_for(server)};
-
-  static std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-  }
   /// The members of a zset with their scores, in rank order, as the server holds them.
   std::vector<std::pair<std::string, std::int64_t>> zset(const std::string& key) {
     const Reply reply = client.execute(Command{"ZRANGE", key, "0", "-1", "WITHSCORES"});
