@@ -289,8 +289,11 @@ std::pair<std::string, std::string> start_monitor(const Options& options, ChildG
   ::close(fd);
   const auto bound = std::chrono::duration_cast<std::chrono::seconds>(
       kMonitorStartTimeout + options.duration + kMonitorMargin + kGrace);
+  // redis-cli says "Error: Server closed the connection" when CLIENT KILL ends it, as planned:
+  // its stderr goes to a file beside the output, shown only if the monitor failed to start.
+  const std::string errors_path = std::string(path) + ".err";
   group.spawn({"timeout", std::to_string(bound.count()), "sh", "-c",
-               "exec redis-cli -u \"$0\" monitor > \"$1\"", options.url, path},
+               "exec redis-cli -u \"$0\" monitor > \"$1\" 2> \"$1.err\"", options.url, path},
               /*capture_stderr=*/false);
   const bool confirmed = wait_until(
       [&] {
@@ -304,8 +307,12 @@ std::pair<std::string, std::string> start_monitor(const Options& options, ChildG
     if (!before.contains(candidate)) id = candidate;
   }
   if (!confirmed || id.empty()) {
+    std::ifstream errors(errors_path);
+    std::string said((std::istreambuf_iterator<char>(errors)), std::istreambuf_iterator<char>());
     std::remove(path);
-    throw std::runtime_error("redis-cli monitor did not start within 15 s");
+    std::remove(errors_path.c_str());
+    throw std::runtime_error("redis-cli monitor did not start within 15 s" +
+                             (said.empty() ? std::string() : ": " + said));
   }
   return {path, id};
 }
@@ -370,6 +377,7 @@ Phase run_phase(const Options& options, const KindInfo& info, int processes,
     std::ifstream in(file);
     phase.monitor_output.assign(std::istreambuf_iterator<char>(in), {});
     std::remove(file.c_str());
+    std::remove((file + ".err").c_str());
   }
   return phase;
 }

@@ -88,10 +88,10 @@ class Client {
   /// holds the server's text and the error_code says server_error / wrong_type.
   template <class CompletionToken>
   auto async_execute(Command command, CompletionToken&& token) const {
-    return detail::async_op<Reply>(
-        core_, token, [core = core_, command = std::move(command)](detail::Done<Reply> done) {
-          start_execute(core, command, std::move(done));
-        });
+    return detail::async_op<Reply>(core_, token,
+                                   [core = core_, command = std::move(command)](auto done) {
+                                     start_execute(core, command, completion_of(std::move(done)));
+                                   });
   }
 
   /// Runs a Lua script by SHA (EVALSHA; EVAL with the source when the server does not know it).
@@ -103,8 +103,9 @@ class Client {
                   const std::vector<std::string>& args, CompletionToken&& token) const {
     return detail::async_op<Reply>(
         core_, token,
-        [core = core_, script, command = evalsha_command(script, keys, args)](
-            detail::Done<Reply> done) { start_eval(core, script, command, std::move(done)); });
+        [core = core_, script, command = evalsha_command(script, keys, args)](auto done) {
+          start_eval(core, script, command, completion_of(std::move(done)));
+        });
   }
 
   /// PUBLISH; returns the number of receivers.
@@ -122,11 +123,22 @@ class Client {
 
  private:
   friend struct detail::ClientAccess;
+  using ReplyCompletion = detail::UniqueFunction<void(std::error_code, Reply)>;
+  // The reply callback that completes `done`: made here, where the completion's type is known,
+  // so the command carries one small callable instead of one wrapped in another.
+  template <class Done>
+  static ReplyCompletion completion_of(Done done) {
+    return [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+      auto status = reply_status(ec, reply);  // before the reply moves
+      done(std::move(status), std::move(reply));
+    };
+  }
+  static detail::Status reply_status(std::error_code ec, const Reply& reply);
   // The .cpp side of the async templates.
   static void start_execute(const std::shared_ptr<detail::ClientCore>& core, const Command& command,
-                            detail::Done<Reply> done);
+                            ReplyCompletion on_reply);
   static void start_eval(const std::shared_ptr<detail::ClientCore>& core, const Script& script,
-                         const Command& evalsha, detail::Done<Reply> done);
+                         const Command& evalsha, ReplyCompletion on_reply);
   static Command evalsha_command(const Script& script, const std::vector<std::string>& keys,
                                  const std::vector<std::string>& args);
 

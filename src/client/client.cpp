@@ -47,20 +47,18 @@ Subscription subscribe_channel(const std::shared_ptr<ClientCore>& core, std::str
 
 }  // namespace detail
 
+detail::Status Client::reply_status(std::error_code ec, const Reply& reply) {
+  return detail::status_of(ec, reply);
+}
+
 void Client::start_execute(const std::shared_ptr<detail::ClientCore>& core, const Command& command,
-                           detail::Done<Reply> done) {
-  core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    auto status = detail::status_of(ec, reply);
-    done(std::move(status), std::move(reply));
-  });
+                           ReplyCompletion on_reply) {
+  core->submit(command, std::move(on_reply));
 }
 
 void Client::start_eval(const std::shared_ptr<detail::ClientCore>& core, const Script& script,
-                        const Command& evalsha, detail::Done<Reply> done) {
-  core->eval(script, evalsha, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-    auto status = detail::status_of(ec, reply);
-    done(std::move(status), std::move(reply));
-  });
+                        const Command& evalsha, ReplyCompletion on_reply) {
+  core->eval(script, evalsha, std::move(on_reply));
 }
 
 Command Client::evalsha_command(const Script& script, const std::vector<std::string>& keys,

@@ -52,6 +52,7 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   const std::string& id() const noexcept { return id_; }
   asio::io_context& io() noexcept { return io_; }
   asio::any_io_executor executor() noexcept { return io_.get_executor(); }
+  asio::io_context::executor_type io_executor() noexcept { return io_.get_executor(); }
   bool on_io_thread() const noexcept;
   bool connected() const noexcept;
 

@@ -7,6 +7,8 @@ namespace redisson::detail {
 
 asio::any_io_executor core_executor(ClientCore& core) { return core.executor(); }
 
+asio::io_context::executor_type core_io_executor(ClientCore& core) { return core.io_executor(); }
+
 bool core_on_io_thread(const ClientCore& core) noexcept { return core.on_io_thread(); }
 
 error Blocking::to_error(const Status& status) const {

@@ -156,8 +156,8 @@ std::vector<T> decode_elements(const Codec& codec, const Reply& reply) {
 }
 
 /// Completes `done` with the failure `status` (and no value).
-template <class R>
-void fail(Done<R>& done, Status status) {
+template <class R, class DoneFn>
+void fail(DoneFn& done, Status status) {
   if constexpr (std::is_void_v<R>) {
     done(std::move(status));
   } else {
@@ -167,8 +167,8 @@ void fail(Done<R>& done, Status status) {
 
 /// Completes `done` with `status` when it is a failure, else with convert(reply) (for R = void:
 /// convert(reply) only checks the reply), or with the error convert() threw.
-template <class R, class Convert>
-void complete_converted(Done<R>& done, Status status, const Reply& reply, Convert& convert) {
+template <class R, class DoneFn, class Convert>
+void complete_converted(DoneFn& done, Status status, const Reply& reply, Convert& convert) {
   if constexpr (std::is_void_v<R>) {
     if (!status) {
       try {
@@ -200,7 +200,7 @@ template <class R, class Token, class Start, class Convert>
 auto async_started(const ObjectPtr& object, Token&& token, Start&& start, Convert&& convert) {
   return async_op<R>(object->core, token,
                      [object, start = std::forward<Start>(start),
-                      convert = std::forward<Convert>(convert)](Done<R> done) mutable {
+                      convert = std::forward<Convert>(convert)](auto done) mutable {
                        Done<Reply> on_reply = [done = std::move(done),
                                                convert = std::move(convert)](
                                                   Status status, const Reply& reply) mutable {
@@ -228,11 +228,11 @@ auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Conver
   }
   return async_op<R>(object->core, token,
                      [object, prepared = std::move(prepared),
-                      convert = std::forward<Convert>(convert)](Done<R> done) mutable {
+                      convert = std::forward<Convert>(convert)](auto done) mutable {
                        if (prepared.failure) return fail<R>(done, std::move(prepared.failure));
                        submit_reply(*object, prepared.command,
                                     [done = std::move(done), convert = std::move(convert)](
-                                        std::error_code ec, Reply reply) mutable {
+                                        std::error_code ec, const Reply& reply) mutable {
                                       complete_converted<R>(done, reply_status(ec, reply), reply,
                                                             convert);
                                     });

@@ -26,6 +26,8 @@
 #include <asio/dispatch.hpp>
 #include <asio/error.hpp>
 #include <asio/executor_work_guard.hpp>
+#include <asio/io_context.hpp>
+#include <asio/post.hpp>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -44,6 +46,8 @@ namespace redisson::detail {
 class ClientCore;
 /// The executor of the client's I/O thread.
 asio::any_io_executor core_executor(ClientCore& core);
+/// The same executor, unerased: one pointer wide, and it can tell whether it runs this thread.
+asio::io_context::executor_type core_io_executor(ClientCore& core);
 /// True on one of the client's I/O threads, where a blocking call would wait on itself.
 bool core_on_io_thread(const ClientCore& core) noexcept;
 
@@ -169,51 +173,97 @@ struct IsBlockingHandler<BlockingHandler<T>> : std::true_type {};
 
 // ---- from a caller's handler to the internal Done<T> ----------------------------------------
 
-/// A Done<T> that completes `handler` on its associated executor (the I/O thread's when it has
-/// none), keeping that executor's work alive until then. With `cancel`, the handler's
-/// cancellation slot is cleared first, and a success the caller cancelled before it arrived is
-/// undone and reported as operation_aborted.
+/// True when `Handler` names no executor of its own (a plain lambda or function object): it
+/// then completes on the client's I/O thread.
+template <class Handler>
+inline constexpr bool kRunsOnClientThread = requires {
+  typename asio::associated_executor<
+      Handler, asio::any_io_executor>::asio_associated_executor_is_unspecialised;
+};
+
+/// Clears the handler's cancellation slot and turns a success the caller cancelled before it
+/// arrived into operation_aborted (the value, if any, is dropped).
+template <class Handler, class... Value>
+void settle_cancellation(Handler& handler, const CancellationPtr& cancel, std::error_code& ec,
+                         Value&... value) {
+  if (!cancel) return;
+  asio::get_associated_cancellation_slot(handler).clear();
+  if (!ec && cancel->undo_if_requested()) {
+    ec = asio::error::operation_aborted;
+    ((value = std::remove_reference_t<Value>{}), ...);
+  }
+}
+
+/// The Done<T> callable that completes `handler` on its associated executor (the I/O thread's
+/// when it has none). With `cancel`, the handler's cancellation slot is cleared first, and a
+/// success the caller cancelled before it arrived is undone and reported as operation_aborted.
+///
+/// A handler without an executor of its own (the common case: a lambda) is called directly when
+/// the operation completes on the I/O thread, and posted there otherwise; it needs no work guard,
+/// since the client keeps its I/O context running. That keeps the whole completion a few
+/// pointers wide, so it travels with the command without a heap allocation. A handler with an
+/// executor (a coroutine, a strand) gets a work guard and a dispatch to that executor.
 template <class T, class Handler>
-Done<T> bind_handler(Handler handler, const asio::any_io_executor& io, CancellationPtr cancel) {
-  auto work = asio::make_work_guard(asio::get_associated_executor(handler, io));
-  if constexpr (std::is_void_v<T>) {
-    return [handler = std::move(handler), work = std::move(work),
-            cancel = std::move(cancel)](const Status& status) mutable {
-      auto executor = work.get_executor();
-      asio::dispatch(executor, [handler = std::move(handler), cancel = std::move(cancel),
-                                ec = status.code]() mutable {
-        if (cancel) {
-          asio::get_associated_cancellation_slot(handler).clear();
-          if (!ec && cancel->undo_if_requested()) ec = asio::error::operation_aborted;
+auto bind_handler(Handler handler, asio::io_context::executor_type io, CancellationPtr cancel) {
+  if constexpr (kRunsOnClientThread<Handler>) {
+    if constexpr (std::is_void_v<T>) {
+      return [handler = std::move(handler), io,
+              cancel = std::move(cancel)](const Status& status) mutable {
+        auto finish = [handler = std::move(handler), cancel = std::move(cancel),
+                       ec = status.code]() mutable {
+          settle_cancellation(handler, cancel, ec);
+          std::move(handler)(ec);
+        };
+        if (io.running_in_this_thread()) return finish();
+        asio::post(io, std::move(finish));
+      };
+    } else {
+      return [handler = std::move(handler), io, cancel = std::move(cancel)](const Status& status,
+                                                                            T value) mutable {
+        if (io.running_in_this_thread()) {
+          auto ec = status.code;
+          settle_cancellation(handler, cancel, ec, value);
+          return std::move(handler)(ec, std::move(value));
         }
-        std::move(handler)(ec);
-      });
-      work.reset();
-    };
+        asio::post(io, [handler = std::move(handler), cancel = std::move(cancel), ec = status.code,
+                        value = std::move(value)]() mutable {
+          settle_cancellation(handler, cancel, ec, value);
+          std::move(handler)(ec, std::move(value));
+        });
+      };
+    }
   } else {
-    return [handler = std::move(handler), work = std::move(work), cancel = std::move(cancel)](
-               const Status& status, T value) mutable {
-      auto executor = work.get_executor();
-      asio::dispatch(executor, [handler = std::move(handler), cancel = std::move(cancel),
-                                ec = status.code, value = std::move(value)]() mutable {
-        if (cancel) {
-          asio::get_associated_cancellation_slot(handler).clear();
-          if (!ec && cancel->undo_if_requested()) {
-            ec = asio::error::operation_aborted;
-            value = T{};
-          }
-        }
-        std::move(handler)(ec, std::move(value));
-      });
-      work.reset();
-    };
+    auto work = asio::make_work_guard(asio::get_associated_executor(handler, io));
+    if constexpr (std::is_void_v<T>) {
+      return [handler = std::move(handler), work = std::move(work),
+              cancel = std::move(cancel)](const Status& status) mutable {
+        auto executor = work.get_executor();
+        asio::dispatch(executor, [handler = std::move(handler), cancel = std::move(cancel),
+                                  ec = status.code]() mutable {
+          settle_cancellation(handler, cancel, ec);
+          std::move(handler)(ec);
+        });
+        work.reset();
+      };
+    } else {
+      return [handler = std::move(handler), work = std::move(work), cancel = std::move(cancel)](
+                 const Status& status, T value) mutable {
+        auto executor = work.get_executor();
+        asio::dispatch(executor, [handler = std::move(handler), cancel = std::move(cancel),
+                                  ec = status.code, value = std::move(value)]() mutable {
+          settle_cancellation(handler, cancel, ec, value);
+          std::move(handler)(ec, std::move(value));
+        });
+        work.reset();
+      };
+    }
   }
 }
 
 /// The blocking handler needs no executor hop: it wakes the waiting thread directly, and it
 /// keeps the server's text.
 template <class T>
-Done<T> bind_handler(BlockingHandler<T> handler, const asio::any_io_executor&, CancellationPtr) {
+auto bind_handler(BlockingHandler<T> handler, asio::io_context::executor_type, CancellationPtr) {
   if constexpr (std::is_void_v<T>) {
     return [wait = handler.wait](Status status) { wait->complete(std::move(status)); };
   } else {
@@ -252,7 +302,7 @@ auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& st
         using Handler = decltype(handler);
         if constexpr (IsBlockingHandler<Handler>::value) {
           if (core_on_io_thread(*core)) {
-            auto done = bind_handler<T>(std::move(handler), {}, nullptr);
+            auto done = bind_handler<T>(std::move(handler), core_io_executor(*core), nullptr);
             if constexpr (std::is_void_v<T>) {
               return done(make_error_code(errc::would_deadlock));
             } else {
@@ -261,7 +311,7 @@ auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& st
           }
         }
         auto cancel = attach_cancellation(handler);
-        auto done = bind_handler<T>(std::move(handler), core_executor(*core), cancel);
+        auto done = bind_handler<T>(std::move(handler), core_io_executor(*core), cancel);
         if constexpr (std::is_invocable_v<decltype(start)&, Done<T>, CancellationPtr>) {
           start(std::move(done), std::move(cancel));
         } else {
