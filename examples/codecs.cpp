@@ -79,11 +79,20 @@ int main(int argc, char** argv) {
     person.set(ann);
     std::cout << "read back: " << person.get()->name << "\n";
 
+    // The codec is per object; without one, Config::codec (kryo5, Java Redisson's default).
+    redisson::Bucket<std::string> name(client, "example:user:1:name");  // kryo5
+    redisson::Bucket<std::int64_t> hits(client, "example:hits",
+                                        redisson::codecs::long_text());  // "42"
+    name.set("Ann");
+    hits.set(42);
+
     redisson::Bucket<std::string> note(client, "example:note",
                                        std::make_shared<VersionedStringCodec>());
     note.set("hello");
     std::cout << "stored bytes: " << client.execute({"GET", "example:note"}).str << "\n";
     person.delete_object();
+    name.delete_object();
+    hits.delete_object();
     note.delete_object();
   } catch (const redisson::error& e) {
     std::cerr << "error: " << e.what() << "\n";

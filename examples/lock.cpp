@@ -13,12 +13,21 @@ using namespace std::chrono_literals;
 int main(int argc, char** argv) {
   const std::string url = argc > 1 ? argv[1] : "redis://127.0.0.1:6379";
   try {
-    redisson::Client client(url);
+    // A failed unlock in a guard's destructor (unlock never throws) and a hold the watchdog
+    // found gone are reported here; without a handler, as one line on stderr.
+    redisson::Config config = redisson::Config::from_url(url);
+    config.command_timeout = std::chrono::milliseconds(1000);
+    config.lock_watchdog_timeout = std::chrono::seconds(10);
+    config.error_handler = [](const redisson::error& e) {
+      std::cerr << "lock: " << e.what() << "\n";
+    };
+    redisson::Client client(config);
     auto lock = redisson::Lock(client, "orders:rebuild");
 
-    // Like std::mutex: the watchdog keeps the lease alive while we hold it.
+    // Like std::mutex (Lockable, TimedLockable): std::lock_guard, std::unique_lock and
+    // std::scoped_lock all work. The watchdog keeps the lease alive while we hold it.
     {
-      std::lock_guard guard(lock);
+      std::unique_lock guard(lock);
       std::cout << "holding the lock, lease left: " << lock.remaining_lease().count() << " ms\n";
     }
 

@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     // (the demo deletes leftovers of an earlier run first).
     redisson::Semaphore printers(client, "example:printers");
     printers.delete_object();
-    printers.try_set_permits(2);
+    printers.try_set_permits(2);  // only if it has no count yet
 
     redisson::CountDownLatch start(client, "example:start");
     start.try_set_count(1);
@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
       workers.emplace_back([&, worker] {
         start.await();       // sleeps on pub/sub until the count reaches 0
         printers.acquire();  // sleeps on pub/sub until a permit is released
+        // At most two workers here, across every process.
         const int now = ++busy;
         int seen = most_busy.load();
         while (now > seen && !most_busy.compare_exchange_weak(seen, now)) {
@@ -58,11 +59,11 @@ int main(int argc, char** argv) {
     redisson::PermitExpirableSemaphore licenses(client, "example:licenses");
     licenses.delete_object();
     licenses.try_set_permits(1);
-    const std::string license = licenses.acquire(30s);
+    const std::string license = licenses.acquire(30s);  // comes back by itself after 30 s
     std::printf("got license %s for 30 s\n", license.c_str());
     if (!licenses.try_acquire()) std::printf("no second license while it is held\n");
-    licenses.update_lease(license, 60s);
-    licenses.release(license);
+    licenses.update_lease(license, 60s);  // still working: extend it
+    licenses.release(license);            // errc::not_owner if it had run out
     std::printf("licenses available again: %lld\n",
                 static_cast<long long>(licenses.available_permits()));
 

@@ -7,11 +7,13 @@
 // a Java service doing redisson.getBlockingQueue("example:jobs").take() competes for the same
 // jobs. Each waiting consumer holds one of the client's dedicated blocking connections
 // (Config::blocking_connections, 16 by default); the shared connection stays free for
-// everything else, and a wait survives a reconnect or a failover.
+// everything else, and a wait survives a reconnect or a failover. Last, a DelayedQueue hands a
+// job to the same queue once its delay has passed.
 #include <chrono>
 #include <cstdio>
 #include <redisson/client.hpp>
 #include <redisson/objects/blocking_queue.hpp>
+#include <redisson/objects/delayed_queue.hpp>
 #include <string>
 #include <thread>
 #include <vector>
@@ -40,6 +42,13 @@ int main(int argc, char** argv) {
     // cancellation (co_await (jobs.async_take(use_awaitable) || timer.async_wait(...))).
     jobs.offer("last job");
     std::printf("taken: %s\n", jobs.take().c_str());
+
+    // Later: the element waits in the delayed queue's keys, then this client's transfer (or
+    // any other client's, Java's included) moves it to the queue once it is due.
+    redisson::DelayedQueue<std::string> later(client, "example:jobs");  // starts the transfer
+    later.offer("reminder", std::chrono::seconds(1));  // script: ZADD + RPUSH (+ PUBLISH)
+    std::printf("taken: %s\n", jobs.take().c_str());   // "reminder", a second later
+    later.delete_object();
     jobs.delete_object();
   } catch (const redisson::error& e) {
     std::fprintf(stderr, "work_queue: %s\n", e.what());
