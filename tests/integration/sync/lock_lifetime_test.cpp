@@ -132,6 +132,10 @@ TEST(LockLifetime, DestroyedClientReleasesItsRenewedHoldsFullyAndWakesWaiters) {
   ASSERT_EQ(lock.hold_count(), 2);
   auto rw = redisson::ReadWriteLock(*holder, "rw");
   rw.write_lock().lock();
+  auto shared = redisson::ReadWriteLock(*holder, "shared");
+  shared.read_lock().lock();
+  shared.read_lock().lock();  // two read holds, each with its own timeout key
+  ASSERT_NE(server.command({"KEYS", "{shared}:*rwlock_timeout*"}), "(empty array)");
   auto fair = redisson::FairLock(*holder, "fair");
   fair.lock();
   auto leased = redisson::Lock(*holder, "leased");
@@ -151,6 +155,8 @@ TEST(LockLifetime, DestroyedClientReleasesItsRenewedHoldsFullyAndWakesWaiters) {
   // The waiter may hold it already: what matters is that the destroyed client holds nothing.
   EXPECT_EQ(server.command({"HGET", "held", holder_field}), "(nil)");
   EXPECT_EQ(server.command({"EXISTS", "rw"}), "0");
+  EXPECT_EQ(server.command({"EXISTS", "shared"}), "0");
+  EXPECT_EQ(server.command({"KEYS", "{shared}:*rwlock_timeout*"}), "(empty array)");
   EXPECT_EQ(server.command({"EXISTS", "fair"}), "0");
   EXPECT_EQ(server.command({"EXISTS", "leased"}), "1");
   EXPECT_TRUE(contended.get());
