@@ -32,8 +32,9 @@ struct LockAccess;
 ///
 /// Waits and leases: a wait of zero is one attempt; a negative wait, or a lease that is not
 /// positive, is errc::invalid_argument and nothing is sent. Without a lease the client's watchdog
-/// renews the hold (Config::lock_watchdog_timeout) until it is released; an explicit lease is
-/// never renewed and ends the hold when it runs out.
+/// renews the hold (Config::lock_watchdog_timeout) until it is released, its thread exits (the
+/// hold then ends with its lease) or the client shuts down (Config::release_locks_on_shutdown);
+/// an explicit lease is never renewed and ends the hold when it runs out.
 ///
 /// unlock() never throws (a guard's destructor calls it): a failure goes to the client's
 /// Config::error_handler (by default one line on stderr), and the owner's lost() turns true. Call
@@ -71,8 +72,11 @@ class BasicLock : public detail::LockOperations<BasicLock> {
   /// it gone, or an unlock found it gone or failed. A hold with an explicit lease that simply ran
   /// out is not "lost" until an unlock finds it gone (nothing renews it to notice sooner).
   bool lost() const;
+  /// lost() for `owner`; also true for a thread's owner once that thread exited holding a
+  /// watchdog-renewed hold (no longer renewed: its lease ends it).
   bool lost(OwnerId owner) const;
-  /// Called (on the client's I/O thread) with the owner whose hold the watchdog found gone.
+  /// Called (on the client's I/O thread) with the owner whose hold the watchdog found gone, or
+  /// whose thread exited holding it.
   void on_lost(std::function<void(OwnerId owner)> callback);
   /// The hash field this lock writes for `owner`: "<client-id>:<owner>".
   std::string owner_field(OwnerId owner) const;

@@ -117,6 +117,12 @@ struct Config {
   std::chrono::milliseconds retry_interval{1500};          ///< Redisson retryInterval
   std::chrono::milliseconds reconnect_max_delay{3000};     ///< backoff cap between reconnects
   std::chrono::milliseconds lock_watchdog_timeout{30000};  ///< Redisson lockWatchdogTimeout
+  /// What shutdown() (and the Client's destructor) does with the lock holds the watchdog still
+  /// renews: true releases each of them fully (every re-entrant hold, publishing the release so
+  /// waiters wake), waiting at most command_timeout, failures to error_handler; false only stops
+  /// renewing, so they end after lock_watchdog_timeout, as Java Redisson's shutdown does. Holds
+  /// with an explicit lease are left to it either way. Not a Redisson YAML key.
+  bool release_locks_on_shutdown = true;
   /// How long a fair-lock waiter keeps its queue place without retrying (Redisson's
   /// fairLockWaitTimeout / threadWaitTime).
   std::chrono::milliseconds fair_lock_wait_timeout{300000};

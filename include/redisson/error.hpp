@@ -24,7 +24,8 @@ enum class errc {
   shutdown,          ///< the client was shut down before the operation finished
   not_supported,     ///< the feature or server mode is not supported (yet)
   /// the watchdog found a renewed hold gone (expired, deleted or taken behind the owner's
-  /// back). Only reported through Config::error_handler (and lost(), on_lost()); no operation
+  /// back), or stopped renewing one because the thread holding it exited without unlocking.
+  /// Only reported through Config::error_handler (and lost(), on_lost()); no operation
   /// completes with it: an unlock of a hold that is gone fails with not_owner
   lock_lost,
   would_deadlock,  ///< a blocking call was made on the client's own I/O thread

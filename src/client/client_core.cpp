@@ -8,6 +8,7 @@
 
 #include "client/blocking_pool.hpp"
 #include "client/client_id.hpp"
+#include "client/live_cores.hpp"
 #include "client/replica_ack.hpp"
 #include "net/tls_context.hpp"
 #include "pubsub/routed_pubsub.hpp"
@@ -18,6 +19,7 @@
 #include "topology/sentinel_router.hpp"
 #include "topology/single_server_router.hpp"
 #include "watchdog/hold_registry.hpp"
+#include "watchdog/release_on_shutdown.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
@@ -115,6 +117,7 @@ void ClientCore::start() {
     if (master.database != 0) options.server.database = master.database;
   }
   start_router(options);
+  add_live_core(shared_from_this());
 }
 
 void ClientCore::start_io_threads() {
@@ -204,9 +207,25 @@ std::shared_ptr<void> ClientCore::shared_task(const std::string& key,
   return task;
 }
 
+void ClientCore::owner_exited(OwnerId owner) noexcept {
+  if (stopped_ || !watchdog_) return;
+  try {
+    run_on_io([weak = weak_from_this(), owner] {
+      if (auto self = weak.lock(); self && !self->stopped_) self->watchdog_->owner_exited(owner);
+    });
+  } catch (...) {
+    // No memory: that thread's holds stay renewed until shutdown.
+  }
+}
+
 void ClientCore::shutdown() noexcept {
-  if (stopped_) return;
-  stopped_ = true;
+  if (stopped_.exchange(true)) return;
+  if (watchdog_) {
+    watchdog_->stop();
+    if (config_.release_locks_on_shutdown && !threads_.empty() && !on_io_thread()) {
+      release_renewed_holds(*this, config_.command_timeout);
+    }
+  }
   auto close_all = [this] {
     if (watchdog_) watchdog_->stop();
     if (subscriber_) subscriber_->close();
@@ -233,6 +252,8 @@ void ClientCore::shutdown() noexcept {
     }
   }
   threads_.clear();
+  // Nothing runs any more: drop the holds (each keeps its lock kind, which keeps this core).
+  holds_->clear();
 }
 
 void ClientCore::submit(const Command& command, ReplyCallback callback) {

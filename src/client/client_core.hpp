@@ -5,6 +5,7 @@
 
 #include <asio/executor_work_guard.hpp>
 #include <asio/io_context.hpp>
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -46,7 +47,12 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   /// Starts the I/O thread(s) and connects; throws redisson::error when the server cannot
   /// be reached or refuses the login within connect_timeout.
   void start();
+  /// Stops the client: releases the holds it renews (Config::release_locks_on_shutdown; not
+  /// when called on the I/O thread, which cannot wait for the answers), then closes everything.
   void shutdown() noexcept;
+  /// The thread whose owner is `owner` exited (client/live_cores.hpp): the watchdog stops
+  /// renewing its holds. Any thread; never blocks.
+  void owner_exited(OwnerId owner) noexcept;
 
   const Config& config() const noexcept { return config_; }
   const std::string& id() const noexcept { return id_; }
@@ -112,7 +118,7 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::string publish_command_ = "publish";
   std::shared_ptr<Watchdog> watchdog_;
   std::unique_ptr<HoldRegistry> holds_;
-  bool stopped_ = false;
+  std::atomic<bool> stopped_{false};
   std::mutex tasks_mutex_;
   std::map<std::string, std::weak_ptr<void>> tasks_;
 };

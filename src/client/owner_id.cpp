@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "client/live_cores.hpp"
+
 namespace redisson {
 namespace {
 
@@ -9,11 +11,22 @@ namespace {
 // for a thread's (a hold taken with one would otherwise be re-entered or released by the other).
 std::atomic<std::uint64_t> next_owner{1};
 
+// A thread's owner, which tells the clients when the thread exits: nobody can unlock that
+// thread's holds any more, so they must not be renewed for ever (watchdog/watchdog.hpp).
+struct ThreadOwner {
+  OwnerId id{next_owner.fetch_add(1, std::memory_order_relaxed)};
+
+  ThreadOwner() noexcept = default;
+  ThreadOwner(const ThreadOwner&) = delete;
+  ThreadOwner& operator=(const ThreadOwner&) = delete;
+  ~ThreadOwner() { detail::thread_exited(id); }
+};
+
 }  // namespace
 
 OwnerId OwnerId::current_thread() noexcept {
-  thread_local const OwnerId owner{next_owner.fetch_add(1, std::memory_order_relaxed)};
-  return owner;
+  thread_local const ThreadOwner owner;
+  return owner.id;
 }
 
 OwnerId OwnerId::next() noexcept {

@@ -11,6 +11,13 @@
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
+namespace {
+
+// A full release sends one unlock per re-entrant hold; a count beyond this is not a real
+// program's re-entrancy but a corrupted hash, left to its lease.
+constexpr int kMaxReleasesPerOwner = 64;
+
+}  // namespace
 
 // What an acquisition's attempts share: the request, the token of the attempt that won, and
 // whether that attempt set the owner's count (the registry then trusts its own).
@@ -141,9 +148,14 @@ void LockKind::register_hold(const AcquireState& state, bool watchdog) {
     }
     if (callback) callback(owner);
   };
-  const bool watched = core->holds().acquired(name, request.field, request.lease,
-                                              watchdog ? &renew_script() : nullptr,
-                                              std::move(on_lost), state.reconciled);
+  // Keeps this kind alive while the hold is registered, so that a shutdown can release it
+  // even when the caller dropped every handle of the lock.
+  auto release_all = [self = shared_from_this(), owner](Done<void> done) {
+    self->release_fully(owner, std::move(done));
+  };
+  const bool watched = core->holds().acquired(
+      name, request.field, owner, request.lease, watchdog ? &renew_script() : nullptr,
+      std::move(on_lost), std::move(release_all), state.reconciled);
   if (watched) core->watchdog().wake();
 }
 
@@ -161,6 +173,28 @@ void LockKind::undo_acquisition(const AcquireRequest& request, UniqueFunction<vo
 }
 
 void LockKind::release(OwnerId owner, Done<void> done) {
+  release_one(owner,
+              [done = std::move(done)](Status status, bool) mutable { done(std::move(status)); });
+}
+
+void LockKind::release_fully(OwnerId owner, Done<void> done) {
+  release_rest(owner, kMaxReleasesPerOwner, std::move(done));
+}
+
+void LockKind::release_rest(OwnerId owner, int releases_left, Done<void> done) {
+  release_one(owner, [self = shared_from_this(), owner, releases_left, done = std::move(done)](
+                         Status status, bool fully) mutable {
+    if (status || fully) return done(std::move(status));
+    if (releases_left <= 1) {
+      return done(Status(make_error_code(errc::server_error),
+                         "still held after " + std::to_string(kMaxReleasesPerOwner) +
+                             " releases; its lease ends it"));
+    }
+    self->release_rest(owner, releases_left - 1, std::move(done));
+  });
+}
+
+void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully)> done) {
   auto request = std::make_shared<UnlockRequest>();
   request->owner = owner;
   request->field = owner_field(owner);
@@ -183,15 +217,15 @@ void LockKind::release(OwnerId owner, Done<void> done) {
           // Every attempt failed: the client cannot know whether it still holds the lock, so it
           // stops renewing it (the lease ends the hold) and the owner finds it lost().
           holds.unlock_failed(self->name, request->field);
-          return done(status_of(ec, reply));
+          return done(status_of(ec, reply), false);
         }
         const auto outcome = self->read_unlock(reply);
         if (outcome.not_owner) {
           holds.not_held(self->name, request->field);
-          return done(errc::not_owner);
+          return done(errc::not_owner, false);
         }
         holds.released(self->name, request->field, outcome.released);
-        done({});
+        done({}, outcome.released.fully);
       },
       ReplicaWait::wait);
 }

@@ -81,6 +81,10 @@ class LockKind : public std::enable_shared_from_this<LockKind> {
                Done<std::optional<std::int64_t>> done);
   /// Releases one hold of `owner`; not_owner when it holds none.
   void release(OwnerId owner, Done<void> done);
+  /// Releases every hold of `owner` (each re-entrant hold, one unlock each, so every release
+  /// goes through the kind's unlock script and the last one publishes); not_owner when it held
+  /// none. Used when a client shuts down holding locks.
+  void release_fully(OwnerId owner, Done<void> done);
   /// Deletes the lock whoever holds it and wakes waiters; true if it was held.
   virtual void force_release(Done<bool> done) = 0;
 
@@ -130,6 +134,9 @@ class LockKind : public std::enable_shared_from_this<LockKind> {
   Attempt make_attempt(const std::shared_ptr<AcquireState>& state);
   void undo_acquisition(const AcquireRequest& request, UniqueFunction<void(Status)> done);
   void register_hold(const AcquireState& state, bool watchdog);
+  /// release(), telling the caller also whether the owner now holds nothing.
+  void release_one(OwnerId owner, UniqueFunction<void(Status, bool fully)> done);
+  void release_rest(OwnerId owner, int releases_left, Done<void> done);
 
   mutable std::mutex mutex_;
   std::function<void(OwnerId)> on_lost_;  // guarded by mutex_

@@ -25,9 +25,9 @@ void HoldRegistry::mark_lost_locked(std::string_view name, std::string_view fiel
   }
 }
 
-bool HoldRegistry::acquired(std::string_view name, std::string_view field,
+bool HoldRegistry::acquired(std::string_view name, std::string_view field, OwnerId owner,
                             std::chrono::milliseconds lease, const ScriptDef* renew,
-                            LostCallback on_lost, bool reconciled) {
+                            LostCallback on_lost, ReleaseAll release_all, bool reconciled) {
   std::lock_guard lock(mutex_);
   if (!lost_.empty()) {
     if (const auto it = lost_.find(KeyView{name, field}); it != lost_.end()) lost_.erase(it);
@@ -36,6 +36,8 @@ bool HoldRegistry::acquired(std::string_view name, std::string_view field,
   entry.holds.push_back(Hold{lease, renew != nullptr});
   if (renew != nullptr) entry.renew = renew;
   if (on_lost) entry.on_lost = std::move(on_lost);
+  if (release_all) entry.release_all = std::move(release_all);
+  entry.owner = owner;
   if (reconciled) entry.uncertain = false;
   entry.registration = next_registration_++;
   return entry.watched();
@@ -97,6 +99,26 @@ void HoldRegistry::forget_all(std::string_view name) {
   }
 }
 
+std::vector<HoldRegistry::Abandoned> HoldRegistry::owner_exited(OwnerId owner) {
+  std::vector<Abandoned> out;
+  // Destroyed after the lock is let go: a release keeps its lock kind (see clear()).
+  std::vector<ReleaseAll> dropped;
+  std::lock_guard lock(mutex_);
+  for (auto it = entries_.begin(); it != entries_.end();) {
+    if (it->second.owner != owner) {
+      ++it;
+      continue;
+    }
+    dropped.push_back(std::move(it->second.release_all));
+    if (it->second.watched()) {
+      out.push_back(Abandoned{it->first.name, it->first.field, std::move(it->second.on_lost)});
+      mark_lost_locked(it->first.name, it->first.field);
+    }
+    it = entries_.erase(it);
+  }
+  return out;
+}
+
 std::optional<std::int64_t> HoldRegistry::reset_count(std::string_view name,
                                                       std::string_view field) const {
   std::lock_guard lock(mutex_);
@@ -152,9 +174,25 @@ std::int64_t HoldRegistry::known(std::string_view name, std::string_view field) 
   return it == entries_.end() ? 0 : static_cast<std::int64_t>(it->second.holds.size());
 }
 
-void HoldRegistry::clear() {
+std::vector<HoldRegistry::Held> HoldRegistry::renewed_holds() const {
+  std::vector<Held> out;
   std::lock_guard lock(mutex_);
-  entries_.clear();
+  for (const auto& [key, entry] : entries_) {
+    if (entry.watched() && entry.release_all) {
+      out.push_back(Held{key.name, key.field, entry.release_all});
+    }
+  }
+  return out;
+}
+
+void HoldRegistry::clear() {
+  std::map<Key, Entry, KeyLess> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    dropped.swap(entries_);
+  }
+  // Destroyed outside the lock: an entry's release keeps its lock kind, whose destruction may
+  // reach back into this registry.
 }
 
 }  // namespace redisson::detail

@@ -13,7 +13,10 @@
 //    unlock a failover forgot) would stay in that count, and every re-entry would renew it, so
 //    nobody else would get the lock while the owner kept using it. Such a pair is marked
 //    uncertain, and its next acquisition sets the server's count to what the client knows plus
-//    one (reset_count()) instead of adding one.
+//    one (reset_count()) instead of adding one;
+//  - the end of an owner: a thread that exits while holding (owner_exited(): its holds are no
+//    longer renewed, so their leases end them), and a client that shuts down (renewed_holds():
+//    what it releases, each with its lock kind's full release).
 //
 // Limitation: an owner must not acquire one lock from two places at once (the blocking API's owner
 // is its thread, so this binds only async callers with explicit owners): an acquisition in flight
@@ -34,6 +37,9 @@
 #include <utility>
 #include <vector>
 
+#include "redisson/detail/status.hpp"
+#include "redisson/owner_id.hpp"
+
 namespace redisson::detail {
 
 class ScriptDef;
@@ -42,6 +48,9 @@ class HoldRegistry {
  public:
   /// Runs (once) when the hold's entry is found gone by a renewal.
   using LostCallback = std::function<void()>;
+  /// Releases every hold of the entry's owner on the server (all re-entrant holds), publishing
+  /// the release as an unlock does. It keeps its lock alive, so it is dropped with the entry.
+  using ReleaseAll = std::function<void(Done<void>)>;
 
   /// How an unlock of one hold was answered.
   struct Released {
@@ -57,12 +66,28 @@ class HoldRegistry {
     std::uint64_t registration;  ///< tells this entry's answer from a later re-registration
   };
 
-  /// An acquisition succeeded: one more hold of `lease`. `renew` (null: a fixed lease) is the
-  /// script the watchdog renews it with; `on_lost` (may be empty) replaces the entry's callback.
-  /// `reconciled`: it was sent with reset_count(), so the server now counts what we know.
+  /// A watched hold whose owner is gone (owner_exited()).
+  struct Abandoned {
+    std::string name;
+    std::string field;
+    LostCallback on_lost;
+  };
+
+  /// A watched hold, with the way to release it (renewed_holds()).
+  struct Held {
+    std::string name;
+    std::string field;
+    ReleaseAll release_all;
+  };
+
+  /// An acquisition by `owner` (whose hash field is `field`) succeeded: one more hold of `lease`.
+  /// `renew` (null: a fixed lease) is the script the watchdog renews it with; `on_lost` and
+  /// `release_all` (may be empty) replace the entry's. `reconciled`: it was sent with
+  /// reset_count(), so the server now counts what we know.
   /// Returns true when the entry is now renewed by the watchdog.
-  bool acquired(std::string_view name, std::string_view field, std::chrono::milliseconds lease,
-                const ScriptDef* renew, LostCallback on_lost, bool reconciled);
+  bool acquired(std::string_view name, std::string_view field, OwnerId owner,
+                std::chrono::milliseconds lease, const ScriptDef* renew, LostCallback on_lost,
+                ReleaseAll release_all, bool reconciled);
   /// An unlock was answered. Holds go newest first.
   void released(std::string_view name, std::string_view field, Released outcome);
   /// The server says the owner holds nothing (an unlock answered "not the owner"). Returns true
@@ -75,6 +100,9 @@ class HoldRegistry {
   void reply_lost(std::string_view name, std::string_view field);
   /// A forced unlock deleted the lock: nobody in this client holds it.
   void forget_all(std::string_view name);
+  /// `owner` (a thread) exited: every entry of it is dropped, so nothing of it is renewed any
+  /// more and its holds end with their leases. Returns the watched ones, marked lost.
+  std::vector<Abandoned> owner_exited(OwnerId owner);
 
   /// The count an acquisition of (name, field) must set when it succeeds, or nullopt to
   /// increment the server's count as usual.
@@ -96,7 +124,9 @@ class HoldRegistry {
   std::size_t watched() const;
   /// Holds the client knows of for the pair (tests).
   std::int64_t known(std::string_view name, std::string_view field) const;
-  /// Stops everything (client shutdown): no renewals, no callbacks.
+  /// The watched holds, for a shutdown that releases them.
+  std::vector<Held> renewed_holds() const;
+  /// Stops everything (client shutdown): no renewals, no callbacks. lost() answers stay.
   void clear();
 
  private:
@@ -108,6 +138,8 @@ class HoldRegistry {
     std::vector<Hold> holds;  // newest last
     const ScriptDef* renew = nullptr;
     LostCallback on_lost;
+    ReleaseAll release_all;
+    OwnerId owner;
     std::uint64_t registration = 0;
     bool uncertain = false;
     bool watched() const;

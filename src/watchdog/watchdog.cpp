@@ -36,6 +36,17 @@ void Watchdog::stop() {
   });
 }
 
+void Watchdog::owner_exited(OwnerId owner) {
+  for (auto& abandoned : holds_.owner_exited(owner)) {
+    report_failure(
+        core_.config(),
+        error(errc::lock_lost, "lock '" + abandoned.name + "' held by " + abandoned.field +
+                                   ": held by a thread that exited without unlocking; "
+                                   "no longer renewed, its lease ends it"));
+    if (abandoned.on_lost) abandoned.on_lost();
+  }
+}
+
 void Watchdog::schedule() {
   if (stopped_) return;
   timer_.expires_after(lease_ / 3);

@@ -7,12 +7,18 @@
 // longer has is reported once (its lock's lost callback, and Config::error_handler with
 // errc::lock_lost) and dropped; it is never silently renewed into existence again. The timer
 // runs only while something is watched.
+//
+// A thread that exits while holding (the blocking API's owner is its thread) can never unlock:
+// owner_exited() stops renewing its holds, so they end with their leases as a crashed process's
+// would, and reports each as lost.
 #pragma once
 
 #include <asio/steady_timer.hpp>
 #include <atomic>
 #include <chrono>
 #include <memory>
+
+#include "redisson/owner_id.hpp"
 
 namespace redisson::detail {
 
@@ -27,6 +33,9 @@ class Watchdog : public std::enable_shared_from_this<Watchdog> {
   void wake();
   /// Stops renewing (shutdown). Any thread.
   void stop();
+  /// The thread whose owner is `owner` exited: its holds are no longer renewed; each watched one
+  /// is reported (its lost callback, Config::error_handler with errc::lock_lost). I/O thread.
+  void owner_exited(OwnerId owner);
 
  private:
   void schedule();

@@ -1,0 +1,79 @@
+// The hold registry's bookkeeping for owners that go away: a thread that exited (owner_exited)
+// and a shutdown that releases what is still renewed (renewed_holds). No server: the renewal
+// script is only a pointer here, and releases are recorded, not sent.
+#include "watchdog/hold_registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+using namespace std::chrono_literals;
+using redisson::OwnerId;
+using redisson::detail::Done;
+using redisson::detail::HoldRegistry;
+using redisson::detail::ScriptDef;
+
+namespace {
+
+// Any non-null pointer marks a hold as renewed; the registry never calls through it.
+const ScriptDef* const kRenewed = reinterpret_cast<const ScriptDef*>(&kRenewed);
+
+void acquire(HoldRegistry& holds, const std::string& name, OwnerId owner, bool renewed,
+             HoldRegistry::LostCallback on_lost = {}, HoldRegistry::ReleaseAll release = {}) {
+  holds.acquired(name, "client:" + std::to_string(owner.value()), owner, 1000ms,
+                 renewed ? kRenewed : nullptr, std::move(on_lost), std::move(release), false);
+}
+
+}  // namespace
+
+TEST(HoldRegistry, OwnerExitedDropsOnlyThatOwnersHoldsAndReportsTheRenewedOnes) {
+  HoldRegistry holds;
+  int lost_calls = 0;
+  acquire(holds, "a", OwnerId{5}, true, [&] { ++lost_calls; });
+  acquire(holds, "a", OwnerId{5}, true);   // re-entered
+  acquire(holds, "b", OwnerId{5}, false);  // explicit lease: dropped, not reported
+  acquire(holds, "a", OwnerId{6}, true);
+  ASSERT_EQ(holds.watched(), 2u);
+
+  auto abandoned = holds.owner_exited(OwnerId{5});
+  ASSERT_EQ(abandoned.size(), 1u);
+  EXPECT_EQ(abandoned[0].name, "a");
+  EXPECT_EQ(abandoned[0].field, "client:5");
+  ASSERT_TRUE(abandoned[0].on_lost);
+  abandoned[0].on_lost();
+  EXPECT_EQ(lost_calls, 1);
+
+  EXPECT_TRUE(holds.was_lost("a", "client:5"));
+  EXPECT_FALSE(holds.was_lost("b", "client:5"));
+  EXPECT_EQ(holds.known("a", "client:5"), 0);
+  EXPECT_EQ(holds.known("b", "client:5"), 0);
+  EXPECT_EQ(holds.known("a", "client:6"), 1);
+  EXPECT_EQ(holds.watched(), 1u);
+  EXPECT_TRUE(holds.owner_exited(OwnerId{5}).empty());  // told twice: nothing left
+}
+
+TEST(HoldRegistry, RenewedHoldsListsWhatAShutdownReleases) {
+  HoldRegistry holds;
+  std::vector<std::string> released;
+  auto release_of = [&](std::string what) {
+    return [&released, what](Done<void> done) {
+      released.push_back(what);
+      done({});
+    };
+  };
+  acquire(holds, "renewed", OwnerId{1}, true, {}, release_of("renewed"));
+  acquire(holds, "renewed", OwnerId{1}, true, {}, release_of("renewed"));
+  acquire(holds, "leased", OwnerId{1}, false, {}, release_of("leased"));
+
+  const auto renewed = holds.renewed_holds();
+  ASSERT_EQ(renewed.size(), 1u);  // one entry for both re-entrant holds; the lease is left alone
+  EXPECT_EQ(renewed[0].name, "renewed");
+  EXPECT_EQ(renewed[0].field, "client:1");
+  renewed[0].release_all([](const redisson::detail::Status&) {});
+  EXPECT_EQ(released, std::vector<std::string>{"renewed"});
+
+  holds.clear();
+  EXPECT_TRUE(holds.renewed_holds().empty());
+}
