@@ -263,7 +263,8 @@ auto bind_handler(Handler handler, asio::io_context::executor_type io, Cancellat
 /// The blocking handler needs no executor hop: it wakes the waiting thread directly, and it
 /// keeps the server's text.
 template <class T>
-auto bind_handler(BlockingHandler<T> handler, asio::io_context::executor_type, CancellationPtr) {
+auto bind_handler(BlockingHandler<T> handler, const asio::io_context::executor_type&,
+                  const CancellationPtr&) {
   if constexpr (std::is_void_v<T>) {
     return [wait = handler.wait](Status status) { wait->complete(std::move(status)); };
   } else {

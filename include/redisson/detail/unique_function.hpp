@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -57,7 +58,11 @@ class UniqueFunction<R(Args...)> {
 
   /// Arguments pass by reference down to the callable: a by-value Reply is moved once, into
   /// the callable's own parameter, not once per layer.
-  R operator()(Args... args) { return ops_->call(storage_, std::forward<Args>(args)...); }
+  /// Calling an empty one throws std::bad_function_call, as std::function does.
+  R operator()(Args... args) {
+    if (ops_ == nullptr) throw std::bad_function_call();
+    return ops_->call(storage_, std::forward<Args>(args)...);
+  }
 
  private:
   // What one kind of callable does; one static table per callable type instead of a vtable in
@@ -70,8 +75,9 @@ class UniqueFunction<R(Args...)> {
 
   template <class Fn>
   static constexpr bool fits_inline() {
-    return sizeof(Fn) <= kInlineSize && alignof(Fn) <= alignof(std::max_align_t) &&
-           std::is_nothrow_move_constructible_v<Fn>;
+    return std::conjunction_v<std::bool_constant<(sizeof(Fn) <= kInlineSize)>,
+                              std::bool_constant<(alignof(Fn) <= alignof(std::max_align_t))>,
+                              std::is_nothrow_move_constructible<Fn>>;
   }
 
   // Named function templates, not lambdas in the tables' initializers: GCC 12 gives such
