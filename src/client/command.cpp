@@ -5,6 +5,8 @@
 #include <cstring>
 #include <utility>
 
+#include "resp/writer.hpp"
+
 namespace redisson {
 namespace {
 
@@ -12,8 +14,8 @@ namespace {
 // a reallocation, once a command has outgrown the inline buffer.
 constexpr std::size_t kAppendSlack = 96;
 
-// Digits of a 64-bit size, the '$' and two CRLFs: the most a bulk string adds besides its bytes.
-constexpr std::size_t kBulkOverhead = 1 + 20 + 2 + 2;
+// The most a bulk string adds besides its bytes: its header and the closing CRLF.
+constexpr std::size_t kBulkOverhead = detail::resp::kMaxHeaderSize + 2;
 
 }  // namespace
 
@@ -75,12 +77,7 @@ void Command::append(std::string_view bytes) noexcept {
 void Command::append_bulk(std::string_view value) {
   // "$<len>\r\n<value>\r\n", written in place.
   reserve_more(kBulkOverhead + value.size());
-  char header[1 + 20 + 2];
-  header[0] = '$';
-  char* end = std::to_chars(header + 1, header + 21, value.size()).ptr;
-  *end++ = '\r';
-  *end++ = '\n';
-  append(std::string_view(header, static_cast<std::size_t>(end - header)));
+  size_ += detail::resp::write_header(data() + size_, '$', value.size());
   append(value);
   append("\r\n");
   ++argc_;

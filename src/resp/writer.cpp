@@ -6,16 +6,9 @@
 namespace redisson::detail::resp {
 namespace {
 
-// Type byte, the digits of a 64-bit size and CRLF.
-constexpr std::size_t kHeaderCapacity = 1 + 20 + 2;
-
 void append_header(std::string& out, char type, std::size_t value) {
-  char header[kHeaderCapacity];
-  header[0] = type;
-  char* const end = std::to_chars(header + 1, header + kHeaderCapacity - 2, value).ptr;
-  end[0] = '\r';
-  end[1] = '\n';
-  out.append(header, static_cast<std::size_t>(end + 2 - header));
+  char header[kMaxHeaderSize];
+  out.append(header, write_header(header, type, value));
 }
 
 std::size_t decimal_digits(std::size_t value) {
@@ -28,6 +21,14 @@ std::size_t decimal_digits(std::size_t value) {
 }
 
 }  // namespace
+
+std::size_t write_header(char* out, char type, std::size_t value) noexcept {
+  out[0] = type;
+  char* const end = std::to_chars(out + 1, out + kMaxHeaderSize - 2, value).ptr;
+  end[0] = '\r';
+  end[1] = '\n';
+  return static_cast<std::size_t>(end + 2 - out);
+}
 
 void append_array_header(std::string& out, std::size_t count) { append_header(out, '*', count); }
 

@@ -9,6 +9,13 @@
 
 namespace redisson::detail::resp {
 
+/// The most bytes a header takes: the type byte, the digits of a 64-bit size and CRLF.
+inline constexpr std::size_t kMaxHeaderSize = 1 + 20 + 2;
+
+/// Writes "<type><value>\r\n" at `out`, which has room for kMaxHeaderSize bytes; returns how
+/// many it wrote. (Command writes its bulk headers into its own buffer with it.)
+std::size_t write_header(char* out, char type, std::size_t value) noexcept;
+
 /// Appends "*<count>\r\n".
 void append_array_header(std::string& out, std::size_t count);
 
