@@ -1,5 +1,7 @@
 #include "net/connection.hpp"
 
+#include <sys/socket.h>
+
 #include <asio/connect.hpp>
 #include <asio/post.hpp>
 #include <asio/ssl/error.hpp>
@@ -105,6 +107,9 @@ void Connection::connect() {
   connect_timer_.expires_after(options_.connect_timeout);
   connect_timer_.async_wait([self = shared_from_this(), generation](std::error_code ec) {
     if (ec || generation != self->generation_) return;
+    // An expiry already queued when the handshake finished: the socket is in use (callers may
+    // be writing to it, see submit()), so it stays.
+    if (self->state() == State::ready) return;
     // Closing makes the pending resolve/connect complete with an error.
     std::error_code ignored_ec;
     self->resolver_.cancel();
@@ -346,15 +351,58 @@ void Connection::submit(const Command& command, Clock::time_point deadline,
       return;
     }
     const auto before = out_.size();
+    const auto queued_before = pending_.size();
     append_encoded(out_, command);
     pending_.push_back(Pending{std::move(callback), deadline,
                                static_cast<std::uint32_t>(out_.size() - before),
                                options_.subscriber && command.name() == "SUNSUBSCRIBE"});
+    const bool written_here = may_write_directly_locked(queued_before);
+    if (written_here) write_directly_locked();
+    // Written here, the command still needs the I/O thread for its deadline, unless the timer
+    // already armed goes off before it (its expiry re-arms for what is still pending).
+    const bool needs_io_thread =
+        !written_here || deadline < deadline_armed_at_.load(std::memory_order_relaxed);
     if (deadline < earliest_new_deadline_) earliest_new_deadline_ = deadline;
-    post_kick = !kick_posted_;
-    kick_posted_ = true;
+    post_kick = needs_io_thread && !kick_posted_;
+    if (post_kick) kick_posted_ = true;
   }
   if (post_kick) asio::post(io_, [self = shared_from_this()] { self->kick(); });
+}
+
+// Only a caller outside the I/O thread gains by writing itself (the I/O thread batches what it
+// is handed, which is what pipelining needs), and only on an idle plain-TCP connection: a TLS
+// stream is not safe to use from two threads, and a queue in front must go out first.
+bool Connection::may_write_directly_locked(std::size_t queued_before) const {
+  return queued_before == 0 && !tls_ && !options_.subscriber && state_ == State::ready &&
+         !writing_ && !io_.get_executor().running_in_this_thread();
+}
+
+// Called with mutex_ held, with out_ holding just the one command pending_ ends with. A write the
+// socket cannot take at once (a full send buffer, or an error the I/O thread then reports) is
+// handed to the I/O thread as an ordinary write of the rest.
+void Connection::write_directly_locked() {
+  written_ = pending_.size();
+  const auto sent =
+      ::send(socket_.native_handle(), out_.data(), out_.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+  const auto taken = sent > 0 ? static_cast<std::size_t>(sent) : std::size_t{0};
+  if (taken == out_.size()) {
+    out_.clear();
+    return;
+  }
+  write_buffer_.assign(out_, taken);
+  out_.clear();
+  writing_ = true;
+  asio::post(io_,
+             [self = shared_from_this(), epoch = ready_epoch_] { self->write_remainder(epoch); });
+}
+
+void Connection::write_remainder(std::uint64_t ready_epoch) {
+  {
+    std::lock_guard lock(mutex_);
+    // The connection broke since: its failure dropped this write (and the commands with it).
+    if (ready_epoch != ready_epoch_ || state_ != State::ready) return;
+  }
+  start_write();
 }
 
 void Connection::kick() {
@@ -368,8 +416,9 @@ void Connection::kick() {
   flush();
 }
 
-void Connection::flush() {
+void Connection::flush(bool write_finished) {
   std::unique_lock lock(mutex_);
+  if (write_finished) writing_ = false;
   if (state_ != State::ready || writing_ || out_.empty()) return;
   if (cancelled_unsent_ > 0) drop_cancelled_unsent();
   if (out_.empty()) return;
@@ -378,12 +427,16 @@ void Connection::flush() {
   written_ = pending_.size();
   writing_ = true;
   lock.unlock();
+  start_write();
+}
+
+// Writes write_buffer_ (writing_ is set, so nothing else touches it until this completes).
+void Connection::start_write() {
   transport_write(write_buffer_, [self = shared_from_this(), generation = generation_](
                                      std::error_code ec, std::size_t) {
     if (generation != self->generation_) return;
-    self->writing_ = false;
     if (ec) return self->on_failure(make_error_code(errc::connection_lost));
-    self->flush();
+    self->flush(/*write_finished=*/true);
   });
 }
 
@@ -409,8 +462,8 @@ void Connection::drop_cancelled_unsent() {
 }
 
 void Connection::arm_deadline_timer_if_earlier(Clock::time_point deadline) {
-  if (deadline >= deadline_armed_at_) return;
-  deadline_armed_at_ = deadline;
+  if (deadline >= deadline_armed_at_.load(std::memory_order_relaxed)) return;
+  deadline_armed_at_.store(deadline, std::memory_order_relaxed);
   deadline_timer_.expires_at(deadline);
   deadline_timer_.async_wait([self = shared_from_this()](std::error_code ec) {
     if (ec) return;
@@ -419,7 +472,9 @@ void Connection::arm_deadline_timer_if_earlier(Clock::time_point deadline) {
 }
 
 void Connection::on_deadline_timer() {
-  deadline_armed_at_ = Clock::time_point::max();
+  // Before the scan below (under mutex_): a command submit() wrote itself after the scan sees
+  // max here and asks the I/O thread to arm for it; one written before it is found by the scan.
+  deadline_armed_at_.store(Clock::time_point::max(), std::memory_order_relaxed);
   const auto now = Clock::now();
   auto next = Clock::time_point::max();
   std::vector<ReplyCallback> expired;
@@ -468,6 +523,8 @@ void Connection::on_failure(std::error_code ec) {
     if (state_ == State::closed) return;
     was_ready = state_ == State::ready;
     state_ = State::idle;
+    ++ready_epoch_;
+    writing_ = false;
     for (std::size_t i = 0; i < written_; ++i) {
       if (pending_.front().callback) lost.push_back(std::move(pending_.front().callback));
       pending_.pop_front();
@@ -475,7 +532,6 @@ void Connection::on_failure(std::error_code ec) {
     written_ = 0;
   }
   ++generation_;  // outstanding reads, writes and timers of the old socket become stale
-  writing_ = false;
   connect_timer_.cancel();
   resolver_.cancel();
   std::error_code ignored;
@@ -543,6 +599,7 @@ void Connection::close() {
     std::lock_guard lock(mutex_);
     if (state_ == State::closed) return;
     state_ = State::closed;
+    ++ready_epoch_;
   }
   ++generation_;
   std::error_code ignored;

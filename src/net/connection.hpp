@@ -6,6 +6,12 @@
 //
 // Threading: submit() may be called from any thread; everything else runs on the io_context's
 // thread. Callbacks are invoked on that thread, never while an internal lock is held.
+//
+// Writes: the I/O thread writes what submit() queued, in batches. A caller on another thread that
+// finds a plain-TCP connection idle (nothing queued, nothing awaiting a reply) writes its command
+// to the socket itself, under the lock: a blocking call then costs one hand-over between threads
+// (the reply's) instead of two. The socket is only ever replaced or closed after the state left
+// `ready` under that lock, so such a write never reaches a stale or reused descriptor.
 #pragma once
 
 #include <asio/io_context.hpp>
@@ -115,7 +121,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_read(std::size_t bytes);
   void deliver(std::vector<Reply>& replies);
   void kick();
-  void flush();
+  void flush(bool write_finished = false);
+  void start_write();
+  bool may_write_directly_locked(std::size_t queued_before) const;
+  void write_directly_locked();
+  void write_remainder(std::uint64_t ready_epoch);
   void on_failure(std::error_code ec);
   void note_session_refused(std::error_code ec);
   void schedule_reconnect();
@@ -134,7 +144,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   asio::steady_timer connect_timer_;
   asio::steady_timer reconnect_timer_;
   asio::steady_timer deadline_timer_;
-  Clock::time_point deadline_armed_at_ = Clock::time_point::max();
+  // Read by submit() on callers' threads (a deadline before it needs the I/O thread to re-arm).
+  std::atomic<Clock::time_point> deadline_armed_at_{Clock::time_point::max()};
 
   PushHandler push_handler_;
   StateHandler state_handler_;
@@ -148,7 +159,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::string write_buffer_;
   std::string handshake_buffer_;
   std::string last_error_;  // the server's or parser's words for the last failure
-  bool writing_ = false;
   int protocol_ = 2;
   std::uint64_t generation_ = 0;  // bumps on every (re)connect; stale handlers check it
   std::chrono::milliseconds reconnect_delay_{0};
@@ -161,7 +171,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::deque<Pending> pending_;  // [0, written_) sent and awaiting replies, then unsent
   std::size_t written_ = 0;
   std::size_t cancelled_unsent_ = 0;
-  std::string out_;  // encoded unsent commands, in pending_ order
+  std::string out_;       // encoded unsent commands, in pending_ order
+  bool writing_ = false;  // a write of write_buffer_ is under way
+  // Bumped whenever the state leaves `ready`: a write handed over to the I/O thread for a
+  // ready connection is dropped if the connection broke meanwhile.
+  std::uint64_t ready_epoch_ = 0;
   bool kick_posted_ = false;
   Clock::time_point earliest_new_deadline_ = Clock::time_point::max();
 };
