@@ -10,6 +10,7 @@
 #include "client/client_id.hpp"
 #include "client/live_cores.hpp"
 #include "client/replica_ack.hpp"
+#include "net/batch_clock.hpp"
 #include "net/tls_context.hpp"
 #include "pubsub/routed_pubsub.hpp"
 #include "pubsub/subscriber.hpp"
@@ -257,7 +258,7 @@ void ClientCore::shutdown() noexcept {
 }
 
 void ClientCore::submit(const Command& command, ReplyCallback callback) {
-  submit(command, Clock::now() + config_.command_timeout, std::move(callback));
+  submit(command, BatchClock::now() + config_.command_timeout, std::move(callback));
 }
 
 void ClientCore::submit(const Command& command, Clock::time_point deadline,
@@ -273,7 +274,7 @@ void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callb
 void ClientCore::eval_on(const Script& script, Command evalsha, ReplyCallback callback,
                          Router::SentHook after_send) {
   if (!scripts_) return callback(make_error_code(errc::shutdown), Reply{});
-  scripts_->eval(script, std::move(evalsha), Clock::now() + config_.command_timeout,
+  scripts_->eval(script, std::move(evalsha), BatchClock::now() + config_.command_timeout,
                  std::move(callback), std::move(after_send));
 }
 

@@ -9,6 +9,7 @@
 #include <asio/write.hpp>
 #include <charconv>
 
+#include "net/batch_clock.hpp"
 #include "net/push_message.hpp"
 #include "net/reply_error.hpp"
 #include "net/tls_context.hpp"
@@ -314,6 +315,7 @@ void Connection::deliver(std::vector<Reply>& replies) {
   }
   std::size_t next = 0;
   std::size_t since_flush = 0;
+  BatchClock::Scope batch_clock;  // the deadlines of what the callbacks submit
   for (std::size_t i = 0; i < replies.size(); ++i) {
     auto& reply = replies[i];
     // Commands issued by the callbacks go out in slices while the rest are being delivered,
@@ -321,6 +323,7 @@ void Connection::deliver(std::vector<Reply>& replies) {
     if (++since_flush == kDeliverSlice) {
       since_flush = 0;
       flush();
+      batch_clock.refresh();
     }
     if (is_message_[i] != 0) {
       if (push_handler_) push_handler_(std::move(reply));
