@@ -2,7 +2,7 @@
 // A single server uses one Subscriber directly; Cluster and Sentinel use a RoutedPubSub that
 // keeps a Subscriber per node and moves channels when the topology changes.
 //
-// Every method runs on the I/O thread.
+// Every method runs on the I/O thread, except quiet().
 #pragma once
 
 #include <chrono>
@@ -40,6 +40,10 @@ class PubSub {
   /// True when `channel` is subscribed and confirmed now: a listener added now misses nothing
   /// published from this moment on.
   virtual bool confirmed(const std::string& channel) const = 0;
+  /// True when no channel is subscribed, being subscribed or lingering, so confirmed() is false
+  /// for every channel. Callable from any thread: a snapshot, which may be stale by the time
+  /// the caller acts on it (a caller may only use it where a stale answer costs no correctness).
+  virtual bool quiet() const = 0;
   virtual void close() = 0;
 };
 

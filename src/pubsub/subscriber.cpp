@@ -39,6 +39,7 @@ std::uint64_t Subscriber::add(const std::string& channel, Listener listener,
   ensure_connection();
   const auto id = next_listener_id_++;
   auto& entry = channels_[channel];
+  count_channels();
   entry.listeners.emplace(id, std::make_shared<Listener>(std::move(listener)));
   channel_of_listener_.emplace(id, channel);
   if (on_ready) {
@@ -97,6 +98,7 @@ void Subscriber::reconcile(const std::string& name, std::chrono::milliseconds li
     }
   } else {
     channels_.erase(it);
+    count_channels();
   }
 }
 
@@ -116,6 +118,7 @@ void Subscriber::unsubscribe(const std::string& name) {
                         if (again != self->channels_.end() && again->second.listeners.empty() &&
                             !again->second.subscribe_sent) {
                           self->channels_.erase(again);
+                          self->count_channels();
                         }
                       });
 }
@@ -246,6 +249,7 @@ void Subscriber::close() {
     for (auto& waiter : entry.ready_waiters) waiters.push_back(std::move(waiter));
   }
   channels_.clear();
+  count_channels();
   channel_of_listener_.clear();
   linger_timer_.cancel();
   if (connection_) connection_->close();

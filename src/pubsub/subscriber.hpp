@@ -8,6 +8,7 @@
 
 #include <asio/io_context.hpp>
 #include <asio/steady_timer.hpp>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -43,6 +44,7 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
   /// True when `channel` is subscribed and confirmed now: a listener added now misses nothing
   /// published from this moment on.
   bool confirmed(const std::string& channel) const override;
+  bool quiet() const override { return channel_count_.load(std::memory_order_relaxed) == 0; }
   void close() override;
 
   /// Without a handler a dropped channel is subscribed again on this node at once; with one,
@@ -81,6 +83,8 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
   asio::steady_timer linger_timer_;
   Clock::time_point linger_timer_at_ = Clock::time_point::max();
   std::unordered_map<std::string, Channel> channels_;
+  std::atomic<std::size_t> channel_count_{0};  // channels_.size(), for quiet() on other threads
+  void count_channels() { channel_count_.store(channels_.size(), std::memory_order_relaxed); }
   std::unordered_map<std::uint64_t, std::string> channel_of_listener_;
   std::uint64_t next_listener_id_ = 1;
   bool sharded_ = false;

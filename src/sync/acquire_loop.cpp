@@ -13,6 +13,13 @@ void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options
                         AcquireCallback done, GiveUp give_up, const CancellationPtr& cancel) {
   auto loop = std::make_shared<AcquireLoop>(core, std::move(options), std::move(attempt),
                                             std::move(done), std::move(give_up));
+  // A caller off the I/O thread sends the first attempt itself when nothing is subscribed (so
+  // there is no lingering channel to listen on first, see try_once()): an uncontended
+  // acquisition then costs one hand-over between threads (the reply's) instead of two. The
+  // loop is the caller's alone until that attempt is sent; everything after it (the reply, a
+  // cancellation registered below) runs on the I/O thread.
+  const bool first_here = !core->on_io_thread() && core->subscriber().quiet();
+  if (first_here) loop->try_once(/*on_caller_thread=*/true);
   if (cancel) {
     // The request comes on the caller's thread; the loop's state lives on the I/O thread.
     cancel->on_request([weak = std::weak_ptr<AcquireLoop>(loop), core] {
@@ -21,7 +28,7 @@ void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options
       });
     });
   }
-  core->run_on_io([loop] { loop->try_once(); });
+  if (!first_here) core->run_on_io([loop] { loop->try_once(); });
 }
 
 AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
@@ -33,10 +40,12 @@ AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options option
       give_up_(std::move(give_up)),
       timer_(core->io()) {}
 
-void AcquireLoop::try_once() {
+void AcquireLoop::try_once(bool on_caller_thread) {
   if (finished_ || giving_up_) return;
   if (cancelled_) return give_up_then_finish(make_error_code(asio::error::operation_aborted));
-  if (!subscribed_ && !options_.poll && core_->subscriber().confirmed(options_.channel)) {
+  // (The subscriber is the I/O thread's: a caller's first attempt only comes when it was quiet.)
+  if (!on_caller_thread && !subscribed_ && !options_.poll &&
+      core_->subscriber().confirmed(options_.channel)) {
     subscribed_ = true;
     listener_id_ = core_->subscriber().add(options_.channel, make_listener(), nullptr);
   }

@@ -1,6 +1,7 @@
 // The waiting loop shared by every synchronizer that sleeps on pub/sub (Redisson's way):
 //
-//   try once -> acquired? done.   (uncontended: one round trip, no subscription)
+//   try once -> acquired? done.   (uncontended: one round trip, no subscription; sent from the
+//                                  caller's own thread when nothing is subscribed, see start())
 //   (when the channel is still subscribed from a recent wait, listen before this first try
 //   instead: the try then cannot miss a release, and no second try is needed)
 //   subscribe to the release channel, wait for the confirmation, try again
@@ -84,7 +85,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
               AcquireCallback done, GiveUp give_up);
 
  private:
-  void try_once();
+  void try_once(bool on_caller_thread = false);
   void on_attempt(Status status, AttemptResult result);
   void subscribe_then_retry();
   Listener make_listener();
