@@ -6,6 +6,7 @@
 #include <random>
 
 #include "client/client_core.hpp"
+#include "sync/release_yield.hpp"
 
 namespace redisson::detail {
 
@@ -21,7 +22,7 @@ void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options
       });
     });
   }
-  core->run_on_io([loop] { loop->try_once(); });
+  core->run_on_io([loop] { loop->begin(); });
 }
 
 AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
@@ -32,6 +33,18 @@ AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options option
       done_(std::move(done)),
       give_up_(std::move(give_up)),
       timer_(core->io()) {}
+
+void AcquireLoop::begin() {
+  if (finished_ || giving_up_) return;  // cancelled before it began
+  if (options_.yield_after_release) {
+    const auto now = Clock::now();
+    if (auto until = core_->release_yield().until(options_.channel, now)) {
+      // No listener yet: a release meanwhile is seen by the attempt after the wait.
+      return sleep_until(std::min(*until, options_.deadline));
+    }
+  }
+  try_once();
+}
 
 void AcquireLoop::try_once() {
   if (finished_ || giving_up_) return;
@@ -88,9 +101,13 @@ void AcquireLoop::sleep(std::chrono::milliseconds hint) {
         std::chrono::ceil<std::chrono::milliseconds>(options_.deadline - Clock::now());
     wait = std::min(wait, std::max(left, std::chrono::milliseconds{0}));
   }
+  sleep_until(Clock::now() + wait);
+}
+
+void AcquireLoop::sleep_until(Clock::time_point when) {
   sleeping_ = true;
   const auto generation = ++sleep_generation_;
-  timer_.expires_after(wait);
+  timer_.expires_at(when);
   timer_.async_wait([self = shared_from_this(), generation](std::error_code) {
     // A cancelled wait was already handled by wake(); an expired one means: try again.
     if (!self->sleeping_ || generation != self->sleep_generation_) return;
