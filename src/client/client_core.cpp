@@ -16,6 +16,7 @@
 #include "pubsub/subscriber.hpp"
 #include "redisson/error.hpp"
 #include "script/script_runner.hpp"
+#include "sync/release_yield.hpp"
 #include "topology/cluster_router.hpp"
 #include "topology/sentinel_router.hpp"
 #include "topology/single_server_router.hpp"
@@ -57,7 +58,8 @@ ClientCore::ClientCore(Config config)
     : config_(std::move(config)),
       id_(make_client_id()),
       work_(io_.get_executor()),
-      holds_(std::make_unique<HoldRegistry>()) {
+      holds_(std::make_unique<HoldRegistry>()),
+      release_yield_(std::make_unique<ReleaseYield>()) {
   if (config_.client_name.empty()) config_.client_name = "redisson-cpp:" + id_;
 }
 
@@ -361,5 +363,7 @@ PubSub& ClientCore::subscriber() { return *subscriber_; }
 Watchdog& ClientCore::watchdog() { return *watchdog_; }
 
 HoldRegistry& ClientCore::holds() { return *holds_; }
+
+ReleaseYield& ClientCore::release_yield() { return *release_yield_; }
 
 }  // namespace redisson::detail

@@ -25,6 +25,7 @@ namespace redisson::detail {
 class BlockingPool;
 class Watchdog;
 class HoldRegistry;
+class ReleaseYield;
 class Router;
 class ReplicaAck;
 class ScriptRunner;
@@ -88,6 +89,9 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   Watchdog& watchdog();
   /// The holds of this client's locks, as far as it knows (watchdog/hold_registry.hpp).
   HoldRegistry& holds();
+  /// The non-fair locks this client released lately while others waited (sync/release_yield.hpp);
+  /// run on the I/O thread.
+  ReleaseYield& release_yield();
 
   /// Runs `fn` on the I/O thread (inline when already there).
   void run_on_io(std::function<void()> fn);
@@ -118,6 +122,7 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::string publish_command_ = "publish";
   std::shared_ptr<Watchdog> watchdog_;
   std::unique_ptr<HoldRegistry> holds_;
+  std::unique_ptr<ReleaseYield> release_yield_;
   std::atomic<bool> stopped_{false};
   std::mutex tasks_mutex_;
   std::map<std::string, std::weak_ptr<void>> tasks_;

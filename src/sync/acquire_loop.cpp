@@ -6,6 +6,7 @@
 #include <random>
 
 #include "client/client_core.hpp"
+#include "sync/release_yield.hpp"
 
 namespace redisson::detail {
 
@@ -14,11 +15,14 @@ void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options
   auto loop = std::make_shared<AcquireLoop>(core, std::move(options), std::move(attempt),
                                             std::move(done), std::move(give_up));
   // A caller off the I/O thread sends the first attempt itself when nothing is subscribed (so
-  // there is no lingering channel to listen on first, see try_once()): an uncontended
-  // acquisition then costs one hand-over between threads (the reply's) instead of two. The
-  // loop is the caller's alone until that attempt is sent; everything after it (the reply, a
-  // cancellation registered below) runs on the I/O thread.
-  const bool first_here = !core->on_io_thread() && core->subscriber().quiet();
+  // there is no lingering channel to listen on first, see try_once()) and no release of ours
+  // asks to yield (begin()): an uncontended acquisition then costs one hand-over between
+  // threads (the reply's) instead of two. The loop is the caller's alone until that attempt is
+  // sent; everything after it (the reply, a cancellation registered below) runs on the I/O
+  // thread.
+  const bool first_here =
+      !core->on_io_thread() && core->subscriber().quiet() &&
+      (!loop->options_.yield_after_release || core->release_yield().all_closed(Clock::now()));
   if (first_here) loop->try_once(/*on_caller_thread=*/true);
   if (cancel) {
     // The request comes on the caller's thread; the loop's state lives on the I/O thread.
@@ -28,7 +32,7 @@ void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options
       });
     });
   }
-  if (!first_here) core->run_on_io([loop] { loop->try_once(); });
+  if (!first_here) core->run_on_io([loop] { loop->begin(); });
 }
 
 AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
@@ -39,6 +43,18 @@ AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options option
       done_(std::move(done)),
       give_up_(std::move(give_up)),
       timer_(core->io()) {}
+
+void AcquireLoop::begin() {
+  if (finished_ || giving_up_) return;  // cancelled before it began
+  if (options_.yield_after_release) {
+    const auto now = Clock::now();
+    if (auto until = core_->release_yield().until(options_.channel, now)) {
+      // No listener yet: a release meanwhile is seen by the attempt after the wait.
+      return sleep_until(std::min(*until, options_.deadline));
+    }
+  }
+  try_once();
+}
 
 void AcquireLoop::try_once(bool on_caller_thread) {
   if (finished_ || giving_up_) return;
@@ -97,9 +113,13 @@ void AcquireLoop::sleep(std::chrono::milliseconds hint) {
         std::chrono::ceil<std::chrono::milliseconds>(options_.deadline - Clock::now());
     wait = std::min(wait, std::max(left, std::chrono::milliseconds{0}));
   }
+  sleep_until(Clock::now() + wait);
+}
+
+void AcquireLoop::sleep_until(Clock::time_point when) {
   sleeping_ = true;
   const auto generation = ++sleep_generation_;
-  timer_.expires_after(wait);
+  timer_.expires_at(when);
   timer_.async_wait([self = shared_from_this(), generation](std::error_code) {
     // A cancelled wait was already handled by wake(); an expired one means: try again.
     if (!self->sleeping_ || generation != self->sleep_generation_) return;

@@ -17,6 +17,11 @@
 // waiter leaves the queue) and finishes with asio::error::operation_aborted. An attempt in flight
 // that took the lock finishes as acquired: the caller gives that back (it knows how).
 //
+// Yielding (Options::yield_after_release, non-fair locks): when this client fully released the
+// lock moments ago and its release woke waiters in other clients, the first attempt waits
+// until the yield window ends (release_yield.hpp), on the io_context's timer and never past the
+// deadline, so that a woken waiter takes the lock first; cancellation stops that wait as any.
+//
 // Polling mode (Options::poll, for spin locks): no subscription at all; after each failed
 // attempt the loop sleeps a jittered exponential backoff (1 ms doubling up to 128 ms by
 // default, never past the retry hint or the deadline) on the client's io_context; or, with
@@ -73,6 +78,8 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
     std::chrono::milliseconds unknown_hint{1000};
     /// Set: poll with this backoff instead of subscribing to `channel`.
     std::optional<PollBackoff> poll;
+    /// Hold the first attempt back while this client's release yield on `channel` lasts.
+    bool yield_after_release = false;
   };
 
   /// Runs the loop on the client's I/O thread (posted there). With `cancel`, a cancellation
@@ -85,11 +92,13 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
               AcquireCallback done, GiveUp give_up);
 
  private:
+  void begin();
   void try_once(bool on_caller_thread = false);
   void on_attempt(Status status, AttemptResult result);
   void subscribe_then_retry();
   Listener make_listener();
   void sleep(std::chrono::milliseconds hint);
+  void sleep_until(Clock::time_point when);
   std::chrono::milliseconds next_backoff(std::chrono::milliseconds hint);
   void wake();
   void cancel();

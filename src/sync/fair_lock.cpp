@@ -22,6 +22,14 @@ std::chrono::milliseconds checked_slot(std::chrono::milliseconds slot) {
   return slot;
 }
 
+// fair_lock_unlock.lua's replies: nil = held by others, 2 = it no longer existed (either way the
+// caller held nothing), 0 = one hold released, 1 = fully released (only the queue head woken:
+// nothing to yield to).
+UnlockReply read_fair_unlock(const Reply& reply) {
+  if (reply.is_null() || reply.integer == 2) return UnlockReply{true, {}};
+  return UnlockReply{false, HoldRegistry::Released{reply.integer == 1, std::nullopt}};
+}
+
 // Redisson's RFairLock: Lock's hash, plus a queue of waiting owner fields and their deadlines.
 // Each waiter sleeps on a channel of its own, and an unlock wakes only the queue's head.
 class FairLockKind final : public LockKind {
@@ -105,7 +113,7 @@ class FairLockKind final : public LockKind {
          static_cast<std::int64_t>(retry_latch_lifetime(core->config()).count()),
          request.wall_clock_ms});
   }
-  UnlockReply read_unlock(const Reply& reply) const override { return read_counted_unlock(reply); }
+  UnlockReply read_unlock(const Reply& reply) const override { return read_fair_unlock(reply); }
 
  private:
   const bool reentrant_;

@@ -40,15 +40,13 @@ ScriptCall HashLockKind::unlock_call(const UnlockRequest& request, bool first) c
                            publish_command, latch_lifetime_ms(), first ? "1" : "0"});
 }
 
-UnlockReply read_counted_unlock(const Reply& reply) {
-  // nil: the lock is held, by others; 2 (fair lock): it no longer existed. Either way the caller
-  // held nothing.
-  if (reply.is_null() || reply.integer == 2) return UnlockReply{true, {}};
-  return UnlockReply{false, HoldRegistry::Released{reply.integer == 1, std::nullopt}};
-}
-
+// lock_unlock.lua: nil = not the owner, 0 = one hold released, 1 + r = fully released with the
+// message reaching r subscribers. (spin_lock_unlock.lua answers 1 for a full release: r = 0.)
 UnlockReply HashLockKind::read_unlock(const Reply& reply) const {
-  return read_counted_unlock(reply);
+  if (reply.is_null()) return UnlockReply{true, {}};
+  const bool fully = reply.integer >= 1;
+  return UnlockReply{false, HoldRegistry::Released{fully, std::nullopt},
+                     fully ? reply.integer - 1 : 0};
 }
 
 void HashLockKind::force_release(Done<bool> done) {

@@ -27,7 +27,4 @@ class HashLockKind : public LockKind {
   const bool reentrant_;
 };
 
-/// Lock's unlock replies: nil = not the owner, 0 = one hold released, 1 = fully released.
-UnlockReply read_counted_unlock(const Reply& reply);
-
 }  // namespace redisson::detail

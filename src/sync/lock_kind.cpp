@@ -7,6 +7,7 @@
 #include "lua_scripts.hpp"
 #include "net/reply_error.hpp"
 #include "sync/names.hpp"
+#include "sync/release_yield.hpp"
 #include "sync/retry.hpp"
 #include "watchdog/watchdog.hpp"
 
@@ -65,6 +66,10 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
                                   lease.value_or(core->config().lock_watchdog_timeout), wait};
   auto options = loop_options(state->request);
   if (wait) options.deadline = Clock::now() + *wait;
+  // A waiter yields to those a recent release of ours woke (release_yield.hpp); not a single
+  // try (wait 0), which asks whether the lock is free now, and never a holder re-entering.
+  options.yield_after_release =
+      (!wait || wait->count() > 0) && core->holds().known(name, state->request.field) == 0;
   const bool watchdog = !lease.has_value();
   auto attempt = make_attempt(state);
   auto give_up_hook = give_up(state->request);
@@ -204,14 +209,15 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
   request->latch.append(latch_prefix).append(1, ':');
   append_request_id(request->latch);
   request->wall_clock_ms = wall_clock_ms();
+  const auto sent = Clock::now();
   // The latch makes a retry of an unlock that did run return the first result instead of
   // releasing a second hold; the first send may skip reading it (it cannot exist yet).
   eval_first_then_retry(
       core, unlock_call(*request, /*first=*/true),
       [self = shared_from_this(), request] { return self->unlock_call(*request, false); },
       core->config().retry_attempts,
-      [self = shared_from_this(), request, done = std::move(done)](std::error_code ec,
-                                                                   const Reply& reply) mutable {
+      [self = shared_from_this(), request, sent, done = std::move(done)](
+          std::error_code ec, const Reply& reply) mutable {
         auto& holds = self->core->holds();
         if (ec) {
           // Every attempt failed: the client cannot know whether it still holds the lock, so it
@@ -225,9 +231,24 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
           return done(errc::not_owner, false);
         }
         holds.released(self->name, request->field, outcome.released);
+        if (outcome.released.fully && outcome.reached > 0) {
+          self->yield_to_woken(outcome.reached, Clock::now() - sent);
+        }
         done({}, outcome.released.fully);
       },
       ReplicaWait::wait);
+}
+
+// Runs on the I/O thread (the unlock's reply), where the subscriber and the yield live.
+void LockKind::yield_to_woken(std::int64_t reached, Clock::duration round_trip) {
+  // Our own subscription (lingering after a wait, or serving another of our waiters) was
+  // counted too. Seen now rather than when the script ran: a linger that ended in between
+  // makes us yield once for nothing (a few ms at most), a subscription confirmed in between
+  // makes us skip one yield.
+  const std::int64_t own = core->subscriber().confirmed(channel) ? 1 : 0;
+  if (reached - own <= 0) return;
+  auto& yield = core->release_yield();
+  yield.released(channel, Clock::now() + yield.window_for(round_trip));
 }
 
 void LockKind::complete_force_release(std::error_code ec, const Reply& reply, Done<bool> done) {

@@ -64,6 +64,10 @@ struct UnlockRequest {
 struct UnlockReply {
   bool not_owner = false;
   HoldRegistry::Released released;
+  /// On a full release, how many subscribers the release message reached (the publish
+  /// command's answer), this client's own subscription among them; 0 when the kind's script
+  /// does not say (only a non-fair Lock's does: see release_yield.hpp).
+  std::int64_t reached = 0;
 };
 
 class LockKind : public std::enable_shared_from_this<LockKind> {
@@ -137,6 +141,9 @@ class LockKind : public std::enable_shared_from_this<LockKind> {
   /// release(), telling the caller also whether the owner now holds nothing.
   void release_one(OwnerId owner, UniqueFunction<void(Status, bool fully)> done);
   void release_rest(OwnerId owner, int releases_left, Done<void> done);
+  /// After a full release whose message reached `reached` subscribers: when some were other
+  /// clients' waiters, this client's next acquisition holds back (release_yield.hpp).
+  void yield_to_woken(std::int64_t reached, Clock::duration round_trip);
 
   mutable std::mutex mutex_;
   std::function<void(OwnerId)> on_lost_;  // guarded by mutex_

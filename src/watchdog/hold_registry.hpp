@@ -122,7 +122,7 @@ class HoldRegistry {
 
   /// Entries with a watched hold (tests and `inspect`).
   std::size_t watched() const;
-  /// Holds the client knows of for the pair (tests).
+  /// Holds the client knows of for the pair (tests; a re-entering acquisition never yields).
   std::int64_t known(std::string_view name, std::string_view field) const;
   /// The watched holds, for a shutdown that releases them.
   std::vector<Held> renewed_holds() const;

@@ -10,8 +10,12 @@
 -- ARGV[6]: "1" on the first attempt of this request id, whose latch cannot exist yet (the read
 --          is skipped); anything else, or absent, on a retry
 -- Returns: nil = the caller does not hold the lock (nothing changed);
---          0 = one hold released, the owner still holds it; 1 = fully released (key deleted,
---          ARGV[1] published). A retry whose first attempt ran returns that first result.
+--          0 = one hold released, the owner still holds it;
+--          1 + r (r >= 0) = fully released (key deleted, ARGV[1] published), where r is what
+--          the publish command answered: how many subscribers the message reached (the caller's
+--          own client among them when it is still subscribed). The caller yields its next
+--          acquisition briefly when r says that waiters elsewhere were woken.
+--          A retry whose first attempt ran returns that first result (the latch stores it).
 -- Each redis.call costs about as much as a small command, so the common path (first attempt,
 -- last hold) makes four: HGET, DEL, PUBLISH, SET.
 if ARGV[6] ~= '1' then
@@ -31,6 +35,6 @@ if tonumber(holds) > 1 then
   return 0
 end
 redis.call('del', KEYS[1])
-redis.call(ARGV[4], KEYS[2], ARGV[1])
-redis.call('set', KEYS[3], 1, 'px', ARGV[5])
-return 1
+local released = 1 + redis.call(ARGV[4], KEYS[2], ARGV[1])
+redis.call('set', KEYS[3], released, 'px', ARGV[5])
+return released
