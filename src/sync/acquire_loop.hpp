@@ -21,6 +21,8 @@
 // lock moments ago and its release woke waiters in other clients, the first attempt waits
 // until the yield window ends (release_yield.hpp), on the io_context's timer and never past the
 // deadline, so that a woken waiter takes the lock first; cancellation stops that wait as any.
+// Once it knows others wait too, a waiter woken by a release waits a random moment before its
+// attempt, unless it has waited long (wake_delay() in the .cpp says why).
 //
 // Polling mode (Options::poll, for spin locks): no subscription at all; after each failed
 // attempt the loop sleeps a jittered exponential backoff (1 ms doubling up to 128 ms by
@@ -101,6 +103,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   void sleep_until(Clock::time_point when);
   std::chrono::milliseconds next_backoff(std::chrono::milliseconds hint);
   void wake();
+  std::chrono::microseconds wake_delay();
   void cancel();
   void give_up_then_finish(Status status);
   void finish(Status status, bool acquired);
@@ -111,6 +114,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   AcquireCallback done_;
   GiveUp give_up_;
   asio::steady_timer timer_;
+  Clock::time_point started_;
   std::uint64_t listener_id_ = 0;
   std::uint64_t sleep_generation_ = 0;
   int backoff_round_ = 0;
@@ -118,6 +122,10 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   bool attempt_in_flight_ = false;
   bool sleeping_ = false;
   bool woken_ = false;
+  bool jittering_ = false;           // woken, waiting its wake_delay() before the attempt
+  bool wake_pending_ = false;        // the next attempt answers a wake-up
+  bool attempt_after_wake_ = false;  // the attempt in flight answers a wake-up
+  bool contended_ = false;           // others are known to wait for this lock too
   bool cancelled_ = false;
   bool giving_up_ = false;  // give_up_ runs: nothing else starts meanwhile
   bool finished_ = false;

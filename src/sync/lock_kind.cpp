@@ -248,7 +248,7 @@ void LockKind::yield_to_woken(std::int64_t reached, Clock::duration round_trip) 
   const std::int64_t own = core->subscriber().confirmed(channel) ? 1 : 0;
   if (reached - own <= 0) return;
   auto& yield = core->release_yield();
-  yield.released(channel, Clock::now() + yield.window_for(round_trip));
+  yield.released(channel, Clock::now() + yield.window_for(round_trip), reached - own);
 }
 
 void LockKind::complete_force_release(std::error_code ec, const Reply& reply, Done<bool> done) {

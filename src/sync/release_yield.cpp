@@ -16,12 +16,13 @@ std::chrono::nanoseconds ReleaseYield::window_for(std::chrono::nanoseconds round
   return std::clamp(3 * round_trip, min_window_, std::max(cap, min_window_));
 }
 
-void ReleaseYield::released(const std::string& channel, Clock::time_point until) {
+void ReleaseYield::released(const std::string& channel, Clock::time_point until,
+                            std::int64_t others) {
   if (until_.size() > kPruneAbove) {
     const auto now = Clock::now();
-    std::erase_if(until_, [now](const auto& entry) { return entry.second <= now; });
+    std::erase_if(until_, [now](const auto& entry) { return entry.second.until <= now; });
   }
-  until_[channel] = until;
+  until_[channel] = Window{until, others};
   if (until.time_since_epoch().count() > latest_until_.load(std::memory_order_relaxed)) {
     latest_until_.store(until.time_since_epoch().count(), std::memory_order_release);
   }
@@ -31,11 +32,16 @@ std::optional<Clock::time_point> ReleaseYield::until(const std::string& channel,
                                                      Clock::time_point now) {
   const auto found = until_.find(channel);
   if (found == until_.end()) return std::nullopt;
-  if (found->second <= now) {
+  if (found->second.until <= now) {
     until_.erase(found);
     return std::nullopt;
   }
-  return found->second;
+  return found->second.until;
+}
+
+bool ReleaseYield::crowded(const std::string& channel) const {
+  const auto found = until_.find(channel);
+  return found != until_.end() && found->second.others >= 2;
 }
 
 }  // namespace redisson::detail

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -44,11 +45,14 @@ class ReleaseYield {
   /// how fast a woken waiter runs on a loaded machine.
   void set_min_window(std::chrono::nanoseconds floor) { min_window_ = floor; }
 
-  /// A release on `channel` woke waiters elsewhere: this client's next acquisition there holds
-  /// back until `until`.
-  void released(const std::string& channel, Clock::time_point until);
+  /// A release on `channel` woke waiters in `others` other clients: this client's next
+  /// acquisition there holds back until `until`.
+  void released(const std::string& channel, Clock::time_point until, std::int64_t others = 1);
   /// When the window on `channel` ends, or nullopt when none is open at `now`.
   std::optional<Clock::time_point> until(const std::string& channel, Clock::time_point now);
+  /// True when the open window on `channel` came from a release that woke two or more other
+  /// clients: the lock is contended beyond a two-party hand-over (acquire_loop.cpp's wake delay).
+  bool crowded(const std::string& channel) const;
 
   /// True when every window has ended at `now`. Callable from any thread: a release recorded
   /// before the caller learnt of its unlock's outcome is seen.
@@ -60,7 +64,11 @@ class ReleaseYield {
   std::size_t size() const noexcept { return until_.size(); }
 
  private:
-  std::unordered_map<std::string, Clock::time_point> until_;
+  struct Window {
+    Clock::time_point until;
+    std::int64_t others = 0;
+  };
+  std::unordered_map<std::string, Window> until_;
   std::chrono::nanoseconds min_window_ = kMinWindow;
   std::atomic<Clock::rep> latest_until_{0};  // the latest window's end, for all_closed()
 };
