@@ -1,15 +1,15 @@
 // A closed loop of asynchronous operations from one client: `in_flight` operations outstanding,
-// each completion starting the next, until stop() or until `limit` operations were started. The load of the single-client throughput
-// scenarios (raw commands, buckets, atomic longs, rate limiters): each gives only how one
-// operation starts.
+// each completion starting the next, until stop() or until `limit` operations were started. The
+// load of the single-client throughput scenarios (raw commands, buckets, atomic longs, rate
+// limiters): each gives only how one operation starts.
 //
 // Counters are touched only on the client's I/O thread, where completions run; the caller reads
 // them after drain().
 #pragma once
 
+#include <algorithm>
 #include <asio/any_io_executor.hpp>
 #include <asio/post.hpp>
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -43,7 +43,8 @@ class ClosedLoop {
   /// drain() waits for the last of them, with no stop() needed).
   void run(int in_flight, std::uint64_t limit = UINT64_MAX) {
     limit_ = limit;
-    in_flight_ = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(in_flight), limit));
+    in_flight_ =
+        static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(in_flight), limit));
     if (in_flight_ == 0) {
       std::lock_guard lock(mutex_);
       drained_ = true;

@@ -136,12 +136,12 @@ nlohmann::json run_many_locks(const Options& options) {
   const auto check = run_pass(
       client, options.in_flight, count, discarded,
       [&](std::uint64_t i, ClosedLoop::Completion done) {
-        client.async_execute(redisson::Command{"HEXISTS", locks[i].name(), field},
-                             [&missing, done = std::move(done)](std::error_code ec,
-                                                                const redisson::Reply& reply) {
-                               if (!ec && reply.integer != 1) ++missing;
-                               done(ec);
-                             });
+        client.async_execute(
+            redisson::Command{"HEXISTS", locks[i].name(), field},
+            [&missing, done = std::move(done)](std::error_code ec, const redisson::Reply& reply) {
+              if (!ec && reply.integer != 1) ++missing;
+              done(ec);
+            });
       },
       "HEXISTS checks");
   expect_no_errors(check, "HEXISTS checks");
@@ -149,8 +149,8 @@ nlohmann::json run_many_locks(const Options& options) {
   const auto release_lock = [&](std::uint64_t i, ClosedLoop::Completion done) {
     locks[i].async_unlock(owner, [done = std::move(done)](std::error_code ec) { done(ec); });
   };
-  const auto release = run_pass(client, options.in_flight, count, discarded, release_lock,
-                                "releases");
+  const auto release =
+      run_pass(client, options.in_flight, count, discarded, release_lock, "releases");
   expect_no_errors(release, "releases");
 
   // ---- the reference: the acquire script sent raw, alternating with a second lock round -------
@@ -160,29 +160,29 @@ nlohmann::json run_many_locks(const Options& options) {
     raw_names.push_back(bench_key(options, "many-locks-raw:" + std::to_string(i)));
   }
   const auto acquire_raw = [&](std::uint64_t i, ClosedLoop::Completion done) {
-    client.async_execute(scripts.acquire(raw_names[i]),
-                         [done = std::move(done)](std::error_code ec, const redisson::Reply& reply) {
-                           // nil: acquired; a PTTL: the name was not free.
-                           if (!ec && !reply.is_null()) {
-                             ec = std::make_error_code(std::errc::device_or_resource_busy);
-                           }
-                           done(ec);
-                         });
+    client.async_execute(
+        scripts.acquire(raw_names[i]),
+        [done = std::move(done)](std::error_code ec, const redisson::Reply& reply) {
+          // nil: acquired; a PTTL: the name was not free.
+          if (!ec && !reply.is_null()) {
+            ec = std::make_error_code(std::errc::device_or_resource_busy);
+          }
+          done(ec);
+        });
   };
   const auto delete_raw = [&](std::uint64_t i, ClosedLoop::Completion done) {
-    client.async_execute(redisson::Command{"DEL", raw_names[i]},
-                         [done = std::move(done)](std::error_code ec, const redisson::Reply&) {
-                           done(ec);
-                         });
+    client.async_execute(
+        redisson::Command{"DEL", raw_names[i]},
+        [done = std::move(done)](std::error_code ec, const redisson::Reply&) { done(ec); });
   };
   for (int round = 0; round < 2; ++round) {
     if (round == 1) {
       lock_passes.push_back(
           run_pass(client, options.in_flight, count, lock_latency, acquire_lock, "acquisitions"));
       expect_no_errors(lock_passes.back(), "second acquisitions");
-      expect_no_errors(run_pass(client, options.in_flight, count, discarded, release_lock,
-                                "releases"),
-                       "second releases");
+      expect_no_errors(
+          run_pass(client, options.in_flight, count, discarded, release_lock, "releases"),
+          "second releases");
     }
     raw_passes.push_back(
         run_pass(client, options.in_flight, count, raw_latency, acquire_raw, "raw acquisitions"));
@@ -220,13 +220,13 @@ nlohmann::json run_many_locks(const Options& options) {
                       {"p99_us", round2(raw_latency.percentile_us(99))}};
   out["ratio"] = round2(ratio);
   out["pass_ratios"] = std::move(pass_ratios);
-  out["memory"] = {{"rss_before_bytes", rss_before},
-                   {"rss_held_bytes", rss_held},
-                   {"rss_after_hold_bytes", rss_after_hold},
-                   {"bytes_per_lock", round2(bytes_per_lock)},
-                   {"bytes_per_lock_after_hold",
-                    round2(static_cast<double>(rss_after_hold - rss_before) /
-                           static_cast<double>(count))}};
+  out["memory"] = {
+      {"rss_before_bytes", rss_before},
+      {"rss_held_bytes", rss_held},
+      {"rss_after_hold_bytes", rss_after_hold},
+      {"bytes_per_lock", round2(bytes_per_lock)},
+      {"bytes_per_lock_after_hold",
+       round2(static_cast<double>(rss_after_hold - rss_before) / static_cast<double>(count))}};
   out["renewal"] = {
       {"hold_s", round2(hold_seconds)},
       {"lease_ms", options.watchdog_timeout.count()},

@@ -137,10 +137,9 @@ void LockKind::register_hold(const AcquireState& state, bool watchdog) {
   const auto& request = state.request;
   // The entry keeps this kind alive while the hold is registered, so that a shutdown can
   // release it even when the caller dropped every handle of the lock.
-  const bool watched =
-      core->holds().acquired(name, request.field, request.owner, request.lease,
-                             watchdog ? &renew_script() : nullptr, shared_from_this(),
-                             state.reconciled);
+  const bool watched = core->holds().acquired(name, request.field, request.owner, request.lease,
+                                              watchdog ? &renew_script() : nullptr,
+                                              shared_from_this(), state.reconciled);
   if (watched) core->watchdog().wake();
 }
 
@@ -156,8 +155,7 @@ std::string LockKind::new_latch() const {
 
 void LockKind::undo_acquisition(const AcquireRequest& request, UniqueFunction<void(Status)> done) {
   // The hold was never registered: only the server's count is taken back.
-  UnlockRequest unlock{request.owner, request.field, request.lease, new_latch(),
-                       wall_clock_ms()};
+  UnlockRequest unlock{request.owner, request.field, request.lease, new_latch(), wall_clock_ms()};
   core->eval(unlock_call(unlock, /*first=*/true),
              [self = shared_from_this(), field = request.field, done = std::move(done)](
                  std::error_code ec, const Reply&) mutable {

@@ -106,7 +106,9 @@ class LockKind : public std::enable_shared_from_this<LockKind>, public HoldRegis
   /// Runs the lost callback (set_on_lost) for `owner`.
   void hold_lost(OwnerId owner) override;
   /// release_fully().
-  void release_all(OwnerId owner, Done<void> done) override { release_fully(owner, std::move(done)); }
+  void release_all(OwnerId owner, Done<void> done) override {
+    release_fully(owner, std::move(done));
+  }
 
   const std::shared_ptr<ClientCore> core;
   const std::string name;

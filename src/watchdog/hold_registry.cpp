@@ -8,7 +8,8 @@ namespace redisson::detail {
 namespace {
 
 // The callbacks are made only when asked for (rarely); an entry keeps just its lock.
-HoldRegistry::LostCallback lost_callback(std::shared_ptr<HoldRegistry::HeldLock> lock, OwnerId owner) {
+HoldRegistry::LostCallback lost_callback(std::shared_ptr<HoldRegistry::HeldLock> lock,
+                                         OwnerId owner) {
   if (!lock) return {};
   return [lock = std::move(lock), owner] { lock->hold_lost(owner); };
 }

@@ -97,9 +97,8 @@ class HoldRegistry {
 
   /// An acquisition by `owner` (whose hash field is `field`) succeeded: one more hold of `lease`.
   /// `renew` (null: a fixed lease) is the script the watchdog renews it with; `held` (may be
-  /// null) replaces the entry's lock. `reconciled`: it was sent with reset_count(), so the server now
-  /// counts what we know.
-  /// Returns true when the entry is now renewed by the watchdog.
+  /// null) replaces the entry's lock. `reconciled`: it was sent with reset_count(), so the server
+  /// now counts what we know. Returns true when the entry is now renewed by the watchdog.
   bool acquired(std::string_view name, std::string_view field, OwnerId owner,
                 std::chrono::milliseconds lease, const ScriptDef* renew,
                 std::shared_ptr<HeldLock> held, bool reconciled);
