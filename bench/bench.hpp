@@ -21,6 +21,9 @@ struct Options {
   std::string hold_mode;         ///< "spin" (busy, exact) or "sleep"; empty: the scenario's
   std::string run_id;            ///< makes key names unique per run
   std::vector<std::string> cluster_urls;  ///< parallel-cluster: a seed URL per cluster node
+  int locks = 100'000;                    ///< many-locks: locks held at once
+  std::chrono::nanoseconds hold_time = std::chrono::seconds(60);  ///< many-locks: how long
+  std::chrono::milliseconds watchdog_timeout{30'000};  ///< many-locks: the client's lease
 };
 
 /// Parses "5s", "500ms", "1.5s", "2m", "250us" or a bare number of seconds.
@@ -49,6 +52,8 @@ nlohmann::json run_fair_contention(const Options& options);
 nlohmann::json run_rw(const Options& options);
 nlohmann::json run_semaphore(const Options& options);
 nlohmann::json run_rate_limiter(const Options& options);
+/// One client holding options.locks watchdog-renewed locks for options.hold_time.
+nlohmann::json run_many_locks(const Options& options);
 /// No server: ns per value to encode and decode with the kryo5 and json codecs.
 nlohmann::json run_codec(const Options& options);
 

@@ -1,12 +1,13 @@
 // A closed loop of asynchronous operations from one client: `in_flight` operations outstanding,
-// each completion starting the next, until stop(). The load of the single-client throughput
-// scenarios (raw commands, buckets, atomic longs, rate limiters): each gives only how one
-// operation starts.
+// each completion starting the next, until stop() or until `limit` operations were started. The
+// load of the single-client throughput scenarios (raw commands, buckets, atomic longs, rate
+// limiters): each gives only how one operation starts.
 //
 // Counters are touched only on the client's I/O thread, where completions run; the caller reads
 // them after drain().
 #pragma once
 
+#include <algorithm>
 #include <asio/any_io_executor.hpp>
 #include <asio/post.hpp>
 #include <atomic>
@@ -38,10 +39,19 @@ class ClosedLoop {
   ClosedLoop(asio::any_io_executor io, LatencyHistogram& latency, Start start)
       : io_(std::move(io)), latency_(latency), start_(std::move(start)) {}
 
-  void run(int in_flight) {
-    in_flight_ = in_flight;
+  /// Starts `in_flight` operations; with a `limit`, starts no more than that many in all (then
+  /// drain() waits for the last of them, with no stop() needed).
+  void run(int in_flight, std::uint64_t limit = UINT64_MAX) {
+    limit_ = limit;
+    in_flight_ =
+        static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(in_flight), limit));
+    if (in_flight_ == 0) {
+      std::lock_guard lock(mutex_);
+      drained_ = true;
+      return;
+    }
     asio::post(io_, [this] {
-      for (int i = 0; i < in_flight_; ++i) issue();
+      for (int i = 0, n = in_flight_; i < n; ++i) issue();
     });
   }
 
@@ -73,7 +83,7 @@ class ClosedLoop {
     } else {
       ++completed_;
     }
-    if (!stopping_.load(std::memory_order_relaxed)) return issue();
+    if (!stopping_.load(std::memory_order_relaxed) && issued_ < limit_) return issue();
     if (--in_flight_ == 0) {
       std::lock_guard lock(mutex_);
       drained_ = true;
@@ -87,6 +97,7 @@ class ClosedLoop {
   std::atomic<bool> stopping_{false};
   int in_flight_ = 0;
   std::uint64_t issued_ = 0;
+  std::uint64_t limit_ = UINT64_MAX;
   std::uint64_t completed_ = 0;
   std::uint64_t errors_ = 0;
   std::string first_error_;

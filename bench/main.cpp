@@ -2,9 +2,11 @@
 // object per scenario per line on stdout. Progress and diagnostics go to stderr.
 //
 //   redisson-bench --scenario raw|bucket|map|atomic-long|rate-limiter|codec|uncontended|parallel|
-//                             parallel-cluster|handoff|contention|fair-contention|rw|semaphore|all
+//                             parallel-cluster|handoff|contention|fair-contention|rw|semaphore|
+//                             many-locks|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
-//                  [--cluster-urls URL,URL,...]
+//                  [--cluster-urls URL,URL,...] [--locks 100000] [--hold-time 60s]
+//                  [--watchdog-timeout 30s]
 //
 // Multi-process scenarios re-execute this binary with the hidden --worker options.
 #include <signal.h>
@@ -48,6 +50,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"semaphore", redisson_bench::run_semaphore},
       {"rate-limiter", redisson_bench::run_rate_limiter},
       {"codec", redisson_bench::run_codec},
+      {"many-locks", redisson_bench::run_many_locks},
   };
   return kScenarios;
 }
@@ -109,7 +112,8 @@ int main(int argc, char** argv) {
   app.add_option("--scenario", scenario,
                  "raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
                  "contention, "
-                 "fair-contention, rw, semaphore, rate-limiter, codec, all (or a comma list)")
+                 "fair-contention, rw, semaphore, rate-limiter, codec, many-locks, all (or a comma "
+                 "list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -127,6 +131,16 @@ int main(int argc, char** argv) {
                  "how a holder spends its 1 ms (spin: busy, exact; sleep: off the CPU); default: "
                  "spin for contention and fair-contention, sleep for rw and semaphore")
       ->check(CLI::IsMember({"spin", "sleep"}));
+  std::string hold_time = "60s", watchdog_timeout = "30s";
+  app.add_option("--locks", options.locks, "many-locks: locks held at once")
+      ->check(CLI::Range(1, 10'000'000))
+      ->capture_default_str();
+  app.add_option("--hold-time", hold_time,
+                 "many-locks: how long the locks are held with the watchdog renewing them")
+      ->capture_default_str();
+  app.add_option("--watchdog-timeout", watchdog_timeout,
+                 "many-locks: the client's lock_watchdog_timeout (renewal every third of it)")
+      ->capture_default_str();
   // Hidden: how the multi-process scenarios start their workers.
   app.add_option("--worker", worker.kind)->group("");
   app.add_option("--worker-index", worker.index)->group("");
@@ -138,6 +152,12 @@ int main(int argc, char** argv) {
 
   try {
     options.duration = redisson_bench::parse_duration(duration);
+    options.hold_time = redisson_bench::parse_duration(hold_time);
+    options.watchdog_timeout = std::chrono::duration_cast<std::chrono::milliseconds>(
+        redisson_bench::parse_duration(watchdog_timeout));
+    if (options.watchdog_timeout.count() <= 0) {
+      throw std::invalid_argument("--watchdog-timeout must be at least 1ms");
+    }
     options.server = redisson::ServerAddress::from_url(options.url);
   } catch (const std::exception& e) {
     std::cerr << "redisson-bench: " << e.what() << '\n';
@@ -181,7 +201,7 @@ int main(int argc, char** argv) {
           << "redisson-bench: unknown scenario '" << name
           << "' (raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
              "contention, "
-             "fair-contention, rw, semaphore, rate-limiter, codec, all)\n";
+             "fair-contention, rw, semaphore, rate-limiter, codec, many-locks, all)\n";
       return 2;
     }
   }

@@ -2,6 +2,7 @@
 
 #include <sys/resource.h>
 
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -49,6 +50,16 @@ double rusage_seconds(int who) {
 }  // namespace
 
 double process_cpu_seconds() { return rusage_seconds(RUSAGE_SELF); }
+
+std::int64_t process_rss_bytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  // VmRSS:	  123456 kB
+  while (std::getline(status, line)) {
+    if (line.starts_with("VmRSS:")) return std::stoll(line.substr(6)) * 1024;
+  }
+  return -1;
+}
 double children_cpu_seconds() { return rusage_seconds(RUSAGE_CHILDREN); }
 
 CommandCounts command_delta(const CommandCounts& before, const CommandCounts& after) {

@@ -24,6 +24,8 @@ double read_server_cpu_seconds(redisson::Client& client);
 
 /// CPU seconds (user + sys) this process used so far, all threads.
 double process_cpu_seconds();
+/// This process's resident set size in bytes (VmRSS of /proc/self/status); -1 when unreadable.
+std::int64_t process_rss_bytes();
 /// CPU seconds (user + sys) of the children of this process reaped so far.
 double children_cpu_seconds();
 

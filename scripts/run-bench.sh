@@ -120,6 +120,13 @@ def extra(r):
             for name, m in r.get(codec, {}).items():
                 parts.append(f"{codec} {name} {num(m.get('encode_ns'), 0)}/{num(m.get('decode_ns'), 0)}")
         return "ns encode/decode: " + ", ".join(parts)
+    if s == "many-locks":
+        m, w = r.get("memory", {}), r.get("renewal", {})
+        return (f"{num(m.get('bytes_per_lock'), 0)} B/lock, renewal {num(w.get('script_calls_per_s'), 1)} "
+                f"calls/s (Redisson {num(w.get('redisson_script_calls_per_s'), 1)}), keys "
+                f"{num(w.get('keys_renewed_per_s'), 0)}/s of {num(w.get('expected_keys_per_s'), 0)}, "
+                f"lost {r.get('lost')}, missing {r.get('missing_at_end')}, handler errors "
+                f"{r.get('error_handler_calls')}")
     if s == "semaphore":
         return (f"busy {num(r.get('busy'), 2)} of {r.get('permits')} permits, "
                 f"{num(r.get('commands_per_acquisition'), 1)} cmds/acq, Jain {r.get('jain_index')}, "

@@ -33,7 +33,6 @@ LockKind::LockKind(std::shared_ptr<ClientCore> core_in, std::string name_in,
     : core(std::move(core_in)),
       name(std::move(name_in)),
       channel(prefix_name(channel_prefix, name)),
-      latch_prefix(prefix_name("redisson_unlock_latch", name)),
       publish_command(core->publish_command()) {
   if (name.empty()) throw error(errc::invalid_argument, "a lock name must not be empty");
 }
@@ -141,33 +140,27 @@ Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
 
 void LockKind::register_hold(const AcquireState& state, bool watchdog) {
   const auto& request = state.request;
-  std::weak_ptr<LockKind> weak = weak_from_this();
-  const auto owner = request.owner;
-  auto on_lost = [weak, owner] {
-    auto self = weak.lock();
-    if (!self) return;
-    std::function<void(OwnerId)> callback;
-    {
-      std::lock_guard guard(self->mutex_);
-      callback = self->on_lost_;
-    }
-    if (callback) callback(owner);
-  };
-  // Keeps this kind alive while the hold is registered, so that a shutdown can release it
-  // even when the caller dropped every handle of the lock.
-  auto release_all = [self = shared_from_this(), owner](Done<void> done) {
-    self->release_fully(owner, std::move(done));
-  };
-  const bool watched = core->holds().acquired(
-      name, request.field, owner, request.lease, watchdog ? &renew_script() : nullptr,
-      std::move(on_lost), std::move(release_all), state.reconciled);
+  // The entry keeps this kind alive while the hold is registered, so that a shutdown can
+  // release it even when the caller dropped every handle of the lock.
+  const bool watched = core->holds().acquired(name, request.field, request.owner, request.lease,
+                                              watchdog ? &renew_script() : nullptr,
+                                              shared_from_this(), state.reconciled);
   if (watched) core->watchdog().wake();
+}
+
+std::string LockKind::new_latch() const {
+  constexpr std::string_view kPrefix = "redisson_unlock_latch";
+  std::string latch;
+  // prefix, ":{", name, "}", ':', the request id: one allocation.
+  latch.reserve(kPrefix.size() + name.size() + 4 + 48);
+  append_prefixed_name(latch, kPrefix, name).append(1, ':');
+  append_request_id(latch);
+  return latch;
 }
 
 void LockKind::undo_acquisition(const AcquireRequest& request, UniqueFunction<void(Status)> done) {
   // The hold was never registered: only the server's count is taken back.
-  UnlockRequest unlock{request.owner, request.field, request.lease,
-                       latch_prefix + ":" + make_request_id(), wall_clock_ms()};
+  UnlockRequest unlock{request.owner, request.field, request.lease, new_latch(), wall_clock_ms()};
   core->eval(unlock_call(unlock, /*first=*/true),
              [self = shared_from_this(), field = request.field, done = std::move(done)](
                  std::error_code ec, const Reply&) mutable {
@@ -205,9 +198,7 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
   request->field = owner_field(owner);
   request->lease =
       core->holds().newest_lease(name, request->field, core->config().lock_watchdog_timeout);
-  request->latch.reserve(latch_prefix.size() + 1 + 32);
-  request->latch.append(latch_prefix).append(1, ':');
-  append_request_id(request->latch);
+  request->latch = new_latch();
   request->wall_clock_ms = wall_clock_ms();
   const auto sent = Clock::now();
   // The latch makes a retry of an unlock that did run return the first result instead of
@@ -283,6 +274,15 @@ void LockKind::remaining_lease(Done<std::chrono::milliseconds> done) {
 
 bool LockKind::was_lost(OwnerId owner) const {
   return core->holds().was_lost(name, owner_field(owner));
+}
+
+void LockKind::hold_lost(OwnerId owner) {
+  std::function<void(OwnerId)> callback;
+  {
+    std::lock_guard guard(mutex_);
+    callback = on_lost_;
+  }
+  if (callback) callback(owner);
 }
 
 void LockKind::set_on_lost(std::function<void(OwnerId)> callback) {

@@ -70,7 +70,7 @@ struct UnlockReply {
   std::int64_t reached = 0;
 };
 
-class LockKind : public std::enable_shared_from_this<LockKind> {
+class LockKind : public std::enable_shared_from_this<LockKind>, public HoldRegistry::HeldLock {
  public:
   /// Releases are published on P(channel_prefix, name). Throws invalid_argument for an empty
   /// name.
@@ -106,10 +106,17 @@ class LockKind : public std::enable_shared_from_this<LockKind> {
   bool was_lost(OwnerId owner) const;
   void set_on_lost(std::function<void(OwnerId)> callback);
 
+  // ---- what the hold registry keeps of a held lock --------------------------------------
+  /// Runs the lost callback (set_on_lost) for `owner`.
+  void hold_lost(OwnerId owner) override;
+  /// release_fully().
+  void release_all(OwnerId owner, Done<void> done) override {
+    release_fully(owner, std::move(done));
+  }
+
   const std::shared_ptr<ClientCore> core;
   const std::string name;
-  const std::string channel;       ///< where releases are published (a fair lock's prefix)
-  const std::string latch_prefix;  ///< P(redisson_unlock_latch, n)
+  const std::string channel;  ///< where releases are published (a fair lock's prefix)
   const std::string publish_command;
 
  protected:
@@ -138,6 +145,9 @@ class LockKind : public std::enable_shared_from_this<LockKind> {
   Attempt make_attempt(const std::shared_ptr<AcquireState>& state);
   void undo_acquisition(const AcquireRequest& request, UniqueFunction<void(Status)> done);
   void register_hold(const AcquireState& state, bool watchdog);
+  /// A new unlock latch: P(redisson_unlock_latch, n):<request id>. Built per unlock rather than
+  /// from a kept prefix: a client may hold 100,000 locks, and the prefix cost each ~100 bytes.
+  std::string new_latch() const;
   /// release(), telling the caller also whether the owner now holds nothing.
   void release_one(OwnerId owner, UniqueFunction<void(Status, bool fully)> done);
   void release_rest(OwnerId owner, int releases_left, Done<void> done);

@@ -8,15 +8,22 @@
 
 namespace redisson::detail {
 
-/// P(prefix, n): "prefix:{n}", or "prefix:n" when n already has a '{'.
-inline std::string prefix_name(std::string_view prefix, std::string_view name) {
-  std::string out(prefix);
+/// Appends P(prefix, n) to `out` (to build a longer name in one allocation).
+inline std::string& append_prefixed_name(std::string& out, std::string_view prefix,
+                                         std::string_view name) {
+  out.append(prefix);
   if (name.find('{') != std::string_view::npos) {
     out.append(":").append(name);
   } else {
     out.append(":{").append(name).append("}");
   }
   return out;
+}
+
+/// P(prefix, n): "prefix:{n}", or "prefix:n" when n already has a '{'.
+inline std::string prefix_name(std::string_view prefix, std::string_view name) {
+  std::string out;
+  return append_prefixed_name(out, prefix, name);
 }
 
 /// S(n, suffix): "{n}:suffix", or "n:suffix" when n already has a '{'.

@@ -5,6 +5,25 @@
 
 namespace redisson::detail {
 
+namespace {
+
+// The callbacks are made only when asked for (rarely); an entry keeps just its lock.
+HoldRegistry::LostCallback lost_callback(std::shared_ptr<HoldRegistry::HeldLock> lock,
+                                         OwnerId owner) {
+  if (!lock) return {};
+  return [lock = std::move(lock), owner] { lock->hold_lost(owner); };
+}
+
+HoldRegistry::ReleaseAll release_callback(std::shared_ptr<HoldRegistry::HeldLock> lock,
+                                          OwnerId owner) {
+  if (!lock) return {};
+  return [lock = std::move(lock), owner](Done<void> done) {
+    lock->release_all(owner, std::move(done));
+  };
+}
+
+}  // namespace
+
 bool HoldRegistry::Entry::watched() const {
   return std::any_of(holds.begin(), holds.end(), [](const Hold& hold) { return hold.watched; });
 }
@@ -27,7 +46,7 @@ void HoldRegistry::mark_lost_locked(std::string_view name, std::string_view fiel
 
 bool HoldRegistry::acquired(std::string_view name, std::string_view field, OwnerId owner,
                             std::chrono::milliseconds lease, const ScriptDef* renew,
-                            LostCallback on_lost, ReleaseAll release_all, bool reconciled) {
+                            std::shared_ptr<HeldLock> held, bool reconciled) {
   std::lock_guard lock(mutex_);
   if (!lost_.empty()) {
     if (const auto it = lost_.find(KeyView{name, field}); it != lost_.end()) lost_.erase(it);
@@ -35,8 +54,7 @@ bool HoldRegistry::acquired(std::string_view name, std::string_view field, Owner
   auto& entry = entry_locked(name, field);
   entry.holds.push_back(Hold{lease, renew != nullptr});
   if (renew != nullptr) entry.renew = renew;
-  if (on_lost) entry.on_lost = std::move(on_lost);
-  if (release_all) entry.release_all = std::move(release_all);
+  if (held) entry.lock = std::move(held);
   entry.owner = owner;
   if (reconciled) entry.uncertain = false;
   entry.registration = next_registration_++;
@@ -101,19 +119,20 @@ void HoldRegistry::forget_all(std::string_view name) {
 
 std::vector<HoldRegistry::Abandoned> HoldRegistry::owner_exited(OwnerId owner) {
   std::vector<Abandoned> out;
-  // Destroyed after the lock is let go: a release keeps its lock kind (see clear()).
-  std::vector<ReleaseAll> dropped;
+  // Destroyed after the mutex is let go: an entry keeps its lock kind (see clear()).
+  std::vector<std::shared_ptr<HeldLock>> dropped;
   std::lock_guard lock(mutex_);
   for (auto it = entries_.begin(); it != entries_.end();) {
     if (it->second.owner != owner) {
       ++it;
       continue;
     }
-    dropped.push_back(std::move(it->second.release_all));
     if (it->second.watched()) {
-      out.push_back(Abandoned{it->first.name, it->first.field, std::move(it->second.on_lost)});
+      out.push_back(
+          Abandoned{it->first.name, it->first.field, lost_callback(it->second.lock, owner)});
       mark_lost_locked(it->first.name, it->first.field);
     }
+    dropped.push_back(std::move(it->second.lock));
     it = entries_.erase(it);
   }
   return out;
@@ -156,7 +175,7 @@ std::optional<HoldRegistry::LostCallback> HoldRegistry::renewal_found_gone(const
   const auto it = entries_.find(KeyView{renewal.name, renewal.field});
   // Unlocked (or acquired again) since this renewal was sent: its answer is stale.
   if (it == entries_.end() || it->second.registration != renewal.registration) return std::nullopt;
-  auto callback = std::move(it->second.on_lost);
+  auto callback = lost_callback(std::move(it->second.lock), it->second.owner);
   entries_.erase(it);
   mark_lost_locked(renewal.name, renewal.field);
   return callback;
@@ -178,8 +197,8 @@ std::vector<HoldRegistry::Held> HoldRegistry::renewed_holds() const {
   std::vector<Held> out;
   std::lock_guard lock(mutex_);
   for (const auto& [key, entry] : entries_) {
-    if (entry.watched() && entry.release_all) {
-      out.push_back(Held{key.name, key.field, entry.release_all});
+    if (entry.watched() && entry.lock) {
+      out.push_back(Held{key.name, key.field, release_callback(entry.lock, entry.owner)});
     }
   }
   return out;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,10 +21,36 @@ namespace {
 // Any non-null pointer marks a hold as renewed; the registry never calls through it.
 const ScriptDef* const kRenewed = reinterpret_cast<const ScriptDef*>(&kRenewed);
 
+// A lock kind as the registry sees it, made of two callbacks; it checks that the registry asks
+// for the owner it registered.
+class CallbackLock final : public HoldRegistry::HeldLock {
+ public:
+  CallbackLock(OwnerId owner, HoldRegistry::LostCallback on_lost, HoldRegistry::ReleaseAll release)
+      : owner_(owner), on_lost_(std::move(on_lost)), release_(std::move(release)) {}
+  void hold_lost(OwnerId owner) override {
+    EXPECT_EQ(owner.value(), owner_.value());
+    if (on_lost_) on_lost_();
+  }
+  void release_all(OwnerId owner, Done<void> done) override {
+    EXPECT_EQ(owner.value(), owner_.value());
+    if (release_) release_(std::move(done));
+  }
+
+ private:
+  OwnerId owner_;
+  HoldRegistry::LostCallback on_lost_;
+  HoldRegistry::ReleaseAll release_;
+};
+
+// Without callbacks the acquisition passes no lock, so the entry keeps the one it had.
 void acquire(HoldRegistry& holds, const std::string& name, OwnerId owner, bool renewed,
              HoldRegistry::LostCallback on_lost = {}, HoldRegistry::ReleaseAll release = {}) {
+  std::shared_ptr<CallbackLock> lock;
+  if (on_lost || release) {
+    lock = std::make_shared<CallbackLock>(owner, std::move(on_lost), std::move(release));
+  }
   holds.acquired(name, "client:" + std::to_string(owner.value()), owner, 1000ms,
-                 renewed ? kRenewed : nullptr, std::move(on_lost), std::move(release), false);
+                 renewed ? kRenewed : nullptr, std::move(lock), false);
 }
 
 }  // namespace
