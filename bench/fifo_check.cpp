@@ -54,7 +54,10 @@ FifoCheck check_fifo(const std::string& monitor_output, const std::string& name)
         const auto it = std::find(queue.begin(), queue.end(), call[3]);
         if (it != queue.end()) queue.erase(it);
       }
-    } else if (key == name && command == "hincrby" && call.size() >= 4 && call[3] == "1") {
+    } else if (key == name && call.size() >= 4 &&
+               ((command == "hincrby" && call[3] == "1") || command == "hset")) {
+      // A grant: HSET when the acquisition creates the hash (or sets a reconciled count),
+      // HINCRBY 1 for a re-entry.
       ++result.grants;
       if (just_popped && *just_popped == call[2]) {
         ++result.from_queue;
