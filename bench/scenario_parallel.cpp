@@ -24,7 +24,10 @@ namespace redisson_bench {
 namespace {
 
 constexpr int kOwners = 64;
-constexpr double kTargetRatio = 0.8;
+// Issue 15: the library's own cost, against the same scripts sent raw in the same slices. The
+// ratio to redis-benchmark stays in the JSON for information (it also measures the unlock
+// script's extra server work and the reference's 1,600 requests in flight).
+constexpr double kTargetOverScripts = 0.95;
 
 }  // namespace
 
@@ -93,13 +96,15 @@ nlohmann::json run_parallel(const Options& options) {
   result.add_to(out, "EVALSHA of the lock acquire script, 64 keys, 50 connections, pipeline 32");
   const double script_rate =
       script_seconds > 0 ? static_cast<double>(script_pairs) / script_seconds : 0;
+  const double over_scripts = script_rate > 0 ? result.ours_ops_per_s / script_rate : 0;
   out["script_pairs"] = {{"what", "the lock's two scripts as plain EVALSHA, same 64 loops"},
                          {"ops_per_s", round2(script_rate)},
                          {"p50_us", round2(script_latency.percentile_us(50))},
                          {"p99_us", round2(script_latency.percentile_us(99))},
-                         {"lock_over_script_pairs", round2(result.ours_ops_per_s / script_rate)}};
-  out["ratio_meaning"] = "pairs/s / (reference evalsha/s / 2)";
-  add_target(out, "ratio >= 0.8", result.ratio >= kTargetRatio);
+                         {"lock_over_script_pairs", round2(over_scripts)}};
+  out["ratio_meaning"] = "pairs/s / (reference evalsha/s / 2), for information";
+  add_target(out, "lock pairs >= 0.95x the same scripts sent raw (script_pairs)",
+             over_scripts >= kTargetOverScripts);
   return out;
 }
 
