@@ -1,8 +1,8 @@
 // One lease-renewal service per client for every lock hold it has without an explicit lease.
 //
 // Every lease/3 it renews the watched entries of the client's HoldRegistry with one script call
-// per renewal script (Lock's family, the read-write lock): one round trip for any number of
-// locks, not a timer per lock. On a cluster, one call per (script, hash slot), since a script may
+// per renewal script (Lock's family, the read-write lock) and 500 locks, a few calls in flight at
+// a time, not a timer per lock. On a cluster, one call per (script, hash slot), since a script may
 // only touch one slot; the calls for different masters go out in parallel. A hold the server no
 // longer has is reported once (its lock's lost callback, and Config::error_handler with
 // errc::lock_lost) and dropped; it is never silently renewed into existence again. The timer
@@ -17,13 +17,17 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <string>
+#include <system_error>
+#include <vector>
 
 #include "redisson/owner_id.hpp"
+#include "redisson/reply.hpp"
+#include "watchdog/hold_registry.hpp"
 
 namespace redisson::detail {
 
 class ClientCore;
-class HoldRegistry;
 
 class Watchdog : public std::enable_shared_from_this<Watchdog> {
  public:
@@ -38,8 +42,12 @@ class Watchdog : public std::enable_shared_from_this<Watchdog> {
   void owner_exited(OwnerId owner);
 
  private:
+  struct Round;  // one renewal round's calls not sent yet (watchdog.cpp)
   void schedule();
   void renew_all();
+  void send_next(const std::shared_ptr<Round>& round);
+  void check_answers(const std::vector<HoldRegistry::Renewal>& batch, std::error_code ec,
+                     const Reply& reply);
 
   ClientCore& core_;
   HoldRegistry& holds_;

@@ -464,3 +464,32 @@ TEST(Lock, OneWrongTypedKeyDoesNotStopRenewalOfTheOthers) {
   }
   healthy.unlock();
 }
+
+// A round's renewal calls go out a few at a time (watchdog.cpp): 6,000 locks are 12 calls of
+// 500, more than are in flight at once, so every call after the first few depends on an answer
+// sending the next one. Any lock a round left out would expire within one lease.
+TEST(Lock, WatchdogRenewsMoreLocksThanOneRoundSendsAtOnce) {
+  RedisServer server;
+  // 1.5 s lease, renewed every 500 ms.
+  Client client(config_for(server, 1500ms));
+  constexpr int kLocks = 6000;
+  std::vector<redisson::Lock> locks;
+  locks.reserve(kLocks);
+  for (int i = 0; i < kLocks; ++i) {
+    locks.emplace_back(client, "many:" + std::to_string(i));
+    locks.back().lock();
+  }
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(),
+            static_cast<std::size_t>(kLocks));
+  // Over two leases: a lock no round renewed would be gone by the end.
+  const auto until = std::chrono::steady_clock::now() + 3500ms;
+  while (std::chrono::steady_clock::now() < until) {
+    ASSERT_EQ(server.command({"DBSIZE"}), std::to_string(kLocks));
+    std::this_thread::sleep_for(200ms);
+  }
+  for (auto& lock : locks) {
+    EXPECT_FALSE(lock.lost());
+    lock.unlock();
+  }
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
+}
