@@ -113,7 +113,7 @@ void Watchdog::send_next(const std::shared_ptr<Round>& round) {
   }
   core_.eval((*batch.script)(keys, args),
              [weak = weak_from_this(), round, renewals = std::move(batch.renewals)](
-                 std::error_code ec, Reply reply) {
+                 std::error_code ec, const Reply& reply) {
                auto self = weak.lock();
                if (!self) return;
                self->check_answers(renewals, ec, reply);
