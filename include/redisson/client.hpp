@@ -39,7 +39,7 @@ class Subscription {
   Subscription& operator=(const Subscription&) = delete;
   ~Subscription();
 
-  /// Stops delivery; safe to call twice.
+  /// Stops delivery; on return the callback is not running and will not run again. Idempotent.
   void unsubscribe() noexcept;
   bool active() const noexcept { return id_ != 0; }
 

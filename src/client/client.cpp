@@ -1,6 +1,8 @@
 #include "redisson/client.hpp"
 
+#include <chrono>
 #include <future>
+#include <memory>
 #include <optional>
 
 #include "client/client_core.hpp"
@@ -138,15 +140,31 @@ Subscription& Subscription::operator=(Subscription&& other) noexcept {
 
 Subscription::~Subscription() { unsubscribe(); }
 
+// Once this returns, the callback is neither running nor will it run again: what it captured may
+// be destroyed next (the usual pattern: a subscription member declared after the state its
+// callback uses). Off the I/O thread that means waiting for the removal to run there, after any
+// delivery in progress; a client shut down meanwhile runs nothing more, so the wait ends with its
+// io_context. The caller must not hold anything its callback waits for.
 void Subscription::unsubscribe() noexcept {
   const auto id = std::exchange(id_, 0);
   if (id == 0) return;
-  if (auto core = core_.lock()) {
-    try {
-      core->run_on_io([core, id] { core->subscriber().remove(id); });
-    } catch (...) {
-      // Allocation failure while unsubscribing: the listener stays until shutdown.
+  const auto core = core_.lock();
+  if (!core) return;
+  try {
+    if (core->on_io_thread()) return core->subscriber().remove(id);
+    if (core->io().stopped()) return;
+    auto removed = std::make_shared<std::promise<void>>();
+    auto done = removed->get_future();
+    core->run_on_io([core, id, removed] {
+      core->subscriber().remove(id);
+      removed->set_value();
+    });
+    constexpr auto kStopCheck = std::chrono::milliseconds(50);
+    while (done.wait_for(kStopCheck) != std::future_status::ready) {
+      if (core->io().stopped()) return;
     }
+  } catch (...) {
+    // Allocation failure while unsubscribing: the listener stays until shutdown.
   }
 }
 

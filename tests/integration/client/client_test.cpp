@@ -181,6 +181,41 @@ TEST(Client, PubSubDeliversAndSurvivesKillOfSubscriberConnection) {
   EXPECT_TRUE(eventually([&] { return client.publish("news", "three") == 0; }));
 }
 
+// Destroying a subscription (or unsubscribe()) returns only when its callback is neither running
+// nor going to run: the state it uses may be destroyed right after. A callback held up inside a
+// delivery makes the old asynchronous removal return too early.
+TEST(Client, UnsubscribeWaitsForADeliveryInProgressAndNothingArrivesAfter) {
+  RedisServer server;
+  Client client(server.url());
+  std::atomic<bool> started{false};
+  std::atomic<bool> finished{false};
+  std::atomic<int> calls{0};
+  auto subscription = client.subscribe("held", [&](std::string_view) {
+    ++calls;
+    if (started.exchange(true)) return;
+    std::this_thread::sleep_for(300ms);  // the delivery is still running when unsubscribe starts
+    finished = true;
+  });
+  server.command({"PUBLISH", "held", "first"});
+  ASSERT_TRUE(eventually([&] { return started.load(); }));
+  subscription.unsubscribe();
+  EXPECT_TRUE(finished.load());
+  const int seen = calls.load();
+  for (int i = 0; i < 20; ++i) server.command({"PUBLISH", "held", "after"});
+  EXPECT_EQ(client.execute({"PING"}).str, "PONG");  // the I/O thread has handled what came
+  EXPECT_EQ(calls.load(), seen);
+}
+
+// After the client shut down, unsubscribing (here: the destructor) neither hangs nor throws.
+TEST(Client, SubscriptionOutlivingItsClientsShutdownEndsQuietly) {
+  RedisServer server;
+  Client client(server.url());
+  auto subscription = client.subscribe("late", [](std::string_view) {});
+  client.shutdown();
+  subscription.unsubscribe();
+  EXPECT_FALSE(subscription.active());
+}
+
 TEST(Client, TwoSubscriptionsOnOneChannelAreReferenceCounted) {
   RedisServer server;
   Client client(server.url());
