@@ -177,21 +177,20 @@ nlohmann::json run_many_locks(const Options& options) {
         redisson::Command{"DEL", raw_names[i]},
         [done = std::move(done)](std::error_code ec, const redisson::Reply&) { done(ec); });
   };
+  // A measured pass over every name, then an unmeasured one that undoes it.
+  const auto take_and_undo = [&](auto& passes, LatencyHistogram& latency, const auto& take,
+                                 const auto& undo, const char* what) {
+    passes.push_back(run_pass(client, options.in_flight, count, latency, take, what));
+    expect_no_errors(passes.back(), what);
+    const std::string undone = std::string(what) + " undone";
+    expect_no_errors(run_pass(client, options.in_flight, count, discarded, undo, undone.c_str()),
+                     undone.c_str());
+  };
   for (int round = 0; round < 2; ++round) {
     if (round == 1) {
-      lock_passes.push_back(
-          run_pass(client, options.in_flight, count, lock_latency, acquire_lock, "acquisitions"));
-      expect_no_errors(lock_passes.back(), "second acquisitions");
-      expect_no_errors(
-          run_pass(client, options.in_flight, count, discarded, release_lock, "releases"),
-          "second releases");
+      take_and_undo(lock_passes, lock_latency, acquire_lock, release_lock, "second acquisitions");
     }
-    raw_passes.push_back(
-        run_pass(client, options.in_flight, count, raw_latency, acquire_raw, "raw acquisitions"));
-    expect_no_errors(raw_passes.back(), "raw acquisitions");
-    expect_no_errors(
-        run_pass(client, options.in_flight, count, discarded, delete_raw, "raw deletions"),
-        "raw deletions");
+    take_and_undo(raw_passes, raw_latency, acquire_raw, delete_raw, "raw acquisitions");
   }
 
   double lock_seconds = 0, raw_seconds = 0;

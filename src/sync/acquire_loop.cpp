@@ -50,11 +50,11 @@ void AcquireLoop::begin() {
   if (finished_ || giving_up_) return;  // cancelled before it began
   if (options_.yield_after_release) {
     const auto now = Clock::now();
-    // Our release woke several others: they wait with us (wake_delay()).
-    if (core_->release_yield().crowded(options_.channel)) contended_ = true;
-    if (auto until = core_->release_yield().until(options_.channel, now)) {
+    if (const auto window = core_->release_yield().window(options_.channel, now)) {
+      // Our release woke several others: they wait with us (wake_delay()).
+      if (window->others >= 2) contended_ = true;
       // No listener yet: a release meanwhile is seen by the attempt after the wait.
-      return sleep_until(std::min(*until, options_.deadline));
+      return sleep_until(std::min(window->until, options_.deadline));
     }
   }
   try_once();

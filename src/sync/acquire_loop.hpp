@@ -80,7 +80,9 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
     std::chrono::milliseconds unknown_hint{1000};
     /// Set: poll with this backoff instead of subscribing to `channel`.
     std::optional<PollBackoff> poll;
-    /// Hold the first attempt back while this client's release yield on `channel` lasts.
+    /// A non-fair lock's turns: hold the first attempt back while this client's release yield
+    /// on `channel` lasts, and once others are known to wait, delay each woken attempt a little
+    /// (wake_delay()).
     bool yield_after_release = false;
   };
 

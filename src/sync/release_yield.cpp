@@ -28,20 +28,15 @@ void ReleaseYield::released(const std::string& channel, Clock::time_point until,
   }
 }
 
-std::optional<Clock::time_point> ReleaseYield::until(const std::string& channel,
-                                                     Clock::time_point now) {
+std::optional<ReleaseYield::Window> ReleaseYield::window(const std::string& channel,
+                                                         Clock::time_point now) {
   const auto found = until_.find(channel);
   if (found == until_.end()) return std::nullopt;
   if (found->second.until <= now) {
     until_.erase(found);
     return std::nullopt;
   }
-  return found->second.until;
-}
-
-bool ReleaseYield::crowded(const std::string& channel) const {
-  const auto found = until_.find(channel);
-  return found != until_.end() && found->second.others >= 2;
+  return found->second;
 }
 
 }  // namespace redisson::detail

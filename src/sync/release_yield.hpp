@@ -45,14 +45,19 @@ class ReleaseYield {
   /// how fast a woken waiter runs on a loaded machine.
   void set_min_window(std::chrono::nanoseconds floor) { min_window_ = floor; }
 
+  /// An open window: until when to hold back, and how many other clients the release reached
+  /// (two or more: the lock is contended beyond a two-party hand-over, see acquire_loop.cpp's
+  /// wake delay).
+  struct Window {
+    Clock::time_point until;
+    std::int64_t others = 0;
+  };
+
   /// A release on `channel` woke waiters in `others` other clients: this client's next
   /// acquisition there holds back until `until`.
   void released(const std::string& channel, Clock::time_point until, std::int64_t others = 1);
-  /// When the window on `channel` ends, or nullopt when none is open at `now`.
-  std::optional<Clock::time_point> until(const std::string& channel, Clock::time_point now);
-  /// True when the open window on `channel` came from a release that woke two or more other
-  /// clients: the lock is contended beyond a two-party hand-over (acquire_loop.cpp's wake delay).
-  bool crowded(const std::string& channel) const;
+  /// The window open on `channel` at `now`, or nullopt (an ended one is forgotten).
+  std::optional<Window> window(const std::string& channel, Clock::time_point now);
 
   /// True when every window has ended at `now`. Callable from any thread: a release recorded
   /// before the caller learnt of its unlock's outcome is seen.
@@ -64,10 +69,6 @@ class ReleaseYield {
   std::size_t size() const noexcept { return until_.size(); }
 
  private:
-  struct Window {
-    Clock::time_point until;
-    std::int64_t others = 0;
-  };
   std::unordered_map<std::string, Window> until_;
   std::chrono::nanoseconds min_window_ = kMinWindow;
   std::atomic<Clock::rep> latest_until_{0};  // the latest window's end, for all_closed()

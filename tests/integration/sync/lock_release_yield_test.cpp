@@ -49,7 +49,7 @@ void set_min_window(const Client& client, std::chrono::nanoseconds floor) {
 
 bool yielding(const Client& client, const std::string& channel) {
   return on_io(client, [&channel](redisson::detail::ClientCore& core) {
-    return core.release_yield().until(channel, redisson::detail::Clock::now()).has_value();
+    return core.release_yield().window(channel, redisson::detail::Clock::now()).has_value();
   });
 }
 

@@ -29,10 +29,14 @@ TEST(ReleaseYield, WindowIsOpenUntilItsEndOnlyForItsChannel) {
   ReleaseYield yield;
   const auto now = Clock::now();
   yield.released("redisson_lock__channel:{a}", now + 1ms);
-  EXPECT_EQ(yield.until("redisson_lock__channel:{a}", now), now + 1ms);
-  EXPECT_FALSE(yield.until("redisson_lock__channel:{b}", now).has_value());
+  EXPECT_EQ(yield.window("redisson_lock__channel:{a}", now)->until, now + 1ms);
+  EXPECT_EQ(yield.window("redisson_lock__channel:{a}", now)->others, 1);
+  yield.released("redisson_lock__channel:{c}", now + 1ms, 3);  // a release that reached three
+  EXPECT_EQ(yield.window("redisson_lock__channel:{c}", now)->others, 3);
+  EXPECT_FALSE(yield.window("redisson_lock__channel:{b}", now).has_value());
   // At its end it is over, and forgotten.
-  EXPECT_FALSE(yield.until("redisson_lock__channel:{a}", now + 1ms).has_value());
+  EXPECT_FALSE(yield.window("redisson_lock__channel:{a}", now + 1ms).has_value());
+  EXPECT_FALSE(yield.window("redisson_lock__channel:{c}", now + 1ms).has_value());
   EXPECT_EQ(yield.size(), 0U);
 }
 
@@ -42,7 +46,7 @@ TEST(ReleaseYield, ExpiredEntriesArePrunedSoTheMapStaysSmall) {
   for (int i = 0; i < 1000; ++i) yield.released("channel:" + std::to_string(i), past);
   EXPECT_LE(yield.size(), 20U);
   yield.released("live", Clock::now() + 1h);
-  EXPECT_TRUE(yield.until("live", Clock::now()).has_value());
+  EXPECT_TRUE(yield.window("live", Clock::now()).has_value());
 }
 
 // Callers' threads ask all_closed() before sending a first attempt themselves (acquire_loop.cpp):
