@@ -1,7 +1,12 @@
 #include "net/connection.hpp"
 
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
+#include <array>
 #include <asio/connect.hpp>
 #include <asio/post.hpp>
 #include <asio/ssl/error.hpp>
@@ -10,6 +15,7 @@
 #include <charconv>
 
 #include "net/batch_clock.hpp"
+#include "net/caller_read.hpp"
 #include "net/push_message.hpp"
 #include "net/reply_error.hpp"
 #include "net/tls_context.hpp"
@@ -53,6 +59,10 @@ Connection::Connection(asio::io_context& io, ConnectionOptions options)
   if (options_.server.tls) {
     tls_ = std::make_unique<Tls>(Tls{make_tls_context(options_.tls), nullptr});
   }
+  // Without it (no descriptors left) callers simply never take the reading.
+  if (options_.caller_reads && !tls_ && !options_.subscriber) {
+    caller_wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  }
 }
 
 asio::ip::tcp::socket& Connection::lowest_socket() {
@@ -76,7 +86,9 @@ void Connection::transport_write(const std::string& bytes, Handler&& handler) {
                         std::error_code ec, std::size_t n) mutable { handler(ec, n); });
 }
 
-Connection::~Connection() = default;
+Connection::~Connection() {
+  if (caller_wake_fd_ >= 0) ::close(caller_wake_fd_);
+}
 
 void Connection::start(std::function<void(std::error_code)> on_first_attempt) {
   on_first_attempt_ = std::move(on_first_attempt);
@@ -245,6 +257,7 @@ void Connection::finish_handshake(std::error_code ec, const std::string& detail)
 }
 
 void Connection::start_read() {
+  if (!tls_) return pump();
   transport_read(
       [self = shared_from_this(), generation = generation_](std::error_code ec, std::size_t n) {
         if (generation != self->generation_) return;
@@ -257,6 +270,11 @@ void Connection::start_read() {
 }
 
 void Connection::on_read(std::size_t bytes) {
+  if (consume(bytes)) start_read();
+}
+
+// Parses `bytes` of read_buffer_ and delivers the replies; false when the session ended.
+bool Connection::consume(std::size_t bytes) {
   silent_timeouts_.store(0, std::memory_order_relaxed);  // the server is answering
   const auto generation = generation_;
   std::string_view input(read_buffer_.data(), bytes);
@@ -269,14 +287,192 @@ void Connection::on_read(std::size_t bytes) {
       last_error_ = parser_.error_message();
       deliver(replies_);
       if (generation == generation_) on_failure(make_error_code(errc::protocol_error));
-      return;
+      return false;
     }
     input.remove_prefix(result.consumed);
     if (result.status != resp::ParseStatus::reply_ready) break;
     replies_.push_back(std::move(reply));
   }
   deliver(replies_);
-  if (generation == generation_) start_read();
+  return generation == generation_;
+}
+
+// The plain-TCP read cycle on the I/O thread: what a caller handed over first, then recv until
+// the socket is empty, then wait for it to become readable again. Data is never left unread
+// without a wait armed: a wait only completes for data arriving after it was armed.
+void Connection::pump() {
+  const auto generation = generation_;
+  std::vector<Reply> handed;
+  bool caller_read_garbage = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (reader_ == Reader::caller) {
+      // The caller reads what woke us; it looks for what arrived since when it hands back.
+      io_woke_for_caller_ = true;
+      arm_read_wait();
+      return;
+    }
+    caller_read_garbage = std::exchange(caller_parse_failed_, false);
+    io_reading_ = !caller_read_garbage;
+    handed.swap(handed_);
+  }
+  deliver(handed);
+  if (generation != generation_) return;
+  if (caller_read_garbage) {
+    last_error_ = parser_.error_message();
+    return on_failure(make_error_code(errc::protocol_error));
+  }
+  for (;;) {
+    const auto n =
+        ::recv(socket_.native_handle(), read_buffer_.data(), read_buffer_.size(), MSG_DONTWAIT);
+    if (n > 0) {
+      if (!consume(static_cast<std::size_t>(n))) return;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+    return on_failure(make_error_code(errc::connection_lost));  // closed by the server, or reset
+  }
+  {
+    std::lock_guard lock(mutex_);
+    io_reading_ = false;
+  }
+  arm_read_wait();
+}
+
+void Connection::arm_read_wait() {
+  if (read_wait_armed_) return;
+  read_wait_armed_ = true;
+  socket_.async_wait(asio::socket_base::wait_read,
+                     [self = shared_from_this(), generation = generation_](std::error_code ec) {
+                       if (generation != self->generation_) return;
+                       self->read_wait_armed_ = false;
+                       if (ec) return self->on_failure(make_error_code(errc::connection_lost));
+                       self->pump();
+                     });
+}
+
+// Called with mutex_ held by write_directly_locked(), on the caller's thread: the command it
+// wrote is the only one pending, and nobody is reading.
+void Connection::take_caller_read_locked() {
+  if (caller_wake_fd_ < 0 || reader_ != Reader::io || io_reading_ || !CallerRead::wanted()) {
+    return;
+  }
+  if (caller_woken_) {
+    std::uint64_t count = 0;
+    [[maybe_unused]] const auto drained = ::read(caller_wake_fd_, &count, sizeof count);
+    caller_woken_ = false;
+  }
+  reader_ = Reader::caller;
+  io_woke_for_caller_ = false;
+  CallerRead::hold(shared_from_this(), ++reader_token_);
+}
+
+// Called with mutex_ held by the reading caller. True when the I/O thread must run a read
+// cycle: it has replies to deliver, garbage to fail on, or data its re-armed wait will not
+// report (it arrived while the caller read).
+bool Connection::hand_back_locked(bool force) {
+  reader_ = Reader::io;
+  bool needed = force || !handed_.empty() || caller_parse_failed_;
+  if (std::exchange(io_woke_for_caller_, false) && !needed) {
+    int unread = 0;
+    needed = ::ioctl(socket_.native_handle(), FIONREAD, &unread) != 0 || unread > 0;
+  }
+  return needed;
+}
+
+// Called with mutex_ held: the caller reading must stop (its command is over, or the session).
+void Connection::wake_caller_locked() {
+  if (reader_ != Reader::caller || caller_woken_) return;
+  const std::uint64_t one = 1;
+  [[maybe_unused]] const auto written = ::write(caller_wake_fd_, &one, sizeof one);
+  caller_woken_ = true;
+}
+
+void Connection::post_pump_locked() {
+  asio::post(io_, [self = shared_from_this(), epoch = ready_epoch_] {
+    {
+      std::lock_guard lock(self->mutex_);
+      if (epoch != self->ready_epoch_) return;  // that session is gone, and its reading
+    }
+    self->pump();
+  });
+}
+
+void Connection::release_caller_read(std::uint64_t token) noexcept {
+  std::lock_guard lock(mutex_);
+  if (reader_ != Reader::caller || reader_token_ != token) return;
+  if (hand_back_locked(false)) post_pump_locked();
+}
+
+void Connection::read_own_reply(std::uint64_t token) {
+  bool mine = false;
+  Reply reply;
+  ReplyCallback callback;
+  for (;;) {
+    int socket_fd = -1;
+    Clock::time_point deadline;
+    {
+      std::lock_guard lock(mutex_);
+      // Taken back by a failure or a shutdown: the I/O thread completes the command.
+      if (reader_ != Reader::caller || reader_token_ != token) return;
+      // Timed out (the I/O thread's timer called back), or about to: the I/O thread's part.
+      if (!pending_.front().callback || pending_.front().deadline <= Clock::now()) {
+        if (hand_back_locked(false)) post_pump_locked();
+        return;
+      }
+      socket_fd = socket_.native_handle();
+      deadline = pending_.front().deadline;
+    }
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+    std::array<pollfd, 2> fds{pollfd{socket_fd, POLLIN, 0}, pollfd{caller_wake_fd_, POLLIN, 0}};
+    ::poll(fds.data(), fds.size(), static_cast<int>(std::max<std::int64_t>(left.count(), 0)));
+    {
+      std::lock_guard lock(mutex_);
+      if (reader_ != Reader::caller || reader_token_ != token) return;
+      if (!pending_.front().callback) {
+        if (hand_back_locked(false)) post_pump_locked();
+        return;
+      }
+      const auto n = ::recv(socket_fd, read_buffer_.data(), read_buffer_.size(), MSG_DONTWAIT);
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
+      if (n <= 0) {
+        // Closed or reset: the I/O thread's own recv finds out and fails the session.
+        if (hand_back_locked(true)) post_pump_locked();
+        return;
+      }
+      silent_timeouts_.store(0, std::memory_order_relaxed);
+      std::string_view input(read_buffer_.data(), static_cast<std::size_t>(n));
+      while (!input.empty()) {
+        Reply parsed;
+        std::error_code ec;
+        const auto result = parser_.parse(input, parsed, ec);
+        if (result.status == resp::ParseStatus::error) {
+          caller_parse_failed_ = true;
+          break;
+        }
+        input.remove_prefix(result.consumed);
+        if (result.status != resp::ParseStatus::reply_ready) break;
+        if (!mine && !is_push_message(parsed, false)) {
+          // The first answer is the caller's: its command was the only one pending.
+          mine = true;
+          reply = std::move(parsed);
+          callback = std::move(pending_.front().callback);
+          pending_.pop_front();
+          --written_;
+        } else {
+          handed_.push_back(std::move(parsed));
+        }
+      }
+      if (mine || caller_parse_failed_) {
+        if (hand_back_locked(false)) post_pump_locked();
+        break;
+      }
+    }
+  }
+  if (!mine) return;  // garbage before the answer: the I/O thread fails the session
+  const auto ec = error_for_reply(reply);
+  callback(ec, std::move(reply));
 }
 
 // Matches replies to pending commands in order, then calls back outside the lock.
@@ -390,6 +586,7 @@ void Connection::write_directly_locked() {
   const auto taken = sent > 0 ? static_cast<std::size_t>(sent) : std::size_t{0};
   if (taken == out_.size()) {
     out_.clear();
+    take_caller_read_locked();
     return;
   }
   write_buffer_.assign(out_, taken);
@@ -492,6 +689,7 @@ void Connection::on_deadline_timer() {
       if (entry.deadline <= now) {
         expired.push_back(std::move(entry.callback));
         entry.callback = nullptr;
+        if (i == 0) wake_caller_locked();  // a caller reading for it stops waiting
         if (i >= written_) {
           ++cancelled_unsent_;
         } else {
@@ -527,6 +725,11 @@ void Connection::on_failure(std::error_code ec) {
     was_ready = state_ == State::ready;
     state_ = State::idle;
     ++ready_epoch_;
+    wake_caller_locked();  // a caller reading this socket stops; the commands fail below
+    reader_ = Reader::io;
+    io_reading_ = false;
+    caller_parse_failed_ = false;
+    handed_.clear();
     writing_ = false;
     for (std::size_t i = 0; i < written_; ++i) {
       if (pending_.front().callback) lost.push_back(std::move(pending_.front().callback));
@@ -535,6 +738,7 @@ void Connection::on_failure(std::error_code ec) {
     written_ = 0;
   }
   ++generation_;  // outstanding reads, writes and timers of the old socket become stale
+  read_wait_armed_ = false;
   connect_timer_.cancel();
   resolver_.cancel();
   std::error_code ignored;
@@ -603,8 +807,12 @@ void Connection::close() {
     if (state_ == State::closed) return;
     state_ = State::closed;
     ++ready_epoch_;
+    wake_caller_locked();
+    reader_ = Reader::io;
+    handed_.clear();
   }
   ++generation_;
+  read_wait_armed_ = false;
   std::error_code ignored;
   connect_timer_.cancel();
   reconnect_timer_.cancel();

@@ -5,13 +5,23 @@
 // above the transport (pipeline, deadlines, reconnect) is the same code for both.
 //
 // Threading: submit() may be called from any thread; everything else runs on the io_context's
-// thread. Callbacks are invoked on that thread, never while an internal lock is held.
+// thread. Callbacks are invoked on that thread, never while an internal lock is held, except
+// the one of a command whose blocking caller reads its own reply (below): on that caller's.
 //
 // Writes: the I/O thread writes what submit() queued, in batches. A caller on another thread that
 // finds a plain-TCP connection idle (nothing queued, nothing awaiting a reply) writes its command
 // to the socket itself, under the lock: a blocking call then costs one hand-over between threads
 // (the reply's) instead of two. The socket is only ever replaced or closed after the state left
 // `ready` under that lock, so such a write never reaches a stale or reused descriptor.
+//
+// Reads: on plain TCP the I/O thread waits for the socket to become readable and reads it
+// itself (recv until EAGAIN), so that the reading can change hands. A blocking caller that wrote
+// its command on an idle connection, inside a CallerRead (net/caller_read.hpp), takes the
+// reading: it polls the socket, reads and parses under the lock, takes its own reply and runs
+// its callback on its thread (one wake-up per round trip instead of two). What else it parsed
+// (replies to commands queued behind it, pushes) is handed to the I/O thread in order. Whatever
+// breaks meanwhile (the connection, a shutdown, the command's deadline) takes the reading back
+// and wakes the caller through an eventfd.
 #pragma once
 
 #include <asio/io_context.hpp>
@@ -52,6 +62,9 @@ struct ConnectionOptions {
   /// A subscriber connection routes message pushes (and, on RESP2, message arrays) to the
   /// push handler, and matches (un)subscribe confirmations to pending commands.
   bool subscriber = false;
+  /// A blocking caller may read its own reply when every callback of the router on this
+  /// connection may run on any thread (see "Reads" above).
+  bool caller_reads = false;
 };
 
 class Connection : public std::enable_shared_from_this<Connection> {
@@ -87,6 +100,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void close();
 
   bool ready() const;
+
+  /// For CallerRead: reads the reply to the command this thread wrote while it holds the
+  /// reading under `token`, and runs its callback; returns once that ran, or once the reading
+  /// went back to the I/O thread (which then completes the command).
+  void read_own_reply(std::uint64_t token);
+  /// For CallerRead: gives back a reading taken and not used.
+  void release_caller_read(std::uint64_t token) noexcept;
+
   /// 3 after a successful HELLO 3, else 2.
   int protocol() const { return protocol_; }
   /// The server's (or parser's) text for the most recent failure, for error messages.
@@ -119,6 +140,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void finish_handshake(std::error_code ec, const std::string& detail);
   void start_read();
   void on_read(std::size_t bytes);
+  bool consume(std::size_t bytes);
+  void pump();
+  void arm_read_wait();
+  void take_caller_read_locked();
+  bool hand_back_locked(bool force);
+  void wake_caller_locked();
+  void post_pump_locked();
   void deliver(std::vector<Reply>& replies);
   void kick();
   void flush(bool write_finished = false);
@@ -156,6 +184,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::vector<Reply> replies_;            // reused between reads
   std::vector<ReplyCallback> callbacks_;  // reused between reads
   std::vector<char> is_message_;          // per reply of a read: a push, not an answer
+  bool read_wait_armed_ = false;          // a wait for the socket to become readable is under way
+  int caller_wake_fd_ = -1;               // eventfd a caller reading its reply also polls
   std::string write_buffer_;
   std::string handshake_buffer_;
   std::string last_error_;  // the server's or parser's words for the last failure
@@ -178,6 +208,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::uint64_t ready_epoch_ = 0;
   bool kick_posted_ = false;
   Clock::time_point earliest_new_deadline_ = Clock::time_point::max();
+  // Who reads the socket (plain TCP): the I/O thread, or the caller holding reader_token_.
+  enum class Reader : std::uint8_t { io, caller };
+  Reader reader_ = Reader::io;
+  std::uint64_t reader_token_ = 0;
+  bool io_reading_ = false;          // the I/O thread is between a recv and delivering what it read
+  bool io_woke_for_caller_ = false;  // the I/O thread's wait fired while a caller read
+  bool caller_woken_ = false;        // caller_wake_fd_ holds a count
+  bool caller_parse_failed_ = false;  // the caller read garbage: the I/O thread fails the session
+  std::vector<Reply> handed_;  // parsed by a caller, not its own: the I/O thread delivers them
 };
 
 }  // namespace redisson::detail

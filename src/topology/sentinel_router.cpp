@@ -114,6 +114,8 @@ void SentinelRouter::switch_to(const std::string& host, int port) {
     master_.port = port;
     auto options = base_;
     options.server = master_;
+    // The READONLY retry in send() may run on any thread (it locks, submits and posts).
+    options.caller_reads = true;
     old = std::exchange(master_connection_, std::make_shared<Connection>(io_, options));
     master_connection_->set_state_handler([weak = weak_from_this()](bool ready) {
       if (ready) return;

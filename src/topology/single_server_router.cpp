@@ -2,10 +2,20 @@
 
 namespace redisson::detail {
 
+namespace {
+
+// The router adds no callback of its own: a blocking caller may read its reply itself.
+ConnectionOptions with_caller_reads(ConnectionOptions options) {
+  options.caller_reads = true;
+  return options;
+}
+
+}  // namespace
+
 SingleServerRouter::SingleServerRouter(asio::io_context& io, ConnectionOptions options)
     : server_(options.server),
       node_(node_key(options.server)),
-      connection_(std::make_shared<Connection>(io, std::move(options))) {}
+      connection_(std::make_shared<Connection>(io, with_caller_reads(std::move(options)))) {}
 
 void SingleServerRouter::start(StartCallback done) {
   // The connection reports its first attempt on the I/O thread, where last_error() is written:
