@@ -6,8 +6,12 @@
 //                   connection); this process offers one element at a time, stamped with
 //                   CLOCK_MONOTONIC (one clock for every process on the machine), once the
 //                   consumer is waiting again. Measured: take() return - offer() call. The
-//                   reference: a blocking execute(PING) round trip, interleaved with the offers;
-//                   target p50 <= 2x PING p50.
+//                   reference: redis-benchmark -c 1 PING p50 in the same run (a round trip of
+//                   one connection); target p50 <= 2x. Our own blocking execute(PING),
+//                   interleaved with the offers, is reported beside it (ping_ratio): since a
+//                   blocking caller reads its own reply, it can share a CPU with the server
+//                   and beat any round trip through a second process.
+#include <algorithm>
 #include <atomic>
 #include <iostream>
 #include <thread>
@@ -16,6 +20,7 @@
 #include "clock.hpp"
 #include "closed_loop.hpp"
 #include "histogram.hpp"
+#include "redis_tools.hpp"
 #include "redisson/objects/blocking_queue.hpp"
 #include "report.hpp"
 #include "shared_memory.hpp"
@@ -144,14 +149,22 @@ nlohmann::json run_blocking_queue(const Options& options) {
   latency.add_to(out);
   ping_rtt.add_to(out, "ping_");
   out["measured"] = "consumer take() return - producer offer() call (p50_us, p99_us)";
-  out["reference"] = {{"tool", "redisson::Client::execute(PING)"},
-                      {"what", "blocking PING round trip, interleaved with the offers"},
-                      {"p50_us", round2(ping_rtt.percentile_us(50))}};
-  const double ratio = latency.percentile_us(50) / ping_rtt.percentile_us(50);
+  const auto reference = run_redis_benchmark(
+      options, {"-c", "1", "-t", "ping_mbulk"},
+      std::max<std::chrono::nanoseconds>(options.duration / 2, std::chrono::seconds(1)));
+  const double reference_p50_us = reference.p50_ms * 1000.0;
+  out["reference"] = {{"tool", "redis-benchmark"},
+                      {"command", reference.command_line},
+                      {"what", "PING round trip of one connection, no pipelining"},
+                      {"p50_us", round2(reference_p50_us)}};
+  const double ratio = latency.percentile_us(50) / reference_p50_us;
   out["ratio"] = round2(ratio);
-  out["ratio_meaning"] = "hand-over p50 / PING p50 (lower is better)";
+  out["ratio_meaning"] = "hand-over p50 / redis-benchmark -c 1 PING p50 (lower is better)";
+  out["ping_ratio"] = round2(latency.percentile_us(50) / ping_rtt.percentile_us(50));
+  out["ping_ratio_meaning"] = "hand-over p50 / our blocking PING p50 (information)";
   if (!failure.empty()) out["error"] = failure;
-  add_target(out, "ratio <= 2", failure.empty() && ratio <= kTargetPingRatio);
+  add_target(out, "hand-over p50 <= 2x redis-benchmark -c 1 PING p50",
+             failure.empty() && ratio <= kTargetPingRatio);
   return out;
 }
 

@@ -7,8 +7,8 @@
 
 #include "client/client_core.hpp"
 #include "client/subscribe.hpp"
-#include "net/caller_read.hpp"
 #include "net/reply_error.hpp"
+#include "redisson/detail/caller_read.hpp"
 
 namespace redisson {
 
@@ -57,13 +57,15 @@ detail::Status Client::reply_status(std::error_code ec, const Reply& reply) {
 void Client::start_execute(const std::shared_ptr<detail::ClientCore>& core, const Command& command,
                            ReplyCompletion on_reply) {
   core->submit(command, std::move(on_reply));
-  // Inside a blocking execute() on an idle connection: read the reply here (net/caller_read.hpp).
+  // A blocking execute() whose command went out on an idle connection reads its reply here:
+  // the completion only wakes the waiting thread, from any thread (detail/caller_read.hpp).
   detail::CallerRead::read_held();
 }
 
 void Client::start_eval(const std::shared_ptr<detail::ClientCore>& core, const Script& script,
                         const Command& evalsha, ReplyCompletion on_reply) {
   core->eval(script, evalsha, std::move(on_reply));
+  detail::CallerRead::read_held();  // as start_execute (a NOSCRIPT resend goes from here too)
 }
 
 Command Client::evalsha_command(const Script& script, const std::vector<std::string>& keys,
@@ -100,15 +102,11 @@ asio::any_io_executor Client::get_executor() const noexcept { return core_->exec
 
 bool Client::connected() const noexcept { return core_->connected(); }
 
-// The completion of a blocking execute() wakes only this thread, from any thread: this thread
-// may read the reply itself (start_execute).
 Reply Client::execute(const Command& command, std::error_code& ec) {
-  const detail::CallerRead reading;
   return async_execute(command, detail::blocking(ec, "execute"));
 }
 
 Reply Client::execute(const Command& command) {
-  const detail::CallerRead reading;
   return async_execute(command, detail::blocking("execute"));
 }
 

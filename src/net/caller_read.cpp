@@ -1,4 +1,4 @@
-#include "net/caller_read.hpp"
+#include "redisson/detail/caller_read.hpp"
 
 #include <utility>
 
@@ -29,10 +29,14 @@ void CallerRead::hold(std::shared_ptr<Connection> connection, std::uint64_t toke
 }
 
 void CallerRead::read_held() {
-  if (current_call == nullptr || !current_call->connection_) return;
-  // Held until the read is over: should it throw, the destructor gives the reading back.
-  current_call->connection_->read_own_reply(current_call->token_);
-  current_call->connection_.reset();
+  auto* const call = current_call;
+  if (call == nullptr || !call->connection_ || call->reading_) return;
+  // Held until the read is over (wanted() stays false for the callbacks it runs); should it
+  // throw, the destructor gives the reading back.
+  call->reading_ = true;
+  call->connection_->read_own_reply(call->token_);
+  call->connection_.reset();
+  call->reading_ = false;
 }
 
 }  // namespace redisson::detail

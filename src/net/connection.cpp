@@ -15,10 +15,10 @@
 #include <charconv>
 
 #include "net/batch_clock.hpp"
-#include "net/caller_read.hpp"
 #include "net/push_message.hpp"
 #include "net/reply_error.hpp"
 #include "net/tls_context.hpp"
+#include "redisson/detail/caller_read.hpp"
 #include "redisson/error.hpp"
 #include "resp/writer.hpp"
 
@@ -297,9 +297,9 @@ bool Connection::consume(std::size_t bytes) {
   return generation == generation_;
 }
 
-// The plain-TCP read cycle on the I/O thread: what a caller handed over first, then recv until
-// the socket is empty, then wait for it to become readable again. Data is never left unread
-// without a wait armed: a wait only completes for data arriving after it was armed.
+// The plain-TCP read cycle on the I/O thread: what a caller handed over first, then one recv,
+// then wait for the socket to become readable again. Data is never left unread without a wait
+// armed or a read cycle queued: a wait only completes for data arriving after it was armed.
 void Connection::pump() {
   const auto generation = generation_;
   std::vector<Reply> handed;
@@ -325,11 +325,19 @@ void Connection::pump() {
   for (;;) {
     const auto n =
         ::recv(socket_.native_handle(), read_buffer_.data(), read_buffer_.size(), MSG_DONTWAIT);
+    if (n < 0 && errno == EINTR) continue;
     if (n > 0) {
       if (!consume(static_cast<std::size_t>(n))) return;
-      continue;
+      // A full buffer: more is likely waiting. Read it after the handlers queued meanwhile
+      // (the write of what these replies' callbacks submitted) had their turn; the caller
+      // keeps out (io_reading_) until then.
+      if (static_cast<std::size_t>(n) == read_buffer_.size()) {
+        return asio::post(io_, [self = shared_from_this(), generation] {
+          if (generation == self->generation_) self->pump();
+        });
+      }
+      break;
     }
-    if (n < 0 && errno == EINTR) continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
     return on_failure(make_error_code(errc::connection_lost));  // closed by the server, or reset
   }
@@ -337,6 +345,8 @@ void Connection::pump() {
     std::lock_guard lock(mutex_);
     io_reading_ = false;
   }
+  // Nothing that arrives after the recv is missed: the reactor reports readiness only between
+  // handlers, so this wait is armed before it looks again.
   arm_read_wait();
 }
 

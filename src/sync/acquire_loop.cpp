@@ -73,6 +73,14 @@ void AcquireLoop::try_once(bool on_caller_thread) {
   attempt_in_flight_ = true;
   attempt_after_wake_ = std::exchange(woken_, false) || std::exchange(wake_pending_, false);
   attempt_([self = shared_from_this()](Status status, AttemptResult result) {
+    // A first attempt's reply its caller read (detail/caller_read.hpp) finishes there only on
+    // a grant: whatever the loop does next (subscribe, sleep, give up) is the I/O thread's.
+    if ((status || !result.acquired) && !self->core_->on_io_thread()) {
+      return asio::post(self->core_->io(), [self, status = std::move(status), result]() mutable {
+        self->attempt_in_flight_ = false;
+        self->on_attempt(std::move(status), result);
+      });
+    }
     self->attempt_in_flight_ = false;
     self->on_attempt(std::move(status), result);
   });

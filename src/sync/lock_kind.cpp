@@ -1,6 +1,7 @@
 #include "sync/lock_kind.hpp"
 
 #include <asio/error.hpp>
+#include <asio/post.hpp>
 #include <charconv>
 
 #include "client/client_id.hpp"
@@ -223,7 +224,17 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
         }
         holds.released(self->name, request->field, outcome.released);
         if (outcome.released.fully && outcome.reached > 0) {
-          self->yield_to_woken(outcome.reached, Clock::now() - sent);
+          const auto round_trip = Clock::now() - sent;
+          if (!self->core->on_io_thread()) {
+            // Read by its caller (CallerRead): the yield lives on the I/O thread, and must be
+            // in place before the caller hears (its next lock() looks at it).
+            return asio::post(self->core->io(), [self, reached = outcome.reached, round_trip,
+                                                 done = std::move(done)]() mutable {
+              self->yield_to_woken(reached, round_trip);
+              done({}, true);
+            });
+          }
+          self->yield_to_woken(outcome.reached, round_trip);
         }
         done({}, outcome.released.fully);
       },

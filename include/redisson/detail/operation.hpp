@@ -37,6 +37,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "redisson/detail/caller_read.hpp"
 #include "redisson/detail/cancellation.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/error.hpp"
@@ -332,8 +333,11 @@ class asio::async_result<redisson::detail::Blocking, void(std::error_code, T)> {
   template <class Initiation, class... Args>
   static T initiate(Initiation&& initiation, redisson::detail::Blocking token, Args&&... args) {
     redisson::detail::BlockingWait<T> wait;
-    std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<T>{&wait},
-                                         std::forward<Args>(args)...);
+    {
+      const redisson::detail::CallerRead reading;  // the start may read its reply itself
+      std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<T>{&wait},
+                                           std::forward<Args>(args)...);
+    }
     return wait.get(token);
   }
 };
@@ -345,8 +349,11 @@ class asio::async_result<redisson::detail::Blocking, void(std::error_code)> {
   template <class Initiation, class... Args>
   static void initiate(Initiation&& initiation, redisson::detail::Blocking token, Args&&... args) {
     redisson::detail::BlockingWait<void> wait;
-    std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<void>{&wait},
-                                         std::forward<Args>(args)...);
+    {
+      const redisson::detail::CallerRead reading;  // the start may read its reply itself
+      std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<void>{&wait},
+                                           std::forward<Args>(args)...);
+    }
     wait.get(token);
   }
 };

@@ -111,6 +111,31 @@ TEST(LockReleaseYield, WaiterInAnotherClientWinsOverTheReleasersNextLock) {
   EXPECT_FALSE(mine.is_locked());
 }
 
+// A blocking unlock in a client that subscribes to nothing reads its reply on the caller's
+// thread (redisson/detail/caller_read.hpp); the yield is the I/O thread's and must be in place
+// before unlock() returns, or a lock() right after it goes first.
+TEST(LockReleaseYield, ABlockingUnlockReadByItsCallerYieldsBeforeItReturns) {
+  RedisServer server;
+  Client releaser(config_for(server));
+  Client waiter(config_for(server));
+  set_min_window(releaser, 3s);
+  auto mine = redisson::Lock(releaser, "turns");
+  auto theirs = redisson::Lock(waiter, "turns");
+  ASSERT_TRUE(mine.try_lock());
+  auto waiting = theirs.async_lock(OwnerId(2), asio::use_future);
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{turns}", 1));
+
+  mine.unlock();
+  auto again = mine.async_lock(OwnerId(1), asio::use_future);
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+  theirs.async_unlock(OwnerId(2), asio::use_future).get();
+  ASSERT_EQ(again.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(again.get());
+  mine.async_unlock(OwnerId(1), asio::use_future).get();
+  EXPECT_FALSE(mine.is_locked());
+}
+
 TEST(LockReleaseYield, SingleTryAndReentryAreNeverHeldBack) {
   RedisServer server;
   Client releaser(config_for(server));

@@ -1,12 +1,15 @@
-// A blocking caller that reads its own reply (see Connection, "Reads").
+// A blocking caller that reads its own reply (src/net/connection.hpp, "Reads").
 //
 // The blocking form of a call waits on its thread while the I/O thread reads the reply and
 // wakes it: two thread wake-ups per round trip where a single-threaded client has one. When
 // the command went out on an idle connection (written by the caller itself), the caller may
-// instead read the reply from the socket and run the reply's callback on its own thread. That
-// is only safe when every callback of the call's chain may run on any thread, which only the
-// entry point knows: it opens a CallerRead for the call, and the code that submits the command
-// calls read_held() right after submitting.
+// instead read the reply from the socket and run the reply's callback on its own thread.
+//
+// The blocking token opens a CallerRead around an operation's start; a connection the start
+// writes to idle hands this thread its reading. Only an operation whose reply callbacks may
+// all run on any thread calls read_held() right after submitting (Client::execute, a lock's
+// first attempt, an unlock); for every other one the reading goes back to the I/O thread when
+// the start returns, before the caller waits.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +37,7 @@ class CallerRead {
  private:
   std::shared_ptr<Connection> connection_;
   std::uint64_t token_ = 0;
+  bool reading_ = false;  // in read_held(): a callback's own submit takes no second reading
   CallerRead* previous_;
 };
 
