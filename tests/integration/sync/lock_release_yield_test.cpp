@@ -53,6 +53,20 @@ bool yielding(const Client& client, const std::string& channel) {
   });
 }
 
+// Right after the release, as a loop that re-locks would: without the yield the releaser usually
+// wins, and had it won, the waiter could not get the lock until the releaser let go.
+void expect_the_waiter_goes_first(redisson::Lock& mine, redisson::Lock& theirs,
+                                  std::future<bool>& waiting) {
+  auto again = mine.async_lock(OwnerId(1), asio::use_future);
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+  theirs.async_unlock(OwnerId(2), asio::use_future).get();
+  ASSERT_EQ(again.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(again.get());
+  mine.async_unlock(OwnerId(1), asio::use_future).get();
+  EXPECT_FALSE(mine.is_locked());
+}
+
 }  // namespace
 
 TEST(LockReleaseYield, UnlockScriptCountsTheSubscribersItsReleaseReached) {
@@ -99,16 +113,7 @@ TEST(LockReleaseYield, WaiterInAnotherClientWinsOverTheReleasersNextLock) {
   ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{turns}", 1));
 
   mine.async_unlock(OwnerId(1), asio::use_future).get();
-  // At once, as a loop that re-locks would: without the yield this usually wins.
-  auto again = mine.async_lock(OwnerId(1), asio::use_future);
-  // Had the releaser won, the waiter could not get the lock until the releaser let go.
-  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
-  EXPECT_TRUE(waiting.get());
-  theirs.async_unlock(OwnerId(2), asio::use_future).get();
-  ASSERT_EQ(again.wait_for(kGenerous), std::future_status::ready);
-  EXPECT_TRUE(again.get());
-  mine.async_unlock(OwnerId(1), asio::use_future).get();
-  EXPECT_FALSE(mine.is_locked());
+  expect_the_waiter_goes_first(mine, theirs, waiting);
 }
 
 // A blocking unlock in a client that subscribes to nothing reads its reply on the caller's
@@ -126,14 +131,7 @@ TEST(LockReleaseYield, ABlockingUnlockReadByItsCallerYieldsBeforeItReturns) {
   ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:{turns}", 1));
 
   mine.unlock();
-  auto again = mine.async_lock(OwnerId(1), asio::use_future);
-  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
-  EXPECT_TRUE(waiting.get());
-  theirs.async_unlock(OwnerId(2), asio::use_future).get();
-  ASSERT_EQ(again.wait_for(kGenerous), std::future_status::ready);
-  EXPECT_TRUE(again.get());
-  mine.async_unlock(OwnerId(1), asio::use_future).get();
-  EXPECT_FALSE(mine.is_locked());
+  expect_the_waiter_goes_first(mine, theirs, waiting);
 }
 
 TEST(LockReleaseYield, SingleTryAndReentryAreNeverHeldBack) {
