@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <asio/connect.hpp>
 #include <asio/post.hpp>
@@ -28,6 +29,7 @@ namespace {
 constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr std::chrono::milliseconds kFirstBackoff{100};
 constexpr std::size_t kDeliverSlice = 64;
+constexpr std::int64_t kCallerPollSliceMs = 60'000;
 
 void append_encoded(std::string& out, const Command& command) {
   resp::append_array_header(out, command.size());
@@ -305,12 +307,12 @@ void Connection::pump() {
   std::vector<Reply> handed;
   bool caller_read_garbage = false;
   {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     if (reader_ == Reader::caller) {
       // The caller reads what woke us; it looks for what arrived since when it hands back.
       io_woke_for_caller_ = true;
-      arm_read_wait();
-      return;
+      lock.unlock();
+      return arm_read_wait();
     }
     caller_read_garbage = std::exchange(caller_parse_failed_, false);
     io_reading_ = !caller_read_garbage;
@@ -365,7 +367,8 @@ void Connection::arm_read_wait() {
 // Called with mutex_ held by write_directly_locked(), on the caller's thread: the command it
 // wrote is the only one pending, and nobody is reading.
 void Connection::take_caller_read_locked() {
-  if (caller_wake_fd_ < 0 || reader_ != Reader::io || io_reading_ || !CallerRead::wanted()) {
+  if (caller_wake_fd_ < 0 || reader_ != Reader::io || io_reading_ || !handed_.empty() ||
+      !CallerRead::wanted()) {
     return;
   }
   if (caller_woken_) {
@@ -434,9 +437,11 @@ void Connection::read_own_reply(std::uint64_t token) {
       socket_fd = socket_.native_handle();
       deadline = pending_.front().deadline;
     }
+    // In slices of at most a minute: poll() takes an int of milliseconds.
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto slice = std::clamp<std::int64_t>(left.count(), 0, kCallerPollSliceMs);
     std::array<pollfd, 2> fds{pollfd{socket_fd, POLLIN, 0}, pollfd{caller_wake_fd_, POLLIN, 0}};
-    ::poll(fds.data(), fds.size(), static_cast<int>(std::max<std::int64_t>(left.count(), 0)));
+    ::poll(fds.data(), fds.size(), static_cast<int>(slice));
     {
       std::lock_guard lock(mutex_);
       if (reader_ != Reader::caller || reader_token_ != token) return;
