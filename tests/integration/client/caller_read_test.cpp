@@ -112,3 +112,24 @@ TEST(CallerRead, RepliesParsedForCommandsQueuedBehindReachTheirCallers) {
   for (auto& thread : threads) thread.join();
   EXPECT_EQ(wrong.load(), 0);
 }
+
+// A reply larger than one read arrives in many pieces: the caller reads and parses until it is
+// whole, with the other commands' replies behind it handed on.
+TEST(CallerRead, AReplyLargerThanOneReadIsAssembled) {
+  RedisServer server;
+  Client client(client_config(server.url(), {.command_timeout = 30000ms}));
+  std::string big(6 * 1024 * 1024, 'x');
+  for (std::size_t i = 0; i < big.size(); i += 1000) big[i] = static_cast<char>('a' + i % 26);
+  server.command({"SET", "big", big});
+  for (int round = 0; round < 3; ++round) {
+    auto behind = std::async(std::launch::async, [&] {
+      std::vector<std::string> echoes;
+      for (int i = 0; i < 200; ++i)
+        echoes.push_back(client.execute({"ECHO", std::to_string(i)}).str);
+      return echoes;
+    });
+    EXPECT_EQ(client.execute({"GET", "big"}).str, big);
+    const auto echoes = behind.get();
+    for (int i = 0; i < 200; ++i) EXPECT_EQ(echoes[static_cast<std::size_t>(i)], std::to_string(i));
+  }
+}
