@@ -7,7 +7,7 @@
 #   JOBS          parallel compile jobs            (default: number of cores)
 #   CTEST_JOBS    parallel test processes          (default: 2)
 #   TEST_TIMEOUT  per-test timeout in seconds      (default: 300)
-#   TSAN_TESTS    ctest -R regex for test-tsan     (default: Lock|Connection|PubSub|Client)
+#   TSAN_TESTS    ctest -R regex for test-tsan     (default: Lock|Connection|PubSub|Client|CallerRead|CallerWrite)
 #   FUZZ_SECONDS  how long `make fuzz` runs, split over its 3 targets (default: 300; fuzz-ci: 60)
 #   CHAOS_SECONDS how long `make chaos` runs       (default: 600, split over its configurations)
 #   REDISSON_URL  `make demo` uses this server instead of starting one
@@ -23,7 +23,7 @@ SHELL := /bin/bash
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS ?= 2
 TEST_TIMEOUT ?= 300
-TSAN_TESTS ?= Lock|Connection|PubSub|Client
+TSAN_TESTS ?= Lock|Connection|PubSub|Client|CallerRead|CallerWrite
 FUZZ_SECONDS ?= 300
 CHAOS_SECONDS ?= 600
 CMAKE_ARGS ?=
