@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 
 namespace redisson::detail {
 
@@ -160,9 +161,17 @@ bool HoldRegistry::was_lost(std::string_view name, std::string_view field) const
 }
 
 std::vector<HoldRegistry::Renewal> HoldRegistry::renewals() const {
+  return renewals_after(nullptr, std::numeric_limits<std::size_t>::max());
+}
+
+std::vector<HoldRegistry::Renewal> HoldRegistry::renewals_after(const Renewal* after,
+                                                                std::size_t limit) const {
   std::vector<Renewal> out;
   std::lock_guard lock(mutex_);
-  for (const auto& [key, entry] : entries_) {
+  auto it = after == nullptr ? entries_.begin()
+                             : entries_.upper_bound(KeyView{after->name, after->field});
+  for (; it != entries_.end() && out.size() < limit; ++it) {
+    const auto& [key, entry] = *it;
     if (entry.renew != nullptr && entry.watched()) {
       out.push_back(Renewal{entry.renew, key.name, key.field, entry.registration});
     }

@@ -129,6 +129,11 @@ class HoldRegistry {
 
   /// What the watchdog renews now.
   std::vector<Renewal> renewals() const;
+  /// Up to `limit` of what the watchdog renews now, in the registry's order, after the pair
+  /// (`after_name`, `after_field`) (nullptr: from the first). A round walks the registry a page
+  /// at a time with it, so a client holding 100,000 locks never copies them all at once (glibc
+  /// keeps such a peak: RSS per held lock grew by ~400 B after the first rounds).
+  std::vector<Renewal> renewals_after(const Renewal* after, std::size_t limit) const;
   /// A renewal answered that the entry is gone: drops it, marks it lost and returns its lost
   /// callback (possibly empty), or nullopt when it was unlocked or acquired again since the
   /// renewal was sent (the answer is stale).

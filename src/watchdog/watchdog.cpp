@@ -1,7 +1,10 @@
 #include "watchdog/watchdog.hpp"
 
+#include <algorithm>
 #include <deque>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,7 +33,12 @@ struct Watchdog::Round {
     const ScriptDef* script;
     std::vector<HoldRegistry::Renewal> renewals;
   };
-  std::deque<Batch> waiting;
+  std::deque<Batch> waiting;  // calls taken from the registry, not sent yet
+  // Not a cluster: the registry is walked a page (one call's keys) at a time, the next page
+  // starting after `last`. A cluster takes every renewal at once, to group them by slot.
+  bool paged = false;
+  std::optional<HoldRegistry::Renewal> last;
+  bool walked = false;  // nothing more to take from the registry this round
   std::string lease_ms;
 };
 
@@ -73,34 +81,62 @@ void Watchdog::schedule() {
 
 void Watchdog::renew_all() {
   if (stopped_) return;
-  auto renewals = holds_.renewals();
-  if (renewals.empty()) {
+  auto round = std::make_shared<Round>();
+  round->lease_ms = std::to_string(lease_.count());
+  round->paged = !core_.is_cluster();
+  if (!take_from_registry(*round)) {
     running_ = false;
-    // An acquisition may have registered between renewals() and the flag: look once more.
+    // An acquisition may have registered between the walk and the flag: look once more.
     if (holds_.watched() == 0 || running_.exchange(true)) return;
-    renewals = holds_.renewals();
+    round->walked = false;
+    take_from_registry(*round);
   }
   schedule();
-  // By script, and on a cluster also by slot: one script call may only touch one slot.
+  for (std::size_t i = 0; i < kCallsInFlight; ++i) send_next(round);
+}
+
+bool Watchdog::take_from_registry(Round& round) {
+  if (round.walked) return false;
+  if (round.paged) {
+    auto page = holds_.renewals_after(round.last ? &*round.last : nullptr, kMaxKeysPerCall);
+    round.walked = page.size() < kMaxKeysPerCall;
+    if (page.empty()) return false;
+    round.last = page.back();
+    // One call per renewal script (the lock family's, the read-write lock's) in this page.
+    const std::size_t first = round.waiting.size();
+    for (auto& renewal : page) {
+      auto batch = std::find_if(round.waiting.begin() + static_cast<std::ptrdiff_t>(first),
+                                round.waiting.end(),
+                                [&](const Round::Batch& b) { return b.script == renewal.script; });
+      if (batch == round.waiting.end()) {
+        round.waiting.push_back({renewal.script, {}});
+        batch = std::prev(round.waiting.end());
+      }
+      batch->renewals.push_back(std::move(renewal));
+    }
+    return true;
+  }
+  round.walked = true;
+  auto renewals = holds_.renewals();
+  // By script, and by slot: one script call may only touch one slot.
   std::map<std::pair<const ScriptDef*, int>, std::vector<std::vector<HoldRegistry::Renewal>>>
       batches;
-  const bool by_slot = core_.is_cluster();
   for (auto& renewal : renewals) {
-    auto& list = batches[{renewal.script, by_slot ? key_slot(renewal.name) : 0}];
+    auto& list = batches[{renewal.script, key_slot(renewal.name)}];
     if (list.empty() || list.back().size() >= kMaxKeysPerCall) list.emplace_back();
     list.back().push_back(std::move(renewal));
   }
-  auto round = std::make_shared<Round>();
-  round->lease_ms = std::to_string(lease_.count());
   for (auto& [script_and_slot, list] : batches) {
-    for (auto& batch : list) round->waiting.push_back({script_and_slot.first, std::move(batch)});
+    for (auto& batch : list) round.waiting.push_back({script_and_slot.first, std::move(batch)});
   }
-  for (std::size_t i = 0; i < kCallsInFlight; ++i) send_next(round);
+  return !round.waiting.empty();
 }
 
 // Each answer sends the round's next call: the round's calls are built a few at a time.
 void Watchdog::send_next(const std::shared_ptr<Round>& round) {
-  if (stopped_ || round->waiting.empty()) return;
+  if (stopped_) return;
+  if (round->waiting.empty()) take_from_registry(*round);
+  if (round->waiting.empty()) return;
   auto batch = std::move(round->waiting.front());
   round->waiting.pop_front();
   std::vector<std::string> keys;

@@ -2,8 +2,10 @@
 //
 // Every lease/3 it renews the watched entries of the client's HoldRegistry with one script call
 // per renewal script (Lock's family, the read-write lock) and 500 locks, a few calls in flight at
-// a time, not a timer per lock. On a cluster, one call per (script, hash slot), since a script may
-// only touch one slot; the calls for different masters go out in parallel. A hold the server no
+// a time, not a timer per lock; it walks the registry a call's page at a time, so a round never
+// copies every hold. On a cluster, one call per (script, hash slot), since a script may only
+// touch one slot (that round takes every hold at once to group them by slot); the calls for
+// different masters go out in parallel. A hold the server no
 // longer has is reported once (its lock's lost callback, and Config::error_handler with
 // errc::lock_lost) and dropped; it is never silently renewed into existence again. The timer
 // runs only while something is watched.
@@ -45,6 +47,9 @@ class Watchdog : public std::enable_shared_from_this<Watchdog> {
   struct Round;  // one renewal round's calls not sent yet (watchdog.cpp)
   void schedule();
   void renew_all();
+  /// Moves the round's next calls from the registry to its waiting list (not a cluster: one
+  /// page; a cluster: all, by slot). False when it took nothing.
+  bool take_from_registry(Round& round);
   void send_next(const std::shared_ptr<Round>& round);
   void check_answers(const std::vector<HoldRegistry::Renewal>& batch, std::error_code ec,
                      const Reply& reply);

@@ -1,5 +1,6 @@
 // The hold registry's bookkeeping for owners that go away: a thread that exited (owner_exited)
-// and a shutdown that releases what is still renewed (renewed_holds). No server: the renewal
+// and a shutdown that releases what is still renewed (renewed_holds); the watchdog's walk of it a
+// page at a time (renewals_after). No server: the renewal
 // script is only a pointer here, and releases are recorded, not sent.
 #include "watchdog/hold_registry.hpp"
 
@@ -7,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -103,4 +105,31 @@ TEST(HoldRegistry, RenewedHoldsListsWhatAShutdownReleases) {
 
   holds.clear();
   EXPECT_TRUE(holds.renewed_holds().empty());
+}
+
+// The watchdog takes a round's renewals a page at a time: the pages together are every renewed
+// hold once, in order, even when the hold a page ended at is unlocked before the next page, and
+// a lock taken behind the walk waits for the next round (its lease is fresh).
+TEST(HoldRegistry, RenewalsAfterWalksEveryRenewedHoldOncePageByPage) {
+  HoldRegistry holds;
+  for (int i = 0; i < 10; ++i) acquire(holds, "lock:" + std::to_string(i), OwnerId{1}, true);
+  acquire(holds, "lock:5", OwnerId{2}, false);  // explicit lease: never renewed
+  ASSERT_EQ(holds.renewals().size(), 10u);
+
+  std::vector<std::string> walked;
+  auto page = holds.renewals_after(nullptr, 4);
+  ASSERT_EQ(page.size(), 4u);
+  for (const auto& renewal : page) walked.push_back(renewal.name);
+  // The page's last hold goes away before the next page is taken.
+  std::optional<HoldRegistry::Renewal> last = page.back();
+  holds.released(last->name, last->field, {true, 0});
+  acquire(holds, "lock:0a", OwnerId{1}, true);  // behind the walk
+  do {
+    page = holds.renewals_after(&*last, 4);
+    for (const auto& renewal : page) walked.push_back(renewal.name);
+    if (!page.empty()) last = page.back();
+  } while (page.size() == 4);
+  EXPECT_EQ(walked, (std::vector<std::string>{"lock:0", "lock:1", "lock:2", "lock:3", "lock:4",
+                                              "lock:5", "lock:6", "lock:7", "lock:8", "lock:9"}));
+  EXPECT_EQ(holds.renewals().size(), 10u);  // lock:3 went, lock:0a came
 }
