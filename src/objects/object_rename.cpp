@@ -85,6 +85,8 @@ void Object::rename(std::string new_name) {
         std::make_shared<Renamer>(object, object->keys(), renamed->keys(), std::move(done))->next();
       });
   object_ = std::move(renamed);
+  // The old name's sweeper goes with this handle's share of it; the new name gets this client's.
+  if (make_background_ != nullptr) background_ = make_background_(object_);
 }
 
 }  // namespace redisson

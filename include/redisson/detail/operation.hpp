@@ -300,7 +300,10 @@ CancellationPtr attach_cancellation(Handler& handler) {
 template <class T, class Token, class Start>
 auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& start) {
   return asio::async_initiate<Token, typename SignatureOf<T>::type>(
-      [core](auto handler, auto start) {
+      // `start` by reference: it is moved once, into the deferred operation when the token
+      // defers (asio::deferred, use_awaitable), not once more per call (a command inside it is
+      // ~200 bytes to copy).
+      [core](auto handler, auto&& start) {
         using Handler = decltype(handler);
         if constexpr (IsBlockingHandler<Handler>::value) {
           if (core_on_io_thread(*core)) {

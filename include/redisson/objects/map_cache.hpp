@@ -93,8 +93,9 @@ class MapCache : public Object {
  public:
   /// A handle on the map cache `name`; sends nothing. `codec` null: the client's default codec.
   MapCache(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_keys),
-        sweeper_(detail::map_cache_sweeper(object_)) {}
+      : Object(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_keys) {
+    keep_background_task(&detail::map_cache_sweeper);
+  }
 
   using Object::async_remaining_time_to_live;
   using Object::remaining_time_to_live;
@@ -305,8 +306,6 @@ class MapCache : public Object {
                                                        detail::map_value_bytes(codec, value), mode};
                      });
   }
-
-  std::shared_ptr<void> sweeper_;  // this client's sweeper of the map, shared by its handles
 };
 
 }  // namespace redisson

@@ -169,9 +169,21 @@ class Object {
       : object_(detail::make_object(client, std::move(name), std::move(codec), kind, extra_keys,
                                     client_keys)) {}
 
+  /// What this client runs for the object in the background while a handle on it exists (an
+  /// expiring collection's sweeper), made from the object's state; null when there is none.
+  using BackgroundTask = std::shared_ptr<void> (*)(const detail::ObjectPtr& object);
+  /// Starts (or joins) the object's background task; rename() starts it again on the new name.
+  void keep_background_task(BackgroundTask make) {
+    make_background_ = make;
+    background_ = make(object_);
+  }
+
   detail::ObjectPtr object_;
 
  private:
+  BackgroundTask make_background_ = nullptr;
+  std::shared_ptr<void> background_;  // shared by the handle's copies
+
   static Command del_command(const std::vector<std::string>& keys);
   static void start_size_in_memory(const detail::ObjectPtr& object, detail::Done<Reply>& done);
   static void start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,

@@ -92,8 +92,9 @@ class SetCache : public Object {
  public:
   /// A handle on the set cache `name`; sends nothing. `codec` null: the client's default codec.
   SetCache(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "SetCache"),
-        sweeper_(detail::set_cache_sweeper(object_)) {}
+      : Object(client, std::move(name), std::move(codec), "SetCache") {
+    keep_background_task(&detail::set_cache_sweeper);
+  }
 
   using Object::async_remaining_time_to_live;
   using Object::remaining_time_to_live;
@@ -238,8 +239,6 @@ class SetCache : public Object {
         },
         convert);
   }
-
-  std::shared_ptr<void> sweeper_;  // this client's sweeper of the set, shared by its handles
 };
 
 }  // namespace redisson

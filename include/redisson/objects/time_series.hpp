@@ -183,8 +183,9 @@ class TimeSeries : public Object {
 
   /// A handle on the time series `name`; sends nothing. `codec` null: the client's default.
   TimeSeries(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "TimeSeries", &detail::time_series_keys),
-        sweeper_(detail::time_series_sweeper(object_)) {}
+      : Object(client, std::move(name), std::move(codec), "TimeSeries", &detail::time_series_keys) {
+    keep_background_task(&detail::time_series_sweeper);
+  }
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
@@ -506,8 +507,6 @@ class TimeSeries : public Object {
         },
         std::move(convert));
   }
-
-  std::shared_ptr<void> sweeper_;  // this client's sweeper of the series, shared by its handles
 };
 
 }  // namespace redisson

@@ -375,7 +375,7 @@ TEST_F(MapCacheTest, EvictExpiredRemovesExpiredEntriesAndPublishesExpiredEvents)
   expect_error(errc::invalid_argument, [&] { cache.evict_expired(0); });
 }
 
-TEST_F(MapCacheTest, TheSweeperRemovesExpiredEntriesOnItsOwnOncePerInterval) {
+TEST_F(MapCacheTest, TheSweeperRemovesExpiredEntriesOnItsOwnOncePerIntervalAndFollowsARename) {
   auto config = config_for(server);
   config.eviction.min_delay = 200ms;
   ASSERT_TRUE(config.eviction.enabled) << "on by default";
@@ -388,6 +388,11 @@ TEST_F(MapCacheTest, TheSweeperRemovesExpiredEntriesOnItsOwnOncePerInterval) {
   EXPECT_EQ(server.command({"ZCARD", "redisson__timeout__set:{c}"}), "0");
   // Redisson's latch: the sweep that ran holds it so that other clients skip this interval.
   EXPECT_EQ(server.command({"EXISTS", "redisson__execute_task_once_latch:{c}"}), "1");
+  // Renamed, the handle's sweeper follows the map to its new name.
+  cache.rename("c2");
+  cache.put("c", "3", 50ms);
+  EXPECT_TRUE(eventually([&] { return server.command({"HLEN", "c2"}) == "1"; }));
+  EXPECT_EQ(cache.get("b"), "2");
 }
 
 TEST_F(MapCacheTest, TheSweeperStaysOffWhenDisabledAndStopsWithItsLastHandle) {

@@ -276,7 +276,7 @@ TEST_F(SetCacheTest, WritesJavasLayout) {
   }
 }
 
-TEST_F(SetCacheTest, TheSweeperRemovesExpiredElementsWhileAHandleExists) {
+TEST_F(SetCacheTest, TheSweeperRemovesExpiredElementsWhileAHandleExistsAndFollowsARename) {
   auto config = redisson::test::config_for(server);
   config.eviction.min_delay = 200ms;
   redisson::Client swept(config);
@@ -284,6 +284,11 @@ TEST_F(SetCacheTest, TheSweeperRemovesExpiredElementsWhileAHandleExists) {
   set.add("gone", 50ms);
   set.add("kept");
   ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", "sc"}) == "1"; }));
+  EXPECT_TRUE(set.contains("kept"));
+  // Renamed, the handle's sweeper follows the set to its new name.
+  set.rename("sc2");
+  set.add("gone too", 50ms);
+  EXPECT_TRUE(eventually([&] { return server.command({"ZCARD", "sc2"}) == "1"; }));
   EXPECT_TRUE(set.contains("kept"));
 }
 

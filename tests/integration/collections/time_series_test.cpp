@@ -353,7 +353,7 @@ TEST(TimeSeriesMember, FramesAsRedissonDoes) {
                [&] { redisson::detail::parse_time_series_member(plain.substr(0, 30)); });
 }
 
-TEST_F(TimeSeriesTest, TheSweeperRemovesExpiredEntriesWhileAHandleExists) {
+TEST_F(TimeSeriesTest, TheSweeperRemovesExpiredEntriesWhileAHandleExistsAndFollowsARename) {
   auto config = redisson::test::config_for(server);
   config.eviction.min_delay = 200ms;
   redisson::Client swept(config);
@@ -362,6 +362,11 @@ TEST_F(TimeSeriesTest, TheSweeperRemovesExpiredEntriesWhileAHandleExists) {
   series.add(2, "kept");
   ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", "ts"}) == "1"; }));
   EXPECT_EQ(server.command({"ZCARD", "redisson__ts_ttl:{ts}"}), "1");
+  EXPECT_EQ(series.first(), "kept");
+  // Renamed, the handle's sweeper follows the series to its new name.
+  series.rename("ts2");
+  series.add(3, "gone too", 50ms);
+  EXPECT_TRUE(eventually([&] { return server.command({"ZCARD", "ts2"}) == "1"; }));
   EXPECT_EQ(series.first(), "kept");
 }
 
