@@ -117,6 +117,7 @@ TEST(HoldRegistry, RenewalsAfterWalksEveryRenewedHoldOncePageByPage) {
   ASSERT_EQ(holds.renewals().size(), 10u);
 
   std::vector<std::string> walked;
+  walked.reserve(10);
   auto page = holds.renewals_after(nullptr, 4);
   ASSERT_EQ(page.size(), 4u);
   for (const auto& renewal : page) walked.push_back(renewal.name);
