@@ -22,6 +22,7 @@
 
 #include "redisson/codec.hpp"
 #include "redisson/command.hpp"
+#include "redisson/detail/caller_read.hpp"
 #include "redisson/detail/operation.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/error.hpp"
@@ -218,6 +219,9 @@ auto async_started(const ObjectPtr& object, Token&& token, Start&& start, Conver
 /// it may capture the caller's arguments by reference; a redisson::error it throws becomes the
 /// completion's error), sent with one reply callback that converts and completes: the path
 /// every simple operation takes, so it allocates no more than a raw Client::async_execute.
+/// `convert` must only read the reply (and the codec): in a blocking call that wrote its command
+/// on an idle connection, the caller reads the reply and runs it on its own thread, as
+/// Client::execute does (caller_read.hpp).
 template <class Build>
 PreparedCommand prepare_command(Build& build) {
   try {
@@ -239,6 +243,7 @@ auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Conver
                                       complete_converted<R>(done, reply_status(ec, reply), reply,
                                                             convert);
                                     });
+                       CallerRead::read_held();
                      });
 }
 
