@@ -5,11 +5,15 @@
 // "script pair"), which is what the pair would cost with no lock bookkeeping at all. The gap
 // PING -> script pair is the server's script work; script pair -> lock pair is the library's.
 //
+// And a blocking Bucket<std::string>::get (GET, kryo5 decoding), for information: an object's
+// blocking call against the same round trip.
+//
 // Then `redis-benchmark -c 1 -t ping_mbulk` on the same server: the round trip of a C client
 // with no threads in between, the reference of the targets (our PING p50 within 1.15x of it,
 // the pair p50 within 2.6x).
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 
 #include "bench.hpp"
 #include "clock.hpp"
@@ -36,8 +40,10 @@ nlohmann::json run_uncontended(const Options& options) {
   const LockScriptPair scripts(client, client.id() + ":1");
   const auto script_acquire = scripts.acquire(script_key);
   std::mt19937_64 random{std::random_device{}()};
+  redisson::Bucket<std::string> bucket(client, bench_key(options, "uncontended-bucket"));
+  bucket.set("a value of some thirty-two bytes");
 
-  LatencyHistogram pair, lock_only, unlock_only, ping_rtt, script_pair;
+  LatencyHistogram pair, lock_only, unlock_only, ping_rtt, script_pair, bucket_get;
   std::int64_t pair_ns = 0;
   std::uint64_t pairs = 0;
   const auto warm_until = monotonic_ns() + kWarmUpNs;
@@ -54,8 +60,12 @@ nlohmann::json run_uncontended(const Options& options) {
     client.execute(script_acquire);
     client.execute(scripts.release(script_key, std::to_string(random())));
     const auto t4 = monotonic_ns();
+    const auto value = bucket.get();
+    const auto t5 = monotonic_ns();
+    if (!value) throw std::runtime_error("uncontended: the bucket's value is gone");
     if (t0 < warm_until) continue;
     script_pair.record(t4 - t3);
+    bucket_get.record(t5 - t4);
     ping_rtt.record(t1 - t0);
     lock_only.record(t2 - t1);
     unlock_only.record(t3 - t2);
@@ -74,6 +84,7 @@ nlohmann::json run_uncontended(const Options& options) {
   unlock_only.add_to(out, "unlock_");
   ping_rtt.add_to(out, "ping_");
   script_pair.add_to(out, "script_pair_");
+  bucket_get.add_to(out, "bucket_get_");
   const double ratio = pair.percentile_us(50) / ping_rtt.percentile_us(50);
   out["ratio_to_own_ping"] = round2(ratio);
 
@@ -90,6 +101,7 @@ nlohmann::json run_uncontended(const Options& options) {
                       {"p50_us", round2(reference_p50_us)},
                       {"p99_us", round2(reference.p99_ms * 1000.0)}};
   out["ping_ratio"] = round2(ping_ratio);
+  out["bucket_get_ratio"] = round2(bucket_get.percentile_us(50) / reference_p50_us);
   out["ratio"] = round2(pair_ratio);
   out["ratio_meaning"] =
       "pair p50 / redis-benchmark -c 1 PING p50 (lower is better; 2 round trips is the floor)";
