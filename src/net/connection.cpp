@@ -535,8 +535,9 @@ void Connection::deliver(std::vector<Reply>& replies) {
   }
   std::size_t next = 0;
   std::size_t since_flush = 0;
-  BatchClock::Scope batch_clock;  // the deadlines of what the callbacks submit
-  auto slice_started = BatchClock::now();
+  // The deadlines of what the callbacks submit; its time, refreshed at each flush, is also when
+  // the current slice began.
+  BatchClock::Scope batch_clock;
   for (std::size_t i = 0; i < replies.size(); ++i) {
     auto& reply = replies[i];
     // Commands issued by the callbacks go out in slices while the rest are being delivered,
@@ -544,13 +545,12 @@ void Connection::deliver(std::vector<Reply>& replies) {
     ++since_flush;
     bool slice_done = since_flush == kDeliverSlice;
     if (!slice_done && since_flush % kDeliverClockEvery == 0) {
-      slice_done = BatchClock::Clock::now() - slice_started >= kDeliverSliceTime;
+      slice_done = BatchClock::Clock::now() - BatchClock::now() >= kDeliverSliceTime;
     }
     if (slice_done) {
       since_flush = 0;
       flush();
       batch_clock.refresh();
-      slice_started = BatchClock::now();
     }
     if (is_message_[i] != 0) {
       if (push_handler_) push_handler_(std::move(reply));
