@@ -215,13 +215,7 @@ auto async_started(const ObjectPtr& object, Token&& token, Start&& start, Conver
                      });
 }
 
-/// The common case: one command made by `build()`, called at once on the caller's thread (so
-/// it may capture the caller's arguments by reference; a redisson::error it throws becomes the
-/// completion's error), sent with one reply callback that converts and completes: the path
-/// every simple operation takes, so it allocates no more than a raw Client::async_execute.
-/// `convert` must only read the reply (and the codec): in a blocking call that wrote its command
-/// on an idle connection, the caller reads the reply and runs it on its own thread, as
-/// Client::execute does (caller_read.hpp).
+/// `build()`'s command, or the error it threw (for async_command, below).
 template <class Build>
 PreparedCommand prepare_command(Build& build) {
   try {
@@ -231,6 +225,13 @@ PreparedCommand prepare_command(Build& build) {
   }
 }
 
+/// The common case: one command made by `build()`, called at once on the caller's thread (so
+/// it may capture the caller's arguments by reference; a redisson::error it throws becomes the
+/// completion's error), sent with one reply callback that converts and completes: the path
+/// every simple operation takes, so it allocates no more than a raw Client::async_execute.
+/// `convert` must only read the reply (and the codec): in a blocking call that wrote its command
+/// on an idle connection, the caller reads the reply and runs it on its own thread, as
+/// Client::execute does (caller_read.hpp).
 template <class R, class Token, class Build, class Convert>
 auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Convert&& convert) {
   return async_op<R>(object->core, token,
