@@ -53,6 +53,9 @@ struct AttemptResult {
   /// How long a waiter may sleep before retrying; negative: unknown (re-check after
   /// AcquireLoop::Options::unknown_hint).
   std::chrono::milliseconds retry_after{-1};
+  /// How many waiters the server has in line before this one (lock_acquire_in_turn.lua);
+  /// negative: it keeps no order.
+  std::int64_t ahead = -1;
 };
 using AttemptCallback = UniqueFunction<void(Status, AttemptResult)>;
 /// One try; called on the I/O thread, possibly many times.
@@ -84,6 +87,9 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
     /// on `channel` lasts, and once others are known to wait, delay each woken attempt a little
     /// (wake_delay()).
     bool yield_after_release = false;
+    /// The attempt's script gives a free lock to the longest waiter (lock_acquire_in_turn.lua):
+    /// no wake_delay(), which would only hold that waiter back.
+    bool server_orders_waiters = false;
   };
 
   /// Runs the loop on the client's I/O thread (posted there). With `cancel`, a cancellation
@@ -120,6 +126,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   std::uint64_t listener_id_ = 0;
   std::uint64_t sleep_generation_ = 0;
   int backoff_round_ = 0;
+  std::int64_t ahead_ = -1;  // the last failed attempt's AttemptResult::ahead
   bool subscribed_ = false;
   bool attempt_in_flight_ = false;
   bool sleeping_ = false;

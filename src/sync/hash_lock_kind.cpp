@@ -10,14 +10,39 @@ namespace {
 // The acquire script's reply when a non-re-entrant lock's holder asks again.
 constexpr std::int64_t kAlreadyHeld = -3;
 
+// How long a free lock waits for its longest waiter before a younger one may take it
+// (lock_acquire_in_turn.lua). A live waiter hears the release within a wake-up and a round trip
+// (well under a millisecond on an idle machine, a few on a loaded one); the grace is spent only
+// when the longest waiter is gone or stalled.
+constexpr std::chrono::microseconds kTurnGrace{5000};
+
 }  // namespace
 
-HashLockKind::HashLockKind(std::shared_ptr<ClientCore> core_in, std::string name_in, bool reentrant)
+HashLockKind::HashLockKind(std::shared_ptr<ClientCore> core_in, std::string name_in, bool reentrant,
+                           bool waiters_take_turns)
     : LockKind(std::move(core_in), std::move(name_in), "redisson_lock__channel"),
-      reentrant_(reentrant) {}
+      reentrant_(reentrant),
+      waiters_take_turns_(waiters_take_turns) {}
+
+bool HashLockKind::takes_turn(const AcquireRequest& request) const {
+  return waiters_take_turns_ && (!request.wait || request.wait->count() > 0);
+}
+
+std::string HashLockKind::waiters_key() const { return prefix_name("redisson_lock_waiters", name); }
 
 ScriptCall HashLockKind::attempt_call(const AcquireRequest& request,
                                       std::optional<std::int64_t> reset) const {
+  if (takes_turn(request)) {
+    const auto waited =
+        std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - request.started);
+    auto call = lua::lock_acquire_in_turn(
+        {name, waiters_key(), prefix_name("redisson_lock_waiters_late", name)},
+        {static_cast<std::int64_t>(request.lease.count()), request.field,
+         static_cast<std::int64_t>(waited.count()), static_cast<std::int64_t>(kTurnGrace.count()),
+         reentrant_ ? "1" : "0"});
+    if (reset) call.command.arg(*reset);
+    return call;
+  }
   const auto& script = reentrant_ ? lua::lock_acquire : lua::lock_acquire_once;
   auto call = script({name}, {static_cast<std::int64_t>(request.lease.count()), request.field});
   if (reset) call.command.arg(*reset);
@@ -27,7 +52,33 @@ ScriptCall HashLockKind::attempt_call(const AcquireRequest& request,
 AttemptReply HashLockKind::read_attempt(const Reply& reply) const {
   if (reply.is_null()) return AttemptReply{{}, true};
   if (reply.integer == kAlreadyHeld) return AttemptReply{errc::already_held};
+  if (reply.type == ReplyType::array) {
+    // lock_acquire_in_turn.lua: {sleep, ahead}.
+    if (reply.elements.size() != 2) return AttemptReply{errc::protocol_error};
+    AttemptReply outcome{{}, false, std::chrono::milliseconds(reply.elements[0].integer)};
+    outcome.ahead = reply.elements[1].integer;
+    return outcome;
+  }
   return AttemptReply{{}, false, std::chrono::milliseconds(reply.integer)};
+}
+
+AcquireLoop::Options HashLockKind::loop_options(const AcquireRequest& request) const {
+  auto options = LockKind::loop_options(request);
+  options.server_orders_waiters = takes_turn(request);
+  return options;
+}
+
+// A waiter that stops waiting leaves the order, so that the next free turn is not held for it
+// (best effort: otherwise the grace passes once and a younger waiter drops it).
+GiveUp HashLockKind::give_up(const AcquireRequest& request) const {
+  if (!takes_turn(request)) return nullptr;
+  return [self = shared_from_this(), field = request.field](UniqueFunction<void()> finished) {
+    const auto& kind = static_cast<const HashLockKind&>(*self);
+    kind.core->submit(Command{"ZREM", kind.waiters_key(), field},
+                      [finished = std::move(finished)](std::error_code, const Reply&) mutable {
+                        finished();
+                      });
+  };
 }
 
 std::int64_t HashLockKind::latch_lifetime_ms() const {

@@ -9,7 +9,11 @@ namespace redisson::detail {
 
 class HashLockKind : public LockKind {
  public:
-  HashLockKind(std::shared_ptr<ClientCore> core, std::string name, bool reentrant);
+  /// `waiters_take_turns`: a waiter acquires with lock_acquire_in_turn.lua (a free lock goes to
+  /// this library's longest waiter) instead of Redisson's first-come script; a single try (wait
+  /// 0) never does.
+  HashLockKind(std::shared_ptr<ClientCore> core, std::string name, bool reentrant,
+               bool waiters_take_turns = false);
 
   void force_release(Done<bool> done) override;
 
@@ -19,12 +23,19 @@ class HashLockKind : public LockKind {
   AttemptReply read_attempt(const Reply& reply) const override;
   ScriptCall unlock_call(const UnlockRequest& request, bool first) const override;
   UnlockReply read_unlock(const Reply& reply) const override;
+  AcquireLoop::Options loop_options(const AcquireRequest& request) const override;
+  GiveUp give_up(const AcquireRequest& request) const override;
 
   /// Latch lifetime: covers every retry of one unlock (Redisson's 16-20 s).
   std::int64_t latch_lifetime_ms() const;
 
  private:
+  bool takes_turn(const AcquireRequest& request) const;
+  /// P(redisson_lock_waiters, n): the order of waiters that take turns.
+  std::string waiters_key() const;
+
   const bool reentrant_;
+  const bool waiters_take_turns_;
 };
 
 }  // namespace redisson::detail

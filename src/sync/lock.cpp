@@ -7,10 +7,12 @@ namespace redisson {
 
 Lock::Lock(const Client& client, std::string name)
     : BasicLock(std::make_shared<detail::HashLockKind>(detail::ClientAccess::core(client),
-                                                       std::move(name), /*reentrant=*/true)) {}
+                                                       std::move(name), /*reentrant=*/true,
+                                                       /*waiters_take_turns=*/true)) {}
 
 Lock::Lock(const Client& client, std::string name, NonReentrant)
     : BasicLock(std::make_shared<detail::HashLockKind>(detail::ClientAccess::core(client),
-                                                       std::move(name), /*reentrant=*/false)) {}
+                                                       std::move(name), /*reentrant=*/false,
+                                                       /*waiters_take_turns=*/true)) {}
 
 }  // namespace redisson

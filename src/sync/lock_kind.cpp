@@ -63,7 +63,8 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
   }
   auto state = std::make_shared<AcquireState>();
   state->request = AcquireRequest{owner, owner_field(owner),
-                                  lease.value_or(core->config().lock_watchdog_timeout), wait};
+                                  lease.value_or(core->config().lock_watchdog_timeout), wait,
+                                  Clock::now()};
   auto options = loop_options(state->request);
   if (wait) options.deadline = Clock::now() + *wait;
   // A waiter yields to those a recent release of ours woke (release_yield.hpp); not a single
@@ -133,7 +134,7 @@ Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
             state->token = outcome.token;
             state->reconciled = reset_sent;
           }
-          callback({}, AttemptResult{outcome.acquired, outcome.retry_after});
+          callback({}, AttemptResult{outcome.acquired, outcome.retry_after, outcome.ahead});
         },
         ReplicaWait::require);
   };

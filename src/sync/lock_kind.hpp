@@ -41,6 +41,7 @@ struct AcquireRequest {
   /// absent: wait forever; zero: one attempt. Never negative: acquire() refuses that
   /// (errc::invalid_argument) before a request is made.
   OptionalMs wait;
+  Clock::time_point started;  ///< when the caller asked: a waiter's age (lock_acquire_in_turn.lua)
 };
 
 /// How one acquire attempt went.
@@ -49,6 +50,7 @@ struct AttemptReply {
   bool acquired = false;
   std::chrono::milliseconds retry_after{-1};  ///< negative: unknown
   std::int64_t token = 0;                     ///< a fencing token, when the kind has them
+  std::int64_t ahead = -1;                    ///< AttemptResult::ahead
 };
 
 /// One unlock (its first send and any retry), as the hooks see it.
