@@ -97,7 +97,9 @@ void AcquireLoop::on_attempt(Status status, AttemptResult result) {
   // Woken by a release, and someone else got there first: others wait on this lock too.
   if (attempt_after_wake_) contended_ = true;
   if (!subscribed_) return subscribe_then_retry();
-  if (woken_) return try_once();
+  // Listening already, but not yet in the server's order (the first attempt is a first-come
+  // one): get in line now rather than at the next release.
+  if (woken_ || (options_.server_orders_waiters && result.ahead < 0)) return try_once();
   sleep(result.retry_after);
 }
 

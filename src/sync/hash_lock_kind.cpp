@@ -24,7 +24,7 @@ HashLockKind::HashLockKind(std::shared_ptr<ClientCore> core_in, std::string name
       reentrant_(reentrant),
       waiters_take_turns_(waiters_take_turns) {}
 
-bool HashLockKind::takes_turn(const AcquireRequest& request) const {
+bool HashLockKind::takes_turns(const AcquireRequest& request) const {
   return waiters_take_turns_ && (!request.wait || request.wait->count() > 0);
 }
 
@@ -32,7 +32,7 @@ std::string HashLockKind::waiters_key() const { return prefix_name("redisson_loc
 
 ScriptCall HashLockKind::attempt_call(const AcquireRequest& request,
                                       std::optional<std::int64_t> reset) const {
-  if (takes_turn(request)) {
+  if (takes_turns(request) && request.attempts_sent > 0) {
     const auto waited =
         std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - request.started);
     auto call = lua::lock_acquire_in_turn(
@@ -64,20 +64,19 @@ AttemptReply HashLockKind::read_attempt(const Reply& reply) const {
 
 AcquireLoop::Options HashLockKind::loop_options(const AcquireRequest& request) const {
   auto options = LockKind::loop_options(request);
-  options.server_orders_waiters = takes_turn(request);
+  options.server_orders_waiters = takes_turns(request);
   return options;
 }
 
 // A waiter that stops waiting leaves the order, so that the next free turn is not held for it
 // (best effort: otherwise the grace passes once and a younger waiter drops it).
 GiveUp HashLockKind::give_up(const AcquireRequest& request) const {
-  if (!takes_turn(request)) return nullptr;
+  if (!takes_turns(request)) return nullptr;
   return [self = shared_from_this(), field = request.field](UniqueFunction<void()> finished) {
     const auto& kind = static_cast<const HashLockKind&>(*self);
-    kind.core->submit(Command{"ZREM", kind.waiters_key(), field},
-                      [finished = std::move(finished)](std::error_code, const Reply&) mutable {
-                        finished();
-                      });
+    kind.core->submit(
+        Command{"ZREM", kind.waiters_key(), field},
+        [finished = std::move(finished)](std::error_code, const Reply&) mutable { finished(); });
   };
 }
 

@@ -62,9 +62,9 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
     return done(errc::invalid_argument, std::nullopt);
   }
   auto state = std::make_shared<AcquireState>();
-  state->request = AcquireRequest{owner, owner_field(owner),
-                                  lease.value_or(core->config().lock_watchdog_timeout), wait,
-                                  Clock::now()};
+  state->request =
+      AcquireRequest{owner, owner_field(owner),
+                     lease.value_or(core->config().lock_watchdog_timeout), wait, Clock::now()};
   auto options = loop_options(state->request);
   if (wait) options.deadline = Clock::now() + *wait;
   // A waiter yields to those a recent release of ours woke (release_yield.hpp); not a single
@@ -107,11 +107,14 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
 
 Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
   return [self = shared_from_this(), state](AttemptCallback callback) {
-    const auto& request = state->request;
+    auto& request = state->request;
     std::optional<std::int64_t> reset;
     if (self->reconcilable()) reset = self->core->holds().reset_count(self->name, request.field);
+    // (Attempts of one acquisition never overlap: the next is made after this one's reply.)
+    auto call = self->attempt_call(request, reset);
+    ++request.attempts_sent;
     self->core->eval(
-        self->attempt_call(request, reset),
+        std::move(call),
         [self, state, reset_sent = reset.has_value(), callback = std::move(callback)](
             std::error_code ec, const Reply& reply) mutable {
           const auto& request = state->request;

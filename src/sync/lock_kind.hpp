@@ -42,6 +42,7 @@ struct AcquireRequest {
   /// (errc::invalid_argument) before a request is made.
   OptionalMs wait;
   Clock::time_point started;  ///< when the caller asked: a waiter's age (lock_acquire_in_turn.lua)
+  int attempts_sent = 0;      ///< attempts before this one (0: the first)
 };
 
 /// How one acquire attempt went.

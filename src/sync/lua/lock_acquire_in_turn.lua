@@ -3,7 +3,9 @@
 -- first attempt to arrive wins; on a busy lock that lets some waiters lose race after race. Here
 -- a waiter that finds the lock taken writes down since when it waits, and a free lock goes to the
 -- longest waiter: anyone younger who gets there first defers. Java Redisson's waiters neither
--- write nor read the order (their script is lock_acquire.lua's), so they behave as before.
+-- write nor read the order (their script is lock_acquire.lua's), so they behave as before; nor
+-- does this library's first attempt of an acquisition (lock_acquire.lua too: the uncontended
+-- path stays as cheap as Redisson's), so a newcomer may still take a free lock first.
 -- KEYS[1]: the lock hash n (field = owner, value = hold count)
 -- KEYS[2]: P(redisson_lock_waiters, n), a sorted set: owner field -> since when it waits
 --          (server time in microseconds); gone once empty, and expires when nobody renews it

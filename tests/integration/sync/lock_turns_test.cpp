@@ -1,15 +1,15 @@
 // A Lock's waiters take turns (src/sync/lua/lock_acquire_in_turn.lua): a waiter that finds the
 // lock taken writes itself into an order (a sorted set by since when it waits), and a free lock
 // goes to the longest waiter; a younger one that gets there first defers to it for a short grace,
-// after which it goes ahead and drops the late one. A single try (wait 0) and Java Redisson's own
-// script keep the first-come rule.
+// after which it goes ahead and drops the late one. An acquisition's first attempt, a single try
+// (wait 0) and Java Redisson's waiters keep the first-come rule.
 #include <gtest/gtest.h>
 
 #include <asio/use_future.hpp>
 #include <future>
 #include <optional>
-#include <thread>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "lua_scripts.hpp"
@@ -166,15 +166,26 @@ TEST(LockTurns, AWaiterThatStopsWaitingLeavesTheOrder) {
 // A waiter that went away without leaving (a crashed process) holds a free lock up for one grace.
 TEST(LockTurns, AWaiterThatIsGoneDoesNotHoldTheLockUp) {
   RedisServer server;
+  Client holder_client(config_for(server));
   Client client(config_for(server));
   server.command({"ZADD", kWaiters, "1", "gone:1"});
+  auto holder = redisson::Lock(holder_client, kLock);
   auto lock = redisson::Lock(client, kLock);
-  // A single try keeps the first-come rule: it takes the free lock at once, past the order.
+  // A first attempt keeps the first-come rule: it takes a free lock at once, past the order.
   ASSERT_TRUE(lock.try_lock());
   EXPECT_EQ(server.command({"ZCARD", kWaiters}), "1");
   lock.unlock();
-  // A waiter defers to the older entry for the grace, then goes ahead and drops it.
   ASSERT_TRUE(lock.try_lock_for(10s));
-  EXPECT_EQ(server.command({"EXISTS", kWaiters}), "0");
+  EXPECT_EQ(server.command({"ZCARD", kWaiters}), "1");
   lock.unlock();
+
+  // A waiter defers to the older entry for the grace, then goes ahead and drops it.
+  ASSERT_TRUE(holder.try_lock());
+  auto waiting = lock.async_try_lock(OwnerId(2), 10s, std::nullopt, asio::use_future);
+  ASSERT_TRUE(eventually([&] { return rank_of(server, client.id() + ":2") == "1"; }));
+  holder.unlock();
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+  EXPECT_EQ(server.command({"EXISTS", kWaiters}), "0");
+  lock.async_unlock(OwnerId(2), asio::use_future).get();
 }
