@@ -25,6 +25,7 @@
 
 #include "bench.hpp"
 #include "clock.hpp"
+#include "sweep.hpp"
 
 namespace {
 
@@ -219,6 +220,13 @@ int main(int argc, char** argv) {
     result["started"] = started;
     result["duration_s"] = redisson_bench::seconds(options.duration);
     result["load_avg_1m"] = load_average();
+    if (name != "codec") {  // (codec needs no server)
+      try {
+        result["unlock_latches_swept"] = redisson_bench::sweep_unlock_latches(options);
+      } catch (const std::exception& e) {
+        result["sweep_error"] = e.what();
+      }
+    }
     if (result.contains("error")) ++failures;
     std::cout << headline_first(result).dump() << std::endl;
   }
