@@ -68,15 +68,17 @@ AcquireLoop::Options HashLockKind::loop_options(const AcquireRequest& request) c
   return options;
 }
 
-// A waiter that stops waiting leaves the order, so that the next free turn is not held for it
-// (best effort: otherwise the grace passes once and a younger waiter drops it).
+// A waiter that stops waiting leaves the order, so that the next free turn is not held for it.
+// Best effort, and the caller does not wait for it (a timed-out wait returns at its deadline, a
+// lost server is reported at once): an entry left behind costs one grace, after which a younger
+// waiter drops it.
 GiveUp HashLockKind::give_up(const AcquireRequest& request) const {
   if (!takes_turns(request)) return nullptr;
   return [self = shared_from_this(), field = request.field](UniqueFunction<void()> finished) {
     const auto& kind = static_cast<const HashLockKind&>(*self);
-    kind.core->submit(
-        Command{"ZREM", kind.waiters_key(), field},
-        [finished = std::move(finished)](std::error_code, const Reply&) mutable { finished(); });
+    kind.core->submit(Command{"ZREM", kind.waiters_key(), field},
+                      [](std::error_code, const Reply&) {});
+    finished();
   };
 }
 
