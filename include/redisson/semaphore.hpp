@@ -30,9 +30,13 @@ struct SemaphoreState;
 ///
 /// Guarantees: permits are taken and returned atomically on the server, so at most the
 /// available count is ever handed out; acquire(n) takes n permits at once or none. Waiters
-/// sleep on pub/sub and re-try on every release message (every local waiter wakes; those
-/// that find too few permits sleep again); a lost message, or a writer that does not
-/// publish, delays a waiter by at most one re-check interval (1 s by default, see
+/// sleep on pub/sub. A waiter (not a single try) is written into an order of this library's
+/// waiters, `redisson_semaphore_waiters:{name}` and `redisson_semaphore_waiters_seen:{name}`
+/// (Java ignores them; they vanish when nobody waits), and each failed attempt tells it how many
+/// wait before it: a release whose count of free permits cannot reach it is let go by without
+/// an attempt (a waiter that counts itself next checks 2 ms later unless another release comes
+/// first). The permits still go to whoever asks first. A lost message, or a writer that does
+/// not publish, delays a waiter by at most one re-check interval (1 s by default, see
 /// set_recheck_interval). Permits are not owned: anyone may release, and a holder that dies
 /// never releases (use PermitExpirableSemaphore when that matters). A release whose reply was
 /// lost (a broken connection, a restarting server) is sent again with the same request id, up
@@ -46,7 +50,8 @@ struct SemaphoreState;
 ///
 /// Cost: an uncontended acquire or release is one script round trip (a release, and an acquire
 /// that takes permits, writes its latch too: one more SET inside the script); a waiter adds one
-/// SUBSCRIBE (shared per channel per client) and one attempt per release message or re-check.
+/// SUBSCRIBE (shared per channel per client) and one attempt per release message that can reach
+/// it, or re-check.
 ///
 /// The blocking API has the shape of std::counting_semaphore (acquire, try_acquire,
 /// try_acquire_for, try_acquire_until, release); every call has an async twin. Negative

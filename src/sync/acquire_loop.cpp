@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <asio/error.hpp>
 #include <asio/post.hpp>
+#include <charconv>
 #include <random>
 #include <utility>
 
@@ -91,6 +92,7 @@ void AcquireLoop::on_attempt(Status status, AttemptResult result) {
   if (status) return finish(std::move(status), false);
   if (result.acquired) return finish({}, true);
   ahead_ = result.ahead;
+  ahead_learnt_ = Clock::now();
   if (cancelled_) return give_up_then_finish(make_error_code(asio::error::operation_aborted));
   if (Clock::now() >= options_.deadline) return give_up_then_finish({});
   if (options_.poll) return sleep(next_backoff(result.retry_after));
@@ -107,7 +109,8 @@ void AcquireLoop::on_attempt(Status status, AttemptResult result) {
 // breaks the cycle (as does the subscriber's close() at shutdown).
 Listener AcquireLoop::make_listener() {
   auto self = shared_from_this();
-  return Listener{[self](std::string_view) { self->wake(); }, [self] { self->wake(); },
+  return Listener{[self](std::string_view message) { self->on_message(message); },
+                  [self] { self->wake(); },
                   // Interrupted: re-check now, so an outage is reported instead of slept on.
                   [self] { self->wake(); }};
 }
@@ -163,6 +166,35 @@ std::chrono::milliseconds AcquireLoop::next_backoff(std::chrono::milliseconds hi
   return step;
 }
 
+// A semaphore's release says how many permits are free; the first `count` waiters of the order
+// take them. A waiter further back (or needing more than there are) does not try for them: its
+// attempt would fail. It counts those ahead as served instead, so that it tries once its turn may
+// have come. Wrong the one way (someone else took a permit), it tries, fails and learns its place
+// again. Wrong the other (a waiter ahead left the order since), it would sleep past a free permit.
+// Two bounds on that: a place learnt more than kPlaceTrusted ago (a re-check interval by
+// default) is not trusted (every release wakes the waiter, as without the order), and a waiter that
+// counts itself next sets a check kSkipCheck later, which the next message replaces: on a busy
+// semaphore releases come sooner and no check runs; on a slow one a release costs the head's
+// attempt and the next one's check. (An attempt in flight learns its place from its reply; a
+// message then retries as always.)
+void AcquireLoop::on_message(std::string_view message) {
+  constexpr std::chrono::milliseconds kPlaceTrusted{1000};
+  constexpr std::chrono::microseconds kSkipCheck{2000};
+  const auto now = Clock::now();
+  if (options_.permits_wanted > 0 && ahead_ >= 0 && now - ahead_learnt_ < kPlaceTrusted &&
+      !finished_ && !giving_up_ && !attempt_in_flight_ && sleeping_ && !jittering_) {
+    std::int64_t count = 0;
+    const auto* end = message.data() + message.size();
+    if (std::from_chars(message.data(), end, count).ptr == end && count >= 0 &&
+        (ahead_ >= count || count < options_.permits_wanted)) {
+      ahead_ = std::max<std::int64_t>(ahead_ - count, 0);
+      if (ahead_ > 0) return;
+      return sleep_until(std::min({now + kSkipCheck, timer_.expiry(), options_.deadline}));
+    }
+  }
+  wake();
+}
+
 void AcquireLoop::wake() {
   if (finished_ || giving_up_) return;
   if (attempt_in_flight_) {
@@ -204,8 +236,9 @@ void AcquireLoop::wake() {
 // nothing under either rule. Java waiters are unaffected.
 std::chrono::microseconds AcquireLoop::wake_delay() {
   if (options_.server_orders_waiters) {
+    // (A semaphore's waiter that tries at all was told of enough free permits for its place.)
     constexpr std::chrono::microseconds kBehindDelay{500};
-    return ahead_ > 0 ? kBehindDelay : std::chrono::microseconds{};
+    return ahead_ > 0 && options_.permits_wanted == 0 ? kBehindDelay : std::chrono::microseconds{};
   }
   if (!options_.yield_after_release || !contended_) return {};
   constexpr std::chrono::microseconds kWakeJitter{1000};

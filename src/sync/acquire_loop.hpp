@@ -37,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "net/connection.hpp"
 #include "pubsub/subscriber.hpp"
@@ -90,6 +91,11 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
     /// The attempt's script gives a free lock to the longest waiter (lock_acquire_in_turn.lua):
     /// no wake_delay(), which would only hold that waiter back.
     bool server_orders_waiters = false;
+    /// Set (> 0, with server_orders_waiters): a release message is the count of free permits (a
+    /// semaphore's), and this waiter needs this many. A waiter that knows how many wait ahead
+    /// (AttemptResult::ahead) lets a message go by whose count cannot reach it, counting those
+    /// ahead as served; its re-check timer still runs.
+    std::int64_t permits_wanted = 0;
   };
 
   /// Runs the loop on the client's I/O thread (posted there). With `cancel`, a cancellation
@@ -110,6 +116,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   void sleep(std::chrono::milliseconds hint);
   void sleep_until(Clock::time_point when);
   std::chrono::milliseconds next_backoff(std::chrono::milliseconds hint);
+  void on_message(std::string_view message);
   void wake();
   std::chrono::microseconds wake_delay();
   void cancel();
@@ -126,7 +133,8 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   std::uint64_t listener_id_ = 0;
   std::uint64_t sleep_generation_ = 0;
   int backoff_round_ = 0;
-  std::int64_t ahead_ = -1;  // the last failed attempt's AttemptResult::ahead
+  std::int64_t ahead_ = -1;  // the last failed attempt's AttemptResult::ahead (less those served)
+  Clock::time_point ahead_learnt_;
   bool subscribed_ = false;
   bool attempt_in_flight_ = false;
   bool sleeping_ = false;

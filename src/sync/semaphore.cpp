@@ -1,6 +1,8 @@
 #include "redisson/semaphore.hpp"
 
+#include <algorithm>
 #include <asio/error.hpp>
+#include <chrono>
 #include <utility>
 
 #include "client/client_core.hpp"
@@ -24,7 +26,27 @@ struct SemaphoreState : SynchronizerState {
   // channel: P(redisson_sc, n)
   const std::string latch_prefix;  // P(redisson_release_latch, n): + request id, per release
   const std::string acquire_latch_prefix;  // P(redisson_acquire_latch, n): + id, per attempt
+  const std::string waiters = prefix_name("redisson_semaphore_waiters", name);
+  const std::string waiters_seen = prefix_name("redisson_semaphore_waiters_seen", name);
 };
+
+// One waiting acquisition, as semaphore_try_acquire_in_turn.lua knows it.
+struct SemaphoreWaiter {
+  SemaphoreWaiter() { append_request_id(id); }
+
+  std::int64_t waited_us() const {
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
+  }
+
+  std::string id;
+  Clock::time_point started = Clock::now();
+};
+
+// A live waiter tries at least once per re-check interval; one not seen for three of them (and
+// never less than 10 s) is taken for gone.
+std::int64_t waiter_gone_after_ms(const SynchronizerState& state) {
+  return std::max<std::int64_t>(3 * state.recheck_interval().count(), 10'000);
+}
 
 }  // namespace detail
 
@@ -83,13 +105,26 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
   if (permits < 0) return done(negative("permits"), false);
   if (wait && wait->count() < 0) return done(negative("the wait"), false);
   if (permits == 0) return done({}, true);
+  // A waiter gets in line in the order of this library's waiters with its first attempt
+  // (semaphore_try_acquire_in_turn.lua): its failed attempts say how many wait ahead, and it lets
+  // releases that cannot reach it go by (AcquireLoop::on_message). A single try (wait 0) sends
+  // Redisson's script.
+  const bool in_line = !wait || wait->count() > 0;
+  auto waiter = std::make_shared<SemaphoreWaiter>();
   // Each attempt is a request of its own, sent again after a lost reply: its latch tells the
   // retry whether the first send took the permits (otherwise they would be gone for good).
-  Attempt attempt = [semaphore, permits](AttemptCallback callback) {
+  Attempt attempt = [semaphore, permits, in_line, waiter](AttemptCallback callback) {
     auto [latch, latch_ms] = new_latch(*semaphore, semaphore->acquire_latch_prefix);
-    auto make = [semaphore, latch = std::move(latch), permits, latch_ms = latch_ms](bool first) {
-      return lua::semaphore_try_acquire({semaphore->name, latch},
-                                        {permits, latch_ms, first ? "1" : "0"});
+    auto make = [semaphore, latch = std::move(latch), permits, latch_ms = latch_ms, in_line,
+                 waiter](bool first) {
+      if (!in_line) {
+        return lua::semaphore_try_acquire({semaphore->name, latch},
+                                          {permits, latch_ms, first ? "1" : "0"});
+      }
+      return lua::semaphore_try_acquire_in_turn(
+          {semaphore->name, latch, semaphore->waiters, semaphore->waiters_seen},
+          {permits, latch_ms, first ? "1" : "0", waiter->id, waiter->waited_us(),
+           waiter_gone_after_ms(*semaphore)});
     };
     auto first = make(true);
     eval_first_then_retry(
@@ -97,6 +132,11 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
         semaphore->core->config().retry_attempts,
         [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
           if (ec) return callback(status_of(ec, reply), {});
+          if (reply.type == ReplyType::array) {  // {0, ahead}: the in-turn script's refusal
+            if (reply.elements.size() != 2) return callback(errc::protocol_error, {});
+            return callback(
+                {}, AttemptResult{false, std::chrono::milliseconds{-1}, reply.elements[1].integer});
+          }
           callback({}, AttemptResult{reply.integer == 1, std::chrono::milliseconds{-1}});
         });
   };
@@ -111,8 +151,23 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
     }
     done({}, true);
   };
-  AcquireLoop::start(semaphore->core, wait_options(*semaphore, wait), std::move(attempt),
-                     std::move(finish), nullptr, cancel);
+  auto options = wait_options(*semaphore, wait);
+  GiveUp give_up;
+  if (in_line) {
+    options.server_orders_waiters = true;
+    options.permits_wanted = permits;
+    // A waiter that stops waiting leaves the order (best effort, not waited for: an entry left
+    // behind is dropped once it has not been seen for a while).
+    give_up = [semaphore, waiter](UniqueFunction<void()> finished) {
+      for (const auto* key : {&semaphore->waiters, &semaphore->waiters_seen}) {
+        semaphore->core->submit(Command{"ZREM", *key, waiter->id},
+                                [](std::error_code, const Reply&) {});
+      }
+      finished();
+    };
+  }
+  AcquireLoop::start(semaphore->core, std::move(options), std::move(attempt), std::move(finish),
+                     std::move(give_up), cancel);
 }
 
 void Semaphore::start_release(const State& semaphore, std::int64_t permits, Done<void> done) {

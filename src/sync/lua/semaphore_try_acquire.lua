@@ -12,20 +12,6 @@
 -- Java Redisson's acquire is the GET + DECRBY alone; the latch is ours: without it, an acquire
 -- whose reply was lost (a broken connection) may have taken permits nobody knows of, and a
 -- permit has no lease to bring it back. Java clients never read it; it expires by itself.
-if ARGV[3] ~= '1' and redis.call('get', KEYS[2]) ~= false then
-  return 1
-end
 -- @include integer_count
-local value, refused = read_count(KEYS[1], 'semaphore')
-if refused then
-  return refused
-end
-if value == false then
-  return 0
-end
-if tonumber(value) >= tonumber(ARGV[1]) then
-  redis.call('decrby', KEYS[1], ARGV[1])
-  redis.call('set', KEYS[2], 1, 'px', ARGV[2])
-  return 1
-end
-return 0
+-- @include semaphore_take
+return take_permits(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3])

@@ -1,0 +1,147 @@
+// A Semaphore's waiters know their place (src/sync/lua/semaphore_try_acquire_in_turn.lua): a
+// waiter's failed attempt writes it into an order (since when it waits) and answers how many wait
+// before it, and a waiter lets a release go by whose count of free permits cannot reach it
+// (AcquireLoop::on_message). The permits still go to whoever asks first; the order only spares
+// attempts that would fail.
+#include <gtest/gtest.h>
+
+#include <asio/use_future.hpp>
+#include <future>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "lua_scripts.hpp"
+#include "redisson/redisson.hpp"
+#include "support/client_config.hpp"
+#include "support/eventually.hpp"
+#include "support/redis_server.hpp"
+
+using namespace std::chrono_literals;
+using redisson::Client;
+using redisson::test::config_for;
+using redisson::test::eventually;
+using redisson::test::RedisServer;
+
+namespace {
+
+constexpr auto kGenerous = 20s;
+
+const std::string kName = "slots";
+const std::string kWaiters = "redisson_semaphore_waiters:{slots}";
+const std::string kSeen = "redisson_semaphore_waiters_seen:{slots}";
+
+// One first send of the script: `waiter` asks for one permit, having waited `waited_us`.
+std::string attempt(const RedisServer& server, const std::string& waiter, long waited_us,
+                    const std::string& latch = "l", const std::string& first = "1") {
+  const std::string source(redisson::detail::lua::semaphore_try_acquire_in_turn.source);
+  return server.command({"EVAL", source, "4", kName, "redisson_acquire_latch:{slots}:" + latch,
+                         kWaiters, kSeen, "1", "20000", first, waiter, std::to_string(waited_us),
+                         "10000"});
+}
+
+long evalsha_calls(const RedisServer& server) {
+  const auto stats = server.command({"INFO", "commandstats"});
+  const auto at = stats.find("cmdstat_evalsha:calls=");
+  return at == std::string::npos ? 0 : std::stol(stats.substr(at + 22));
+}
+
+}  // namespace
+
+TEST(SemaphoreTurns, ScriptTellsEachWaiterItsPlace) {
+  RedisServer server;
+  server.command({"SET", kName, "0"});
+  EXPECT_EQ(attempt(server, "a", 5'000), "0\n0");
+  EXPECT_EQ(attempt(server, "b", 1'000), "0\n1");
+  EXPECT_EQ(attempt(server, "c", 900'000), "0\n0");  // waited longest: first
+  EXPECT_EQ(server.command({"ZRANK", kWaiters, "b"}), "2");
+  EXPECT_EQ(server.command({"ZCARD", kSeen}), "3");
+
+  // Permits go to whoever asks (the order only informs); the taker leaves the order.
+  server.command({"SET", kName, "1"});
+  EXPECT_EQ(attempt(server, "b", 2'000, "m"), "1");
+  EXPECT_EQ(server.command({"GET", kName}), "0");
+  EXPECT_EQ(server.command({"ZRANK", kWaiters, "b"}), "(nil)");
+  EXPECT_EQ(server.command({"ZSCORE", kSeen, "b"}), "(nil)");
+  // A retry of that request finds its latch: taken once, not twice.
+  server.command({"SET", kName, "1"});
+  EXPECT_EQ(attempt(server, "b", 2'000, "m", "0"), "1");
+  EXPECT_EQ(server.command({"GET", kName}), "1");
+}
+
+TEST(SemaphoreTurns, ScriptDropsWaitersNotSeenForLong) {
+  RedisServer server;
+  server.command({"SET", kName, "0"});
+  server.command({"ZADD", kWaiters, "1", "gone"});  // waited since 1970...
+  server.command({"ZADD", kSeen, "1", "gone"});     // ...and last tried then
+  EXPECT_EQ(attempt(server, "live", 0), "0\n0");
+  EXPECT_EQ(server.command({"ZCARD", kWaiters}), "1");
+  EXPECT_EQ(server.command({"ZCARD", kSeen}), "1");
+}
+
+TEST(SemaphoreTurns, ScriptRefusesAKeyOfAnotherTypeAndChangesNothing) {
+  RedisServer server;
+  server.command({"SET", kName, "many"});
+  EXPECT_NE(attempt(server, "a", 0).find("WRONGTYPE"), std::string::npos);
+  EXPECT_EQ(server.command({"GET", kName}), "many");
+  EXPECT_EQ(server.command({"EXISTS", kWaiters}), "0");
+}
+
+// Five waiters in five clients, one permit released: the one it can reach tries, the next one
+// checks a moment later (it counts itself next), the other three let it go by. Without the
+// order all five would try.
+TEST(SemaphoreTurns, AReleaseWakesOnlyTheWaitersItCanReach) {
+  RedisServer server;
+  Client releaser(config_for(server));
+  redisson::Semaphore(releaser, kName).try_set_permits(0);
+  std::vector<std::unique_ptr<Client>> clients;
+  std::vector<std::future<bool>> waiting;
+  for (int i = 0; i < 5; ++i) {
+    clients.push_back(std::make_unique<Client>(config_for(server)));
+    redisson::Semaphore semaphore(*clients.back(), kName);
+    semaphore.set_recheck_interval(60s);  // no re-check during the test
+    waiting.push_back(semaphore.async_acquire(1, asio::use_future));
+    const auto joined = std::to_string(i + 1);
+    ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == joined; }));
+  }
+  // A waiter trusts a place it learnt moments ago only: a message that is not a count makes all
+  // five try (and fail) now, so that a slow start on a loaded machine does not age them.
+  const auto refreshed = evalsha_calls(server) + 5;
+  server.command({"PUBLISH", "redisson_sc:{slots}", "not a count"});
+  ASSERT_TRUE(eventually([&] { return evalsha_calls(server) >= refreshed; }));
+  const auto before = evalsha_calls(server);
+  redisson::Semaphore(releaser, kName).release(1);
+  int served = 0;
+  ASSERT_TRUE(eventually([&] {
+    served = 0;
+    for (auto& one : waiting) served += one.wait_for(0s) == std::future_status::ready ? 1 : 0;
+    return served == 1;
+  }));
+  std::this_thread::sleep_for(300ms);  // room for any late attempt
+  // The release, the head's attempt, the next one's check: 3 (5 waiters trying would make 6).
+  EXPECT_LE(evalsha_calls(server) - before, 4);
+  EXPECT_EQ(server.command({"ZCARD", kWaiters}), "4");
+
+  // The rest are served as permits come, one at a time.
+  for (int i = 0; i < 4; ++i) redisson::Semaphore(releaser, kName).release(1);
+  for (auto& one : waiting) {
+    ASSERT_EQ(one.wait_for(kGenerous), std::future_status::ready);
+    EXPECT_TRUE(one.get());
+  }
+  EXPECT_EQ(server.command({"EXISTS", kWaiters}), "0");
+  EXPECT_EQ(server.command({"EXISTS", kSeen}), "0");
+}
+
+TEST(SemaphoreTurns, AWaiterThatStopsWaitingLeavesTheOrder) {
+  RedisServer server;
+  Client client(config_for(server));
+  redisson::Semaphore semaphore(client, kName);
+  semaphore.try_set_permits(0);
+  EXPECT_FALSE(semaphore.try_acquire_for(300ms));
+  EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", kWaiters}) == "0"; }));
+  EXPECT_EQ(server.command({"EXISTS", kSeen}), "0");
+  // A single try never joins it.
+  EXPECT_FALSE(semaphore.try_acquire(1));
+  EXPECT_EQ(server.command({"EXISTS", kWaiters}), "0");
+}
