@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <asio/use_future.hpp>
+#include <cstdint>
 #include <future>
 #include <memory>
 #include <string>
@@ -41,10 +42,8 @@ std::string attempt(const RedisServer& server, const std::string& waiter, long w
                          "10000"});
 }
 
-long evalsha_calls(const RedisServer& server) {
-  const auto stats = server.command({"INFO", "commandstats"});
-  const auto at = stats.find("cmdstat_evalsha:calls=");
-  return at == std::string::npos ? 0 : std::stol(stats.substr(at + 22));
+std::int64_t evalsha_calls(const RedisServer& server) {
+  return redisson::test::command_calls(server, "evalsha");
 }
 
 }  // namespace
