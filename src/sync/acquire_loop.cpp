@@ -4,6 +4,7 @@
 #include <asio/error.hpp>
 #include <asio/post.hpp>
 #include <charconv>
+#include <optional>
 #include <random>
 #include <utility>
 
@@ -11,6 +12,23 @@
 #include "sync/release_yield.hpp"
 
 namespace redisson::detail {
+
+namespace {
+
+// A semaphore's release message: the count of free permits (decimal text, Redisson's).
+std::optional<std::int64_t> release_count(std::string_view message) {
+  std::int64_t count = 0;
+  const auto* end = message.data() + message.size();
+  if (std::from_chars(message.data(), end, count).ptr != end || count < 0) return std::nullopt;
+  return count;
+}
+
+// How long a waiter trusts the place it learnt (see on_message()).
+constexpr std::chrono::milliseconds kPlaceTrusted{1000};
+// When a waiter that counts itself next let a release go by: check then (see on_message()).
+constexpr std::chrono::microseconds kSkipCheck{2000};
+
+}  // namespace
 
 void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
                         AcquireCallback done, GiveUp give_up, const CancellationPtr& cancel) {
@@ -72,6 +90,7 @@ void AcquireLoop::try_once(bool on_caller_thread) {
     listener_id_ = core_->subscriber().add(options_.channel, make_listener(), nullptr);
   }
   attempt_in_flight_ = true;
+  heard_in_flight_.clear();
   attempt_after_wake_ = std::exchange(woken_, false) || std::exchange(wake_pending_, false);
   attempt_([self = shared_from_this()](Status status, AttemptResult result) {
     // A first attempt's reply its caller read (detail/caller_read.hpp) finishes there only on
@@ -92,7 +111,14 @@ void AcquireLoop::on_attempt(Status status, AttemptResult result) {
   if (status) return finish(std::move(status), false);
   if (result.acquired) return finish({}, true);
   ahead_ = result.ahead;
+  permits_seen_ = result.available;
   ahead_learnt_ = Clock::now();
+  // Releases heard while the attempt ran are judged against the place its reply brought.
+  const bool judged = place_known(ahead_learnt_);
+  bool heard_reaches = false;
+  for (const auto count : heard_in_flight_) {
+    if (!judged || release_reaches(count)) heard_reaches = true;
+  }
   if (cancelled_) return give_up_then_finish(make_error_code(asio::error::operation_aborted));
   if (Clock::now() >= options_.deadline) return give_up_then_finish({});
   if (options_.poll) return sleep(next_backoff(result.retry_after));
@@ -100,8 +126,13 @@ void AcquireLoop::on_attempt(Status status, AttemptResult result) {
   if (attempt_after_wake_) contended_ = true;
   if (!subscribed_) return subscribe_then_retry();
   // Listening already, but not yet in the server's order (the first attempt is a first-come
-  // one): get in line now rather than at the next release.
-  if (woken_ || (options_.server_orders_waiters && result.ahead < 0)) return try_once();
+  // one): get in line now rather than at the next release. Or a release came meanwhile.
+  if (woken_ || heard_reaches || (options_.server_orders_waiters && result.ahead < 0)) {
+    return try_once();
+  }
+  if (!heard_in_flight_.empty() && one_permit_short(heard_in_flight_.back())) {
+    return sleep_until(std::min(Clock::now() + kSkipCheck, options_.deadline));
+  }
   sleep(result.retry_after);
 }
 
@@ -166,33 +197,59 @@ std::chrono::milliseconds AcquireLoop::next_backoff(std::chrono::milliseconds hi
   return step;
 }
 
-// A semaphore's release says how many permits are free; the first `count` waiters of the order
-// take them. A waiter further back (or needing more than there are) does not try for them: its
-// attempt would fail. It counts those ahead as served instead, so that it tries once its turn may
-// have come. Wrong the one way (someone else took a permit), it tries, fails and learns its place
-// again. Wrong the other (a waiter ahead left the order since), it would sleep past a free permit.
-// Two bounds on that: a place learnt more than kPlaceTrusted ago (a re-check interval by
-// default) is not trusted (every release wakes the waiter, as without the order), and a waiter that
-// counts itself next sets a check kSkipCheck later, which the next message replaces: on a busy
-// semaphore releases come sooner and no check runs; on a slow one a release costs the head's
-// attempt and the next one's check. (An attempt in flight learns its place from its reply; a
-// message then retries as always.)
+// A semaphore's release says how many permits are free; the first waiters of the order take
+// them. A waiter further back (or needing more than there are) does not try for them: its attempt
+// would fail. Each failed attempt says how many wait ahead and how many permits were free; from
+// each release's count the waiter then works out how many were taken since (release_reaches())
+// and counts those ahead as served, so that it tries once its turn may have come. Wrong the one
+// way (someone behind or new took a permit), it tries, fails and learns its place again. Wrong the
+// other (a waiter ahead left the order since), it would sleep past a free permit. Two bounds on
+// that: a place learnt more than kPlaceTrusted ago (a re-check interval by default) is not trusted
+// (every release wakes the waiter, as without the order), and a waiter one permit short sets a
+// check kSkipCheck later (one_permit_short()): on a busy semaphore the next release comes sooner
+// and settles it; on a slow one a release costs the head's attempt and the next one's check.
+// A release heard while an attempt is in flight waits for that attempt's reply, which tells the
+// place the release is then judged against (the release may have come before or after the
+// attempt ran; counting it after is the safe guess: at worst one attempt too many).
 void AcquireLoop::on_message(std::string_view message) {
-  constexpr std::chrono::milliseconds kPlaceTrusted{1000};
-  constexpr std::chrono::microseconds kSkipCheck{2000};
-  const auto now = Clock::now();
-  if (options_.permits_wanted > 0 && ahead_ >= 0 && now - ahead_learnt_ < kPlaceTrusted &&
-      !finished_ && !giving_up_ && !attempt_in_flight_ && sleeping_ && !jittering_) {
-    std::int64_t count = 0;
-    const auto* end = message.data() + message.size();
-    if (std::from_chars(message.data(), end, count).ptr == end && count >= 0 &&
-        (ahead_ >= count || count < options_.permits_wanted)) {
-      ahead_ = std::max<std::int64_t>(ahead_ - count, 0);
-      if (ahead_ > 0) return;
-      return sleep_until(std::min({now + kSkipCheck, timer_.expiry(), options_.deadline}));
+  if (options_.permits_wanted > 0 && !finished_ && !giving_up_) {
+    constexpr std::size_t kHeardMax = 16;  // more while one attempt runs: just try again after it
+    if (const auto count = release_count(message)) {
+      if (attempt_in_flight_ && heard_in_flight_.size() < kHeardMax) {
+        return heard_in_flight_.push_back(*count);
+      }
+      const auto now = Clock::now();
+      if (!attempt_in_flight_ && sleeping_ && !jittering_ && place_known(now) &&
+          !release_reaches(*count)) {
+        if (!one_permit_short(*count)) return;  // the retry-hint sleep goes on
+        return sleep_until(std::min({now + kSkipCheck, timer_.expiry(), options_.deadline}));
+      }
     }
   }
   wake();
+}
+
+bool AcquireLoop::place_known(Clock::time_point now) const {
+  return ahead_ >= 0 && permits_seen_ >= 0 && now - ahead_learnt_ < kPlaceTrusted;
+}
+
+// Between two counts the permits taken are the earlier count, plus those this release freed,
+// less the new count. A release frees one permit, or as many as the count grew by when more:
+// exact for one-permit releases, and for larger ones with nothing taken meanwhile; otherwise it
+// counts fewer taken than were, and the waiter is one release late (the check bounds that).
+// Takes by waiters behind or new ones count as served too: the safe side (an early try).
+bool AcquireLoop::release_reaches(std::int64_t count) {
+  const auto freed = std::max<std::int64_t>(1, count - permits_seen_);
+  const auto taken = std::max<std::int64_t>(permits_seen_ + freed - count, 0);
+  ahead_ = std::max<std::int64_t>(ahead_ - taken, 0);
+  permits_seen_ = count;
+  return count - ahead_ >= options_.permits_wanted;
+}
+
+// Another permit after this release's would reach this waiter: if it let the release go by
+// wrongly, it finds out kSkipCheck later.
+bool AcquireLoop::one_permit_short(std::int64_t count) const {
+  return ahead_ + options_.permits_wanted - count <= 1;
 }
 
 void AcquireLoop::wake() {

@@ -38,6 +38,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "net/connection.hpp"
 #include "pubsub/subscriber.hpp"
@@ -57,6 +58,8 @@ struct AttemptResult {
   /// How many waiters the server has in line before this one (lock_acquire_in_turn.lua);
   /// negative: it keeps no order.
   std::int64_t ahead = -1;
+  /// The free permits the attempt found (a semaphore's in-turn script); negative: unknown.
+  std::int64_t available = -1;
 };
 using AttemptCallback = UniqueFunction<void(Status, AttemptResult)>;
 /// One try; called on the I/O thread, possibly many times.
@@ -93,8 +96,9 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
     bool server_orders_waiters = false;
     /// Set (> 0, with server_orders_waiters): a release message is the count of free permits (a
     /// semaphore's), and this waiter needs this many. A waiter that knows how many wait ahead
-    /// (AttemptResult::ahead) lets a message go by whose count cannot reach it, counting those
-    /// ahead as served; its re-check timer still runs.
+    /// and how many permits were free (AttemptResult::ahead, ::available) lets a message go by
+    /// whose count cannot reach it, counting the permits taken meanwhile as served ahead; its
+    /// re-check timer still runs.
     std::int64_t permits_wanted = 0;
   };
 
@@ -117,6 +121,9 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   void sleep_until(Clock::time_point when);
   std::chrono::milliseconds next_backoff(std::chrono::milliseconds hint);
   void on_message(std::string_view message);
+  bool place_known(Clock::time_point now) const;
+  bool release_reaches(std::int64_t count);
+  bool one_permit_short(std::int64_t count) const;
   void wake();
   std::chrono::microseconds wake_delay();
   void cancel();
@@ -135,6 +142,8 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   int backoff_round_ = 0;
   std::int64_t ahead_ = -1;  // the last failed attempt's AttemptResult::ahead (less those served)
   Clock::time_point ahead_learnt_;
+  std::int64_t permits_seen_ = -1;  // free permits: the last attempt's, then each release's count
+  std::vector<std::int64_t> heard_in_flight_;  // release counts heard while an attempt ran
   bool subscribed_ = false;
   bool attempt_in_flight_ = false;
   bool sleeping_ = false;

@@ -132,10 +132,10 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
         semaphore->core->config().retry_attempts,
         [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
           if (ec) return callback(status_of(ec, reply), {});
-          if (reply.type == ReplyType::array) {  // {0, ahead}: the in-turn script's refusal
-            if (reply.elements.size() != 2) return callback(errc::protocol_error, {});
-            return callback(
-                {}, AttemptResult{false, std::chrono::milliseconds{-1}, reply.elements[1].integer});
+          if (reply.type == ReplyType::array) {  // {0, ahead, available}: the in-turn refusal
+            if (reply.elements.size() != 3) return callback(errc::protocol_error, {});
+            return callback({}, AttemptResult{false, std::chrono::milliseconds{-1},
+                                              reply.elements[1].integer, reply.elements[2].integer});
           }
           callback({}, AttemptResult{reply.integer == 1, std::chrono::milliseconds{-1}});
         });

@@ -14,4 +14,5 @@
 -- permit has no lease to bring it back. Java clients never read it; it expires by itself.
 -- @include integer_count
 -- @include semaphore_take
-return take_permits(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3])
+-- (The parentheses keep the first of take_permits's results only.)
+return (take_permits(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3]))

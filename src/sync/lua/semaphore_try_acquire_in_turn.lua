@@ -18,12 +18,13 @@
 -- ARGV[6]: after how many ms without an attempt a waiter counts as gone (a live one tries at
 --          least once per re-check interval); both sets expire after twice that when unused
 -- Returns: 1 when taken (the waiter leaves the order), or when a retry finds that its first send
---          took them; {0, ahead} when fewer are available: ahead = how many waiters seen within
---          ARGV[6] are in the order before this one. A key of another type, or a string that is
+--          took them; {0, ahead, available} when fewer are available: ahead = how many waiters
+--          seen within ARGV[6] are in the order before this one, available = the permits free
+--          (fewer than ARGV[1]; a waiter counts the permits taken between releases from it). A key of another type, or a string that is
 --          not an integer, fails with WRONGTYPE and is left untouched.
 -- @include integer_count
 -- @include semaphore_take
-local taken = take_permits(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3])
+local taken, available = take_permits(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3])
 if taken == 1 then
   if redis.call('zrem', KEYS[3], ARGV[4]) == 1 then
     redis.call('zrem', KEYS[4], ARGV[4])
@@ -52,4 +53,4 @@ end
 redis.call('zadd', KEYS[4], now_ms, ARGV[4])
 redis.call('pexpire', KEYS[3], gone_after * 2)
 redis.call('pexpire', KEYS[4], gone_after * 2)
-return {0, redis.call('zrank', KEYS[3], ARGV[4])}
+return {0, redis.call('zrank', KEYS[3], ARGV[4]), available}

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "fault/fault_proxy.hpp"
 #include "lua_scripts.hpp"
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
@@ -23,6 +24,7 @@ using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::test::config_for;
 using redisson::test::eventually;
+using redisson::test::FaultProxy;
 using redisson::test::RedisServer;
 
 namespace {
@@ -46,14 +48,34 @@ std::int64_t evalsha_calls(const RedisServer& server) {
   return redisson::test::command_calls(server, "evalsha");
 }
 
+// Three waiters that never take a permit (they last tried in the far future, so they are never
+// dropped) stand ahead of whoever joins next.
+void three_ahead(const RedisServer& server) {
+  server.command({"ZADD", kWaiters, "1", "ahead-1", "2", "ahead-2", "3", "ahead-3"});
+  server.command({"ZADD", kSeen, "1e15", "ahead-1", "1e15", "ahead-2", "1e15", "ahead-3"});
+}
+
+void publish_count(const RedisServer& server, const std::string& count) {
+  server.command({"PUBLISH", "redisson_sc:{slots}", count});
+}
+
+// A waiter trusts a place it learnt moments ago only: a message that is not a count makes it
+// try (and fail) now, so that a slow start on a loaded machine does not age its place.
+void refresh_place(const RedisServer& server, std::int64_t waiters) {
+  const auto refreshed = evalsha_calls(server) + waiters;
+  publish_count(server, "not a count");
+  ASSERT_TRUE(eventually([&] { return evalsha_calls(server) >= refreshed; }));
+}
+
 }  // namespace
 
 TEST(SemaphoreTurns, ScriptTellsEachWaiterItsPlace) {
   RedisServer server;
   server.command({"SET", kName, "0"});
-  EXPECT_EQ(attempt(server, "a", 5'000), "0\n0");
-  EXPECT_EQ(attempt(server, "b", 1'000), "0\n1");
-  EXPECT_EQ(attempt(server, "c", 900'000), "0\n0");  // waited longest: first
+  // {0, ahead, available}
+  EXPECT_EQ(attempt(server, "a", 5'000), "0\n0\n0");
+  EXPECT_EQ(attempt(server, "b", 1'000), "0\n1\n0");
+  EXPECT_EQ(attempt(server, "c", 900'000), "0\n0\n0");  // waited longest: first
   EXPECT_EQ(server.command({"ZRANK", kWaiters, "b"}), "2");
   EXPECT_EQ(server.command({"ZCARD", kSeen}), "3");
 
@@ -67,6 +89,11 @@ TEST(SemaphoreTurns, ScriptTellsEachWaiterItsPlace) {
   server.command({"SET", kName, "1"});
   EXPECT_EQ(attempt(server, "b", 2'000, "m", "0"), "1");
   EXPECT_EQ(server.command({"GET", kName}), "1");
+  // Too few for the ask: the reply says how many are free.
+  const std::string source(redisson::detail::lua::semaphore_try_acquire_in_turn.source);
+  EXPECT_EQ(server.command({"EVAL", source, "4", kName, "redisson_acquire_latch:{slots}:n", kWaiters,
+                            kSeen, "3", "20000", "1", "d", "0", "10000"}),
+            "0\n2\n1");
 }
 
 TEST(SemaphoreTurns, ScriptDropsWaitersNotSeenForLong) {
@@ -74,7 +101,7 @@ TEST(SemaphoreTurns, ScriptDropsWaitersNotSeenForLong) {
   server.command({"SET", kName, "0"});
   server.command({"ZADD", kWaiters, "1", "gone"});  // waited since 1970...
   server.command({"ZADD", kSeen, "1", "gone"});     // ...and last tried then
-  EXPECT_EQ(attempt(server, "live", 0), "0\n0");
+  EXPECT_EQ(attempt(server, "live", 0), "0\n0\n0");
   EXPECT_EQ(server.command({"ZCARD", kWaiters}), "1");
   EXPECT_EQ(server.command({"ZCARD", kSeen}), "1");
 }
@@ -104,11 +131,7 @@ TEST(SemaphoreTurns, AReleaseWakesOnlyTheWaitersItCanReach) {
     const auto joined = std::to_string(i + 1);
     ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == joined; }));
   }
-  // A waiter trusts a place it learnt moments ago only: a message that is not a count makes all
-  // five try (and fail) now, so that a slow start on a loaded machine does not age them.
-  const auto refreshed = evalsha_calls(server) + 5;
-  server.command({"PUBLISH", "redisson_sc:{slots}", "not a count"});
-  ASSERT_TRUE(eventually([&] { return evalsha_calls(server) >= refreshed; }));
+  refresh_place(server, 5);
   const auto before = evalsha_calls(server);
   redisson::Semaphore(releaser, kName).release(1);
   int served = 0;
@@ -130,6 +153,71 @@ TEST(SemaphoreTurns, AReleaseWakesOnlyTheWaitersItCanReach) {
   }
   EXPECT_EQ(server.command({"EXISTS", kWaiters}), "0");
   EXPECT_EQ(server.command({"EXISTS", kSeen}), "0");
+}
+
+// A release's count is the permits free, not those it freed: counts 1 then 2 with nothing taken
+// between are two permits for the three ahead, so the fourth waiter lets both go by; a third
+// release (3 free) leaves it one short, so it checks a moment later.
+TEST(SemaphoreTurns, AWaiterCountsThePermitsTakenBetweenReleases) {
+  RedisServer server;
+  server.command({"SET", kName, "0"});
+  three_ahead(server);
+  Client client(config_for(server));
+  redisson::Semaphore semaphore(client, kName);
+  semaphore.set_recheck_interval(60s);
+  auto waiting = semaphore.async_acquire(1, asio::use_future);
+  ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == "4"; }));
+  refresh_place(server, 1);
+
+  const auto before = evalsha_calls(server);
+  publish_count(server, "1");
+  publish_count(server, "2");
+  std::this_thread::sleep_for(100ms);  // room for any attempt (a check comes after 2 ms)
+  EXPECT_EQ(evalsha_calls(server) - before, 0);
+  publish_count(server, "3");
+  EXPECT_TRUE(eventually([&] { return evalsha_calls(server) - before == 1; }));
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(evalsha_calls(server) - before, 1);
+
+  // Still three ahead by its count: a permit for it comes with a message that is not a count.
+  server.command({"SET", kName, "1"});
+  publish_count(server, "not a count");
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+}
+
+// A release heard while an attempt is on its way is judged against the place that attempt's reply
+// brings, not answered with another attempt: the reply says three wait ahead, and one permit
+// cannot reach the fourth. (The proxy delays the client's commands so that the attempt is
+// surely in flight when the release comes; the replies and messages come back at once.)
+TEST(SemaphoreTurns, AReleaseHeardDuringAnAttemptWaitsForItsReply) {
+  RedisServer server;
+  server.command({"SET", kName, "0"});
+  three_ahead(server);
+  FaultProxy proxy(server.host(), server.port());
+  Client client(config_for(proxy.url()));
+  redisson::Semaphore semaphore(client, kName);
+  semaphore.set_recheck_interval(60s);
+  auto waiting = semaphore.async_acquire(1, asio::use_future);
+  ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == "4"; }));
+  ASSERT_TRUE(eventually([&] { return server.command({"PUBSUB", "NUMSUB", "redisson_sc:{slots}"}) ==
+                                      "redisson_sc:{slots}\n1"; }));
+  proxy.set_latency(redisson::test::Direction::client_to_server, 300ms);
+
+  const auto before = evalsha_calls(server);
+  publish_count(server, "not a count");  // it tries at once; the attempt takes 300 ms to arrive
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(evalsha_calls(server) - before, 0);
+  publish_count(server, "1");
+  EXPECT_TRUE(eventually([&] { return evalsha_calls(server) - before == 1; }));
+  std::this_thread::sleep_for(700ms);  // a second attempt would arrive within this
+  EXPECT_EQ(evalsha_calls(server) - before, 1);
+
+  proxy.heal();
+  server.command({"SET", kName, "1"});
+  publish_count(server, "not a count");
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
 }
 
 TEST(SemaphoreTurns, AWaiterThatStopsWaitingLeavesTheOrder) {

@@ -1,8 +1,8 @@
 -- take_permits(semaphore, latch, permits, latch_ms, first): takes `permits` from the count key
 -- `semaphore` when that many are available, and leaves the request-id latch `latch` for latch_ms
 -- so that a retry (`first` not '1') of a request whose first send took them answers 1 again
--- instead of taking more. Returns 1 (taken), 0 (too few: nothing changes) or read_count's
--- WRONGTYPE error reply. Needs the integer_count part.
+-- instead of taking more. Returns 1 (taken), 0 and the count available (too few: nothing
+-- changes) or read_count's WRONGTYPE error reply. Needs the integer_count part.
 local function take_permits(semaphore, latch, permits, latch_ms, first)
   if first ~= '1' and redis.call('get', latch) ~= false then
     return 1
@@ -11,8 +11,9 @@ local function take_permits(semaphore, latch, permits, latch_ms, first)
   if refused then
     return refused
   end
-  if value == false or tonumber(value) < tonumber(permits) then
-    return 0
+  local available = value == false and 0 or tonumber(value)
+  if available < tonumber(permits) then
+    return 0, available
   end
   redis.call('decrby', semaphore, permits)
   redis.call('set', latch, 1, 'px', latch_ms)
