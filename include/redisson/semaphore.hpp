@@ -33,9 +33,12 @@ struct SemaphoreState;
 /// sleep on pub/sub. A waiter (not a single try) is written into an order of this library's
 /// waiters, `redisson_semaphore_waiters:{name}` and `redisson_semaphore_waiters_seen:{name}`
 /// (Java ignores them; they vanish when nobody waits), and each failed attempt tells it how many
-/// wait before it: a release whose count of free permits cannot reach it is let go by without
-/// an attempt (a waiter that counts itself next checks 2 ms later unless another release comes
-/// first). The permits still go to whoever asks first. A lost message, or a writer that does
+/// wait before it and how many permits were free: a release whose count of free permits cannot
+/// reach it is let go by without an attempt (a waiter one permit short of its turn checks 2 ms
+/// later unless another release comes first). A waiting acquire that is not in the order yet
+/// takes only the permits beyond one per waiter in it, so it does not overtake them; among the
+/// waiters in the order, and for single tries and Java Redisson's waiters, the permits go to
+/// whoever asks first. A lost message, or a writer that does
 /// not publish, delays a waiter by at most one re-check interval (1 s by default, see
 /// set_recheck_interval). Permits are not owned: anyone may release, and a holder that dies
 /// never releases (use PermitExpirableSemaphore when that matters). A release whose reply was

@@ -130,7 +130,11 @@ void AcquireLoop::on_attempt(Status status, AttemptResult result) {
   if (woken_ || heard_reaches || (options_.server_orders_waiters && result.ahead < 0)) {
     return try_once();
   }
-  if (!heard_in_flight_.empty() && one_permit_short(heard_in_flight_.back())) {
+  // Let a release go by, or passed over for the waiters in the order (there were permits enough):
+  // if the one it was meant for does not come, a check soon finds out (see on_message()).
+  const bool passed_over =
+      options_.permits_wanted > 0 && result.available >= options_.permits_wanted;
+  if ((passed_over || !heard_in_flight_.empty()) && one_permit_short(permits_seen_)) {
     return sleep_until(std::min(Clock::now() + kSkipCheck, options_.deadline));
   }
   sleep(result.retry_after);

@@ -15,4 +15,4 @@
 -- @include integer_count
 -- @include semaphore_take
 -- (The parentheses keep the first of take_permits's results only.)
-return (take_permits(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3]))
+return (take_permits(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], 0))

@@ -1,8 +1,8 @@
 // A Semaphore's waiters know their place (src/sync/lua/semaphore_try_acquire_in_turn.lua): a
 // waiter's failed attempt writes it into an order (since when it waits) and answers how many wait
-// before it, and a waiter lets a release go by whose count of free permits cannot reach it
-// (AcquireLoop::on_message). The permits still go to whoever asks first; the order only spares
-// attempts that would fail.
+// before it and how many permits were free, and a waiter lets a release go by whose count of free
+// permits cannot reach it (AcquireLoop::on_message). One not in the order yet comes after those in
+// it; among those in it, the first to ask takes.
 #include <gtest/gtest.h>
 
 #include <asio/use_future.hpp>
@@ -94,6 +94,23 @@ TEST(SemaphoreTurns, ScriptTellsEachWaiterItsPlace) {
   EXPECT_EQ(server.command({"EVAL", source, "4", kName, "redisson_acquire_latch:{slots}:n", kWaiters,
                             kSeen, "3", "20000", "1", "d", "0", "10000"}),
             "0\n2\n1");
+}
+
+// A waiter not in the order yet takes only the permits beyond one per waiter in it; one in it
+// takes whatever is free (first come among them).
+TEST(SemaphoreTurns, ScriptKeepsFreePermitsForTheWaitersInTheOrder) {
+  RedisServer server;
+  server.command({"SET", kName, "0"});
+  EXPECT_EQ(attempt(server, "a", 5'000), "0\n0\n0");
+  EXPECT_EQ(attempt(server, "b", 1'000), "0\n1\n0");
+  server.command({"SET", kName, "2"});
+  EXPECT_EQ(attempt(server, "new", 0, "n1"), "0\n2\n2");  // both are a's and b's; new joins
+  EXPECT_EQ(server.command({"GET", kName}), "2");
+  server.command({"SET", kName, "4"});
+  EXPECT_EQ(attempt(server, "other", 0, "n2"), "1");  // the fourth is nobody's
+  EXPECT_EQ(attempt(server, "b", 1'000, "b1"), "1");  // in the order: b need not wait for a
+  EXPECT_EQ(server.command({"GET", kName}), "2");
+  EXPECT_EQ(server.command({"ZRANGE", kWaiters, "0", "-1"}), "a\nnew");
 }
 
 TEST(SemaphoreTurns, ScriptDropsWaitersNotSeenForLong) {
@@ -218,6 +235,62 @@ TEST(SemaphoreTurns, AReleaseHeardDuringAnAttemptWaitsForItsReply) {
   publish_count(server, "not a count");
   ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
   EXPECT_TRUE(waiting.get());
+}
+
+// A process that releases and asks again at once does not take the permit its release woke a
+// waiter for: it gets in line behind that waiter.
+TEST(SemaphoreTurns, AWaiterIsNotOvertakenByOneThatAsksAfterIt) {
+  RedisServer server;
+  Client waiter_client(config_for(server));
+  Client holder_client(config_for(server));
+  redisson::Semaphore holder(holder_client, kName);
+  holder.try_set_permits(1);
+  ASSERT_TRUE(holder.try_acquire());
+  redisson::Semaphore waiter(waiter_client, kName);
+  waiter.set_recheck_interval(60s);
+  auto waiting = waiter.async_acquire(1, asio::use_future);
+  ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == "1"; }));
+  for (int round = 0; round < 3; ++round) {
+    holder.release();
+    EXPECT_FALSE(holder.try_acquire_for(300ms)) << "round " << round;
+    ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+    EXPECT_TRUE(waiting.get());
+    // Turn about: the waiter becomes the holder.
+    waiter.release();
+    ASSERT_TRUE(holder.try_acquire_for(kGenerous));
+    waiting = waiter.async_acquire(1, asio::use_future);
+    ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == "1"; }));
+  }
+  holder.release();
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+}
+
+// The permits kept for the waiters in the order wait for them only briefly: a newcomer passed
+// over for a head that does not come (here: one that never tries) is in the order after its
+// first attempt, and one permit short of its turn it checks again moments later and takes it.
+// (Its re-check interval is a minute, and it listens on the channel from an earlier wait, so
+// that no attempt follows a subscription: only that check can serve it within the test.)
+TEST(SemaphoreTurns, PermitsKeptForAHeadThatDoesNotComeGoToTheNext) {
+  RedisServer server;
+  auto config = config_for(server);
+  config.subscription_linger = 60s;
+  Client client(config);
+  redisson::Semaphore semaphore(client, kName);
+  semaphore.set_recheck_interval(60s);
+  semaphore.try_set_permits(0);
+  EXPECT_FALSE(semaphore.try_acquire_for(100ms));  // leaves the channel subscribed
+  ASSERT_TRUE(eventually([&] { return server.command({"EXISTS", kWaiters}) == "0"; }));
+
+  server.command({"SET", kName, "1"});
+  server.command({"ZADD", kWaiters, "1", "stalled"});
+  server.command({"ZADD", kSeen, "1e15", "stalled"});
+  const auto before = evalsha_calls(server);
+  auto waiting = semaphore.async_acquire(1, asio::use_future);  // no deadline: no last attempt
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+  EXPECT_EQ(evalsha_calls(server) - before, 2);  // passed over, then the check
+  EXPECT_EQ(server.command({"GET", kName}), "0");
 }
 
 TEST(SemaphoreTurns, AWaiterThatStopsWaitingLeavesTheOrder) {
