@@ -134,8 +134,9 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
           if (ec) return callback(status_of(ec, reply), {});
           if (reply.type == ReplyType::array) {  // {0, ahead, available}: the in-turn refusal
             if (reply.elements.size() != 3) return callback(errc::protocol_error, {});
-            return callback({}, AttemptResult{false, std::chrono::milliseconds{-1},
-                                              reply.elements[1].integer, reply.elements[2].integer});
+            return callback(
+                {}, AttemptResult{false, std::chrono::milliseconds{-1}, reply.elements[1].integer,
+                                  reply.elements[2].integer});
           }
           callback({}, AttemptResult{reply.integer == 1, std::chrono::milliseconds{-1}});
         });

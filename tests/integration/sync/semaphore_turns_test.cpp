@@ -91,8 +91,8 @@ TEST(SemaphoreTurns, ScriptTellsEachWaiterItsPlace) {
   EXPECT_EQ(server.command({"GET", kName}), "1");
   // Too few for the ask: the reply says how many are free.
   const std::string source(redisson::detail::lua::semaphore_try_acquire_in_turn.source);
-  EXPECT_EQ(server.command({"EVAL", source, "4", kName, "redisson_acquire_latch:{slots}:n", kWaiters,
-                            kSeen, "3", "20000", "1", "d", "0", "10000"}),
+  EXPECT_EQ(server.command({"EVAL", source, "4", kName, "redisson_acquire_latch:{slots}:n",
+                            kWaiters, kSeen, "3", "20000", "1", "d", "0", "10000"}),
             "0\n2\n1");
 }
 
@@ -217,8 +217,9 @@ TEST(SemaphoreTurns, AReleaseHeardDuringAnAttemptWaitsForItsReply) {
   semaphore.set_recheck_interval(60s);
   auto waiting = semaphore.async_acquire(1, asio::use_future);
   ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == "4"; }));
-  ASSERT_TRUE(eventually([&] { return server.command({"PUBSUB", "NUMSUB", "redisson_sc:{slots}"}) ==
-                                      "redisson_sc:{slots}\n1"; }));
+  ASSERT_TRUE(eventually([&] {
+    return server.command({"PUBSUB", "NUMSUB", "redisson_sc:{slots}"}) == "redisson_sc:{slots}\n1";
+  }));
   proxy.set_latency(redisson::test::Direction::client_to_server, 300ms);
 
   const auto before = evalsha_calls(server);
