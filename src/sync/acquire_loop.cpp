@@ -27,6 +27,11 @@ std::optional<std::int64_t> release_count(std::string_view message) {
 constexpr std::chrono::milliseconds kPlaceTrusted{1000};
 // When a waiter that counts itself next let a release go by: check then (see on_message()).
 constexpr std::chrono::microseconds kSkipCheck{2000};
+// When a waiter was passed over for the one waiter ahead of it (permits were free, kept for the
+// order): check then. That waiter was woken by the same release and is on its way; only a
+// stalled or dead one would leave the permit unused, so this check can wait longer than the
+// other: 2 ms gave that waiter's permit to the newcomer when a loaded machine woke it late.
+constexpr std::chrono::microseconds kPassedOverCheck{10000};
 
 }  // namespace
 
@@ -135,7 +140,8 @@ void AcquireLoop::on_attempt(Status status, AttemptResult result) {
   const bool passed_over =
       options_.permits_wanted > 0 && result.available >= options_.permits_wanted;
   if ((passed_over || !heard_in_flight_.empty()) && one_permit_short(permits_seen_)) {
-    return sleep_until(std::min(Clock::now() + kSkipCheck, options_.deadline));
+    const auto check = passed_over && heard_in_flight_.empty() ? kPassedOverCheck : kSkipCheck;
+    return sleep_until(std::min(Clock::now() + check, options_.deadline));
   }
   sleep(result.retry_after);
 }
