@@ -16,6 +16,7 @@
 #include "pubsub/subscriber.hpp"
 #include "redisson/error.hpp"
 #include "script/script_runner.hpp"
+#include "sync/own_releases.hpp"
 #include "sync/release_yield.hpp"
 #include "topology/cluster_router.hpp"
 #include "topology/sentinel_router.hpp"
@@ -59,7 +60,8 @@ ClientCore::ClientCore(Config config)
       id_(make_client_id()),
       work_(io_.get_executor()),
       holds_(std::make_unique<HoldRegistry>()),
-      release_yield_(std::make_unique<ReleaseYield>()) {
+      release_yield_(std::make_unique<ReleaseYield>()),
+      own_releases_(std::make_unique<OwnReleases>()) {
   if (config_.client_name.empty()) config_.client_name = "redisson-cpp:" + id_;
 }
 
@@ -365,5 +367,7 @@ Watchdog& ClientCore::watchdog() { return *watchdog_; }
 HoldRegistry& ClientCore::holds() { return *holds_; }
 
 ReleaseYield& ClientCore::release_yield() { return *release_yield_; }
+
+OwnReleases& ClientCore::own_releases() { return *own_releases_; }
 
 }  // namespace redisson::detail

@@ -25,6 +25,7 @@ namespace redisson::detail {
 class BlockingPool;
 class Watchdog;
 class HoldRegistry;
+class OwnReleases;
 class ReleaseYield;
 class Router;
 class ReplicaAck;
@@ -92,6 +93,9 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   /// The non-fair locks this client released lately while others waited (sync/release_yield.hpp);
   /// run on the I/O thread.
   ReleaseYield& release_yield();
+  /// The semaphore releases this client published moments ago (sync/own_releases.hpp); run on
+  /// the I/O thread.
+  OwnReleases& own_releases();
 
   /// Runs `fn` on the I/O thread (inline when already there).
   void run_on_io(std::function<void()> fn);
@@ -123,6 +127,7 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::shared_ptr<Watchdog> watchdog_;
   std::unique_ptr<HoldRegistry> holds_;
   std::unique_ptr<ReleaseYield> release_yield_;
+  std::unique_ptr<OwnReleases> own_releases_;
   std::atomic<bool> stopped_{false};
   std::mutex tasks_mutex_;
   std::map<std::string, std::weak_ptr<void>> tasks_;

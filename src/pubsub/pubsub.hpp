@@ -40,6 +40,9 @@ class PubSub {
   /// True when `channel` is subscribed and confirmed now: a listener added now misses nothing
   /// published from this moment on.
   virtual bool confirmed(const std::string& channel) const = 0;
+  /// How many messages `channel` has received since it was subscribed on its connection (with
+  /// or without listeners; 0 when not subscribed): whether any arrived between two moments.
+  virtual std::uint64_t messages_received(const std::string& channel) const = 0;
   /// True when no channel is subscribed, being subscribed or lingering, so confirmed() is false
   /// for every channel. Callable from any thread: a snapshot, which may be stale by the time
   /// the caller acts on it (a caller may only use it where a stale answer costs no correctness).

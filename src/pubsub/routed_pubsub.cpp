@@ -101,6 +101,11 @@ bool RoutedPubSub::confirmed(const std::string& channel) const {
   return it != subscribers_.end() && it->second->confirmed(channel);
 }
 
+std::uint64_t RoutedPubSub::messages_received(const std::string& channel) const {
+  const auto it = subscribers_.find(node_key(node_of_(channel)));
+  return it == subscribers_.end() ? 0 : it->second->messages_received(channel);
+}
+
 void RoutedPubSub::reroute() {
   if (closed_) return;
   reroute_pending_ = false;

@@ -93,6 +93,11 @@ void AcquireLoop::try_once(bool on_caller_thread) {
       core_->subscriber().confirmed(options_.channel)) {
     subscribed_ = true;
     listener_id_ = core_->subscriber().add(options_.channel, make_listener(), nullptr);
+    if (options_.permits_wanted > 0) {
+      own_release_ =
+          core_->own_releases().pending(options_.channel, started_, Clock::now(),
+                                        core_->subscriber().messages_received(options_.channel));
+    }
   }
   attempt_in_flight_ = true;
   heard_in_flight_.clear();
@@ -220,11 +225,21 @@ std::chrono::milliseconds AcquireLoop::next_backoff(std::chrono::milliseconds hi
 // and settles it; on a slow one a release costs the head's attempt and the next one's check.
 // A release heard while an attempt is in flight waits for that attempt's reply, which tells the
 // place the release is then judged against (the release may have come before or after the
-// attempt ran; counting it after is the safe guess: at worst one attempt too many).
+// attempt ran; counting it after is the safe guess: at worst one attempt too many). One release
+// is known to have come before: this client's own, just before the wait began (a worker that
+// releases and asks again at once); when its message is still on its way as the waiter starts
+// listening, that message and any before it are let go by (sync/own_releases.hpp).
 void AcquireLoop::on_message(std::string_view message) {
   if (options_.permits_wanted > 0 && !finished_ && !giving_up_) {
     constexpr std::size_t kHeardMax = 16;  // more while one attempt runs: just try again after it
     if (const auto count = release_count(message)) {
+      // Published before this client's own release from just before this wait (that one
+      // included): their permits are seen already.
+      if (own_release_ && Clock::now() <= own_release_->until) {
+        if (*count == own_release_->count) own_release_.reset();
+        return;
+      }
+      own_release_.reset();
       if (attempt_in_flight_ && heard_in_flight_.size() < kHeardMax) {
         return heard_in_flight_.push_back(*count);
       }

@@ -45,6 +45,7 @@
 #include "redisson/detail/cancellation.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/detail/unique_function.hpp"
+#include "sync/own_releases.hpp"
 
 namespace redisson::detail {
 
@@ -144,6 +145,8 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   Clock::time_point ahead_learnt_;
   std::int64_t permits_seen_ = -1;  // free permits: the last attempt's, then each release's count
   std::vector<std::int64_t> heard_in_flight_;  // release counts heard while an attempt ran
+  // This client's release from just before the wait, whose message is still on its way.
+  std::optional<OwnReleases::Pending> own_release_;
   bool subscribed_ = false;
   bool attempt_in_flight_ = false;
   bool sleeping_ = false;

@@ -11,6 +11,7 @@
 #include "net/reply_error.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
+#include "sync/own_releases.hpp"
 #include "sync/retry.hpp"
 #include "sync/synchronizer.hpp"
 
@@ -84,7 +85,16 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
   eval_first_then_retry(
       semaphore->core, std::move(first), [make = std::move(make)] { return make(false); },
       semaphore->core->config().retry_attempts,
-      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+      [semaphore, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        // A positive count was published: this client's waiters started from now on have seen
+        // its permits already, and let its message go by (sync/own_releases.hpp).
+        if (!ec && reply.type == ReplyType::integer && reply.integer > 0) {
+          semaphore->core->run_on_io([semaphore, count = reply.integer, at = Clock::now()] {
+            auto& core = *semaphore->core;
+            core.own_releases().published(semaphore->channel, count, at,
+                                          core.subscriber().messages_received(semaphore->channel));
+          });
+        }
         done(status_of(ec, reply));
       });
 }

@@ -13,12 +13,15 @@
 #include <thread>
 #include <vector>
 
+#include "client/client_access.hpp"
+#include "client/client_core.hpp"
 #include "fault/fault_proxy.hpp"
 #include "lua_scripts.hpp"
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
+#include "sync/own_releases.hpp"
 
 using namespace std::chrono_literals;
 using redisson::Client;
@@ -48,23 +51,40 @@ std::int64_t evalsha_calls(const RedisServer& server) {
   return redisson::test::command_calls(server, "evalsha");
 }
 
-// Three waiters that never take a permit (they last tried in the far future, so they are never
+// `count` waiters that never take a permit (they last tried in the far future, so they are never
 // dropped) stand ahead of whoever joins next.
-void three_ahead(const RedisServer& server) {
-  server.command({"ZADD", kWaiters, "1", "ahead-1", "2", "ahead-2", "3", "ahead-3"});
-  server.command({"ZADD", kSeen, "1e15", "ahead-1", "1e15", "ahead-2", "1e15", "ahead-3"});
+void waiters_ahead(const RedisServer& server, int count) {
+  for (int i = 1; i <= count; ++i) {
+    const auto waiter = "ahead-" + std::to_string(i);
+    server.command({"ZADD", kWaiters, std::to_string(i), waiter});
+    server.command({"ZADD", kSeen, "1e15", waiter});
+  }
 }
 
 void publish_count(const RedisServer& server, const std::string& count) {
   server.command({"PUBLISH", "redisson_sc:{slots}", count});
 }
 
-// A waiter trusts a place it learnt moments ago only: a message that is not a count makes it
-// try (and fail) now, so that a slow start on a loaded machine does not age its place.
+// A waiter trusts a place it learnt moments ago only: a message that is not a count makes each
+// of `waiters` (one per client) try (and fail) now, so that a slow start on a loaded machine does
+// not age its place. Returns once they all listen, have tried, and nothing more comes (an attempt
+// that was on its way when the message came is followed by one more).
 void refresh_place(const RedisServer& server, std::int64_t waiters) {
+  const auto subscribed = "redisson_sc:{slots}\n" + std::to_string(waiters);
+  ASSERT_TRUE(eventually([&] {
+    return server.command({"PUBSUB", "NUMSUB", "redisson_sc:{slots}"}) == subscribed;
+  }));
   const auto refreshed = evalsha_calls(server) + waiters;
   publish_count(server, "not a count");
   ASSERT_TRUE(eventually([&] { return evalsha_calls(server) >= refreshed; }));
+  auto seen = evalsha_calls(server);
+  ASSERT_TRUE(eventually([&] {
+    std::this_thread::sleep_for(100ms);
+    const auto now = evalsha_calls(server);
+    const bool quiet = now == seen;
+    seen = now;
+    return quiet;
+  }));
 }
 
 }  // namespace
@@ -94,6 +114,92 @@ TEST(SemaphoreTurns, ScriptTellsEachWaiterItsPlace) {
   EXPECT_EQ(server.command({"EVAL", source, "4", kName, "redisson_acquire_latch:{slots}:n",
                             kWaiters, kSeen, "3", "20000", "1", "d", "0", "10000"}),
             "0\n2\n1");
+}
+
+// Runs `fn` on the client's I/O thread, where the record of its own releases lives.
+template <class Fn>
+auto on_io(const Client& client, Fn fn) {
+  const auto& core = redisson::detail::ClientAccess::core(client);
+  std::promise<decltype(fn(*core))> result;
+  core->run_on_io([&] { result.set_value(fn(*core)); });
+  return result.get_future().get();
+}
+
+// Records, as a release of `client` would, that it published `count` on the test's channel now.
+void published_now(const Client& client, std::int64_t count) {
+  on_io(client, [count](redisson::detail::ClientCore& core) {
+    const std::string channel = "redisson_sc:{slots}";
+    core.own_releases().published(channel, count, redisson::detail::Clock::now(),
+                                  core.subscriber().messages_received(channel));
+    return true;
+  });
+}
+
+std::uint64_t messages_received(const Client& client) {
+  return on_io(client, [](redisson::detail::ClientCore& core) {
+    return core.subscriber().messages_received("redisson_sc:{slots}");
+  });
+}
+
+// A waiter that starts listening while its own client's release message is still on its way
+// lets that message go by (its first attempt saw those permits already; sync/own_releases.hpp).
+// Counted, the message would look like a permit freed and one taken by a waiter ahead, so the
+// waiter, third in line, would believe itself one permit short and check at once. A message that
+// came before the waiter listened was the release's own: then the next one counts. (The test
+// records the release itself and publishes its message when it chooses; a release's real
+// message comes within moments. The record is kept a minute here, not 50 ms.)
+TEST(SemaphoreTurns, AWaiterLetsItsOwnClientsReleaseMessageGoBy) {
+  RedisServer server;
+  auto config = config_for(server);
+  config.subscription_linger = 60s;
+  Client client(config);
+  on_io(client, [](redisson::detail::ClientCore& core) {
+    core.own_releases().set_remembered(60s);
+    return true;
+  });
+  redisson::Semaphore semaphore(client, kName);
+  semaphore.set_recheck_interval(60s);
+  semaphore.try_set_permits(0);
+  EXPECT_FALSE(semaphore.try_acquire_for(100ms));  // leaves the channel subscribed
+  ASSERT_TRUE(eventually([&] { return server.command({"EXISTS", kWaiters}) == "0"; }));
+  // A release is recorded (with the messages the channel had then).
+  semaphore.release(1);
+  EXPECT_EQ(
+      on_io(client, [](redisson::detail::ClientCore& core) { return core.own_releases().size(); }),
+      1U);
+  server.command({"SET", kName, "1"});
+  waiters_ahead(server, 2);
+
+  // Its message still on its way when the waiter starts: let go by, the next one counts.
+  published_now(client, 1);
+  auto waiting = semaphore.async_acquire(1, asio::use_future);
+  ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == "3"; }));
+  std::this_thread::sleep_for(50ms);  // its attempt has its reply
+  auto before = evalsha_calls(server);
+  publish_count(server, "1");
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(evalsha_calls(server) - before, 0);
+  publish_count(server, "1");  // someone else's release: one permit short, it checks
+  EXPECT_TRUE(eventually([&] { return evalsha_calls(server) - before == 1; }));
+  publish_count(server, "not a count");  // in the order, it takes the free permit
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
+
+  // Its message came before the waiter listened: the first one it hears counts.
+  server.command({"SET", kName, "1"});
+  published_now(client, 1);
+  const auto heard = messages_received(client);
+  publish_count(server, "1");
+  ASSERT_TRUE(eventually([&] { return messages_received(client) > heard; }));
+  waiting = semaphore.async_acquire(1, asio::use_future);
+  ASSERT_TRUE(eventually([&] { return server.command({"ZCARD", kWaiters}) == "3"; }));
+  std::this_thread::sleep_for(50ms);
+  before = evalsha_calls(server);
+  publish_count(server, "1");
+  EXPECT_TRUE(eventually([&] { return evalsha_calls(server) - before == 1; }));
+  publish_count(server, "not a count");
+  ASSERT_EQ(waiting.wait_for(kGenerous), std::future_status::ready);
+  EXPECT_TRUE(waiting.get());
 }
 
 // A waiter not in the order yet takes only the permits beyond one per waiter in it; one in it
@@ -178,7 +284,7 @@ TEST(SemaphoreTurns, AReleaseWakesOnlyTheWaitersItCanReach) {
 TEST(SemaphoreTurns, AWaiterCountsThePermitsTakenBetweenReleases) {
   RedisServer server;
   server.command({"SET", kName, "0"});
-  three_ahead(server);
+  waiters_ahead(server, 3);
   Client client(config_for(server));
   redisson::Semaphore semaphore(client, kName);
   semaphore.set_recheck_interval(60s);
@@ -210,7 +316,7 @@ TEST(SemaphoreTurns, AWaiterCountsThePermitsTakenBetweenReleases) {
 TEST(SemaphoreTurns, AReleaseHeardDuringAnAttemptWaitsForItsReply) {
   RedisServer server;
   server.command({"SET", kName, "0"});
-  three_ahead(server);
+  waiters_ahead(server, 3);
   FaultProxy proxy(server.host(), server.port());
   Client client(config_for(proxy.url()));
   redisson::Semaphore semaphore(client, kName);

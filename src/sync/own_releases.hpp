@@ -1,0 +1,71 @@
+// The semaphore releases this client published moments ago, per channel, so that its own waiters
+// can tell their own client's release message from a new one.
+//
+// A process that releases and asks again at once (a worker loop) starts its waiting acquire
+// after the release ran on the server. When the channel is still subscribed (a lingering
+// subscription), the release's message often reaches the new waiter while its first attempt is on
+// its way, or just after: the attempt has already seen that release's permits, but the message
+// would count as one more release, whose permit one ahead must have taken (AcquireLoop's
+// counting). The waiter would then believe itself one place nearer than it is and try too early,
+// or, second in line, try again at once and take the permit its release woke the first one for.
+// A waiter that starts listening while that message is still on its way lets it go by, and any
+// before it (acquire_loop.cpp, on_message): messages on a channel come in the order they were
+// published, so "still on its way" is "no message has come on the channel since the release's
+// reply" (PubSub::messages_received).
+//
+// Runs on the I/O thread. Bounded: an entry is remembered kRemembered, and the expired ones are
+// dropped whenever the map has grown past a handful.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "net/connection.hpp"
+
+namespace redisson::detail {
+
+class OwnReleases {
+ public:
+  /// How long a release's message is expected after its reply: the message and the reply leave
+  /// the server together, so a message later than this is taken for another one.
+  static constexpr std::chrono::milliseconds kRemembered{50};
+
+  /// Remembers each release `remembered` instead of kRemembered: tests, which must not depend on
+  /// how fast a loaded machine runs the steps between a release and the message they publish.
+  void set_remembered(std::chrono::nanoseconds remembered) { remembered_ = remembered; }
+
+  /// This client's release on `channel` published `count`; its reply came at `at`, when the
+  /// channel had received `received` messages (PubSub::messages_received).
+  void published(const std::string& channel, std::int64_t count, Clock::time_point at,
+                 std::uint64_t received);
+
+  /// A release of this client whose message a waiter that starts listening now has still to
+  /// hear: its count, and until when to expect it.
+  struct Pending {
+    std::int64_t count = 0;
+    Clock::time_point until;
+  };
+  /// The release on `channel` whose reply came at or before `since` (when the waiter began),
+  /// within kRemembered of `now`, and after which no message has come (`received` is still
+  /// what it was at the reply); nullopt when there is none.
+  std::optional<Pending> pending(const std::string& channel, Clock::time_point since,
+                                 Clock::time_point now, std::uint64_t received) const;
+
+  /// Entries kept (tests).
+  std::size_t size() const noexcept { return latest_.size(); }
+
+ private:
+  struct Release {
+    std::int64_t count = 0;
+    Clock::time_point at;
+    std::uint64_t received = 0;
+  };
+  std::unordered_map<std::string, Release> latest_;
+  std::chrono::nanoseconds remembered_ = kRemembered;
+};
+
+}  // namespace redisson::detail
