@@ -14,6 +14,13 @@
 
 namespace redisson::detail {
 
+/// What a channel has received on its connection since it was subscribed (with or without
+/// listeners): how many messages, and when the last one came.
+struct Received {
+  std::uint64_t messages = 0;
+  std::chrono::steady_clock::time_point last{};
+};
+
 struct Listener {
   std::function<void(std::string_view payload)> on_message;
   /// After the subscription was restored (a reconnect, or a move to another node); messages
@@ -40,9 +47,9 @@ class PubSub {
   /// True when `channel` is subscribed and confirmed now: a listener added now misses nothing
   /// published from this moment on.
   virtual bool confirmed(const std::string& channel) const = 0;
-  /// How many messages `channel` has received since it was subscribed on its connection (with
-  /// or without listeners; 0 when not subscribed): whether any arrived between two moments.
-  virtual std::uint64_t messages_received(const std::string& channel) const = 0;
+  /// What `channel` has received (nothing when not subscribed): whether any message arrived
+  /// between two moments, or since one.
+  virtual Received received(const std::string& channel) const = 0;
   /// True when no channel is subscribed, being subscribed or lingering, so confirmed() is false
   /// for every channel. Callable from any thread: a snapshot, which may be stale by the time
   /// the caller acts on it (a caller may only use it where a stale answer costs no correctness).

@@ -101,9 +101,9 @@ bool RoutedPubSub::confirmed(const std::string& channel) const {
   return it != subscribers_.end() && it->second->confirmed(channel);
 }
 
-std::uint64_t RoutedPubSub::messages_received(const std::string& channel) const {
+Received RoutedPubSub::received(const std::string& channel) const {
   const auto it = subscribers_.find(node_key(node_of_(channel)));
-  return it == subscribers_.end() ? 0 : it->second->messages_received(channel);
+  return it == subscribers_.end() ? Received{} : it->second->received(channel);
 }
 
 void RoutedPubSub::reroute() {

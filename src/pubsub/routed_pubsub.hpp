@@ -35,7 +35,7 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
   std::uint64_t add(const std::string& channel, Listener listener, ReadyCallback on_ready) override;
   void remove(std::uint64_t id, std::chrono::milliseconds linger = {}) override;
   bool confirmed(const std::string& channel) const override;
-  std::uint64_t messages_received(const std::string& channel) const override;
+  Received received(const std::string& channel) const override;
   /// Never quiet: its subscribers come and go with the topology (on the I/O thread), so a
   /// caller on another thread cannot ask them.
   bool quiet() const override { return false; }

@@ -69,9 +69,9 @@ bool Subscriber::confirmed(const std::string& channel) const {
   return it != channels_.end() && it->second.confirmed && it->second.subscribe_sent;
 }
 
-std::uint64_t Subscriber::messages_received(const std::string& channel) const {
+Received Subscriber::received(const std::string& channel) const {
   const auto it = channels_.find(channel);
-  return it == channels_.end() ? 0 : it->second.messages;
+  return it == channels_.end() ? Received{} : it->second.received;
 }
 
 // Brings the server's view of one channel in line with whether it has listeners. The
@@ -236,7 +236,8 @@ void Subscriber::on_push(Reply&& push) {
   if (push.elements.size() < channel_index + 2) return;
   const auto it = channels_.find(push.elements[channel_index].str);
   if (it == channels_.end()) return;
-  ++it->second.messages;
+  ++it->second.received.messages;
+  it->second.received.last = Clock::now();
   // Copy first: a listener may remove itself (or others) while being called.
   std::vector<std::shared_ptr<Listener>> listeners;
   listeners.reserve(it->second.listeners.size());

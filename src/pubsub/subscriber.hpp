@@ -44,7 +44,7 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
   /// True when `channel` is subscribed and confirmed now: a listener added now misses nothing
   /// published from this moment on.
   bool confirmed(const std::string& channel) const override;
-  std::uint64_t messages_received(const std::string& channel) const override;
+  Received received(const std::string& channel) const override;
   bool quiet() const override { return channel_count_.load(std::memory_order_relaxed) == 0; }
   void close() override;
 
@@ -64,7 +64,7 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
     bool confirmed = false;
     bool resubscribing = false;
     std::uint64_t generation = 0;
-    std::uint64_t messages = 0;          // received since subscribed (messages_received())
+    Received received;                   // since subscribed (received())
     Clock::time_point unsubscribe_at{};  // lingering (no listeners): when to let it go
   };
 

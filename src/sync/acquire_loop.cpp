@@ -94,9 +94,8 @@ void AcquireLoop::try_once(bool on_caller_thread) {
     subscribed_ = true;
     listener_id_ = core_->subscriber().add(options_.channel, make_listener(), nullptr);
     if (options_.permits_wanted > 0) {
-      own_release_ =
-          core_->own_releases().pending(options_.channel, started_, Clock::now(),
-                                        core_->subscriber().messages_received(options_.channel));
+      own_release_ = core_->own_releases().pending(options_.channel, started_, Clock::now(),
+                                                   core_->subscriber().received(options_.channel));
     }
   }
   attempt_in_flight_ = true;

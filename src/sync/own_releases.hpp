@@ -10,8 +10,8 @@
 // or, second in line, try again at once and take the permit its release woke the first one for.
 // A waiter that starts listening while that message is still on its way lets it go by, and any
 // before it (acquire_loop.cpp, on_message): messages on a channel come in the order they were
-// published, so "still on its way" is "no message has come on the channel since the release's
-// reply" (PubSub::messages_received).
+// published, and the release's cannot come before the release was sent, so "still on its way" is
+// "no message has come on the channel since the release was sent" (PubSub::received).
 //
 // Runs on the I/O thread. Bounded: an entry is remembered kRemembered, and the expired ones are
 // dropped whenever the map has grown past a handful.
@@ -25,6 +25,7 @@
 #include <unordered_map>
 
 #include "net/connection.hpp"
+#include "pubsub/pubsub.hpp"
 
 namespace redisson::detail {
 
@@ -38,10 +39,13 @@ class OwnReleases {
   /// how fast a loaded machine runs the steps between a release and the message they publish.
   void set_remembered(std::chrono::nanoseconds remembered) { remembered_ = remembered; }
 
-  /// This client's release on `channel` published `count`; its reply came at `at`, when the
-  /// channel had received `received` messages (PubSub::messages_received).
-  void published(const std::string& channel, std::int64_t count, Clock::time_point at,
-                 std::uint64_t received);
+  /// This client's release on `channel`, sent at `sent`, published `count`; its reply came at
+  /// `replied`; `received` is what the channel has received by now. When a message came after
+  /// the release was sent, it may have been the release's own (a waiter that starts listening
+  /// now would not hear it): then the release is not recorded, and the channel's earlier record
+  /// is forgotten.
+  void published(const std::string& channel, std::int64_t count, Clock::time_point sent,
+                 Clock::time_point replied, const Received& received);
 
   /// A release of this client whose message a waiter that starts listening now has still to
   /// hear: its count, and until when to expect it.
@@ -50,10 +54,10 @@ class OwnReleases {
     Clock::time_point until;
   };
   /// The release on `channel` whose reply came at or before `since` (when the waiter began),
-  /// within kRemembered of `now`, and after which no message has come (`received` is still
-  /// what it was at the reply); nullopt when there is none.
+  /// within kRemembered of `now`, and after which no message has come (`received` counts what
+  /// it counted when the release was recorded); nullopt when there is none.
   std::optional<Pending> pending(const std::string& channel, Clock::time_point since,
-                                 Clock::time_point now, std::uint64_t received) const;
+                                 Clock::time_point now, const Received& received) const;
 
   /// Entries kept (tests).
   std::size_t size() const noexcept { return latest_.size(); }
@@ -62,7 +66,7 @@ class OwnReleases {
   struct Release {
     std::int64_t count = 0;
     Clock::time_point at;
-    std::uint64_t received = 0;
+    std::uint64_t messages = 0;  // PubSub::received when recorded
   };
   std::unordered_map<std::string, Release> latest_;
   std::chrono::nanoseconds remembered_ = kRemembered;

@@ -82,17 +82,19 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
         {permits, semaphore->publish_command, latch_ms, first ? "1" : "0"});
   };
   auto first = make(true);
+  const auto sent = Clock::now();
   eval_first_then_retry(
       semaphore->core, std::move(first), [make = std::move(make)] { return make(false); },
       semaphore->core->config().retry_attempts,
-      [semaphore, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+      [semaphore, sent, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
         // A positive count was published: this client's waiters started from now on have seen
-        // its permits already, and let its message go by (sync/own_releases.hpp).
+        // its permits already, and let its message go by (sync/own_releases.hpp). Recorded on
+        // the I/O thread ahead of anything the caller does there next (its next acquire).
         if (!ec && reply.type == ReplyType::integer && reply.integer > 0) {
-          semaphore->core->run_on_io([semaphore, count = reply.integer, at = Clock::now()] {
+          semaphore->core->run_on_io([semaphore, sent, count = reply.integer, at = Clock::now()] {
             auto& core = *semaphore->core;
-            core.own_releases().published(semaphore->channel, count, at,
-                                          core.subscriber().messages_received(semaphore->channel));
+            core.own_releases().published(semaphore->channel, count, sent, at,
+                                          core.subscriber().received(semaphore->channel));
           });
         }
         done(status_of(ec, reply));

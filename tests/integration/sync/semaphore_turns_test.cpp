@@ -129,16 +129,21 @@ auto on_io(const Client& client, Fn fn) {
 void published_now(const Client& client, std::int64_t count) {
   on_io(client, [count](redisson::detail::ClientCore& core) {
     const std::string channel = "redisson_sc:{slots}";
-    core.own_releases().published(channel, count, redisson::detail::Clock::now(),
-                                  core.subscriber().messages_received(channel));
+    const auto now = redisson::detail::Clock::now();
+    core.own_releases().published(channel, count, now, now, core.subscriber().received(channel));
     return true;
   });
 }
 
 std::uint64_t messages_received(const Client& client) {
   return on_io(client, [](redisson::detail::ClientCore& core) {
-    return core.subscriber().messages_received("redisson_sc:{slots}");
+    return core.subscriber().received("redisson_sc:{slots}").messages;
   });
+}
+
+std::size_t own_releases_recorded(const Client& client) {
+  return on_io(client,
+               [](redisson::detail::ClientCore& core) { return core.own_releases().size(); });
 }
 
 // A waiter that starts listening while its own client's release message is still on its way
@@ -159,14 +164,12 @@ TEST(SemaphoreTurns, AWaiterLetsItsOwnClientsReleaseMessageGoBy) {
   });
   redisson::Semaphore semaphore(client, kName);
   semaphore.set_recheck_interval(60s);
-  semaphore.try_set_permits(0);
+  // A release is recorded (nothing listens yet, so its message cannot have come already).
+  semaphore.release(1);
+  EXPECT_EQ(own_releases_recorded(client), 1U);
+  server.command({"SET", kName, "0"});
   EXPECT_FALSE(semaphore.try_acquire_for(100ms));  // leaves the channel subscribed
   ASSERT_TRUE(eventually([&] { return server.command({"EXISTS", kWaiters}) == "0"; }));
-  // A release is recorded (with the messages the channel had then).
-  semaphore.release(1);
-  EXPECT_EQ(
-      on_io(client, [](redisson::detail::ClientCore& core) { return core.own_releases().size(); }),
-      1U);
   server.command({"SET", kName, "1"});
   waiters_ahead(server, 2);
 

@@ -10,50 +10,66 @@
 using namespace std::chrono_literals;
 using redisson::detail::Clock;
 using redisson::detail::OwnReleases;
+using redisson::detail::Received;
 
 namespace {
 const std::string kChannel = "redisson_sc:{slots}";
 }
 
-TEST(OwnReleases, PendingWhileNoMessageCameSinceTheReleaseBeforeTheWait) {
+TEST(OwnReleases, PendingWhileNoMessageCameSinceTheReleaseWasSent) {
   OwnReleases releases;
-  const auto at = Clock::now();
-  releases.published(kChannel, 3, at, 7);
-  const auto pending = releases.pending(kChannel, at + 1ms, at + 2ms, 7);
+  const auto sent = Clock::now();
+  const auto at = sent + 1ms;
+  const Received before{7, sent - 1ms};  // the last message came before the release was sent
+  releases.published(kChannel, 3, sent, at, before);
+  const auto pending = releases.pending(kChannel, at + 1ms, at + 2ms, before);
   ASSERT_TRUE(pending.has_value());
   EXPECT_EQ(pending->count, 3);
   EXPECT_EQ(pending->until, at + OwnReleases::kRemembered);
-  EXPECT_TRUE(releases.pending(kChannel, at, at, 7).has_value());  // began with the reply
+  EXPECT_TRUE(releases.pending(kChannel, at, at, before).has_value());  // began with the reply
   // A message came since (perhaps that one), another channel, a wait that began before the
   // release, or too long after it: nothing to let go by.
-  EXPECT_FALSE(releases.pending(kChannel, at + 1ms, at + 2ms, 8).has_value());
-  EXPECT_FALSE(releases.pending("redisson_sc:{other}", at + 1ms, at + 2ms, 7).has_value());
-  EXPECT_FALSE(releases.pending(kChannel, at - 1ms, at + 2ms, 7).has_value());
-  EXPECT_FALSE(
-      releases.pending(kChannel, at + 1ms, at + OwnReleases::kRemembered + 1ms, 7).has_value());
+  EXPECT_FALSE(releases.pending(kChannel, at + 1ms, at + 2ms, {8, at + 1ms}).has_value());
+  EXPECT_FALSE(releases.pending("redisson_sc:{other}", at + 1ms, at + 2ms, before).has_value());
+  EXPECT_FALSE(releases.pending(kChannel, at - 1ms, at + 2ms, before).has_value());
+  EXPECT_FALSE(releases.pending(kChannel, at + 1ms, at + OwnReleases::kRemembered + 1ms, before)
+                   .has_value());
+}
+
+TEST(OwnReleases, AReleaseWhoseMessageMayHaveComeIsNotRecorded) {
+  OwnReleases releases;
+  const auto sent = Clock::now();
+  releases.published(kChannel, 1, sent, sent + 1ms, {0, {}});
+  ASSERT_EQ(releases.size(), 1U);
+  // A message came after the next release was sent: it may have been that release's own. The
+  // earlier record goes too.
+  releases.published(kChannel, 2, sent + 2ms, sent + 3ms, {1, sent + 2ms});
+  EXPECT_EQ(releases.size(), 0U);
+  EXPECT_FALSE(releases.pending(kChannel, sent + 4ms, sent + 4ms, {1, sent + 2ms}).has_value());
 }
 
 TEST(OwnReleases, TheLatestReleaseOfAChannelCounts) {
   OwnReleases releases;
   const auto at = Clock::now();
-  releases.published(kChannel, 1, at, 0);
-  releases.published(kChannel, 2, at + 1ms, 0);
-  EXPECT_EQ(releases.pending(kChannel, at + 2ms, at + 2ms, 0)->count, 2);
+  releases.published(kChannel, 1, at, at, {});
+  releases.published(kChannel, 2, at + 1ms, at + 1ms, {});
+  EXPECT_EQ(releases.pending(kChannel, at + 2ms, at + 2ms, {})->count, 2);
 }
 
 TEST(OwnReleases, RememberedLongerWhenATestAsks) {
   OwnReleases releases;
   releases.set_remembered(1h);
   const auto at = Clock::now();
-  releases.published(kChannel, 1, at, 0);
-  EXPECT_TRUE(releases.pending(kChannel, at, at + 1min, 0).has_value());
+  releases.published(kChannel, 1, at, at, {});
+  EXPECT_TRUE(releases.pending(kChannel, at, at + 1min, {}).has_value());
 }
 
 TEST(OwnReleases, OldEntriesArePrunedSoTheMapStaysSmall) {
   OwnReleases releases;
   const auto start = Clock::now();
   for (int i = 0; i < 1000; ++i) {
-    releases.published("channel:" + std::to_string(i), 1, start + i * OwnReleases::kRemembered, 0);
+    const auto at = start + i * OwnReleases::kRemembered;
+    releases.published("channel:" + std::to_string(i), 1, at, at, {});
   }
   EXPECT_LE(releases.size(), 20U);
 }
