@@ -133,16 +133,22 @@ void AcquireLoop::on_attempt(Status status, AttemptResult result) {
   if (options_.poll) return sleep(next_backoff(result.retry_after));
   // Woken by a release, and someone else got there first: others wait on this lock too.
   if (attempt_after_wake_) contended_ = true;
-  if (!subscribed_) return subscribe_then_retry();
+  // Passed over for the waiters in the order (there were permits enough, kept for them): if the
+  // one they were meant for does not come, a check finds out (see kPassedOverCheck).
+  const bool passed_over =
+      options_.permits_wanted > 0 && result.available >= options_.permits_wanted;
+  if (!subscribed_) {
+    // The attempt after subscribing (which covers a release meanwhile) waits as that check
+    // would: at once, it would take the permit kept for the one ahead.
+    const bool check_later = passed_over && one_permit_short(permits_seen_);
+    return subscribe_then_retry(check_later ? kPassedOverCheck : std::chrono::microseconds{});
+  }
   // Listening already, but not yet in the server's order (the first attempt is a first-come
   // one): get in line now rather than at the next release. Or a release came meanwhile.
   if (woken_ || heard_reaches || (options_.server_orders_waiters && result.ahead < 0)) {
     return try_once();
   }
-  // Let a release go by, or passed over for the waiters in the order (there were permits enough):
-  // if the one it was meant for does not come, a check soon finds out (see on_message()).
-  const bool passed_over =
-      options_.permits_wanted > 0 && result.available >= options_.permits_wanted;
+  // Let a release go by, or passed over: a check soon finds out whether it was right to.
   if ((passed_over || !heard_in_flight_.empty()) && one_permit_short(permits_seen_)) {
     const auto check = passed_over && heard_in_flight_.empty() ? kPassedOverCheck : kSkipCheck;
     return sleep_until(std::min(Clock::now() + check, options_.deadline));
@@ -161,13 +167,17 @@ Listener AcquireLoop::make_listener() {
 }
 
 // Subscribing before the second attempt closes the gap in which a release could be missed.
-void AcquireLoop::subscribe_then_retry() {
+void AcquireLoop::subscribe_then_retry(std::chrono::microseconds delay) {
   subscribed_ = true;
   auto self = shared_from_this();
   listener_id_ =
-      core_->subscriber().add(options_.channel, make_listener(), [self](std::error_code ec) {
+      core_->subscriber().add(options_.channel, make_listener(), [self, delay](std::error_code ec) {
         if (self->finished_) return;
         if (ec) return self->finish(ec, false);
+        if (delay.count() > 0) {
+          // Listening now: a release meanwhile wakes it sooner (on_message()).
+          return self->sleep_until(std::min(Clock::now() + delay, self->options_.deadline));
+        }
         self->try_once();
       });
 }

@@ -116,7 +116,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   void begin();
   void try_once(bool on_caller_thread = false);
   void on_attempt(Status status, AttemptResult result);
-  void subscribe_then_retry();
+  void subscribe_then_retry(std::chrono::microseconds delay = {});
   Listener make_listener();
   void sleep(std::chrono::milliseconds hint);
   void sleep_until(Clock::time_point when);
