@@ -15,6 +15,7 @@
 #include "lua_scripts.hpp"
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
+#include "support/on_io.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "sync/release_yield.hpp"
@@ -24,21 +25,13 @@ using redisson::Client;
 using redisson::OwnerId;
 using redisson::test::config_for;
 using redisson::test::Messages;
+using redisson::test::on_io;
 using redisson::test::RedisServer;
 using redisson::test::subscribers_are;
 
 namespace {
 
 constexpr auto kGenerous = 20s;
-
-// Runs `fn` on the client's I/O thread, where the yield lives, and returns its result.
-template <class Fn>
-auto on_io(const Client& client, Fn fn) {
-  const auto& core = redisson::detail::ClientAccess::core(client);
-  std::promise<decltype(fn(*core))> result;
-  core->run_on_io([&] { result.set_value(fn(*core)); });
-  return result.get_future().get();
-}
 
 void set_min_window(const Client& client, std::chrono::nanoseconds floor) {
   on_io(client, [floor](redisson::detail::ClientCore& core) {

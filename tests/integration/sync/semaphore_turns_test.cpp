@@ -20,6 +20,7 @@
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
+#include "support/on_io.hpp"
 #include "support/redis_server.hpp"
 #include "sync/own_releases.hpp"
 
@@ -28,6 +29,7 @@ using redisson::Client;
 using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::FaultProxy;
+using redisson::test::on_io;
 using redisson::test::RedisServer;
 
 namespace {
@@ -114,15 +116,6 @@ TEST(SemaphoreTurns, ScriptTellsEachWaiterItsPlace) {
   EXPECT_EQ(server.command({"EVAL", source, "4", kName, "redisson_acquire_latch:{slots}:n",
                             kWaiters, kSeen, "3", "20000", "1", "d", "0", "10000"}),
             "0\n2\n1");
-}
-
-// Runs `fn` on the client's I/O thread, where the record of its own releases lives.
-template <class Fn>
-auto on_io(const Client& client, Fn fn) {
-  const auto& core = redisson::detail::ClientAccess::core(client);
-  std::promise<decltype(fn(*core))> result;
-  core->run_on_io([&] { result.set_value(fn(*core)); });
-  return result.get_future().get();
 }
 
 // Records, as a release of `client` would, that it published `count` on the test's channel now.
