@@ -7,7 +7,7 @@
 #   JOBS          parallel compile jobs            (default: number of cores)
 #   CTEST_JOBS    parallel test processes          (default: 2)
 #   TEST_TIMEOUT  per-test timeout in seconds      (default: 300)
-#   TSAN_TESTS    ctest -R regex for test-tsan     (default: Lock|Connection|PubSub|Client|CallerRead|CallerWrite)
+#   TSAN_TESTS    ctest -R regex for test-tsan     (default: every test of redisson_tsan_tests)
 #   FUZZ_SECONDS  how long `make fuzz` runs, split over its 3 targets (default: 300; fuzz-ci: 60)
 #   CHAOS_SECONDS how long `make chaos` runs       (default: 600, split over its configurations)
 #   REDISSON_URL  `make demo` uses this server instead of starting one
@@ -23,7 +23,7 @@ SHELL := /bin/bash
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS ?= 2
 TEST_TIMEOUT ?= 300
-TSAN_TESTS ?= Lock|Connection|PubSub|Client|CallerRead|CallerWrite
+TSAN_TESTS ?= .
 FUZZ_SECONDS ?= 300
 CHAOS_SECONDS ?= 600
 CMAKE_ARGS ?=
@@ -41,7 +41,7 @@ help:
 	@echo 'make build         configure and build in build/ (RelWithDebInfo, warnings are errors)'
 	@echo 'make test          deps + build + every test against throwaway redis-servers + install test'
 	@echo 'make test-asan     the same tests with AddressSanitizer + UBSan (build-asan/)'
-	@echo 'make test-tsan     tests matching TSAN_TESTS with ThreadSanitizer (build-tsan/)'
+	@echo 'make test-tsan     the thread tests (redisson_tsan_tests) with ThreadSanitizer (build-tsan/)'
 	@echo 'make demo          run `redisson demo` against REDISSON_URL or a throwaway redis-server'
 	@echo 'make bench         run the benchmarks; table on stdout, JSON in build/bench/results.json'
 	@echo 'make chaos         8 workers, random faults, a checker; CHAOS_SECONDS (default 600), build/chaos/'
@@ -78,17 +78,19 @@ test-asan: deps
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --test-dir build-asan $(CTEST_FLAGS)
 
-# Only the test binaries: TSan is for the threads of the library under test, and the tools,
-# benchmarks and examples would double the build time of CI for nothing (so the tests of the
-# `redisson` tool, which run its binary, are left to the other builds).
+# One binary, redisson_tsan_tests (tests/CMakeLists.txt lists its files): TSan is for the threads of
+# the library (client, connections, pub/sub, locks and their waiting loop, topologies); the tools,
+# benchmarks, examples and the other tests would double the build time of CI for nothing.
 test-tsan: deps
 	cmake --preset tsan
-	cmake --build --preset tsan -j $(JOBS) --target redisson_unit_tests redisson_integration_tests
+	cmake --build --preset tsan -j $(JOBS) --target redisson_tsan_tests
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp \
-	  ctest --test-dir build-tsan $(CTEST_FLAGS) -R '$(TSAN_TESTS)' -E '^RedissonCli\.'
+	  ctest --test-dir build-tsan $(CTEST_FLAGS) -R '$(TSAN_TESTS)'
 
+# Builds only what the demo runs (the library and the `redisson` tool), not the tests.
 # The throwaway server is stopped by PID on every exit path (success, failure, Ctrl-C).
-demo: deps build
+demo: deps configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target redisson_cli
 	@bin='$(REDISSON_BIN)'; \
 	if [[ ! -x $$bin ]]; then echo "demo: $$bin was not built (tools/redisson missing?)" >&2; exit 1; fi; \
 	if [[ -n "$${REDISSON_URL:-}" ]]; then \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install test: installs a built tree into a temp prefix and builds a stand-alone consumer
-# (tests/install) against it with find_package(redisson CONFIG REQUIRED): one program per
-# examples/*.cpp plus a smoke program, which is also run; then builds examples/quickstart.cpp
-# with a plain compiler line from pkg-config, and checks the examples are installed.
+# (tests/install) against it with find_package(redisson CONFIG REQUIRED): examples/quickstart.cpp,
+# a program including every installed public header, and a smoke program, which is also run; then
+# builds examples/quickstart.cpp with a plain compiler line from pkg-config, and checks the
+# examples are installed. (Every example is compiled by the main build, warnings as errors.)
 #
 # Usage: scripts/test-install.sh [BUILD_DIR]      (default: build)
 #
