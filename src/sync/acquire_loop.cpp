@@ -44,7 +44,7 @@ AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options option
                          AcquireCallback done, GiveUp give_up)
     : core_(core),
       channel_(std::move(options.channel)),
-      machine_({std::move(options.policy), options.deadline, options.unknown_hint}, Clock::now()),
+      machine_({options.policy, options.deadline, options.unknown_hint}, Clock::now()),
       attempt_(std::move(attempt)),
       done_(std::move(done)),
       give_up_(std::move(give_up)),

@@ -41,11 +41,9 @@ constexpr std::chrono::microseconds kPassedOverCheck{10000};
 }  // namespace
 
 AcquireMachine::AcquireMachine(Settings settings, Clock::time_point started, Draw draw)
-    : settings_(std::move(settings)),
-      started_(started),
-      draw_(draw ? std::move(draw) : Draw(default_draw)) {}
+    : settings_(settings), started_(started), draw_(draw ? std::move(draw) : Draw(default_draw)) {}
 
-bool AcquireMachine::yields_after_release() const noexcept {
+bool AcquireMachine::yields_after_release() const {
   return detail::yields_after_release(settings_.policy);
 }
 
@@ -149,6 +147,10 @@ AcquireAction AcquireMachine::subscribed(Clock::time_point now, std::error_code 
 
 AcquireAction AcquireMachine::sleep(Clock::time_point now, std::chrono::milliseconds hint) {
   auto wait = hint.count() >= 0 ? hint : settings_.unknown_hint;
+  // A waiting writer's entry lapses unless an attempt renews it in time (WriteSidePolicy).
+  if (const auto* writer = std::get_if<WriteSidePolicy>(&settings_.policy)) {
+    wait = std::min(wait, writer->renew_every);
+  }
   if (settings_.deadline != Clock::time_point::max()) {
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(settings_.deadline - now);
     wait = std::min(wait, std::max(left, std::chrono::milliseconds{0}));
@@ -284,13 +286,13 @@ AcquireAction AcquireMachine::wake(Clock::time_point now) {
 // us, 0.68 with 1 ms and 0.53 with 2.5 ms (the delayed attempts then land on the next release);
 // wait p99 24 ms at 500 us.
 //
-// The other non-fair kinds (FirstComePolicy: FencedLock, a ReadWriteLock's sides; and
-// FairLockPolicy's waits) keep the first-come rule and spread the wins instead: once a waiter
-// knows others wait too (it lost a race after a wake-up, or its own release just woke two or more
-// other clients), a wake-up makes it wait a random moment first, unless it has waited
-// kWakeAgeFull or more: the long waiters try at once, ahead of the rest, and the draw spreads the
-// wins among the others (with a Lock before it took turns: the least lucky process went from
-// 0.16-0.19 of the mean acquisitions to 0.91-0.93, wait p99 49-63 ms). A lone waiter (the
+// The other non-fair kinds (FirstComePolicy: FencedLock, a ReadWriteLock's read side;
+// WriteSidePolicy; and FairLockPolicy's waits) keep the first-come rule and spread the wins
+// instead: once a waiter knows others wait too (it lost a race after a wake-up, or its own release
+// just woke two or more other clients), a wake-up makes it wait a random moment first, unless it
+// has waited kWakeAgeFull or more: the long waiters try at once, ahead of the rest, and the draw
+// spreads the wins among the others (with a Lock before it took turns: the least lucky process went
+// from 0.16-0.19 of the mean acquisitions to 0.91-0.93, wait p99 49-63 ms). A lone waiter (the
 // two-party hand-over) neither lost a race nor woke a crowd, so it pays nothing under either
 // rule. Java waiters are unaffected.
 //
@@ -302,6 +304,7 @@ std::chrono::microseconds AcquireMachine::wake_delay(Clock::time_point now) {
     return ahead_ > 0 ? kBehindDelay : std::chrono::microseconds{};
   }
   const bool first_come = std::holds_alternative<FirstComePolicy>(settings_.policy) ||
+                          std::holds_alternative<WriteSidePolicy>(settings_.policy) ||
                           std::holds_alternative<FairLockPolicy>(settings_.policy);
   if (!first_come || !yields_after_release() || !contended_) return {};
   constexpr std::chrono::microseconds kWakeJitter{1000};

@@ -114,7 +114,7 @@ class AcquireMachine {
   AcquireAction gave_up();
 
   bool polls() const noexcept { return std::holds_alternative<PollPolicy>(settings_.policy); }
-  bool yields_after_release() const noexcept;
+  bool yields_after_release() const;
   /// A semaphore waiter: release messages are counts of free permits it judges.
   bool counts_permits() const noexcept { return permits_wanted() > 0; }
   bool finished() const noexcept { return finished_; }

@@ -24,10 +24,20 @@ struct LockTurnsPolicy {
   bool yield_after_release = false;
 };
 
-/// FencedLock, a ReadWriteLock's sides: the first attempt to reach the server wins; once others
+/// FencedLock, a ReadWriteLock's read side: the first attempt to reach the server wins; once others
 /// are known to wait, a woken waiter draws a short random delay (unless it has waited long).
 struct FirstComePolicy {
   bool yield_after_release = false;  // as LockTurnsPolicy's
+};
+
+/// A ReadWriteLock's write side: first-come as FirstComePolicy, and, while it waits, an entry in
+/// the lock's writer order (rwlock_write_acquire.lua) that holds new readers of this library back
+/// until the writer has had its turn. The entry lapses unless renewed, so that a writer that died
+/// does not keep readers out: each attempt renews it, and the waiter never sleeps longer than
+/// `renew_every` between attempts (half the entry's life; see read_write_lock.cpp).
+struct WriteSidePolicy {
+  bool yield_after_release = false;  // as LockTurnsPolicy's
+  std::chrono::milliseconds renew_every{500};
 };
 
 /// FairLock: the server hands the lock down its queue and wakes each waiter on its own channel;
@@ -59,8 +69,8 @@ struct PollPolicy {
   bool yield_after_release = false;  // as LockTurnsPolicy's
 };
 
-using AcquirePolicy = std::variant<LatchPolicy, LockTurnsPolicy, FirstComePolicy, FairLockPolicy,
-                                   SemaphorePolicy, PollPolicy>;
+using AcquirePolicy = std::variant<LatchPolicy, LockTurnsPolicy, FirstComePolicy, WriteSidePolicy,
+                                   FairLockPolicy, SemaphorePolicy, PollPolicy>;
 
 /// Sets the policy's yield_after_release where it has one (the lock kinds).
 inline void set_yield_after_release(AcquirePolicy& policy, bool yield) {

@@ -27,6 +27,7 @@ using redisson::detail::PollPolicy;
 using redisson::detail::ReleaseYield;
 using redisson::detail::SemaphorePolicy;
 using redisson::detail::Status;
+using redisson::detail::WriteSidePolicy;
 using Kind = AcquireAction::Kind;
 
 namespace {
@@ -339,6 +340,30 @@ TEST(AcquireMachine, AWaiterThatDoesNotYieldNeverDrawsADelay) {
   ASSERT_EQ(waiter.machine.message(kT0 + 1ms, "0").kind, Kind::attempt);
   ASSERT_EQ(waiter.machine.replied(kT0 + 2ms, {}, refused(30s)).kind, Kind::sleep_until);
   EXPECT_EQ(waiter.machine.message(kT0 + 3ms, "0").kind, Kind::attempt);
+}
+
+// ---- WriteSidePolicy -----------------------------------------------------------------------
+
+TEST(AcquireMachine, AWaitingWriterTriesAgainInTimeToRenewItsEntry) {
+  // Readers hold the lock for 30 s more; the writer's entry (which holds new readers back)
+  // lapses unless an attempt renews it, so it never sleeps longer than renew_every.
+  Waiter waiter(WriteSidePolicy{.renew_every = 500ms});
+  waiter.to_second_attempt();
+  expect_sleep_until(waiter.machine.replied(kT0, {}, refused(30s)), kT0 + 500ms);
+  ASSERT_EQ(waiter.machine.timer_fired(kT0 + 500ms).kind, Kind::attempt);
+  expect_sleep_until(waiter.machine.replied(kT0 + 501ms, {}, refused(200ms)), kT0 + 701ms);
+  // The last reader's release wakes it at once.
+  EXPECT_EQ(waiter.machine.message(kT0 + 702ms, "0").kind, Kind::attempt);
+}
+
+TEST(AcquireMachine, AWaitingWriterSpreadsItsWokenAttemptsAsAFirstComeWaiter) {
+  Waiter waiter(WriteSidePolicy{.yield_after_release = true});
+  waiter.to_second_attempt();
+  ASSERT_EQ(waiter.machine.replied(kT0, {}, refused(30s)).kind, Kind::sleep_until);
+  ASSERT_EQ(waiter.machine.message(kT0 + 1ms, "0").kind, Kind::attempt);
+  ASSERT_EQ(waiter.machine.replied(kT0 + 2ms, {}, refused(30s)).kind, Kind::sleep_until);
+  waiter.draws = {600};
+  expect_sleep_until(waiter.machine.message(kT0 + 3ms, "0"), kT0 + 3ms + 600us);
 }
 
 // ---- SemaphorePolicy ------------------------------------------------------------------------
