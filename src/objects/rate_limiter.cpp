@@ -176,8 +176,7 @@ void start_rate_limiter_acquire(const ObjectPtr& object, std::int64_t permits,
   };
   AcquireLoop::Options options;
   // No pub/sub: nothing announces freed permits; the script says when the window frees up.
-  options.poll = PollBackoff{};
-  options.poll->follow_hint = true;
+  options.policy = PollPolicy{PollBackoff{.follow_hint = true}};
   if (wait) options.deadline = Clock::now() + *wait;
   AcquireLoop::start(object->core, std::move(options), std::move(attempt), std::move(finish),
                      nullptr, cancel);

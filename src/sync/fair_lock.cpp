@@ -86,6 +86,7 @@ class FairLockKind final : public LockKind {
   AcquireLoop::Options loop_options(const AcquireRequest& request) const override {
     AcquireLoop::Options options;
     options.channel = waiter_channel(request.field);
+    options.policy = FairLockPolicy{};
     return options;
   }
   // A waiter whose wait ran out leaves the queue, moving everyone behind it up one slot.

@@ -64,7 +64,7 @@ AttemptReply HashLockKind::read_attempt(const Reply& reply) const {
 
 AcquireLoop::Options HashLockKind::loop_options(const AcquireRequest& request) const {
   auto options = LockKind::loop_options(request);
-  options.server_orders_waiters = takes_turns(request);
+  if (takes_turns(request)) options.policy = LockTurnsPolicy{};
   return options;
 }
 

@@ -51,6 +51,7 @@ std::string LockKind::owner_field(OwnerId owner) const {
 AcquireLoop::Options LockKind::loop_options(const AcquireRequest&) const {
   AcquireLoop::Options options;
   options.channel = channel;
+  options.policy = FirstComePolicy{};
   return options;
 }
 
@@ -69,8 +70,8 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
   if (wait) options.deadline = Clock::now() + *wait;
   // A waiter yields to those a recent release of ours woke (release_yield.hpp); not a single
   // try (wait 0), which asks whether the lock is free now, and never a holder re-entering.
-  options.yield_after_release =
-      (!wait || wait->count() > 0) && core->holds().known(name, state->request.field) == 0;
+  set_yield_after_release(options.policy, (!wait || wait->count() > 0) &&
+                                              core->holds().known(name, state->request.field) == 0);
   const bool watchdog = !lease.has_value();
   auto attempt = make_attempt(state);
   auto give_up_hook = give_up(state->request);

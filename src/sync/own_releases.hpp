@@ -5,11 +5,11 @@
 // after the release ran on the server. When the channel is still subscribed (a lingering
 // subscription), the release's message often reaches the new waiter while its first attempt is on
 // its way, or just after: the attempt has already seen that release's permits, but the message
-// would count as one more release, whose permit one ahead must have taken (AcquireLoop's
+// would count as one more release, whose permit one ahead must have taken (AcquireMachine's
 // counting). The waiter would then believe itself one place nearer than it is and try too early,
 // or, second in line, try again at once and take the permit its release woke the first one for.
 // A waiter that starts listening while that message is still on its way lets it go by, and any
-// before it (acquire_loop.cpp, on_message): messages on a channel come in the order they were
+// before it (acquire_machine.cpp, message()): messages on a channel come in the order they were
 // published, and the release's cannot come before the release was sent, so "still on its way" is
 // "no message has come on the channel since the release was sent" (PubSub::received).
 //

@@ -14,6 +14,12 @@ namespace {
 // The write acquire script's reply for a refused read->write upgrade.
 constexpr std::int64_t kUpgradeRefused = -3;
 
+// How long a waiting writer's entry in the writer order holds new readers back unless renewed:
+// what a writer that died costs the readers at most. Its waiter renews it twice as often
+// (WriteSidePolicy::renew_every), an attempt more per half second of waiting, so that a late
+// timer does not let it lapse while the writer waits.
+constexpr std::chrono::milliseconds kWriterEntryLife{1000};
+
 // "{n}", or n when it has a '{': S(n, x) = tagged:x.
 std::string tagged(std::string_view name) {
   if (name.find('{') != std::string_view::npos) return std::string(name);
@@ -29,6 +35,7 @@ class RwSideKind : public LockKind {
   RwSideKind(std::shared_ptr<ClientCore> core, std::string name, const char* mode)
       : LockKind(std::move(core), std::move(name), "redisson_rwlock"),
         tagged_name(tagged(this->name)),
+        writers_key(prefix_name("redisson_rwlock_writers", this->name)),
         mode_(mode) {}
 
   /// The reader field of `owner`: "<client-id>:<owner>".
@@ -59,6 +66,9 @@ class RwSideKind : public LockKind {
   const char* kind_name() const noexcept override { return mode_; }
 
   const std::string tagged_name;
+  /// P(redisson_rwlock_writers, n): this library's waiting writers, which hold new readers back
+  /// (rwlock_write_acquire.lua, rwlock_read_acquire.lua). Java Redisson never reads it.
+  const std::string writers_key;
 
  protected:
   const ScriptDef& renew_script() const override { return lua::rwlock_renew; }
@@ -67,6 +77,15 @@ class RwSideKind : public LockKind {
     if (reply.is_null()) return UnlockReply{true, {}};
     const auto left = std::max<std::int64_t>(reply.integer, 0);
     return UnlockReply{false, HoldRegistry::Released{left == 0, left}};
+  }
+  // How long a refused writer's entry in the writer order lasts: kWriterEntryLife, never past
+  // the end of its wait; none for a single try (wait 0).
+  static std::chrono::milliseconds entry_life(const AcquireRequest& request) {
+    if (!request.wait) return kWriterEntryLife;
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(request.started + *request.wait -
+                                                                   Clock::now());
+    if (request.wait->count() == 0) return {};
+    return std::clamp(left, std::chrono::milliseconds{1}, kWriterEntryLife);
   }
   std::int64_t latch_lifetime_ms() const {
     return static_cast<std::int64_t>(retry_latch_lifetime(core->config()).count());
@@ -84,7 +103,7 @@ class ReadSideKind final : public RwSideKind {
  protected:
   ScriptCall attempt_call(const AcquireRequest& request,
                           std::optional<std::int64_t> /*reset*/) const override {
-    return lua::rwlock_read_acquire({name, hold_timeout_prefix(request.owner)},
+    return lua::rwlock_read_acquire({name, hold_timeout_prefix(request.owner), writers_key},
                                     {static_cast<std::int64_t>(request.lease.count()),
                                      request.field, request.field + ":write"});
   }
@@ -114,10 +133,27 @@ class WriteSideKind final : public RwSideKind {
     // Only an unbounded wait refuses an upgrade: a bounded one times out like anyone else's.
     const bool refuse_upgrade = !request.wait.has_value();
     auto call = lua::rwlock_write_acquire(
-        {name}, {static_cast<std::int64_t>(request.lease.count()), request.field,
-                 refuse_upgrade ? reader_field(request.owner) : std::string()});
+        {name, writers_key}, {static_cast<std::int64_t>(request.lease.count()), request.field,
+                              refuse_upgrade ? reader_field(request.owner) : std::string(),
+                              static_cast<std::int64_t>(entry_life(request).count())});
     if (reset) call.command.arg(*reset);
     return call;
+  }
+  AcquireLoop::Options loop_options(const AcquireRequest& request) const override {
+    auto options = LockKind::loop_options(request);
+    options.policy = WriteSidePolicy{.renew_every = kWriterEntryLife / 2};
+    return options;
+  }
+  // A writer that stops waiting leaves the writer order at once (best effort, not waited for: an
+  // entry left behind lapses within kWriterEntryLife).
+  GiveUp give_up(const AcquireRequest& request) const override {
+    if (entry_life(request).count() == 0) return nullptr;
+    return [self = shared_from_this(), field = request.field](UniqueFunction<void()> finished) {
+      const auto& kind = static_cast<const WriteSideKind&>(*self);
+      kind.core->submit(Command{"ZREM", kind.writers_key, field},
+                        [](std::error_code, const Reply&) {});
+      finished();
+    };
   }
   AttemptReply read_attempt(const Reply& reply) const override {
     if (reply.is_null()) return AttemptReply{{}, true};

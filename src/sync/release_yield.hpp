@@ -46,7 +46,7 @@ class ReleaseYield {
   void set_min_window(std::chrono::nanoseconds floor) { min_window_ = floor; }
 
   /// An open window: until when to hold back, and how many other clients the release reached
-  /// (two or more: the lock is contended beyond a two-party hand-over, see acquire_loop.cpp's
+  /// (two or more: the lock is contended beyond a two-party hand-over, see acquire_machine.cpp's
   /// wake delay).
   struct Window {
     Clock::time_point until;

@@ -119,7 +119,7 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
   if (permits == 0) return done({}, true);
   // A waiter gets in line in the order of this library's waiters with its first attempt
   // (semaphore_try_acquire_in_turn.lua): its failed attempts say how many wait ahead, and it lets
-  // releases that cannot reach it go by (AcquireLoop::on_message). A single try (wait 0) sends
+  // releases that cannot reach it go by (AcquireMachine::message). A single try (wait 0) sends
   // Redisson's script.
   const bool in_line = !wait || wait->count() > 0;
   auto waiter = std::make_shared<SemaphoreWaiter>();
@@ -167,8 +167,7 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
   auto options = wait_options(*semaphore, wait);
   GiveUp give_up;
   if (in_line) {
-    options.server_orders_waiters = true;
-    options.permits_wanted = permits;
+    options.policy = SemaphorePolicy{permits};
     // A waiter that stops waiting leaves the order (best effort, not waited for: an entry left
     // behind is dropped once it has not been seen for a while).
     give_up = [semaphore, waiter](UniqueFunction<void()> finished) {

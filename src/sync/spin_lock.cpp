@@ -25,7 +25,7 @@ class SpinLockKind final : public HashLockKind {
  protected:
   AcquireLoop::Options loop_options(const AcquireRequest&) const override {
     AcquireLoop::Options options;
-    options.poll = PollBackoff{};
+    options.policy = PollPolicy{};
     return options;
   }
   ScriptCall unlock_call(const UnlockRequest& request, bool first) const override {

@@ -66,6 +66,7 @@ AcquireLoop::Options wait_options(const SynchronizerState& state,
                                   std::optional<std::chrono::milliseconds> wait) {
   AcquireLoop::Options options;
   options.channel = state.channel;
+  options.policy = LatchPolicy{};
   options.unknown_hint = state.recheck_interval();
   if (wait) options.deadline = Clock::now() + *wait;
   return options;

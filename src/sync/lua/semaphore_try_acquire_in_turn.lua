@@ -1,7 +1,7 @@
 -- Take permits from a semaphore as a waiter that knows its place (semaphore_try_acquire.lua,
 -- plus an order among this library's waiters). Every release publishes the count of free
 -- permits and wakes every waiter; a waiter that knows how many wait before it lets a release
--- whose count cannot reach it go by without trying (src/sync/acquire_loop.cpp, on_message), so
+-- whose count cannot reach it go by without trying (src/sync/acquire_machine.cpp, message()), so
 -- a release costs about one attempt instead of one per waiter. A waiter not in the order yet
 -- takes only the permits beyond one per waiter in it; among those in it, the first to ask takes.
 -- Java Redisson's waiters (and single tries: semaphore_try_acquire.lua) neither write nor read
