@@ -54,8 +54,12 @@ help:
 deps:
 	@scripts/install-deps.sh
 
+# -g1 (line tables: backtraces and sanitizer reports keep file and line, gdb shows no locals) builds
+# a third faster than -g at -O2 (src/net/connection.cpp: 15.5 s -> 10.3 s of CPU). For full debug
+# information: CMAKE_ARGS=-DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O2 -g -DNDEBUG', or a Debug build.
 configure:
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDISSON_WERROR=ON $(CMAKE_ARGS)
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O2 -g1 -DNDEBUG' -DREDISSON_WERROR=ON $(CMAKE_ARGS)
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
