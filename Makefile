@@ -38,7 +38,7 @@ REDISSON_BIN := $(BUILD_DIR)/tools/redisson/redisson
 
 help:
 	@echo 'make deps          install missing Debian packages (apt-get, through sudo when not root)'
-	@echo 'make build         configure and build in build/ (RelWithDebInfo, warnings are errors)'
+	@echo 'make build         configure and build in build/ (-O2 -g1, warnings are errors)'
 	@echo 'make test          deps + build + every test against throwaway redis-servers + install test'
 	@echo 'make test-asan     the same tests with AddressSanitizer + UBSan (build-asan/)'
 	@echo 'make test-tsan     the thread tests (redisson_tsan_tests) with ThreadSanitizer (build-tsan/)'
