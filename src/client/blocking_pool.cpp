@@ -117,7 +117,7 @@ void BlockingPool::start(const CallPtr& call) {
   if (call->finished) return;
   if (closed_) return finish(call, make_error_code(errc::shutdown), Reply{});
   if (call->cancelled) return finish(call, asio::error::operation_aborted, Reply{});
-  const auto lease = lease_for(node_of(call->request.routing_key));
+  const auto lease = lease_for(node_of(call->request.args.at(call->request.key_index)));
   if (!lease) return wait_for_connection(call);
   send(call, lease);
 }
@@ -171,7 +171,13 @@ void BlockingPool::send(const CallPtr& call, const LeasePtr& lease) {
   auto& args = call->request.args;
   args[call->request.timeout_index] = wait_text(wait, call->request.wait_in_ms);
   Command command;
-  for (const auto& arg : args) command.arg(arg);
+  for (std::size_t index = 0; index < args.size(); ++index) {
+    if (index == call->request.key_index) {
+      command.key(args[index]);
+    } else {
+      command.arg(args[index]);
+    }
+  }
   const auto deadline = Clock::now() + wait + command_timeout_;
   if (!lease->client_id) {
     // Pipelined ahead of the blocking command: it costs no round trip.
@@ -263,7 +269,7 @@ void BlockingPool::wake_waiter() {
       waiting_.pop_front();
       continue;
     }
-    const auto lease = lease_for(node_of(call->request.routing_key));
+    const auto lease = lease_for(node_of(call->request.args.at(call->request.key_index)));
     if (!lease) return;
     waiting_.pop_front();
     call->queued = false;
@@ -304,7 +310,8 @@ void BlockingPool::reroute() {
   const auto calls = active_;
   for (const auto& call : calls) {
     const auto lease = call->lease;
-    if (lease && node_key(lease->node) != node_key(node_of(call->request.routing_key))) {
+    if (lease && node_key(lease->node) !=
+                     node_key(node_of(call->request.args.at(call->request.key_index)))) {
       lease->connection->close();
     }
   }

@@ -52,8 +52,8 @@ class BlockingPool : public std::enable_shared_from_this<BlockingPool> {
     std::size_t timeout_index = 0;
     /// The wait is sent in milliseconds (XREAD BLOCK), else in seconds with a fraction (BLPOP).
     bool wait_in_ms = false;
-    /// The key the command is routed by (its first key).
-    std::string routing_key;
+    /// args[key_index] is the key the command is routed by (its first key).
+    std::size_t key_index = 1;
     /// When the wait ends; nullopt: never (take()).
     std::optional<Clock::time_point> until;
     ReplyCallback callback;

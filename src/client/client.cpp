@@ -72,7 +72,7 @@ Command Client::evalsha_command(const Script& script, const std::vector<std::str
                                 const std::vector<std::string>& args) {
   Command command{"EVALSHA", script.sha1()};
   command.arg(static_cast<std::int64_t>(keys.size()));
-  for (const auto& key : keys) command.arg(key);
+  for (const auto& key : keys) command.key(key);  // the first routes it
   for (const auto& value : args) command.arg(value);
   return command;
 }

@@ -30,7 +30,7 @@ BlockingCommand wait_last_command(const char* verb, const std::string& key,
   for (auto& arg : args) command.args.push_back(std::move(arg));
   command.timeout_index = command.args.size();
   command.args.emplace_back();
-  command.routing_key = key;
+  command.key_index = 1;
   if (wait) command.wait = checked_wait(*wait, operation);
   return command;
 }
@@ -41,7 +41,7 @@ void submit_blocking(const ObjectState& object, BlockingCommand command, ReplyHa
   request.args = std::move(command.args);
   request.timeout_index = command.timeout_index;
   request.wait_in_ms = command.wait_in_ms;
-  request.routing_key = std::move(command.routing_key);
+  request.key_index = command.key_index;
   if (command.wait) request.until = Clock::now() + *command.wait;
   request.callback = std::move(handler);
   auto& pool = object.core->blocking_pool();

@@ -24,7 +24,7 @@ ScriptCall ScriptDef::operator()(std::initializer_list<std::string_view> keys,
                                  std::initializer_list<ScriptArg> args) const {
   check_key_count(*this, keys.size());
   ScriptCall call{script(), evalsha_prefix(*this, keys.size())};
-  for (const auto key : keys) call.command.arg(key);
+  for (const auto key : keys) call.command.key(key);
   for (const auto& value : args) value.append_to(call.command);
   return call;
 }
@@ -33,7 +33,7 @@ ScriptCall ScriptDef::operator()(const std::vector<std::string>& keys,
                                  const std::vector<std::string>& args) const {
   check_key_count(*this, keys.size());
   ScriptCall call{script(), evalsha_prefix(*this, keys.size())};
-  for (const auto& key : keys) call.command.arg(key);
+  for (const auto& key : keys) call.command.key(key);
   for (const auto& value : args) call.command.arg(value);
   return call;
 }

@@ -22,7 +22,9 @@ std::chrono::milliseconds next_refusal_wait(std::chrono::milliseconds previous) 
 
 Command as_eval(const Command& evalsha, std::string_view source) {
   // The encoded arguments are RESP bulk strings: "$<len>\r\n<bytes>\r\n" each. Skip the first
-  // two (EVALSHA and the SHA) and copy the rest after EVAL and the source.
+  // two (EVALSHA and the SHA) and copy the rest after EVAL and the source; the argument that
+  // routed the EVALSHA (the same bytes, not an equal value) routes the EVAL.
+  const auto routing_key = evalsha.routing_key();
   Command eval{"EVAL", source};
   std::string_view rest = evalsha.encoded_arguments();
   for (std::size_t index = 0; !rest.empty(); ++index) {
@@ -30,7 +32,13 @@ Command as_eval(const Command& evalsha, std::string_view source) {
     std::size_t length = 0;
     std::from_chars(rest.data() + 1, rest.data() + header_end, length);
     const auto value = rest.substr(header_end + 2, length);
-    if (index >= 2) eval.arg(value);
+    if (index >= 2) {
+      if (routing_key && value.data() == routing_key->data()) {
+        eval.key(value);
+      } else {
+        eval.arg(value);
+      }
+    }
     rest.remove_prefix(header_end + 2 + length + 2);
   }
   return eval;

@@ -4,7 +4,6 @@
 #include <charconv>
 
 #include "redisson/error.hpp"
-#include "topology/command_key.hpp"
 
 namespace redisson::detail {
 namespace {
@@ -130,7 +129,7 @@ std::shared_ptr<Connection> ClusterRouter::connection_for_slot(int slot) {
 
 void ClusterRouter::submit(const Command& command, Clock::time_point deadline,
                            ReplyCallback callback, SentHook after_send) {
-  const auto key = routing_key(command);
+  const auto key = command.routing_key();
   const int slot = key ? key_slot(*key) : -1;
   auto connection = connection_for_slot(slot);
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
@@ -170,7 +169,7 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
     if (++request->redirects > kMaxRedirects || Clock::now() >= request->deadline) {
       return request->callback(make_error_code(errc::timeout), Reply{});
     }
-    const auto key = routing_key(request->command);
+    const auto key = request->command.routing_key();
     auto connection = connection_for_slot(key ? key_slot(*key) : -1);
     if (!connection) return request->callback(make_error_code(errc::shutdown), Reply{});
     return send(request, std::move(connection), false);
@@ -194,7 +193,7 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
     request_refresh();
     auto timer = std::make_shared<asio::steady_timer>(io_, kRetryDelay);
     timer->async_wait([self = shared_from_this(), request, timer](std::error_code) {
-      const auto key = routing_key(request->command);
+      const auto key = request->command.routing_key();
       auto connection = self->connection_for_slot(key ? key_slot(*key) : -1);
       if (!connection) return request->callback(make_error_code(errc::shutdown), Reply{});
       self->send(request, std::move(connection), false);

@@ -27,8 +27,8 @@ struct BlockingCommand {
   std::size_t timeout_index = 0;
   /// The wait is sent in milliseconds (XREAD BLOCK), else in seconds with a fraction.
   bool wait_in_ms = false;
-  /// The key it is routed by (on a Cluster, every key must share its slot).
-  std::string routing_key;
+  /// args[key_index] is the key it is routed by (on a Cluster, every key must share its slot).
+  std::size_t key_index = 1;
   /// How long the server waits; nullopt: until something arrives.
   std::optional<std::chrono::milliseconds> wait;
 };

@@ -233,7 +233,7 @@ class Stream : public Object {
           return Command{"XREAD", "COUNT"}
               .arg(detail::checked_stream_count(count, "read"))
               .arg("STREAMS")
-              .arg(name())
+              .key(name())
               .arg(read_id(after, "read"));
         },
         read_reader());
@@ -248,6 +248,7 @@ class Stream : public Object {
           command.args = {"XREAD",   "COUNT", count_text(count, "read"), "BLOCK", "",
                           "STREAMS", name(),  read_id(after, "read")};
           command.timeout_index = 4;
+          command.key_index = 6;
           command.wait = detail::checked_wait(wait, "read");
           return command;
         },
@@ -353,7 +354,7 @@ class Stream : public Object {
           Command command{"XREADGROUP", "GROUP", group, consumer_name(consumer, "read_group")};
           command.arg("COUNT").arg(detail::checked_stream_count(count, "read_group"));
           if (no_ack) command.arg("NOACK");
-          return std::move(command.arg("STREAMS").arg(name()).arg(group_id(from)));
+          return std::move(command.arg("STREAMS").key(name()).arg(group_id(from)));
         },
         read_reader());
   }
@@ -372,6 +373,7 @@ class Stream : public Object {
           command.timeout_index = 7;
           if (no_ack) command.args.emplace_back("NOACK");
           command.args.emplace_back("STREAMS");
+          command.key_index = command.args.size();
           command.args.push_back(name());
           command.args.push_back(group_id(from));
           command.wait = detail::checked_wait(wait, "read_group");
@@ -707,7 +709,6 @@ class Stream : public Object {
     try {
       command = build();
       command->wait_in_ms = true;
-      command->routing_key = name();
     } catch (const error& thrown) {
       failure = detail::status_of_error(thrown);
     }

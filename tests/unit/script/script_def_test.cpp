@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "lua_scripts.hpp"
 #include "script/script_runner.hpp"
@@ -33,6 +35,14 @@ TEST(ScriptDef, CallBuildsEvalshaWithKeysThenArgs) {
   EXPECT_EQ(call.script.sha1(), lua::lock_acquire.sha1);
 }
 
+TEST(ScriptDef, CallIsRoutedByItsFirstKey) {
+  const auto call =
+      lua::lock_unlock({"{n}", "redisson_lock__channel:{n}", "x:{n}"}, {"0", "1", "2"});
+  EXPECT_EQ(call.command.routing_key(), "{n}");
+  const auto keyless = lua::lock_renew(std::vector<std::string>{}, {"30000"});
+  EXPECT_EQ(keyless.command.routing_key(), std::nullopt);
+}
+
 TEST(ScriptDef, WrongKeyCountIsRefusedBeforeAnythingIsSent) {
   EXPECT_THROW(lua::lock_unlock({"n"}, {"0"}), std::logic_error);
 }
@@ -44,6 +54,20 @@ TEST(ScriptRunner, EvalFallbackKeepsKeysAndArgumentsAndSendsTheSource) {
   const auto eval = as_eval(evalsha, "return 1");
   EXPECT_EQ(eval.encoded_arguments(), expected.encoded_arguments());
   EXPECT_EQ(eval.size(), expected.size());
+  EXPECT_EQ(eval.routing_key(), "k1");
+}
+
+TEST(ScriptRunner, EvalFallbackKeepsAnExplicitKey) {
+  // numkeys 0 with a key named for routing: the rules alone would route the EVAL anywhere.
+  const auto evalsha =
+      Command{"EVALSHA", "0123456789012345678901234567890123456789", "0"}.key("k1").arg("k1");
+  const auto eval = as_eval(evalsha, "return 1");
+  EXPECT_EQ(eval.encoded_arguments(),
+            Command({"EVAL", "return 1", "0", "k1", "k1"}).encoded_arguments());
+  EXPECT_EQ(eval.routing_key(), "k1");
+  // The first "k1" (the one that routed), not an equal value after it.
+  EXPECT_EQ(eval.routing_key()->data(),
+            eval.encoded_arguments().data() + eval.encoded_arguments().find("k1"));
 }
 
 }  // namespace
