@@ -54,24 +54,27 @@ void start_collection_scan_next(const ObjectPtr& object,
     return done(Status{}, empty);
   }
   if (std::string_view(scan->verb) == "LRANGE") return start_list_page(object, scan, done);
+  Done<Reply> on_page = [object, scan, done = std::move(done)](Status status, Reply reply) mutable {
+    if (status) return done(std::move(status), Reply{});
+    // [next cursor, [elements...]]
+    if (reply.elements.size() != 2 || !reply.elements[0].is_string() ||
+        reply.elements[1].type != ReplyType::array) {
+      return done(
+          Status(make_error_code(errc::wrong_type), std::string(scan->verb) + ": not a scan page"),
+          Reply{});
+    }
+    scan->cursor = reply.elements[0].str;
+    scan->finished = scan->cursor == "0";
+    Reply page = std::move(reply.elements[1]);
+    if (!page.elements.empty() || scan->finished) return done(Status{}, page);
+    start_collection_scan_next(object, scan, done);  // an empty page: ask again
+  };
+  if (std::string_view(scan->verb) == kMapCacheScanVerb) {
+    return start_map_cache_scan_page(object, scan->cursor, scan->count, std::move(on_page));
+  }
   Command command{scan->verb, object->name, scan->cursor};
   command.arg("COUNT").arg(scan->count);
-  submit_command(object, command,
-                 [object, scan, done = std::move(done)](Status status, Reply reply) mutable {
-                   if (status) return done(std::move(status), Reply{});
-                   // [next cursor, [elements...]]
-                   if (reply.elements.size() != 2 || !reply.elements[0].is_string() ||
-                       reply.elements[1].type != ReplyType::array) {
-                     return done(Status(make_error_code(errc::wrong_type),
-                                        std::string(scan->verb) + ": not a scan page"),
-                                 Reply{});
-                   }
-                   scan->cursor = reply.elements[0].str;
-                   scan->finished = scan->cursor == "0";
-                   Reply page = std::move(reply.elements[1]);
-                   if (!page.elements.empty() || scan->finished) return done(Status{}, page);
-                   start_collection_scan_next(object, scan, done);  // an empty page: ask again
-                 });
+  submit_command(object, command, std::move(on_page));
 }
 
 }  // namespace redisson::detail

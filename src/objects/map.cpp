@@ -15,36 +15,32 @@ namespace {
 // one command does not hold the server for long.
 constexpr std::size_t kPutAllChunk = 1000;
 
-const ScriptDef& script_of(MapScript script) {
-  switch (script) {
-    case MapScript::put:
-      return lua::map_put;
-    case MapScript::put_if_absent:
-      return lua::map_put_if_absent;
-    case MapScript::put_if_exists:
-      return lua::map_put_if_exists;
-    case MapScript::fast_put_if_exists:
-      return lua::map_fast_put_if_exists;
-    case MapScript::replace_if_equal:
-      return lua::map_replace_if_equal;
-    case MapScript::remove:
-      return lua::map_remove;
-    case MapScript::contains_value:
-      return lua::map_contains_value;
+/// The script of the operations that are one (src/objects/lua/map_*.lua); null for the others.
+const ScriptDef* script_of(MapOp op) {
+  switch (op) {
+    case MapOp::put:
+      return &lua::map_put;
+    case MapOp::put_if_absent:
+      return &lua::map_put_if_absent;
+    case MapOp::put_if_exists:
+      return &lua::map_put_if_exists;
+    case MapOp::fast_put_if_exists:
+      return &lua::map_fast_put_if_exists;
+    case MapOp::replace_if_equal:
+      return &lua::map_replace_if_equal;
+    case MapOp::remove:
+      return &lua::map_remove;
+    case MapOp::contains_value:
+      return &lua::map_contains_value;
+    default:
+      return nullptr;
   }
-  return lua::map_put;
 }
 
-}  // namespace
-
-void start_map_script(const ObjectPtr& object, MapScript script,
-                      const std::vector<std::string>& args, Done<Reply>& done) {
-  eval_reply(object->core, script_of(script)(std::vector<std::string>{object->name}, args),
-             std::move(done));
-}
-
-void start_map_put_all(const ObjectPtr& object, std::vector<std::string> fields_and_values,
-                       Done<Reply>& done) {
+/// put_all: HSET of field/value bytes (flat), in commands of at most 1,000 entries, pipelined.
+/// Completes with an integer reply: the number of new fields.
+void start_put_all(const ObjectPtr& object, const std::vector<std::string>& fields_and_values,
+                   Done<Reply>& done) {
   std::vector<Command> commands;
   for (std::size_t at = 0; at < fields_and_values.size(); at += 2 * kPutAllChunk) {
     const std::size_t end = std::min(fields_and_values.size(), at + 2 * kPutAllChunk);
@@ -59,6 +55,48 @@ void start_map_put_all(const ObjectPtr& object, std::vector<std::string> fields_
                done(std::move(status), integer_reply(added));
              });
 }
+
+/// `verb name args...`.
+void send(const ObjectPtr& object, const char* verb, const std::vector<std::string>& args,
+          Done<Reply>& done) {
+  Command command{verb, object->name};
+  for (const auto& arg : args) command.arg(arg);
+  submit_command(object, command, std::move(done));
+}
+
+void start_plain_map(const ObjectPtr& object, MapOp op, const std::vector<std::string>& args,
+                     Done<Reply>& done) {
+  if (const ScriptDef* script = script_of(op)) {
+    return eval_reply(object->core, (*script)(std::vector<std::string>{object->name}, args),
+                      std::move(done));
+  }
+  switch (op) {
+    case MapOp::get:
+      return send(object, "HGET", args, done);
+    case MapOp::fast_put:
+      return send(object, "HSET", args, done);
+    case MapOp::fast_put_if_absent:
+      return send(object, "HSETNX", args, done);
+    case MapOp::contains_key:
+      return send(object, "HEXISTS", args, done);
+    case MapOp::size:
+      return send(object, "HLEN", args, done);
+    case MapOp::add_and_get:
+      return send(object, "HINCRBYFLOAT", args, done);
+    case MapOp::fast_remove:
+      return start_with_arguments(object, "HDEL", args, done);
+    case MapOp::get_all:
+      return start_with_arguments(object, "HMGET", args, done);
+    case MapOp::put_all:
+      return start_put_all(object, args, done);
+    default:
+      throw_invalid_argument("Map: no such operation");
+  }
+}
+
+}  // namespace
+
+const MapLayout plain_map_layout{&start_plain_map, "HSCAN"};
 
 std::string map_lock_name(const std::string& name, std::string_view key_bytes) {
   return suffix_name(name, highway_hash128_base64(key_bytes) + ":lock");

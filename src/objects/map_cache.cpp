@@ -128,6 +128,117 @@ std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what) 
   return duration.count();
 }
 
+namespace {
+
+std::vector<std::string> all_keys(const ObjectPtr& object) {
+  std::vector<std::string> keys{object->name};
+  for (auto& key : map_cache_keys(object->name)) keys.push_back(std::move(key));
+  return keys;
+}
+
+/// map_cache_replace.lua in `mode` with ARGV after the key as given.
+void start_replace(const ObjectPtr& object, const char* mode, const std::vector<std::string>& args,
+                   Done<Reply>& done) {
+  // args: key, value (or key, expected, '1'|'0', update).
+  std::vector<std::string> argv{std::to_string(now_ms()), args.at(0), mode};
+  argv.insert(argv.end(), args.begin() + 1, args.end());
+  argv.resize(6);
+  argv.push_back(prefixed("redisson_map_cache_updated", object->name));
+  argv.push_back(prefixed("redisson_map_cache_removed", object->name));
+  eval_reply(object->core, lua::map_cache_replace(all_keys(object), argv), std::move(done));
+}
+
+/// put_all: one put script per entry (no time to live), one after the other; an integer reply,
+/// how many keys were new.
+void start_put_all(const ObjectPtr& object, std::shared_ptr<const std::vector<std::string>> flat,
+                   std::size_t at, std::int64_t added, Done<Reply> done) {
+  if (at >= flat->size()) return done(Status{}, integer_reply(added));
+  Done<Reply> next = [object, flat, at, added, done = std::move(done)](Status status,
+                                                                       const Reply& reply) mutable {
+    if (status) return done(std::move(status), Reply{});
+    start_put_all(object, flat, at + 2, added + reply.integer, std::move(done));
+  };
+  start_map_cache_script(object, MapCacheScript::put,
+                         {"0", "0", (*flat)[at], (*flat)[at + 1], "fast"}, next);
+}
+
+/// `script` on the map cache's five keys with ARGV = now, `args`, `channels`.
+void eval_on_keys(const ObjectPtr& object, const ScriptDef& script,
+                  const std::vector<std::string>& args, std::vector<std::string> channels,
+                  Done<Reply>& done) {
+  std::vector<std::string> argv{std::to_string(now_ms())};
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.insert(argv.end(), channels.begin(), channels.end());
+  eval_reply(object->core, script(all_keys(object), argv), std::move(done));
+}
+
+std::string channel(const char* kind, const ObjectPtr& object) {
+  return prefixed(kind, object->name);
+}
+
+/// The Map operations on a MapCache (MapOp documents each one's arguments and reply).
+void start_map_cache_op(const ObjectPtr& object, MapOp op, const std::vector<std::string>& args,
+                        Done<Reply>& done) {
+  const auto put = [&](const char* mode) {
+    start_map_cache_script(object, MapCacheScript::put, {"0", "0", args.at(0), args.at(1), mode},
+                           done);
+  };
+  switch (op) {
+    case MapOp::get:
+      return start_map_cache_script(object, MapCacheScript::get, {args.at(0), "value"}, done);
+    case MapOp::contains_key:
+      return start_map_cache_script(object, MapCacheScript::get, {args.at(0), "exists"}, done);
+    case MapOp::put:
+      return put("put");
+    case MapOp::fast_put:
+      return put("fast");
+    case MapOp::put_if_absent:
+      return put("if_absent");
+    case MapOp::fast_put_if_absent: {
+      // put_if_absent answers nil when it stored: 1 then, else 0.
+      Done<Reply> stored = [done = std::move(done)](Status status, const Reply& reply) mutable {
+        if (status) return done(std::move(status), Reply{});
+        done(Status{}, integer_reply(reply.is_null() ? 1 : 0));
+      };
+      return start_map_cache_script(object, MapCacheScript::put,
+                                    {"0", "0", args.at(0), args.at(1), "if_absent"}, stored);
+    }
+    case MapOp::put_if_exists:
+      return start_replace(object, "put_if_exists", args, done);
+    case MapOp::fast_put_if_exists:
+      return start_replace(object, "fast_put_if_exists", args, done);
+    case MapOp::replace_if_equal:
+      return start_replace(object, "if_equal", args, done);
+    case MapOp::remove:
+      return start_map_cache_script(object, MapCacheScript::remove, args, done);
+    case MapOp::fast_remove: {
+      if (args.empty()) return done(Status{}, integer_reply(0));
+      std::vector<std::string> argv{channel("redisson_map_cache_removed", object)};
+      argv.insert(argv.end(), args.begin(), args.end());
+      return eval_on_keys(object, lua::map_cache_fast_remove, argv, {}, done);
+    }
+    case MapOp::contains_value:
+      return eval_on_keys(object, lua::map_cache_contains_value, args, {}, done);
+    case MapOp::size:
+      return submit_command(object, Command{"HLEN", object->name}, std::move(done));
+    case MapOp::get_all:
+      if (args.empty()) return done(Status{}, integer_reply(0));
+      return eval_on_keys(object, lua::map_cache_get_all, args, {}, done);
+    case MapOp::put_all:
+      return start_put_all(object, std::make_shared<const std::vector<std::string>>(args), 0, 0,
+                           std::move(done));
+    case MapOp::add_and_get:
+      return eval_on_keys(object, lua::map_cache_add_and_get, args,
+                          {channel("redisson_map_cache_created", object),
+                           channel("redisson_map_cache_updated", object),
+                           channel("redisson_map_cache_removed", object)},
+                          done);
+  }
+  throw_invalid_argument("MapCache: no such operation");
+}
+
+}  // namespace
+
 void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
                             const std::vector<std::string>& args, Done<Reply>& done) {
   std::vector<std::string> keys{object->name};
@@ -171,6 +282,17 @@ void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
                         lua::map_cache_set_max_size(std::vector<std::string>{keys.back()}, args),
                         std::move(done));
   }
+}
+
+const MapLayout map_cache_layout{&start_map_cache_op, kMapCacheScanVerb};
+
+void start_map_cache_scan_page(const ObjectPtr& object, const std::string& cursor,
+                               std::int64_t count, Done<Reply> done) {
+  std::vector<std::string> keys = all_keys(object);
+  keys.resize(3);
+  eval_reply(object->core,
+             lua::map_cache_scan(keys, {std::to_string(now_ms()), cursor, std::to_string(count)}),
+             std::move(done));
 }
 
 }  // namespace redisson::detail

@@ -36,6 +36,7 @@ ObjectPtr multimap_values_object(const ObjectPtr& object, std::string_view key_b
   values->name = multimap_values_key(object->name, key_bytes);
   values->extra_keys = nullptr;
   values->client_keys = nullptr;
+  values->listed_keys = nullptr;
   return values;
 }
 
@@ -124,5 +125,7 @@ void start_multimap_rename(const ObjectPtr& object, const std::string& new_name,
 }
 
 bool reply_positive(const Reply& reply) { return reply_integer(reply) > 0; }
+
+const ListedKeys multimap_listed_keys{&start_multimap_keys, &start_multimap_rename};
 
 }  // namespace redisson::detail

@@ -39,7 +39,7 @@ std::shared_ptr<ObjectState> new_state(const Client& client, CodecPtr codec) {
 }  // namespace
 
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-                      ExtraKeys extra_keys, ClientKeys client_keys) {
+                      ExtraKeys extra_keys, ClientKeys client_keys, const ListedKeys* listed_keys) {
   if (name.empty()) {
     throw error(errc::invalid_argument, std::string(kind) + ": the name must not be empty");
   }
@@ -47,6 +47,7 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
   state->name = std::move(name);
   state->extra_keys = extra_keys;
   state->client_keys = client_keys;
+  state->listed_keys = listed_keys;
   return state;
 }
 
@@ -131,13 +132,19 @@ double reply_double(const Reply& reply) {
 
 }  // namespace detail
 
-Command Object::del_command(const std::vector<std::string>& keys) {
-  Command command{"DEL"};
-  for (const auto& key : keys) command.arg(key);
-  return command;
+void Object::start_keys_command(const detail::ObjectPtr& object, const char* verb,
+                                detail::Done<Reply>& done) {
+  if (object->listed_keys != nullptr) {
+    return object->listed_keys->apply(object, verb == std::string_view("DEL") ? "del" : "touch", 0,
+                                      done);
+  }
+  Command command{verb};
+  for (const auto& key : object->keys()) command.arg(key);
+  detail::submit_command(object, command, std::move(done));
 }
 
 void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+  if (object->listed_keys != nullptr) return object->listed_keys->apply(object, "memory", 0, done);
   std::vector<Command> commands;
   for (const auto& key : object->keys()) commands.push_back(Command{"MEMORY", "USAGE", key});
   detail::submit_all(
@@ -153,6 +160,7 @@ void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<
 
 void Object::start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
                           detail::Done<Reply>& done) {
+  if (object->listed_keys != nullptr) return object->listed_keys->apply(object, command, ms, done);
   auto keys = object->keys();
   if (keys.size() == 1) {
     Command single{command, keys.front()};

@@ -1,6 +1,7 @@
 // Object::rename: every key of the object, one after the other. Within a hash slot (always on a
 // single server) RENAME; on a Cluster, to a name in another slot, DUMP + PTTL + RESTORE + DEL, as
-// Redisson does, since RENAME cannot cross slots.
+// Redisson does, since RENAME cannot cross slots. Keys listed in Redis (a multimap's) are moved
+// by the object's own script.
 #include <memory>
 
 #include "client/client_core.hpp"
@@ -79,11 +80,18 @@ void Object::rename(std::string new_name) {
     throw error(errc::invalid_argument, "rename: the new name must not be empty");
   auto renamed = std::make_shared<detail::ObjectState>(*object_);
   renamed->name = std::move(new_name);
-  detail::async_op<void>(
-      object_->core, detail::blocking("rename", name()),
-      [object = object_, renamed](detail::Done<void> done) {
-        std::make_shared<Renamer>(object, object->keys(), renamed->keys(), std::move(done))->next();
-      });
+  if (object_->listed_keys != nullptr) {
+    // Keys listed in Redis (a multimap's values keys): the object's own script moves them all.
+    started<void>(detail::blocking("rename", name()), &detail::reply_ignore,
+                  object_->listed_keys->rename, renamed->name);
+  } else {
+    detail::async_op<void>(object_->core, detail::blocking("rename", name()),
+                           [object = object_, renamed](detail::Done<void> done) {
+                             std::make_shared<Renamer>(object, object->keys(), renamed->keys(),
+                                                       std::move(done))
+                                 ->next();
+                           });
+  }
   object_ = std::move(renamed);
   // The old name's sweeper goes with this handle's share of it; the new name gets this client's.
   if (make_background_ != nullptr) background_ = make_background_(object_);

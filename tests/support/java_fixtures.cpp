@@ -99,12 +99,15 @@ Value value_of(const nlohmann::json& json, std::string_view java_type) {
 }  // namespace
 
 std::string java_fixtures_dir() {
-  const std::string dir = std::string(REDISSON_SOURCE_DIR) + "/../shared/fixtures/redisson-3.52";
+  const std::string dir = std::string(REDISSON_SOURCE_DIR) + "/tests/fixtures/redisson-3.52";
   if (!std::filesystem::exists(dir + "/cases.jsonl")) {
-    throw std::runtime_error("the Java Redisson fixtures are missing: " + dir +
-                             " (the shared/ folder belongs next to the repository)");
+    throw std::runtime_error("the Java Redisson fixtures are missing: " + dir);
   }
   return dir;
+}
+
+std::string shared_java_fixtures_dir() {
+  return std::string(REDISSON_SOURCE_DIR) + "/../shared/fixtures/redisson-3.52";
 }
 
 void load_java_fixtures(const RedisServer& server) {

@@ -1,6 +1,7 @@
-// Bytes Java Redisson 3.52 wrote into Redis (../shared/fixtures/redisson-3.52, next to the
-// repository; CI has it there): its cases (what each Java call stored, with the values it read
-// back) and its dump, loaded into a throwaway server byte for byte by the fixtures' own load.py.
+// Bytes Java Redisson 3.52 wrote into Redis (tests/fixtures/redisson-3.52, the repository's copy
+// of the team's ../shared/fixtures/redisson-3.52; see its README.md): its cases (what each Java
+// call stored, with the values it read back) and its dump, loaded into a throwaway server byte
+// for byte by the fixtures' own load.py.
 //
 //   load_java_fixtures(server);                    // every key of dump.json, scores made current
 //   const auto& c = java_case("kryo_str_hello");   // c["key"], c["encoded_hex"], c["readback"]
@@ -19,8 +20,12 @@
 
 namespace redisson::test {
 
-/// The fixtures directory; throws std::runtime_error naming the path when it is missing.
+/// The fixtures directory (the repository's copy); throws std::runtime_error naming the path
+/// when it is missing.
 std::string java_fixtures_dir();
+/// Where the fixtures come from: ../shared/fixtures/redisson-3.52 beside the repository (may be
+/// absent: a clone on its own has only the copy).
+std::string shared_java_fixtures_dir();
 
 /// Writes every key of dump.json into `server` (load.py --shift-scores-to-now: zset scores that
 /// are times after the run move to now, so entries that expired since are alive again).

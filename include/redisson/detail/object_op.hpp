@@ -44,6 +44,21 @@ using ExtraKeys = std::vector<std::string> (*)(const std::string& name);
 using ClientKeys = std::vector<std::string> (*)(const std::string& name,
                                                 const std::string& client_id);
 
+struct ObjectState;
+using ObjectPtr = std::shared_ptr<const ObjectState>;
+
+/// For an object whose keys are not all known from its name but listed in Redis (a multimap's
+/// values keys, listed in its index hash): delete_object(), expire(), expire_at(),
+/// clear_expire(), touch(), size_in_memory() and rename() run these instead of acting on
+/// keys(), whatever the type of the handle they are called through (an Object& too).
+struct ListedKeys {
+  /// `op` ("del", "pexpire", "pexpireat", "persist", "touch", "memory") on every key of the
+  /// object, `ms` the milliseconds of pexpire/pexpireat: an integer reply.
+  void (*apply)(const ObjectPtr& object, const char* op, std::int64_t ms, Done<Reply>& done);
+  /// Renames every key of the object to the same key of `new_name`.
+  void (*rename)(const ObjectPtr& object, const std::string& new_name, Done<Reply>& done);
+};
+
 /// What an object is: shared by its copies and its operations in flight; immutable.
 struct ObjectState {
   std::shared_ptr<ClientCore> core;
@@ -51,16 +66,17 @@ struct ObjectState {
   CodecPtr codec;
   ExtraKeys extra_keys = nullptr;
   ClientKeys client_keys = nullptr;
+  const ListedKeys* listed_keys = nullptr;
 
-  /// The name, the extra keys and this client's keys.
+  /// The name, the extra keys and this client's keys (not the listed keys).
   std::vector<std::string> keys() const;
 };
-using ObjectPtr = std::shared_ptr<const ObjectState>;
 
 /// A new object `name` on `client`. `codec` null: the client's default (Config::codec, kryo5
 /// unless set). An empty name is errc::invalid_argument ("<kind>: the name must not be empty").
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-                      ExtraKeys extra_keys = nullptr, ClientKeys client_keys = nullptr);
+                      ExtraKeys extra_keys = nullptr, ClientKeys client_keys = nullptr,
+                      const ListedKeys* listed_keys = nullptr);
 
 /// The state behind operations on keys named per call (Buckets, Keys): the client and a codec,
 /// no name. `codec` null: the client's default.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <iterator>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,11 @@ struct CollectionScanState;
 /// `verb` is "HSCAN", "SSCAN", "ZSCAN" or "LRANGE"; `count` (>= 1, else invalid_argument) its
 /// COUNT (for LRANGE, the window's length).
 std::shared_ptr<CollectionScanState> make_collection_scan(const char* verb, std::int64_t count);
+/// The verb of a MapCache's entries(): pages of its live entries (map_cache_scan.lua).
+inline constexpr const char* kMapCacheScanVerb = "MAPCACHE_SCAN";
+/// One page of a MapCache's live entries (map_cache.cpp), in the shape of an HSCAN reply.
+void start_map_cache_scan_page(const ObjectPtr& object, const std::string& cursor,
+                               std::int64_t count, Done<Reply> done);
 /// The next non-empty page of the object's elements as the command returns them, flat (HSCAN:
 /// field, value, field, value...); an empty array when the scan is over.
 void start_collection_scan_next(const ObjectPtr& object,

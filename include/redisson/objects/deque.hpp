@@ -19,8 +19,9 @@ inline const char* list_end_word(ListEnd end) { return end == ListEnd::head ? "L
 }  // namespace detail
 
 /// A double-ended queue of T on the Redis list `name` (head = the list's left): Java Redisson's
-/// RDeque layout. It is a Queue (offer at the tail, poll from the head) and a List. Each
-/// operation is one command (LPUSH, RPUSH, LPOP, RPOP, LINDEX, LREM, LMOVE).
+/// RDeque layout. It is a Queue (offer at the tail, poll from the head; reads as a list does,
+/// without a List's positional writes). Each operation is one command (LPUSH, RPUSH, LPOP, RPOP,
+/// LINDEX, LREM, LMOVE).
 template <JavaValue T>
 class Deque : public Queue<T> {
  public:
@@ -32,7 +33,7 @@ class Deque : public Queue<T> {
   template <class CompletionToken>
   auto async_add_first(const T& value, CompletionToken&& token) {
     return this->template with_values<std::int64_t>(token, &detail::reply_integer, "LPUSH",
-                                                    typename List<T>::Element{value});
+                                                    typename detail::ListBase<T>::Element{value});
   }
   template <class CompletionToken>
   auto async_add_last(const T& value, CompletionToken&& token) {

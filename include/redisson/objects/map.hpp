@@ -16,22 +16,36 @@
 namespace redisson {
 
 namespace detail {
-/// The map scripts (src/objects/lua/map_*.lua), run on the map's hash with `args` as ARGV.
-enum class MapScript {
-  put,
-  put_if_absent,
-  put_if_exists,
-  fast_put_if_exists,
-  replace_if_equal,
-  remove,
-  contains_value
+/// What a Map operation asks of the server, whatever the layout of the map behind it. Its
+/// arguments are the encoded bytes named here; it completes with the reply named here.
+enum class MapOp {
+  get,                 ///< key -> the value, or nil
+  put,                 ///< key, value -> the value replaced, or nil
+  put_if_absent,       ///< key, value -> nil if stored, else the present value
+  put_if_exists,       ///< key, value -> the value replaced, or nil (nothing stored)
+  fast_put,            ///< key, value -> 1 if the key was new
+  fast_put_if_absent,  ///< key, value -> 1 if stored
+  fast_put_if_exists,  ///< key, value -> 1 if stored
+  replace_if_equal,    ///< key, expected, "1" + update (replace) or "0" + "" (remove) -> 1/0
+  remove,              ///< key -> the value removed, or nil
+  fast_remove,         ///< keys... -> how many were there (0, nothing sent, for none)
+  contains_key,        ///< key -> 1/0
+  contains_value,      ///< value -> 1/0
+  size,                ///< -> the number of entries
+  get_all,             ///< keys... -> their values in order, nil for absent ones
+  put_all,             ///< key, value, key, value... -> anything (not atomic as a whole)
+  add_and_get,         ///< key, delta as decimal text -> the new number (integer or text)
 };
-void start_map_script(const ObjectPtr& object, MapScript script,
-                      const std::vector<std::string>& args, Done<Reply>& done);
-/// put_all: HSET of field/value bytes (flat), in commands of at most 1,000 entries, pipelined.
-/// Completes with an integer reply: the number of new fields.
-void start_map_put_all(const ObjectPtr& object, std::vector<std::string> fields_and_values,
-                       Done<Reply>& done);
+/// How one kind of map carries the Map operations out: a Map's plain hash commands and
+/// scripts, or a MapCache's scripts that also keep (and respect) its expiry sets.
+struct MapLayout {
+  void (*start)(const ObjectPtr& object, MapOp op, const std::vector<std::string>& args,
+                Done<Reply>& done);
+  /// The verb of entries()' CollectionScan: "HSCAN", or a MapCache's scan of live entries.
+  const char* scan_verb;
+};
+/// Map's layout: HGET, HSET, HSETNX, HDEL, HEXISTS, HLEN, HMGET, HINCRBYFLOAT and map_*.lua.
+extern const MapLayout plain_map_layout;
 /// Redisson's per-key lock name: `{n}:<hash128toBase64(key bytes)>:lock` (suffixName rules).
 std::string map_lock_name(const std::string& name, std::string_view key_bytes);
 }  // namespace detail
@@ -52,138 +66,56 @@ std::string map_lock_name(const std::string& name, std::string_view key_bytes);
 /// update), remove(k, expected), contains_value): with Kryo or JSON a HashMap/HashSet value
 /// compares equal only with the same iteration order, which the codecs reproduce.
 ///
+/// MapCache<K, V> is a Map too: every operation below works on it, over its own layout.
+///
 /// A handle: cheap to copy, sends nothing until an operation is called, thread-safe.
 template <JavaValue K, JavaValue V>
 class Map : public Object {
  public:
   /// A handle on the map `name`; sends nothing. `codec` null: the client's default codec.
   Map(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "Map") {}
+      : Map(client, std::move(name), std::move(codec), "Map", nullptr, detail::plain_map_layout) {}
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_get(const K& key, CompletionToken&& token) const {
-    return field_command<std::optional<V>>(token, map_value_reader<V>(), "HGET", key);
-  }
+  auto async_get(const K& key, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_put(const K& key, const V& value, CompletionToken&& token) {
-    return entry_script<std::optional<V>>(token, map_value_reader<V>(), detail::MapScript::put, key,
-                                          value);
-  }
+  auto async_put(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_put_if_absent(const K& key, const V& value, CompletionToken&& token) {
-    return entry_script<std::optional<V>>(token, map_value_reader<V>(),
-                                          detail::MapScript::put_if_absent, key, value);
-  }
+  auto async_put_if_absent(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_put_if_exists(const K& key, const V& value, CompletionToken&& token) {
-    return entry_script<std::optional<V>>(token, map_value_reader<V>(),
-                                          detail::MapScript::put_if_exists, key, value);
-  }
+  auto async_put_if_exists(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_replace(const K& key, const V& value, CompletionToken&& token) {
-    return async_put_if_exists(key, value, std::forward<CompletionToken>(token));
-  }
+  auto async_replace(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_fast_put(const K& key, const V& value, CompletionToken&& token) {
-    return field_command<bool>(token, &detail::reply_flag, "HSET", key, value);
-  }
+  auto async_fast_put(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_fast_put_if_absent(const K& key, const V& value, CompletionToken&& token) {
-    return field_command<bool>(token, &detail::reply_flag, "HSETNX", key, value);
-  }
+  auto async_fast_put_if_absent(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_fast_put_if_exists(const K& key, const V& value, CompletionToken&& token) {
-    return entry_script<bool>(token, &detail::reply_flag, detail::MapScript::fast_put_if_exists,
-                              key, value);
-  }
+  auto async_fast_put_if_exists(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_replace(const K& key, const V& expected, const V& update, CompletionToken&& token) {
-    return compare_script(token, key, expected, update);
-  }
+  auto async_replace(const K& key, const V& expected, const V& update, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const K& key, CompletionToken&& token) {
-    return script<std::optional<V>>(
-        token, map_value_reader<V>(), detail::MapScript::remove, [key](const Codec& codec) {
-          return std::vector<std::string>{detail::map_key_bytes(codec, key)};
-        });
-  }
+  auto async_remove(const K& key, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const K& key, const V& expected, CompletionToken&& token) {
-    return compare_script(token, key, expected, std::nullopt);
-  }
+  auto async_remove(const K& key, const V& expected, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_fast_remove(const std::vector<K>& keys, CompletionToken&& token) {
-    return keys_command<std::int64_t>(token, &detail::reply_integer, "HDEL", keys);
-  }
+  auto async_fast_remove(const std::vector<K>& keys, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_contains_key(const K& key, CompletionToken&& token) const {
-    return field_command<bool>(token, &detail::reply_flag, "HEXISTS", key);
-  }
+  auto async_contains_key(const K& key, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_contains_value(const V& value, CompletionToken&& token) const {
-    return script<bool>(token, &detail::reply_flag, detail::MapScript::contains_value,
-                        [value](const Codec& codec) {
-                          return std::vector<std::string>{detail::map_value_bytes(codec, value)};
-                        });
-  }
+  auto async_contains_value(const V& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "HLEN");
-  }
+  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_get_all(const std::vector<K>& keys, CompletionToken&& token) const {
-    return keys_command<std::map<K, V>>(
-        token,
-        [keys, codec = object_->codec](const Reply& reply) {
-          std::map<K, V> found;
-          for (std::size_t i = 0; i < keys.size() && i < reply.elements.size(); ++i) {
-            auto value = detail::decode_reply<V>(codec->map_value_codec(), reply.elements[i]);
-            if (value) found.insert_or_assign(keys[i], std::move(*value));
-          }
-          return found;
-        },
-        "HMGET", keys);
-  }
+  auto async_get_all(const std::vector<K>& keys, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_put_all(const std::map<K, V>& entries, CompletionToken&& token) {
-    return detail::async_started<void>(
-        object_, token,
-        [entries](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          std::vector<std::string> flat;
-          flat.reserve(entries.size() * 2);
-          for (const auto& [key, value] : entries) {
-            flat.push_back(detail::map_key_bytes(*object->codec, key));
-            flat.push_back(detail::map_value_bytes(*object->codec, value));
-          }
-          detail::start_map_put_all(object, std::move(flat), done);
-        },
-        &detail::reply_ignore);
-  }
-  /// HINCRBYFLOAT: the value must be stored as decimal text (a LongCodec/DoubleCodec/
-  /// StringCodec value codec, as in Redisson); otherwise the server refuses (server_error).
+  auto async_put_all(const std::map<K, V>& entries, CompletionToken&& token);
+  /// The value must be stored as decimal text (a LongCodec/DoubleCodec/StringCodec value codec,
+  /// as in Redisson); otherwise the server refuses (server_error).
   template <class N, class CompletionToken>
   requires std::is_arithmetic_v<N>
-  auto async_add_and_get(const K& key, N delta, CompletionToken&& token) {
-    return detail::async_command<N>(
-        object_, token,
-        [&] {
-          Command command{"HINCRBYFLOAT", name(), detail::map_key_bytes(codec(), key)};
-          if constexpr (std::is_floating_point_v<N>) {
-            command.arg(detail::plain_decimal_argument(static_cast<double>(delta)));
-          } else {
-            command.arg(static_cast<std::int64_t>(delta));
-          }
-          return command;
-        },
-        [](const Reply& reply) -> N {
-          if constexpr (std::is_floating_point_v<N>) {
-            return static_cast<N>(detail::reply_double(reply));
-          } else {
-            return static_cast<N>(detail::reply_counter(reply));
-          }
-        });
-  }
+  auto async_add_and_get(const K& key, N delta, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// The value of `key`, or nullopt when absent.
@@ -256,7 +188,7 @@ class Map : public Object {
   /// The entries, read in pages of about `page_size` with HSCAN as they are iterated (see
   /// CollectionScan for what a scan guarantees). Sends nothing until the first page is asked.
   CollectionScan<std::pair<K, V>> entries(std::int64_t page_size = 100) const {
-    return CollectionScan<std::pair<K, V>>(object_, "HSCAN", page_size, &decode_entries);
+    return CollectionScan<std::pair<K, V>>(object_, layout_->scan_verb, page_size, &decode_entries);
   }
   /// Redisson's name for the lock of `key` (`{name}:<hash of the key's bytes>:lock`): a
   /// `redisson::Lock(client, map.lock_name(key))` is the lock Java's map.getLock(key) returns.
@@ -264,81 +196,37 @@ class Map : public Object {
     return detail::map_lock_name(name(), detail::map_key_bytes(codec(), key));
   }
 
- private:
+ protected:
+  /// For MapCache: its kind, its keys besides the hash, and the layout its operations run on.
+  Map(const Client& client, std::string name, CodecPtr codec, const char* kind,
+      detail::ExtraKeys extra_keys, const detail::MapLayout& layout)
+      : Object(client, std::move(name), std::move(codec), kind, extra_keys), layout_(&layout) {}
+
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
   }
-  static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& page) {
-    std::vector<std::pair<K, V>> entries;
-    entries.reserve(page.elements.size() / 2);
-    for (std::size_t i = 0; i + 1 < page.elements.size(); i += 2) {
-      auto key = detail::decode_reply<K>(codec.map_key_codec(), page.elements[i]);
-      auto value = detail::decode_reply<V>(codec.map_value_codec(), page.elements[i + 1]);
-      if (key && value) entries.emplace_back(std::move(*key), std::move(*value));
-    }
-    return entries;
-  }
 
-  /// `verb name <key bytes> [<value bytes>]`, encoded as the command is built (a codec_error is
-  /// the completion's).
-  template <class R, class CompletionToken, class Convert, class... Value>
-  auto field_command(CompletionToken&& token, Convert convert, const char* verb, const K& key,
-                     const Value&... value) const {
-    return detail::async_command<R>(
-        object_, token,
-        [&] {
-          Command command{verb, name(), detail::map_key_bytes(codec(), key)};
-          (command.arg(detail::map_value_bytes(codec(), value)), ...);
-          return command;
-        },
-        convert);
-  }
-  /// `verb name <key bytes>...` (HDEL, HMGET); none sent for no keys.
-  template <class R, class CompletionToken, class Convert>
-  auto keys_command(CompletionToken&& token, Convert convert, const char* verb,
-                    const std::vector<K>& keys) const {
-    return detail::async_started<R>(
-        object_, token,
-        [verb, keys](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          std::vector<std::string> fields;
-          fields.reserve(keys.size());
-          for (const auto& key : keys) fields.push_back(detail::map_key_bytes(*object->codec, key));
-          detail::start_with_arguments(object, verb, fields, done);
-        },
-        convert);
-  }
-  /// A map script; `encode(codec)` makes its ARGV when the operation starts.
+ private:
+  static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& page);
+  /// Runs `op` on the layout, its arguments made by `encode(codec)` as the operation starts
+  /// (a codec_error is the completion's).
   template <class R, class CompletionToken, class Convert, class Encode>
-  auto script(CompletionToken&& token, Convert convert, detail::MapScript which,
-              Encode encode) const {
-    return detail::async_started<R>(
-        object_, token,
-        [which, encode = std::move(encode)](const detail::ObjectPtr& object,
-                                            detail::Done<Reply>& done) {
-          detail::start_map_script(object, which, encode(*object->codec), done);
-        },
-        convert);
-  }
-  /// A map script with ARGV = key bytes, value bytes.
+  auto run(CompletionToken&& token, Convert convert, detail::MapOp op, Encode encode) const;
+  /// `op` with the key's bytes and, when given, the value's.
   template <class R, class CompletionToken, class Convert>
-  auto entry_script(CompletionToken&& token, Convert convert, detail::MapScript which, const K& key,
-                    const V& value) {
-    return script<R>(token, convert, which, [key, value](const Codec& codec) {
-      return std::vector<std::string>{detail::map_key_bytes(codec, key),
-                                      detail::map_value_bytes(codec, value)};
-    });
-  }
+  auto keyed(CompletionToken&& token, Convert convert, detail::MapOp op, const K& key,
+             std::optional<V> value = std::nullopt) const;
+  /// `op` with the keys' bytes.
+  template <class R, class CompletionToken, class Convert>
+  auto with_keys(CompletionToken&& token, Convert convert, detail::MapOp op,
+                 const std::vector<K>& keys) const;
   template <class CompletionToken>
-  auto compare_script(CompletionToken&& token, const K& key, const V& expected,
-                      std::optional<V> update) {
-    return script<bool>(token, &detail::reply_flag, detail::MapScript::replace_if_equal,
-                        [key, expected, update = std::move(update)](const Codec& codec) {
-                          return std::vector<std::string>{
-                              detail::map_key_bytes(codec, key),
-                              detail::map_value_bytes(codec, expected), update ? "1" : "0",
-                              update ? detail::map_value_bytes(codec, *update) : ""};
-                        });
-  }
+  auto compare(CompletionToken&& token, const K& key, const V& expected,
+               std::optional<V> update) const;
+
+  const detail::MapLayout* layout_;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/map.hpp"

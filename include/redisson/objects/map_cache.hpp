@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "redisson/client.hpp"
-#include "redisson/objects/object.hpp"
+#include "redisson/objects/map.hpp"
 
 namespace redisson {
 
@@ -55,6 +55,10 @@ std::vector<std::string> map_cache_keys(const std::string& name);
 std::shared_ptr<void> map_cache_sweeper(const ObjectPtr& object);
 /// A time to live or max idle time as the scripts' milliseconds; negative is invalid_argument.
 std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what);
+/// The Map operations over a MapCache's layout: the MapCache scripts, which treat an expired
+/// entry as absent, move idle deadlines on reads, keep a bounded map's LRU/LFU scores and publish
+/// the entry events; entries() scans live entries only (map_cache_scan.lua).
+extern const MapLayout map_cache_layout;
 }  // namespace detail
 
 /// Which entries a bounded MapCache evicts first (Redisson's EvictionMode).
@@ -74,154 +78,110 @@ enum class EvictionMode {
 ///   redisson__map_cache__last_access__set:{n}   zset: LRU/LFU bookkeeping of a bounded map
 ///   {n}:redisson_options                        hash: max-size, mode, has-listeners
 ///
-/// An expired entry is invisible at once: every read checks both zsets on the server (times are
-/// the client's clock, as in Redisson, so clients need synchronised clocks). Expired entries stay
+/// It is a Map<K, V> (as Java's RMapCache is an RMap): every Map operation works on it, run by
+/// the MapCache scripts, plus the forms with a time to live and a max idle time below. An
+/// expired entry is invisible at once: every read (get, get_all, contains_key, contains_value,
+/// entries(), the value a put or remove answers) checks both zsets on the server (times are the
+/// client's clock, as in Redisson, so clients need synchronised clocks). Expired entries stay
 /// in Redis until a sweeper removes them: this client's (Config::eviction: one per client and
 /// map cache while a handle exists, Redisson's schedule and once-per-interval latch, publishing
-/// expired events), a Java client's, or evict_expired(); size() counts them until then. Reading an
-/// entry with a max idle time (get, contains_key) moves its idle deadline. Puts and removes publish
-/// Redisson's created/updated/removed events when a listener has registered (has-listeners). A map
-/// bounded by set_max_size() (here or by Java) keeps LRU/LFU scores on reads and writes, and a put
-/// evicts the lowest-scored entries beyond the bound.
+/// expired events), a Java client's, or evict_expired(); size() counts them until then. Reading
+/// an entry with a max idle time (get, get_all, contains_key) moves its idle deadline. Writes
+/// publish Redisson's created/updated/removed events when a listener has registered
+/// (has-listeners). A map bounded by set_max_size() (here or by Java) keeps LRU/LFU scores on
+/// reads and writes, and a put evicts the lowest-scored entries beyond the bound. A put without
+/// a time to live (Map's put, fast_put, put_if_absent, ...) stores an entry that never expires.
 ///
-/// Cost: every operation is one script, one round trip, O(log n) in the zsets; size() is HLEN.
-/// delete_object(), expire() and rename() act on all five keys.
+/// Cost: every operation is one script, one round trip, O(log n) in the zsets, except size()
+/// (HLEN), contains_value() (a script that walks the hash, O(n)), and put_all() (one put script
+/// per entry, pipelined: not atomic as a whole). delete_object(), expire() and rename() act on
+/// all five keys.
 ///
 /// A handle: cheap to copy, sends nothing until an operation is called, thread-safe.
 template <JavaValue K, JavaValue V>
-class MapCache : public Object {
+class MapCache : public Map<K, V> {
+  using Base = Map<K, V>;
+
  public:
   /// A handle on the map cache `name`; sends nothing. `codec` null: the client's default codec.
   MapCache(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_keys) {
-    keep_background_task(&detail::map_cache_sweeper);
+      : Base(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_keys,
+             detail::map_cache_layout) {
+    this->keep_background_task(&detail::map_cache_sweeper);
   }
 
+  // Map's forms (no time to live), beside the forms with one below.
+  using Base::async_fast_put;
+  using Base::async_put;
+  using Base::async_put_if_absent;
+  using Base::fast_put;
+  using Base::put;
+  using Base::put_if_absent;
+  // Object's (the map's own time to live), beside the entry's below.
   using Object::async_remaining_time_to_live;
   using Object::remaining_time_to_live;
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_put(const K& key, const V& value, CompletionToken&& token) {
-    return put_script<std::optional<V>>(token, map_value_reader<V>(), "put", key, value, {}, {});
-  }
+  auto async_put(const K& key, const V& value, std::chrono::milliseconds ttl,
+                 CompletionToken&& token);
   template <class CompletionToken>
   auto async_put(const K& key, const V& value, std::chrono::milliseconds ttl,
-                 CompletionToken&& token) {
-    return put_script<std::optional<V>>(token, map_value_reader<V>(), "put", key, value, ttl, {});
-  }
-  template <class CompletionToken>
-  auto async_put(const K& key, const V& value, std::chrono::milliseconds ttl,
-                 std::chrono::milliseconds max_idle, CompletionToken&& token) {
-    return put_script<std::optional<V>>(token, map_value_reader<V>(), "put", key, value, ttl,
-                                        max_idle);
-  }
+                 std::chrono::milliseconds max_idle, CompletionToken&& token);
   template <class CompletionToken>
   auto async_fast_put(const K& key, const V& value, std::chrono::milliseconds ttl,
-                      std::chrono::milliseconds max_idle, CompletionToken&& token) {
-    return put_script<bool>(token, &detail::reply_flag, "fast", key, value, ttl, max_idle);
-  }
+                      std::chrono::milliseconds max_idle, CompletionToken&& token);
   template <class CompletionToken>
   auto async_put_if_absent(const K& key, const V& value, std::chrono::milliseconds ttl,
-                           std::chrono::milliseconds max_idle, CompletionToken&& token) {
-    return put_script<std::optional<V>>(token, map_value_reader<V>(), "if_absent", key, value, ttl,
-                                        max_idle);
-  }
+                           std::chrono::milliseconds max_idle, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_get(const K& key, CompletionToken&& token) const {
-    return key_script<std::optional<V>>(token, map_value_reader<V>(), detail::MapCacheScript::get,
-                                        key, "value");
-  }
+  auto async_remaining_time_to_live(const K& key, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_contains_key(const K& key, CompletionToken&& token) const {
-    return key_script<bool>(token, &detail::reply_flag, detail::MapCacheScript::get, key, "exists");
-  }
+  auto async_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const K& key, CompletionToken&& token) {
-    return key_script<std::optional<V>>(token, map_value_reader<V>(),
-                                        detail::MapCacheScript::remove, key);
-  }
+  auto async_try_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remaining_time_to_live(const K& key, CompletionToken&& token) const {
-    return key_script<std::chrono::milliseconds>(token, &detail::reply_ms,
-                                                 detail::MapCacheScript::remaining_ttl, key);
-  }
-  template <class CompletionToken>
-  auto async_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token) {
-    return max_size_script(token, max_size, mode, "set");
-  }
-  template <class CompletionToken>
-  auto async_try_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token) {
-    return max_size_script(token, max_size, mode, "try");
-  }
-  template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "HLEN");
-  }
-  template <class CompletionToken>
-  auto async_evict_expired(std::int64_t limit, CompletionToken&& token) {
-    return script<std::int64_t>(
-        token, &detail::reply_integer, detail::MapCacheScript::sweep, [limit](const Codec&) {
-          if (limit <= 0 || limit > 5000)
-            detail::throw_invalid_argument("MapCache: evict_expired takes 1..5000 entries");
-          return std::vector<std::string>{std::to_string(limit), "0"};
-        });
-  }
+  auto async_evict_expired(std::int64_t limit, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // A ttl or max_idle of 0 means none (as in Redisson); a negative one is invalid_argument.
 
-  /// Stores `value` under `key` with no expiry; returns the live value it replaced.
-  std::optional<V> put(const K& key, const V& value) {
-    return async_put(key, value, blocking("put"));
-  }
   /// Stores `value` under `key` for `ttl`; returns the live value it replaced.
   std::optional<V> put(const K& key, const V& value, std::chrono::milliseconds ttl) {
-    return async_put(key, value, ttl, blocking("put"));
+    return async_put(key, value, ttl, this->blocking("put"));
   }
   /// Stores `value` for `ttl`, or until it has not been read for `max_idle`, whichever comes
   /// first; returns the live value it replaced.
   std::optional<V> put(const K& key, const V& value, std::chrono::milliseconds ttl,
                        std::chrono::milliseconds max_idle) {
-    return async_put(key, value, ttl, max_idle, blocking("put"));
+    return async_put(key, value, ttl, max_idle, this->blocking("put"));
   }
   /// Stores `value` like put() without answering the old one; true if `key` was absent or
   /// expired.
-  bool fast_put(const K& key, const V& value, std::chrono::milliseconds ttl = {},
+  bool fast_put(const K& key, const V& value, std::chrono::milliseconds ttl,
                 std::chrono::milliseconds max_idle = {}) {
-    return async_fast_put(key, value, ttl, max_idle, blocking("fast_put"));
+    return async_fast_put(key, value, ttl, max_idle, this->blocking("fast_put"));
   }
   /// Stores `value` only if `key` is absent or expired; returns nullopt if stored, else the
   /// live value (left as it is).
-  std::optional<V> put_if_absent(const K& key, const V& value, std::chrono::milliseconds ttl = {},
+  std::optional<V> put_if_absent(const K& key, const V& value, std::chrono::milliseconds ttl,
                                  std::chrono::milliseconds max_idle = {}) {
-    return async_put_if_absent(key, value, ttl, max_idle, blocking("put_if_absent"));
+    return async_put_if_absent(key, value, ttl, max_idle, this->blocking("put_if_absent"));
   }
-  /// The value of `key`, or nullopt when absent or expired. Moves an idle deadline.
-  std::optional<V> get(const K& key) const { return async_get(key, blocking("get")); }
-  /// True if `key` is present and not expired. Moves an idle deadline.
-  bool contains_key(const K& key) const {
-    return async_contains_key(key, blocking("contains_key"));
-  }
-  /// Removes `key` (also an expired entry); returns its value if it was live.
-  std::optional<V> remove(const K& key) { return async_remove(key, blocking("remove")); }
   /// The time `key` has left: -1 ms when it never expires, -2 ms when it is absent or expired
   /// (as Redisson's remainTimeToLive(key)).
   std::chrono::milliseconds remaining_time_to_live(const K& key) const {
-    return async_remaining_time_to_live(key, blocking("remaining_time_to_live"));
+    return async_remaining_time_to_live(key, this->blocking("remaining_time_to_live"));
   }
   /// Bounds the map to `max_size` entries (0: unbounded): later puts evict beyond it. Entries
   /// already beyond it stay until the next put.
   void set_max_size(std::int64_t max_size, EvictionMode mode = EvictionMode::lru) {
-    (void)async_set_max_size(max_size, mode, blocking("set_max_size"));
+    (void)async_set_max_size(max_size, mode, this->blocking("set_max_size"));
   }
   /// set_max_size() only if no max size is set yet; true if it set it.
   bool try_set_max_size(std::int64_t max_size, EvictionMode mode = EvictionMode::lru) {
-    return async_try_set_max_size(max_size, mode, blocking("try_set_max_size"));
+    return async_try_set_max_size(max_size, mode, this->blocking("try_set_max_size"));
   }
-  /// The number of entries in the hash (HLEN), expired ones not yet removed included, as
-  /// Redisson's size().
-  std::int64_t size() const { return async_size(blocking("size")); }
   /// Calls `listener` for every `kind` event of this map cache, from any client, Java or C++,
   /// while the returned Subscription lives. Like Java's addListener it sets has-listeners in
   /// `{n}:redisson_options`, after which every writer publishes events (the flag stays when the
@@ -230,82 +190,28 @@ class MapCache : public Object {
   /// from `listener`, go to Config::error_handler. Blocking: waits for the subscription.
   /// Events are PUBLISHed, so on a Cluster with sharded pub/sub they do not arrive.
   Subscription add_listener(MapCacheEventKind kind,
-                            std::function<void(const MapCacheEvent<K, V>&)> listener) {
-    return detail::subscribe_map_cache_events(
-        object_, kind,
-        [codec = codec_ptr(), kind,
-         listener = std::move(listener)](const std::vector<std::string>& parts) {
-          const Codec& keys = codec->map_key_codec();
-          const Codec& values = codec->map_value_codec();
-          MapCacheEvent<K, V> event{kind, from_value<K>(keys.decode(parts.at(0))),
-                                    from_value<V>(values.decode(parts.at(1))), std::nullopt};
-          if (kind == MapCacheEventKind::updated) {
-            event.old_value = from_value<V>(values.decode(parts.at(2)));
-          }
-          listener(event);
-        });
-  }
+                            std::function<void(const MapCacheEvent<K, V>&)> listener);
   /// Removes up to `limit` (1..5000) expired entries from each of the TTL and idle sets now,
   /// as the sweeper does (publishing expired events); returns how many went.
   std::int64_t evict_expired(std::int64_t limit = 100) {
-    return async_evict_expired(limit, blocking("evict_expired"));
+    return async_evict_expired(limit, this->blocking("evict_expired"));
   }
 
  private:
-  detail::Blocking blocking(const char* operation) const {
-    return detail::blocking(operation, name());
-  }
   /// A script whose ARGV (after now) `encode(codec)` makes when the operation starts.
   template <class R, class CompletionToken, class Convert, class Encode>
   auto script(CompletionToken&& token, Convert convert, detail::MapCacheScript which,
-              Encode encode) const {
-    return detail::async_started<R>(
-        object_, token,
-        [which, encode = std::move(encode)](const detail::ObjectPtr& object,
-                                            detail::Done<Reply>& done) {
-          detail::start_map_cache_script(object, which, encode(*object->codec), done);
-        },
-        convert);
-  }
-  /// A script with ARGV = now, key bytes[, flag].
-  template <class R, class CompletionToken, class Convert>
-  auto key_script(CompletionToken&& token, Convert convert, detail::MapCacheScript which,
-                  const K& key, const char* flag = nullptr) const {
-    return script<R>(token, convert, which, [key, flag](const Codec& codec) {
-      std::vector<std::string> args{detail::map_key_bytes(codec, key)};
-      if (flag != nullptr) args.emplace_back(flag);
-      return args;
-    });
-  }
-  /// map_cache_set_max_size.lua on {n}:redisson_options; a negative size is invalid_argument.
+              Encode encode) const;
   template <class CompletionToken>
   auto max_size_script(CompletionToken&& token, std::int64_t max_size, EvictionMode mode,
-                       const char* how) {
-    return script<bool>(
-        token, &detail::reply_flag, detail::MapCacheScript::set_max_size,
-        [max_size, mode, how](const Codec&) {
-          if (max_size < 0) {
-            detail::throw_invalid_argument("MapCache: max_size must not be negative");
-          }
-          return std::vector<std::string>{std::to_string(max_size),
-                                          mode == EvictionMode::lfu ? "LFU" : "LRU", how};
-        });
-  }
+                       const char* how);
   /// map_cache_put.lua with mode 'put', 'fast' or 'if_absent'.
   template <class R, class CompletionToken, class Convert>
   auto put_script(CompletionToken&& token, Convert convert, const char* mode, const K& key,
                   const V& value, std::chrono::milliseconds ttl,
-                  std::chrono::milliseconds max_idle) {
-    return script<R>(token, convert, detail::MapCacheScript::put,
-                     [key, value, ttl, max_idle, mode](const Codec& codec) {
-                       const auto ttl_ms = detail::map_cache_ms(ttl, "ttl");
-                       const auto idle_ms = detail::map_cache_ms(max_idle, "max_idle");
-                       return std::vector<std::string>{std::to_string(ttl_ms),
-                                                       std::to_string(idle_ms),
-                                                       detail::map_key_bytes(codec, key),
-                                                       detail::map_value_bytes(codec, value), mode};
-                     });
-  }
+                  std::chrono::milliseconds max_idle);
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/map_cache.hpp"

@@ -54,6 +54,9 @@ void start_multimap_keys(const ObjectPtr& object, const char* op, std::int64_t m
                          Done<Reply>& done);
 /// Renames the index and its values keys (multimap_rename.lua).
 void start_multimap_rename(const ObjectPtr& object, const std::string& new_name, Done<Reply>& done);
+/// The object operations of a multimap (start_multimap_keys, start_multimap_rename): Object's
+/// delete_object(), expire(), rename(), ... act on the index and every values key through them.
+extern const ListedKeys multimap_listed_keys;
 /// An integer reply > 0.
 bool reply_positive(const Reply& reply);
 }  // namespace detail
@@ -68,8 +71,10 @@ bool reply_positive(const Reply& reply);
 /// (atomic); contains_key, contains_entry, key_size one command. size() and contains_value()
 /// are one script that walks the whole index (HSCAN pages inside the script, O(keys), and
 /// O(values) for a list's contains_value). delete_object(), expire(), expire_at(),
-/// clear_expire(), touch(), size_in_memory() and rename() act on the index and on every values
-/// key it lists, in one script (O(keys)), as Redisson does. keys() and values(key) read in
+/// clear_expire(), touch(), size_in_memory() and rename() (Object's) act on the index and on
+/// every values key it lists, in one script (O(keys)), as Redisson does, also when called
+/// through an `Object&`; a rename on a Cluster stays in the name's hash slot (else
+/// errc::invalid_argument). keys() and values(key) read in
 /// pages (HSCAN; SSCAN or LRANGE windows), never all at once.
 ///
 /// A key of another type (the index or a values key) is errc::wrong_type and nothing is
@@ -162,36 +167,6 @@ class MultimapBase : public Object {
     return on_key<std::int64_t>(token, &detail::reply_integer, "HLEN");
   }
 
-  // The object operations, over the index and the values keys it lists (they hide Object's,
-  // which would reach the index only).
-  template <class CompletionToken>
-  auto async_delete_object(CompletionToken&& token) {
-    return keys_op(token, "del", 0);
-  }
-  template <class Rep, class Period, class CompletionToken>
-  auto async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
-    return keys_op(token, "pexpire", detail::saturating_ms(ttl).count());
-  }
-  template <class CompletionToken>
-  auto async_expire_at(std::chrono::system_clock::time_point when, CompletionToken&& token) {
-    return keys_op(
-        token, "pexpireat",
-        std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count());
-  }
-  template <class CompletionToken>
-  auto async_clear_expire(CompletionToken&& token) {
-    return keys_op(token, "persist", 0);
-  }
-  template <class CompletionToken>
-  auto async_touch(CompletionToken&& token) {
-    return keys_op(token, "touch", 0);
-  }
-  template <class CompletionToken>
-  auto async_size_in_memory(CompletionToken&& token) const {
-    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_multimap_keys,
-                                 "memory", std::int64_t{0});
-  }
-
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value` under `key`; true if it was added (a set holds each value once; a list
   /// appends always).
@@ -263,37 +238,10 @@ class MultimapBase : public Object {
     return detail::map_lock_name(name(), key_bytes(*object_, key));
   }
 
-  /// Deletes the index and every values key; true if something was deleted.
-  bool delete_object() { return async_delete_object(blocking("delete_object")); }
-  /// Sets a time to live on the index and every values key; true if the multimap exists.
-  template <class Rep, class Period>
-  bool expire(std::chrono::duration<Rep, Period> ttl) {
-    return async_expire(ttl, blocking("expire"));
-  }
-  /// Makes the index and every values key expire at `when`; true if the multimap exists.
-  bool expire_at(std::chrono::system_clock::time_point when) {
-    return async_expire_at(when, blocking("expire_at"));
-  }
-  /// Removes the time to live of the index and every values key; true if the index had one.
-  bool clear_expire() { return async_clear_expire(blocking("clear_expire")); }
-  /// Updates the last access time of the index and every values key; true if it exists.
-  bool touch() { return async_touch(blocking("touch")); }
-  /// The bytes the index and every values key take (MEMORY USAGE summed); 0 if absent.
-  std::int64_t size_in_memory() const { return async_size_in_memory(blocking("size_in_memory")); }
-  /// Renames the index and every values key (one script: on a Cluster the new name must be in
-  /// the same hash slot, else errc::invalid_argument). The multimap must exist (server_error).
-  void rename(std::string new_name) {
-    if (new_name.empty()) detail::throw_invalid_argument("rename: the new name must not be empty");
-    started<void>(blocking("rename"), &detail::reply_ignore, &detail::start_multimap_rename,
-                  new_name);
-    auto renamed = std::make_shared<detail::ObjectState>(*object_);
-    renamed->name = std::move(new_name);
-    object_ = std::move(renamed);
-  }
-
  protected:
   MultimapBase(const Client& client, std::string name, CodecPtr codec, const char* kind)
-      : Object(client, std::move(name), std::move(codec), kind) {}
+      : Object(client, std::move(name), std::move(codec), kind, nullptr, nullptr,
+               &detail::multimap_listed_keys) {}
 
  private:
   detail::Blocking blocking(const char* operation) const {
@@ -332,10 +280,6 @@ class MultimapBase : public Object {
   template <class R, class CompletionToken, class Convert, class Start>
   auto keyed(CompletionToken&& token, Convert convert, Start start) const {
     return detail::async_started<R>(object_, token, std::move(start), std::move(convert));
-  }
-  template <class CompletionToken>
-  auto keys_op(CompletionToken&& token, const char* op, std::int64_t ms) {
-    return started<bool>(token, &detail::reply_positive, &detail::start_multimap_keys, op, ms);
   }
 };
 

@@ -18,8 +18,9 @@ class Client;
 
 /// The base of every object: a name + a codec + the client. A handle: cheap to copy, sends
 /// nothing until an operation is called, thread-safe. An object whose layout has several keys
-/// (an IdGenerator's `{name}:allocation`, a BloomFilter's `{name}:config`) deletes, expires,
-/// touches and renames them all together; they share the name's hash slot on a Cluster.
+/// (an IdGenerator's `{name}:allocation`, a BloomFilter's `{name}:config`, a multimap's values
+/// keys) deletes, expires, touches and renames them all together, also when called through an
+/// `Object&`; they share the name's hash slot on a Cluster.
 ///
 /// Every operation has a blocking form (throws redisson::error) and an async form taking any
 /// Asio completion token (callbacks, futures, coroutines), completing with
@@ -87,9 +88,7 @@ class Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_delete_object(CompletionToken&& token) {
-    return detail::async_command<bool>(
-        object_, token, [keys = object_->keys()] { return del_command(keys); },
-        &detail::reply_flag);
+    return started<bool>(token, &detail::reply_flag, &start_keys_command, "DEL");
   }
   template <class CompletionToken>
   auto async_exists(CompletionToken&& token) const {
@@ -116,14 +115,7 @@ class Object {
   }
   template <class CompletionToken>
   auto async_touch(CompletionToken&& token) {
-    return detail::async_command<bool>(
-        object_, token,
-        [keys = object_->keys()] {
-          Command command{"TOUCH"};
-          for (const auto& key : keys) command.arg(key);
-          return command;
-        },
-        &detail::reply_flag);
+    return started<bool>(token, &detail::reply_flag, &start_keys_command, "TOUCH");
   }
   template <class CompletionToken>
   auto async_size_in_memory(CompletionToken&& token) const {
@@ -164,10 +156,13 @@ class Object {
 
  protected:
   /// For the derived objects: `kind` names the object type in errors ("Bucket").
+  /// `listed_keys`: the object's keys are listed in Redis (a multimap's values keys); the
+  /// object operations above act on them all through it.
   Object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-         detail::ExtraKeys extra_keys = nullptr, detail::ClientKeys client_keys = nullptr)
+         detail::ExtraKeys extra_keys = nullptr, detail::ClientKeys client_keys = nullptr,
+         const detail::ListedKeys* listed_keys = nullptr)
       : object_(detail::make_object(client, std::move(name), std::move(codec), kind, extra_keys,
-                                    client_keys)) {}
+                                    client_keys, listed_keys)) {}
 
   /// What this client runs for the object in the background while a handle on it exists (an
   /// expiring collection's sweeper), made from the object's state; null when there is none.
@@ -184,7 +179,9 @@ class Object {
   BackgroundTask make_background_ = nullptr;
   std::shared_ptr<void> background_;  // shared by the handle's copies
 
-  static Command del_command(const std::vector<std::string>& keys);
+  /// DEL or TOUCH of every key (listed keys: the object's own script).
+  static void start_keys_command(const detail::ObjectPtr& object, const char* verb,
+                                 detail::Done<Reply>& done);
   static void start_size_in_memory(const detail::ObjectPtr& object, detail::Done<Reply>& done);
   static void start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
                            detail::Done<Reply>& done);

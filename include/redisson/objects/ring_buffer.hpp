@@ -26,16 +26,17 @@ std::int64_t ring_buffer_length(const Reply& reply);
 /// A FIFO queue of T on the Redis list `name` holding at most its capacity: adding beyond it
 /// drops the oldest elements. Java Redisson's RRingBuffer layout: the list and the capacity as
 /// decimal text in `redisson_rb:{name}` (deleted, expired and renamed with it), so Java and C++
-/// share one ring buffer. It is a Queue (poll, peek, size, values(), ...), except that every add
-/// is a script that keeps the capacity; adding before a capacity is set is
-/// errc::not_initialized and changes nothing.
+/// share one ring buffer. It takes and reads as a Queue does (poll, peek, size, range, values(),
+/// remove(value), ...: QueueBase), but every add is a script that keeps the capacity, and it has
+/// no operation that could grow it past it (no List positional writes, no plain RPUSH). Adding
+/// before a capacity is set is errc::not_initialized and changes nothing.
 template <JavaValue T>
-class RingBuffer : public Queue<T> {
+class RingBuffer : public detail::QueueBase<T> {
  public:
   /// A handle on the ring buffer `name`; sends nothing. `codec` null: the client's default.
   RingBuffer(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Queue<T>(client, std::move(name), std::move(codec), "RingBuffer",
-                 &detail::ring_buffer_keys) {}
+      : detail::QueueBase<T>(client, std::move(name), std::move(codec), "RingBuffer",
+                             &detail::ring_buffer_keys) {}
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>

@@ -164,6 +164,61 @@ TEST_F(MultimapTest, ObjectOperationsReachEveryValuesKey) {
   }
 }
 
+// The object operations as any code holding an Object& calls them (a helper that expires or
+// deletes "some object"): they reach the values keys too, not only the index.
+void expire_through_object(redisson::Object& object) { EXPECT_TRUE(object.expire(100s)); }
+void rename_through_object(redisson::Object& object, const std::string& to) { object.rename(to); }
+bool delete_through_object(redisson::Object& object) { return object.delete_object(); }
+
+TEST_F(MultimapTest, ObjectReferenceReachesEveryValuesKey) {
+  SetMultimap<std::string, std::string> sets(client, "om-set", codecs::string());
+  ListMultimap<std::string, std::string> lists(client, "om-list", codecs::string());
+  for (redisson::Object* object :
+       {static_cast<redisson::Object*>(&sets), static_cast<redisson::Object*>(&lists)}) {
+    SCOPED_TRACE(object->name());
+    auto& any = *object;
+    const auto values_key = [&](const std::string& key) {
+      return object == &sets ? sets.values_key(key) : lists.values_key(key);
+    };
+    const auto get_all = [&](const std::string& key) {
+      return sorted(object == &sets ? sets.get_all(key) : lists.get_all(key));
+    };
+    if (object == &sets) {
+      sets.put_all("a", {"1", "2"});
+      sets.put("b", "3");
+    } else {
+      lists.put_all("a", {"1", "2"});
+      lists.put("b", "3");
+    }
+    const std::string name = any.name();
+    const std::vector<std::string> keys{name, values_key("a"), values_key("b")};
+
+    expire_through_object(any);
+    for (const auto& key : keys) EXPECT_NE(server.command({"PTTL", key}), "-1") << key;
+    EXPECT_TRUE(any.clear_expire());
+    for (const auto& key : keys) EXPECT_EQ(server.command({"PTTL", key}), "-1") << key;
+    EXPECT_TRUE(any.expire_at(std::chrono::system_clock::now() + 100s));
+    for (const auto& key : keys) EXPECT_NE(server.command({"PTTL", key}), "-1") << key;
+    EXPECT_TRUE(any.touch());
+    EXPECT_GT(any.size_in_memory(), std::stoll(server.command({"MEMORY", "USAGE", name})));
+
+    rename_through_object(any, name + "-moved");
+    EXPECT_EQ(any.name(), name + "-moved");
+    EXPECT_EQ(server.command({"EXISTS", keys[0], keys[1], keys[2]}), "0");
+    EXPECT_EQ(server.command({"EXISTS", name + "-moved", values_key("a"), values_key("b")}), "3");
+    EXPECT_EQ(get_all("a"), (Strings{"1", "2"}));
+    EXPECT_EQ(get_all("b"), (Strings{"3"}));
+    // The TTLs moved with the keys.
+    EXPECT_NE(server.command({"PTTL", values_key("b")}), "-1");
+
+    const std::vector<std::string> moved{name + "-moved", values_key("a"), values_key("b")};
+    EXPECT_TRUE(delete_through_object(any));
+    EXPECT_EQ(server.command({"EXISTS", moved[0], moved[1], moved[2]}), "0");
+    EXPECT_EQ(server.command({"DBSIZE"}), "0") << "no values key was left behind";
+    EXPECT_FALSE(delete_through_object(any));
+  }
+}
+
 TEST_F(MultimapTest, AWrongTypeKeyChangesNothing) {
   server.command({"SET", "str", "x"});
   SetMultimap<std::string, std::string> on_string(client, "str", codecs::string());

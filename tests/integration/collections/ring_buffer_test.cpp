@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/expect_error.hpp"
@@ -43,6 +46,60 @@ TEST_F(RingBufferTest, KeepsTheNewestUpToItsCapacity) {
   EXPECT_EQ(ring.capacity(), 1);
   EXPECT_TRUE(ring.delete_object());
   EXPECT_EQ(server.command({"EXISTS", "rb", "redisson_rb:{rb}"}), "0");
+}
+
+// Every operation a RingBuffer has that writes (adds, takes, moves, removes, capacity changes),
+// run on a full buffer: the list never holds more than the capacity (List's positional writes,
+// which could grow it, are not a RingBuffer's: tests/unit/objects/list_shapes_test.cpp).
+TEST_F(RingBufferTest, NoOperationGrowsItPastItsCapacity) {
+  RingBuffer<std::string> ring(client, "{rb}full", codecs::string());
+  ASSERT_TRUE(ring.try_set_capacity(3));
+  std::int64_t capacity = 3;
+  const auto length = [&] { return std::stoll(server.command({"LLEN", "{rb}full"})); };
+  const std::vector<std::pair<const char*, std::function<void()>>> operations{
+      {"add_all",
+       [&] {
+         ring.add_all({"a", "b", "c", "d", "e"});
+       }},
+      {"add", [&] { ring.add("f"); }},
+      {"offer", [&] { ring.offer("g"); }},
+      {"add_all again",
+       [&] {
+         ring.add_all({"h", "i", "j", "k"});
+       }},
+      {"poll_last_and_offer_first_to itself",
+       [&] { ring.poll_last_and_offer_first_to("{rb}full"); }},
+      {"remove", [&] { ring.remove("k"); }},
+      {"add after remove",
+       [&] {
+         ring.add_all({"l", "m"});
+       }},
+      {"poll", [&] { ring.poll(); }},
+      {"poll(2)", [&] { ring.poll(2); }},
+      {"add_all after polls",
+       [&] {
+         ring.add_all({"n", "o", "p", "q"});
+       }},
+      {"set_capacity(2)",
+       [&] {
+         ring.set_capacity(2);
+         capacity = 2;
+       }},
+      {"add after shrinking", [&] { ring.add("r"); }},
+      {"try_set_capacity(10) leaves 2", [&] { ring.try_set_capacity(10); }},
+      {"add_all after try_set_capacity",
+       [&] {
+         ring.add_all({"s", "t", "u"});
+       }},
+  };
+  for (const auto& [what, operation] : operations) {
+    SCOPED_TRACE(what);
+    operation();
+    EXPECT_LE(length(), capacity);
+    EXPECT_EQ(ring.size(), length());
+    EXPECT_EQ(ring.remaining_capacity(), capacity - length());
+  }
+  EXPECT_EQ(ring.range(0, -1), (std::vector<std::string>{"t", "u"}));
 }
 
 TEST_F(RingBufferTest, AWrongTypeKeyChangesNothing) {

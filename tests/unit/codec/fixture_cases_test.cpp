@@ -1,4 +1,4 @@
-// Every codec vector Java Redisson 3.52 produced (../shared/fixtures/redisson-3.52): cases.jsonl
+// Every codec vector Java Redisson 3.52 produced (tests/fixtures/redisson-3.52): cases.jsonl
 // lines with `encoded_hex`, and the topic payloads in messages.jsonl. Each value is encoded with
 // the case's codec (byte-exact) and the bytes decoded back.
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@ using redisson::Value;
 using redisson::ValueKind;
 namespace codecs = redisson::codecs;
 
-const std::string kFixtures = REDISSON_SOURCE_DIR "/../shared/fixtures/redisson-3.52/";
+const std::string kFixtures = REDISSON_SOURCE_DIR "/tests/fixtures/redisson-3.52/";
 
 std::vector<nlohmann::json> read_lines(const std::string& file) {
   std::ifstream in(kFixtures + file);
@@ -106,9 +106,7 @@ Value expected_decoded(const nlohmann::json& c, const Value& written) {
 
 TEST(FixtureCodecCases, EveryJavaCodecVectorEncodesByteExactAndDecodesBack) {
   const auto cases = read_lines("cases.jsonl");
-  ASSERT_FALSE(cases.empty()) << "cannot read " << kFixtures
-                              << "cases.jsonl: the fixtures live in ../shared beside the "
-                                 "repository (as in CI)";
+  ASSERT_FALSE(cases.empty()) << "cannot read " << kFixtures << "cases.jsonl";
   int checked = 0;
   for (const auto& c : cases) {
     if (!c.contains("encoded_hex") || !c.at("encoded_hex").is_string()) continue;

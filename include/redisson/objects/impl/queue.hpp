@@ -1,0 +1,35 @@
+// The bodies of QueueBase's asynchronous forms (objects/queue.hpp).
+#pragma once
+
+#include "redisson/objects/queue.hpp"
+
+namespace redisson::detail {
+
+template <JavaValue T>
+template <class CompletionToken>
+auto QueueBase<T>::async_poll(CompletionToken&& token) {
+  return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(), "LPOP");
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto QueueBase<T>::async_poll(std::int64_t count, CompletionToken&& token) {
+  return this->template on_key<std::vector<T>>(token, this->template values_reader<T>(), "LPOP",
+                                               count);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto QueueBase<T>::async_peek(CompletionToken&& token) const {
+  return this->async_get(0, token);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto QueueBase<T>::async_poll_last_and_offer_first_to(const std::string& destination,
+                                                      CompletionToken&& token) {
+  return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(),
+                                                 "RPOPLPUSH", destination);
+}
+
+}  // namespace redisson::detail
