@@ -70,7 +70,7 @@ void add(KeyReport& report, std::string label, std::string json_value) {
   report.details.emplace_back(std::move(label), std::move(json_value));
 }
 
-std::string quoted(const std::string& text) { return Value::string(text).to_display_json(); }
+std::string json_string(const std::string& text) { return Value::string(text).to_display_json(); }
 
 void bloom_filter(Client& client, KeyReport& report,
                   const std::map<std::string, std::string>& config) {
@@ -103,7 +103,7 @@ void bucket(KeyReport& report, const std::string& bytes) {
     report.kind = "bucket";
     report.codec = decoded->codec;
     report.value_json = std::move(decoded->json);
-    if (!decoded->java_type.empty()) add(report, "java_type", quoted(decoded->java_type));
+    if (!decoded->java_type.empty()) add(report, "java_type", json_string(decoded->java_type));
     return;
   }
   // Bytes no codec reads: a BitSet, or a ByteArrayCodec value.
@@ -115,7 +115,7 @@ void bucket(KeyReport& report, const std::string& bytes) {
 std::optional<DisplayedValue> decode_for_display(const std::string& bytes,
                                                  std::string_view preferred) {
   if (preferred == "string" && valid_utf8(bytes))
-    return DisplayedValue{"string", quoted(bytes), ""};
+    return DisplayedValue{"string", json_string(bytes), ""};
   auto candidates = {codecs::kryo5(), codecs::json()};
   for (const bool preferred_pass : {true, false}) {
     for (const auto& codec : candidates) {
@@ -131,7 +131,7 @@ std::optional<DisplayedValue> decode_for_display(const std::string& bytes,
       }
     }
   }
-  if (valid_utf8(bytes)) return DisplayedValue{"string", quoted(bytes), ""};
+  if (valid_utf8(bytes)) return DisplayedValue{"string", json_string(bytes), ""};
   return std::nullopt;
 }
 
@@ -143,7 +143,7 @@ void recognise_object(Client& client, KeyReport& report) {
       report.kind = "rate_limiter";
       add(report, "rate", fields.at("rate"));
       add(report, "interval_ms", fields.at("interval"));
-      add(report, "rate_type", quoted(fields.at("type") == "1" ? "PER_CLIENT" : "OVERALL"));
+      add(report, "rate_type", json_string(fields.at("type") == "1" ? "PER_CLIENT" : "OVERALL"));
       if (const auto it = fields.find("keepAliveTime"); it != fields.end()) {
         add(report, "keep_alive_ms", it->second);
       }
