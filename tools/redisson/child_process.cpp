@@ -15,16 +15,14 @@
 #include <string_view>
 #include <system_error>
 
+#include "system_failure.hpp"
+
 extern char** environ;
 
 namespace redisson::cli {
 namespace {
 
 constexpr int kRelayed[] = {SIGINT, SIGTERM, SIGHUP};
-
-[[noreturn]] void throw_errno(const char* what) {
-  throw std::system_error(errno, std::generic_category(), what);
-}
 
 sigset_t handled_signals() {
   sigset_t set;

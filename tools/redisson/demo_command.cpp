@@ -18,6 +18,7 @@
 
 #include "demo_worker.hpp"
 #include "exit_status.hpp"
+#include "system_failure.hpp"
 
 namespace redisson::cli {
 namespace {
@@ -36,10 +37,6 @@ struct RoundResult {
   std::vector<std::int64_t> handoffs_us;
   std::vector<std::string> errors;
 };
-
-[[noreturn]] void throw_errno(const char* what) {
-  throw std::system_error(errno, std::generic_category(), what);
-}
 
 struct Pipe {
   int read_fd = -1;
