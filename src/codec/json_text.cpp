@@ -6,6 +6,8 @@
 #include <cstring>
 #include <system_error>
 
+#include "redisson/value.hpp"
+
 namespace redisson::detail {
 namespace {
 
@@ -144,6 +146,25 @@ void append_json_number(double x, std::string& out) {
     return;
   }
   out += java_double_text(x);
+}
+
+bool append_java_boolean_or_integer(const Value& value, std::string& out) {
+  switch (value.kind()) {
+    case ValueKind::boolean:
+      out += value.bool_value() ? "true" : "false";
+      return true;
+    case ValueKind::byte:
+    case ValueKind::short_int:
+    case ValueKind::integer:
+    case ValueKind::long_int: {
+      char buffer[24];
+      const auto end = std::to_chars(buffer, buffer + sizeof buffer, value.int_value()).ptr;
+      out.append(buffer, end);
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 }  // namespace redisson::detail

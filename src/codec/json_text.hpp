@@ -5,6 +5,10 @@
 #include <string>
 #include <string_view>
 
+namespace redisson {
+class Value;
+}  // namespace redisson
+
 namespace redisson::detail {
 
 /// Java's Double.toString(x): "1.5", "1.0", "1.0E10", "1.0E-4", "NaN", "-Infinity". The digits
@@ -13,6 +17,9 @@ namespace redisson::detail {
 std::string java_double_text(double x);
 /// Java's Float.toString(x), the same way.
 std::string java_float_text(float x);
+/// Appends Java's toString() of a Boolean or an integral value (Byte, Short, Integer, Long):
+/// "true", "false", "-17". Returns false, appending nothing, for a value of any other kind.
+bool append_java_boolean_or_integer(const Value& value, std::string& out);
 
 /// Appends `utf8` as a JSON string the way Jackson writes it: `"` and `\` and control characters
 /// escaped, characters outside the Basic Multilingual Plane as a \uXXXX surrogate pair, every

@@ -3,7 +3,6 @@
 // out), object fields sorted by name, Java's HashMap/HashSet iteration order.
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <string>
 #include <vector>
 
@@ -19,12 +18,6 @@ namespace redisson::detail::json {
 namespace {
 
 [[noreturn]] void fail(const std::string& what) { throw error(errc::codec_error, "json: " + what); }
-
-void append_integer(std::int64_t n, std::string& out) {
-  char buffer[24];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, n).ptr;
-  out.append(buffer, end);
-}
 
 void append_string(std::string_view s, std::string& out) {
   if (const auto bad = utf::invalid_at(s); bad != std::string_view::npos) {
@@ -48,23 +41,17 @@ class Writer {
   // `in_object`: a field of an object (or below one), where Jackson writes by the field's
   // declared type, so a bare array or an object without "@class" can be right.
   void value(const Value& v, bool in_object, int depth) {
+    if (typed_ && v.kind() == ValueKind::long_int) {
+      // Redisson's typing writes every Long with its class, even though Long is final.
+      out_ += "[\"java.lang.Long\",";
+      append_java_boolean_or_integer(v, out_);
+      out_ += ']';
+      return;
+    }
+    if (append_java_boolean_or_integer(v, out_)) return;
     switch (v.kind()) {
       case ValueKind::null:
         out_ += "null";
-        return;
-      case ValueKind::boolean:
-        out_ += v.bool_value() ? "true" : "false";
-        return;
-      case ValueKind::byte:
-      case ValueKind::short_int:
-      case ValueKind::integer:
-        append_integer(v.int_value(), out_);
-        return;
-      case ValueKind::long_int:
-        // Redisson's typing writes every Long with its class, even though Long is final.
-        if (typed_) out_ += "[\"java.lang.Long\",";
-        append_integer(v.int_value(), out_);
-        if (typed_) out_ += ']';
         return;
       case ValueKind::float_num: {
         const auto x = static_cast<float>(v.double_value());
@@ -151,20 +138,13 @@ class Writer {
 
   // Jackson's key serializers: the key's text.
   void key_text(const Value& key) {
+    if (std::string text; append_java_boolean_or_integer(key, text)) {
+      append_json_string(text, out_);
+      return;
+    }
     switch (key.kind()) {
       case ValueKind::string:
         append_string(key.text(), out_);
-        return;
-      case ValueKind::byte:
-      case ValueKind::short_int:
-      case ValueKind::integer:
-      case ValueKind::long_int:
-        out_ += '"';
-        append_integer(key.int_value(), out_);
-        out_ += '"';
-        return;
-      case ValueKind::boolean:
-        out_ += key.bool_value() ? "\"true\"" : "\"false\"";
         return;
       case ValueKind::float_num:
         append_json_string(java_float_text(static_cast<float>(key.double_value())), out_);

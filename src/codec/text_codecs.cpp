@@ -30,18 +30,10 @@ namespace {
 
 /// Java's toString() of a scalar, as StringCodec and its numeric siblings write it.
 void append_text(std::string_view codec, const Value& value, std::string& out) {
+  if (detail::append_java_boolean_or_integer(value, out)) return;
   switch (value.kind()) {
     case ValueKind::string:
       out += value.text();
-      return;
-    case ValueKind::boolean:
-      out += value.bool_value() ? "true" : "false";
-      return;
-    case ValueKind::byte:
-    case ValueKind::short_int:
-    case ValueKind::integer:
-    case ValueKind::long_int:
-      out += std::to_string(value.int_value());
       return;
     case ValueKind::character:
       // One UTF-16 code unit (a lone surrogate too: three bytes, as Java's getBytes would not).

@@ -136,18 +136,10 @@ bool operator==(const Value& a, const Value& b) noexcept {
 namespace {
 
 void append_display(const Value& value, std::string& out) {
+  if (detail::append_java_boolean_or_integer(value, out)) return;
   switch (value.kind()) {
     case ValueKind::null:
       out += "null";
-      return;
-    case ValueKind::boolean:
-      out += value.bool_value() ? "true" : "false";
-      return;
-    case ValueKind::byte:
-    case ValueKind::short_int:
-    case ValueKind::integer:
-    case ValueKind::long_int:
-      out += std::to_string(value.int_value());
       return;
     case ValueKind::character: {
       // One UTF-16 code unit shown as a one-character string.
@@ -198,6 +190,8 @@ void append_display(const Value& value, std::string& out) {
       out += '}';
       return;
     }
+    default:
+      return;  // booleans and integers: written above
   }
 }
 

@@ -64,7 +64,7 @@ ClusterRouter::ClusterRouter(asio::io_context& io, ConnectionOptions base, Clust
       base_(std::move(base)),
       config_(std::move(config)),
       command_timeout_(command_timeout),
-      scan_timer_(io),
+      refreshes_(io, config_.scan_interval),
       down_timer_(io),
       sharded_(uses_sharded_pubsub(config_.sharded_subscription)) {
   owner_.fill(-1);
@@ -103,7 +103,7 @@ std::shared_ptr<Connection> ClusterRouter::connection_locked(int node) {
   entry.connection->set_state_handler([weak](bool ready) {
     // A lost master may have been failed over: learn who serves its slots now.
     if (ready) return;
-    if (auto self = weak.lock()) self->request_refresh();
+    if (auto self = weak.lock()) self->refreshes_.request(self);
   });
   entry.connection->start([](std::error_code) {});  // retried by the connection itself
   return entry.connection;
@@ -190,7 +190,7 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
     if (Clock::now() + kRetryDelay >= request->deadline) {
       return request->callback(ec, std::move(reply));
     }
-    request_refresh();
+    refreshes_.request(weak_from_this());
     auto timer = std::make_shared<asio::steady_timer>(io_, kRetryDelay);
     timer->async_wait([self = shared_from_this(), request, timer](std::error_code) {
       const auto key = request->command.routing_key();
@@ -215,14 +215,8 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
     target = connection_locked(node);
   }
   // One slot moved usually means more did (a migration, a failover): learn the whole map.
-  if (moved) request_refresh();
+  if (moved) refreshes_.request(weak_from_this());
   send(request, std::move(target), ask);
-}
-
-void ClusterRouter::request_refresh() {
-  asio::post(io_, [weak = weak_from_this()] {
-    if (auto self = weak.lock()) self->refresh(nullptr);
-  });
 }
 
 void ClusterRouter::refresh(std::function<void()> done) {
@@ -336,7 +330,7 @@ void ClusterRouter::finish_refresh(std::error_code ec, const std::string& detail
   refreshing_ = false;
   if (on_started_) {
     auto started = std::exchange(on_started_, nullptr);
-    if (!ec) schedule_scan();
+    if (!ec) refreshes_.start(weak_from_this());
     started(ec, detail);
     return;
   }
@@ -366,17 +360,6 @@ bool ClusterRouter::serving_master_down() const {
     if (connection && !connection->ready()) return true;
   }
   return false;
-}
-
-void ClusterRouter::schedule_scan() {
-  scan_timer_.expires_after(config_.scan_interval);
-  scan_timer_.async_wait([weak = weak_from_this()](std::error_code ec) {
-    if (ec) return;
-    if (auto self = weak.lock()) {
-      self->refresh(nullptr);
-      self->schedule_scan();
-    }
-  });
 }
 
 ServerAddress ClusterRouter::server_address(const ClusterNodeAddress& node) const {
@@ -440,7 +423,7 @@ void ClusterRouter::close() {
       if (node.connection) connections.push_back(std::move(node.connection));
     }
   }
-  scan_timer_.cancel();
+  refreshes_.cancel();
   down_timer_.cancel();
   change_handler_ = nullptr;
   for (auto& connection : connections) connection->close();

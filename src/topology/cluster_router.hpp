@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "topology/refresh_schedule.hpp"
 #include "topology/router.hpp"
 #include "topology/slot_map.hpp"
 
@@ -73,15 +74,13 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
                  const std::string& last_error);
   void on_map(SlotMap map);
   void finish_refresh(std::error_code ec, const std::string& detail);
-  void schedule_scan();
-  void request_refresh();  // from any thread
   bool serving_master_down() const;
 
   asio::io_context& io_;
   ConnectionOptions base_;
   ClusterConfig config_;
   std::chrono::milliseconds command_timeout_;
-  asio::steady_timer scan_timer_;
+  RefreshSchedule refreshes_;      // every scan_interval, and on request
   asio::steady_timer down_timer_;  // quick refreshes while a master is unreachable
   ChangeHandler change_handler_;
   StartCallback on_started_;

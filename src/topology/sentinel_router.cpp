@@ -1,6 +1,7 @@
 #include "topology/sentinel_router.hpp"
 
 #include <asio/post.hpp>
+#include <asio/steady_timer.hpp>
 #include <sstream>
 
 #include "redisson/error.hpp"
@@ -15,7 +16,7 @@ SentinelRouter::SentinelRouter(asio::io_context& io, ConnectionOptions base, Sen
       config_(std::move(config)),
       command_timeout_(command_timeout),
       subscription_timeout_(subscription_timeout),
-      scan_timer_(io),
+      refreshes_(io, config_.scan_interval),
       master_(base_.server) {}
 
 void SentinelRouter::start(StartCallback done) {
@@ -42,7 +43,7 @@ void SentinelRouter::start(StartCallback done) {
                              return done(ping_ec,
                                          reply.str.empty() ? master->last_error() : reply.str);
                            }
-                           self->schedule_scan();
+                           self->refreshes_.start(self);
                            self->watch_switches(0);
                            done({}, {});
                          });
@@ -119,7 +120,7 @@ void SentinelRouter::switch_to(const std::string& host, int port) {
     old = std::exchange(master_connection_, std::make_shared<Connection>(io_, options));
     master_connection_->set_state_handler([weak = weak_from_this()](bool ready) {
       if (ready) return;
-      if (auto self = weak.lock()) self->request_refresh();  // failed over? ask again
+      if (auto self = weak.lock()) self->refreshes_.request(self);  // failed over? ask again
     });
     master_connection_->start([](std::error_code) {});
   }
@@ -154,7 +155,7 @@ void SentinelRouter::watch_switches(std::size_t sentinel) {
                     },
                     // Announcements may have been missed while the sentinel was unreachable.
                     [weak] {
-                      if (auto self = weak.lock()) self->request_refresh();
+                      if (auto self = weak.lock()) self->refreshes_.request(self);
                     },
                     nullptr};
   switch_watch_->add("+switch-master", std::move(listener), [weak, sentinel](std::error_code ec) {
@@ -167,28 +168,11 @@ void SentinelRouter::watch_switches(std::size_t sentinel) {
   });
 }
 
-void SentinelRouter::request_refresh() {
-  asio::post(io_, [weak = weak_from_this()] {
-    if (auto self = weak.lock()) self->refresh(nullptr);
-  });
-}
-
 void SentinelRouter::refresh(std::function<void()> done) {
   if (done) refresh_waiters_.push_back(std::move(done));
   if (asking_) return;
   asking_ = true;
   ask_sentinels(0, {}, [](std::error_code, const std::string&) {});
-}
-
-void SentinelRouter::schedule_scan() {
-  scan_timer_.expires_after(config_.scan_interval);
-  scan_timer_.async_wait([weak = weak_from_this()](std::error_code ec) {
-    if (ec) return;
-    if (auto self = weak.lock()) {
-      self->refresh(nullptr);
-      self->schedule_scan();
-    }
-  });
 }
 
 void SentinelRouter::submit(const Command& command, Clock::time_point deadline,
@@ -227,7 +211,7 @@ void SentinelRouter::send(std::shared_ptr<const Command> command, Clock::time_po
                          if (after_send) after_send(current, node);
                          return;
                        }
-                       self->request_refresh();
+                       self->refreshes_.request(self);
                        callback(ec, std::move(reply));
                      });
   if (after_send) after_send(connection, node);
@@ -262,7 +246,7 @@ void SentinelRouter::close() {
     closed_ = true;
     master = std::move(master_connection_);
   }
-  scan_timer_.cancel();
+  refreshes_.cancel();
   change_handler_ = nullptr;
   if (switch_watch_) switch_watch_->close();
   for (auto& sentinel : sentinels_) {

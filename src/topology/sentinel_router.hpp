@@ -9,13 +9,13 @@
 #pragma once
 
 #include <asio/io_context.hpp>
-#include <asio/steady_timer.hpp>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
 #include "pubsub/subscriber.hpp"
+#include "topology/refresh_schedule.hpp"
 #include "topology/router.hpp"
 
 namespace redisson::detail {
@@ -46,15 +46,13 @@ class SentinelRouter : public Router, public std::enable_shared_from_this<Sentin
   void watch_switches(std::size_t sentinel);
   void send(std::shared_ptr<const Command> command, Clock::time_point deadline,
             ReplyCallback callback, const SentHook& after_send);
-  void schedule_scan();
-  void request_refresh();
 
   asio::io_context& io_;
   ConnectionOptions base_;
   SentinelConfig config_;
   std::chrono::milliseconds command_timeout_;
   std::chrono::milliseconds subscription_timeout_;
-  asio::steady_timer scan_timer_;
+  RefreshSchedule refreshes_;  // every scan_interval, and on request
   ChangeHandler change_handler_;
   std::vector<std::shared_ptr<Connection>> sentinels_;  // I/O thread; opened on first use
   std::shared_ptr<Subscriber> switch_watch_;            // +switch-master, on one sentinel

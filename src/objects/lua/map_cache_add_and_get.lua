@@ -17,10 +17,7 @@
 -- @include map_cache_entry
 local now = tonumber(ARGV[1])
 local field = ARGV[2]
-local entry = map_cache_entry(field)
-if entry ~= nil and entry.expires_at <= now then
-  entry = nil
-end
+local entry = map_cache_live_entry(field, now)
 local sum = tonumber(ARGV[3])
 local max_idle = 0
 if entry ~= nil then
@@ -41,10 +38,10 @@ if entry == nil then
   redis.call('zrem', KEYS[2], field)
   redis.call('zrem', KEYS[3], field)
   map_cache_evict(field, ARGV[6])
-elseif entry.has_idle then
-  redis.call('zadd', KEYS[3], now + entry.max_idle, field)
+  map_cache_touch(field, now)
+else
+  map_cache_read(field, entry, now)
 end
-map_cache_touch(field, now)
 redis.call('hset', KEYS[1], field, struct.pack('dLc0', max_idle, string.len(text), text))
 if entry == nil then
   map_cache_publish(ARGV[4], field, text)

@@ -10,24 +10,18 @@
 -- ARGV[2]: the value's bytes
 -- Returns: 1 if a live entry holds ARGV[2], else 0.
 -- @include map_cache_entry
+-- @include hash_scan
 local now = tonumber(ARGV[1])
-local cursor = '0'
-repeat
-  local page = redis.call('hscan', KEYS[1], cursor, 'count', 100)
-  cursor = page[1]
-  local entries = page[2]
-  for i = 1, #entries, 2 do
-    local _, value = struct.unpack('dLc0', entries[i + 1])
-    if value == ARGV[2] then
-      local entry = map_cache_entry(entries[i])
-      if entry ~= nil and entry.expires_at > now then
-        if entry.has_idle then
-          redis.call('zadd', KEYS[3], now + entry.max_idle, entries[i])
-        end
-        map_cache_touch(entries[i], now)
-        return 1
-      end
-    end
+local found = hash_find(KEYS[1], 100, function(field, packed)
+  local _, value = struct.unpack('dLc0', packed)
+  if value ~= ARGV[2] then
+    return false
   end
-until cursor == '0'
-return 0
+  local entry = map_cache_live_entry(field, now)
+  if entry == nil then
+    return false
+  end
+  map_cache_read(field, entry, now)
+  return true
+end)
+return found and 1 or 0

@@ -12,17 +12,14 @@
 -- @include map_cache_entry
 local now = tonumber(ARGV[1])
 local field = ARGV[2]
-local entry = map_cache_entry(field)
-if entry == nil or entry.expires_at <= now then
+local entry = map_cache_live_entry(field, now)
+if entry == nil then
   if ARGV[3] == 'exists' then
     return 0
   end
   return nil
 end
-if entry.has_idle then
-  redis.call('zadd', KEYS[3], now + entry.max_idle, field)
-end
-map_cache_touch(field, now)
+map_cache_read(field, entry, now)
 if ARGV[3] == 'exists' then
   return 1
 end

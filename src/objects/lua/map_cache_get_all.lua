@@ -12,14 +12,11 @@
 local now = tonumber(ARGV[1])
 local values = {}
 for i = 2, #ARGV do
-  local entry = map_cache_entry(ARGV[i])
-  if entry == nil or entry.expires_at <= now then
+  local entry = map_cache_live_entry(ARGV[i], now)
+  if entry == nil then
     values[i - 1] = false
   else
-    if entry.has_idle then
-      redis.call('zadd', KEYS[3], now + entry.max_idle, ARGV[i])
-    end
-    map_cache_touch(ARGV[i], now)
+    map_cache_read(ARGV[i], entry, now)
     values[i - 1] = entry.value
   end
 end

@@ -22,10 +22,7 @@
 -- @include map_cache_entry
 local now = tonumber(ARGV[1])
 local field = ARGV[5]
-local previous = map_cache_entry(field)
-if previous ~= nil and previous.expires_at <= now then
-  previous = nil
-end
+local previous = map_cache_live_entry(field, now)
 if previous ~= nil and ARGV[7] == 'if_absent' then
   return previous.value
 end

@@ -8,8 +8,8 @@
 --          it never expires; -2 when it is absent or has expired.
 -- @include map_cache_entry
 local now = tonumber(ARGV[1])
-local entry = map_cache_entry(ARGV[2])
-if entry == nil or entry.expires_at <= now then
+local entry = map_cache_live_entry(ARGV[2], now)
+if entry == nil then
   return -2
 end
 if entry.expires_at == 92233720368547758 then

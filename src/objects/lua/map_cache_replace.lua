@@ -22,10 +22,7 @@
 local now = tonumber(ARGV[1])
 local field = ARGV[2]
 local mode = ARGV[3]
-local entry = map_cache_entry(field)
-if entry ~= nil and entry.expires_at <= now then
-  entry = nil
-end
+local entry = map_cache_live_entry(field, now)
 if entry == nil or (mode == 'if_equal' and entry.value ~= ARGV[4]) then
   if mode == 'put_if_exists' then
     return nil
@@ -45,10 +42,7 @@ if mode == 'if_equal' then
   value = ARGV[6]
 end
 redis.call('hset', KEYS[1], field, struct.pack('dLc0', entry.max_idle, string.len(value), value))
-if entry.has_idle then
-  redis.call('zadd', KEYS[3], now + entry.max_idle, field)
-end
-map_cache_touch(field, now)
+map_cache_read(field, entry, now)
 map_cache_publish(ARGV[7], field, value, entry.value)
 if mode == 'put_if_exists' then
   return entry.value

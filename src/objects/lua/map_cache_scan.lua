@@ -14,8 +14,8 @@ local page = redis.call('hscan', KEYS[1], ARGV[2], 'count', ARGV[3])
 local live = {}
 local entries = page[2]
 for i = 1, #entries, 2 do
-  local entry = map_cache_entry(entries[i])
-  if entry ~= nil and entry.expires_at > now then
+  local entry = map_cache_live_entry(entries[i], now)
+  if entry ~= nil then
     live[#live + 1] = entries[i]
     live[#live + 1] = entry.value
   end

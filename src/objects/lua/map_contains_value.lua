@@ -4,15 +4,8 @@
 -- KEYS[1]: the hash n
 -- ARGV[1]: the value's bytes
 -- Returns: 1 if some entry holds ARGV[1], else 0.
-local cursor = '0'
-repeat
-  local page = redis.call('hscan', KEYS[1], cursor, 'count', 100)
-  cursor = page[1]
-  local entries = page[2]
-  for i = 2, #entries, 2 do
-    if entries[i] == ARGV[1] then
-      return 1
-    end
-  end
-until cursor == '0'
-return 0
+-- @include hash_scan
+local found = hash_find(KEYS[1], 100, function(_, value)
+  return value == ARGV[1]
+end)
+return found and 1 or 0

@@ -4,6 +4,7 @@
 -- ARGV: the keys' bytes, in the order of their values keys
 -- Returns: how many of the keys were in the index. A key of another type fails with WRONGTYPE
 --          and nothing is written.
+-- @include hash_scan
 -- @include multimap_index
 local failure = multimap_check_index()
 if failure then

@@ -8,6 +8,7 @@
 -- Returns: del, touch: how many keys there were; memory: the bytes of all of them (MEMORY USAGE
 --          summed); pexpire, pexpireat, persist: the command's result on the index (as Redisson).
 --          A key of another type fails with WRONGTYPE and nothing is changed.
+-- @include hash_scan
 -- @include multimap_index
 local failure = multimap_check_index()
 if failure then

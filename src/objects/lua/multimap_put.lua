@@ -8,6 +8,7 @@
 -- ARGV[4..]: the values' bytes (map-value codec), in order
 -- Returns: how many values were added (a set skips those it holds); 0 and nothing written for no
 --          values. A key of another type fails with WRONGTYPE and nothing is written.
+-- @include hash_scan
 -- @include multimap_index
 if #ARGV < 4 then
   return 0

@@ -7,6 +7,7 @@
 -- ARGV[3]: the value's bytes (a list loses its first equal element)
 -- Returns: 1 if the value was there, else 0. A key of another type fails with WRONGTYPE and
 --          nothing is written.
+-- @include hash_scan
 -- @include multimap_index
 local failure = multimap_check_index()
 if failure then

@@ -6,6 +6,7 @@
 -- ARGV[2]: the new prefix, suffixName(new name, '')
 -- Returns: nil. The index must exist ("ERR no such key" otherwise, nothing renamed); a key of
 --          another type fails with WRONGTYPE and nothing is renamed.
+-- @include hash_scan
 -- @include multimap_index
 local failure = multimap_check_index()
 if failure then

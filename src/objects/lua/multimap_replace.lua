@@ -8,6 +8,7 @@
 -- ARGV[4..]: the new values' bytes, in order; none: the key is removed (its index field too)
 -- Returns: the values the key had (a list's in order). A key of another type fails with
 --          WRONGTYPE and nothing is written.
+-- @include hash_scan
 -- @include multimap_index
 local failure = multimap_check_index()
 if failure then

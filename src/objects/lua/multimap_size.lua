@@ -6,6 +6,7 @@
 -- ARGV[3]: absent: count; present: the value's bytes to look for
 -- Returns: the number of values (count), or 1 / 0 whether some key holds the value. A key of
 --          another type fails with WRONGTYPE.
+-- @include hash_scan
 -- @include multimap_index
 local failure = multimap_check_index()
 if failure then

@@ -7,12 +7,9 @@
 -- A key of another type, or a string that is not an integer, fails with WRONGTYPE and is
 -- left untouched.
 -- @include integer_count
-local value, refused = read_count(KEYS[1], 'latch')
-if refused then
-  return refused
-end
-if value == false then
-  return 0
+local _, reply = present_count(KEYS[1], 'latch')
+if reply then
+  return reply
 end
 local left = redis.call('decr', KEYS[1])
 if left <= 0 then

@@ -11,17 +11,13 @@
 --          not renewed.
 -- Keys of another type fail with WRONGTYPE before anything is written.
 -- @include integer_count
-local _, refused = read_count(KEYS[1], 'semaphore')
-if refused then
-  return refused
+-- @include expirable_permit
+local expiry, reply = permit_expiry(KEYS[1], KEYS[2], ARGV[1])
+if reply then
+  return reply
 end
-local expiry = redis.call('zscore', KEYS[2], ARGV[1])
-if expiry == false then
-  return 0
-end
-if tonumber(expiry) <= tonumber(ARGV[3]) then
-  redis.call('zrem', KEYS[2], ARGV[1])
-  add_count(KEYS[1], 1, ARGV[4], KEYS[3])
+if expiry <= tonumber(ARGV[3]) then
+  reclaim_permit(KEYS[1], KEYS[2], ARGV[1], ARGV[4], KEYS[3])
   return -1
 end
 redis.call('zadd', KEYS[2], ARGV[2], ARGV[1])

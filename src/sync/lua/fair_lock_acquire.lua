@@ -25,6 +25,7 @@
 --          deadline - slot).
 -- A key of another type fails with WRONGTYPE before anything changes.
 -- @include fair_queue_live_head
+-- @include lock_hold
 
 local expected = {'hash', 'list', 'zset'}
 for i = 1, 3 do
@@ -55,15 +56,7 @@ if redis.call('exists', KEYS[1]) == 0 and (head == false or head == ARGV[2]) the
 end
 
 if redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
-  if ARGV[7] and (ARGV[6] == '1' or ARGV[7] == '1') then
-    redis.call('hset', KEYS[1], ARGV[2], ARGV[7])
-  elseif ARGV[6] ~= '1' then
-    return -3
-  else
-    redis.call('hincrby', KEYS[1], ARGV[2], 1)
-  end
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  return nil
+  return reenter_hold(KEYS[1], ARGV[2], ARGV[1], ARGV[6] == '1', ARGV[7])
 end
 
 local ttl = redis.call('pttl', KEYS[1])

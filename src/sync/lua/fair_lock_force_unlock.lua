@@ -12,9 +12,7 @@
 
 local head = live_queue_head(KEYS[2], KEYS[3], tonumber(ARGV[3]))
 if redis.call('del', KEYS[1]) == 1 then
-  if head ~= false then
-    redis.call(ARGV[2], KEYS[4] .. ':' .. head, ARGV[1])
-  end
+  wake_queue_head(KEYS[4], head, ARGV[2], ARGV[1])
   return 1
 end
 return 0

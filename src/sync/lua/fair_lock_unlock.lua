@@ -19,18 +19,18 @@
 --              answers 1 here, but a caller must learn that it held nothing.
 --          A retry whose first attempt ran returns that first result.
 -- @include fair_queue_live_head
+-- @include request_latch
 
-local earlier = redis.call('get', KEYS[5])
-if earlier ~= false then
-  return tonumber(earlier)
+-- No first-attempt flag here: the latch is always read.
+local earlier = earlier_result(KEYS[5], nil)
+if earlier ~= nil then
+  return earlier
 end
 
 local head = live_queue_head(KEYS[2], KEYS[3], tonumber(ARGV[6]))
 
 if redis.call('exists', KEYS[1]) == 0 then
-  if head ~= false then
-    redis.call(ARGV[4], KEYS[4] .. ':' .. head, ARGV[1])
-  end
+  wake_queue_head(KEYS[4], head, ARGV[4], ARGV[1])
   return 2
 end
 if redis.call('hexists', KEYS[1], ARGV[3]) == 0 then
@@ -43,8 +43,6 @@ if holds > 0 then
   return 0
 end
 redis.call('del', KEYS[1])
-if head ~= false then
-  redis.call(ARGV[4], KEYS[4] .. ':' .. head, ARGV[1])
-end
+wake_queue_head(KEYS[4], head, ARGV[4], ARGV[1])
 redis.call('set', KEYS[5], 1, 'px', ARGV[5])
 return 1

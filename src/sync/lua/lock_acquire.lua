@@ -10,18 +10,5 @@
 --          otherwise the lock's PTTL in ms: how long a waiter may sleep before retrying
 --          (-1 if a foreign writer left it without expiry).
 -- A key of another type fails with WRONGTYPE and is left untouched.
-if redis.call('exists', KEYS[1]) == 0 then
-  redis.call('hincrby', KEYS[1], ARGV[2], 1)
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  return nil
-end
-if redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
-  if ARGV[3] then
-    redis.call('hset', KEYS[1], ARGV[2], ARGV[3])
-  else
-    redis.call('hincrby', KEYS[1], ARGV[2], 1)
-  end
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  return nil
-end
-return redis.call('pttl', KEYS[1])
+-- @include lock_hold
+return acquire_hold(KEYS[1], ARGV[2], ARGV[1], true, ARGV[3])

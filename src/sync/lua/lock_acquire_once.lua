@@ -8,17 +8,5 @@
 -- Returns: nil when acquired (field set to 1, lease set);
 --          -3 when ARGV[2] already holds it (the caller reports an error; nothing changes);
 --          otherwise the lock's PTTL in ms (-1 when it has no expiry).
-if redis.call('exists', KEYS[1]) == 0 then
-  redis.call('hincrby', KEYS[1], ARGV[2], 1)
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  return nil
-end
-if redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
-  if ARGV[3] == '1' then
-    redis.call('hset', KEYS[1], ARGV[2], 1)
-    redis.call('pexpire', KEYS[1], ARGV[1])
-    return nil
-  end
-  return -3
-end
-return redis.call('pttl', KEYS[1])
+-- @include lock_hold
+return acquire_hold(KEYS[1], ARGV[2], ARGV[1], false, ARGV[3])

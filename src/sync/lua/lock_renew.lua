@@ -5,14 +5,11 @@
 -- Returns: an array of K integers: 1 = still held by that owner, lease reset to ARGV[1];
 --          0 = the owner no longer holds it (expired, deleted, taken by someone else, or the
 --          key now holds another type: pcall keeps one bad key from failing the whole batch).
-local renewed = {}
-for i = 1, #KEYS do
-  local held = redis.pcall('hexists', KEYS[i], ARGV[i + 1])
-  if held == 1 then
-    redis.call('pexpire', KEYS[i], ARGV[1])
-    renewed[i] = 1
-  else
-    renewed[i] = 0
+-- @include renew_batch
+return renew_each(function(lock, owner)
+  if redis.pcall('hexists', lock, owner) ~= 1 then
+    return false
   end
-end
-return renewed
+  redis.call('pexpire', lock, ARGV[1])
+  return true
+end)

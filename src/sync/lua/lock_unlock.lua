@@ -18,23 +18,16 @@
 --          A retry whose first attempt ran returns that first result (the latch stores it).
 -- Each redis.call costs about as much as a small command, so the common path (first attempt,
 -- last hold) makes four: HGET, DEL, PUBLISH, SET.
-if ARGV[6] ~= '1' then
-  local earlier = redis.call('get', KEYS[3])
-  if earlier ~= false then
-    return tonumber(earlier)
-  end
+-- @include request_latch
+-- @include lock_release
+local earlier = earlier_result(KEYS[3], ARGV[6])
+if earlier ~= nil then
+  return earlier
 end
-local holds = redis.call('hget', KEYS[1], ARGV[3])
-if holds == false then
-  return nil
+local released = release_hold(KEYS[1], ARGV[3], ARGV[2], KEYS[3], ARGV[5])
+if released ~= 1 then
+  return released
 end
-if tonumber(holds) > 1 then
-  redis.call('hincrby', KEYS[1], ARGV[3], -1)
-  redis.call('pexpire', KEYS[1], ARGV[2])
-  redis.call('set', KEYS[3], 0, 'px', ARGV[5])
-  return 0
-end
-redis.call('del', KEYS[1])
-local released = 1 + redis.call(ARGV[4], KEYS[2], ARGV[1])
+released = 1 + redis.call(ARGV[4], KEYS[2], ARGV[1])
 redis.call('set', KEYS[3], released, 'px', ARGV[5])
 return released

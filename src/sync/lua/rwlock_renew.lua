@@ -9,11 +9,9 @@
 --       the hash get a lease of at least ARGV[1] (a longer one is kept);
 --   0 = no longer held (expired, deleted, taken over, or n is not a hash any more).
 -- A key of another type answers 0 for its entry instead of failing the whole batch.
+-- @include renew_batch
 local lease = tonumber(ARGV[1])
-local renewed = {}
-for i = 1, #KEYS do
-  local name = KEYS[i]
-  local field = ARGV[i + 1]
+return renew_each(function(name, field)
   local count = redis.pcall('hget', name, field)
   local held = type(count) == 'string'
   if held and string.sub(field, -6) ~= ':write' then
@@ -33,13 +31,8 @@ for i = 1, #KEYS do
       end
     end
   end
-  if held then
-    if redis.call('pttl', name) < lease then
-      redis.call('pexpire', name, lease)
-    end
-    renewed[i] = 1
-  else
-    renewed[i] = 0
+  if held and redis.call('pttl', name) < lease then
+    redis.call('pexpire', name, lease)
   end
-end
-return renewed
+  return held
+end)

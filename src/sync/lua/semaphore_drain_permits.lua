@@ -5,14 +5,10 @@
 -- A key of another type, or a string that is not an integer, fails with WRONGTYPE and is
 -- left untouched.
 -- @include integer_count
-local value, refused = read_count(KEYS[1], 'semaphore')
-if refused then
-  return refused
+local count, reply = present_count(KEYS[1], 'semaphore')
+if reply then
+  return reply
 end
-if value == false then
-  return 0
-end
-local count = tonumber(value)
 if count ~= 0 then
   redis.call('set', KEYS[1], 0)
 end

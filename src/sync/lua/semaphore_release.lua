@@ -17,13 +17,12 @@
 -- Java Redisson's release is INCRBY + PUBLISH alone; the latch is ours, so that a release whose
 -- reply was lost (a broken connection, a restarting server) can be sent again without adding
 -- its permits twice. Java clients never read it; it expires by itself.
-if ARGV[4] ~= '1' then
-  local earlier = redis.call('get', KEYS[3])
-  if earlier ~= false then
-    return tonumber(earlier)
-  end
-end
+-- @include request_latch
 -- @include integer_count
+local earlier = earlier_result(KEYS[3], ARGV[4])
+if earlier ~= nil then
+  return earlier
+end
 local _, refused = read_count(KEYS[1], 'semaphore')
 if refused then
   return refused

@@ -10,22 +10,14 @@
 -- Returns: nil = the caller does not hold the lock (nothing changed);
 --          0 = one hold released, the owner still holds it; 1 = fully released (key deleted).
 --          A retry whose first attempt ran returns that first result.
-if ARGV[4] ~= '1' then
-  local earlier = redis.call('get', KEYS[2])
-  if earlier ~= false then
-    return tonumber(earlier)
-  end
+-- @include request_latch
+-- @include lock_release
+local earlier = earlier_result(KEYS[2], ARGV[4])
+if earlier ~= nil then
+  return earlier
 end
-local holds = redis.call('hget', KEYS[1], ARGV[2])
-if holds == false then
-  return nil
+local released = release_hold(KEYS[1], ARGV[2], ARGV[1], KEYS[2], ARGV[3])
+if released == 1 then
+  redis.call('set', KEYS[2], 1, 'px', ARGV[3])
 end
-if tonumber(holds) > 1 then
-  redis.call('hincrby', KEYS[1], ARGV[2], -1)
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  redis.call('set', KEYS[2], 0, 'px', ARGV[3])
-  return 0
-end
-redis.call('del', KEYS[1])
-redis.call('set', KEYS[2], 1, 'px', ARGV[3])
-return 1
+return released

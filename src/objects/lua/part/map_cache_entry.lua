@@ -27,6 +27,16 @@ local function map_cache_entry(field)
   return {max_idle = max_idle, value = value, has_idle = has_idle, expires_at = expires_at}
 end
 
+-- The entry of `field` as map_cache_entry reads it, when it is still live at `now` (ms); nil when
+-- the field is absent or its entry has expired (an expired entry counts as absent).
+local function map_cache_live_entry(field, now)
+  local entry = map_cache_entry(field)
+  if entry == nil or entry.expires_at <= now then
+    return nil
+  end
+  return entry
+end
+
 -- Redisson's access bookkeeping for a map with a max size ({n}:redisson_options `max-size`
 -- set): LRU (the default mode) scores the field with `now`, LFU counts one more access.
 -- KEYS[4] = redisson__map_cache__last_access__set:{n}, KEYS[5] = {n}:redisson_options.
@@ -41,6 +51,15 @@ local function map_cache_touch(field, now)
   else
     redis.call('zincrby', KEYS[4], 1, field)
   end
+end
+
+-- A read of the live `entry` of `field` at `now`, as Redisson counts one: a max-idle entry's idle
+-- deadline moves to now + its max idle, and the max-size access bookkeeping (map_cache_touch).
+local function map_cache_read(field, entry, now)
+  if entry.has_idle then
+    redis.call('zadd', KEYS[3], now + entry.max_idle, field)
+  end
+  map_cache_touch(field, now)
 end
 
 -- Publishes an entry event ('Lc0' per part: 8-byte length, bytes) when some client listens

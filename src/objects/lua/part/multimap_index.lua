@@ -1,7 +1,7 @@
 -- Part: a multimap's index (Redisson's RSetMultimap/RListMultimap layout). Expects KEYS[1] = the
 -- index hash n (field = map-key bytes, value = hash128toBase64 of them); each key's values live
 -- in the set or list <prefix><base64>, prefix = suffixName(n, '') ('{n}:', or 'n:' when n has a
--- hash tag).
+-- hash tag). Needs the hash_scan part.
 
 -- Fails with WRONGTYPE (before anything is written) when the index is not a hash.
 local function multimap_check_index()
@@ -15,15 +15,10 @@ end
 -- Calls visit(base64) for every key of the index, reading it in HSCAN pages (never one HGETALL
 -- reply). The index is not written meanwhile, so no key is visited twice.
 local function multimap_each_suffix(visit)
-  local cursor = '0'
-  repeat
-    local page = redis.call('hscan', KEYS[1], cursor, 'count', 500)
-    cursor = page[1]
-    local entries = page[2]
-    for i = 2, #entries, 2 do
-      visit(entries[i])
-    end
-  until cursor == '0'
+  hash_find(KEYS[1], 500, function(_, suffix)
+    visit(suffix)
+    return false
+  end)
 end
 
 -- The values of the set or list `key` ('set' or 'list' kind), all of them (one key's values:

@@ -14,3 +14,12 @@ local function live_queue_head(queue, deadlines, now)
   end
   return false
 end
+
+-- wake_queue_head(channel_prefix, head, publish, message): publishes `message` with the `publish`
+-- command on the channel of the waiter `head` (<channel_prefix>:<head>), when there is one (head
+-- not false): a fair lock wakes only its queue's head.
+local function wake_queue_head(channel_prefix, head, publish, message)
+  if head ~= false then
+    redis.call(publish, channel_prefix .. ':' .. head, message)
+  end
+end
