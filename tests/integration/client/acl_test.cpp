@@ -9,6 +9,8 @@
 #include "support/client_config.hpp"
 #include "support/redis_server.hpp"
 
+namespace client_acl_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -137,3 +139,5 @@ TEST(Acl, SafeUrlNeverShowsThePassword) {
   EXPECT_EQ(safe, "rediss://app:***@cache.local:6380/3");
   EXPECT_FALSE(contains(safe, "ss-Word"));
 }
+
+}  // namespace client_acl_test

@@ -17,6 +17,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
+namespace client_caller_read_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -133,3 +135,5 @@ TEST(CallerRead, AReplyLargerThanOneReadIsAssembled) {
     for (int i = 0; i < 200; ++i) EXPECT_EQ(echoes[static_cast<std::size_t>(i)], std::to_string(i));
   }
 }
+
+}  // namespace client_caller_read_test

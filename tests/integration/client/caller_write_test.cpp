@@ -17,6 +17,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
+namespace client_caller_write_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Command;
@@ -111,3 +113,5 @@ TEST(CallerWrite, LaterDeadlineIsKeptWithoutTheIoThreadBeingTold) {
   }));
   EXPECT_EQ(client.execute({"ECHO", "next"}).str, "next");
 }
+
+}  // namespace client_caller_write_test

@@ -17,6 +17,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
+namespace client_client_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Command;
@@ -397,3 +399,5 @@ TEST(Client, UrlParsing) {
     EXPECT_EQ(e.code(), errc::connect_failed) << e.what();
   }
 }
+
+}  // namespace client_client_test

@@ -13,6 +13,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
+namespace client_replica_ack_test {
+
 namespace {
 
 using redisson::Client;
@@ -210,3 +212,5 @@ TEST(SyncReplicas, AServerThatRefusesWaitIsAskedOnce) {
 }
 
 }  // namespace
+
+}  // namespace client_replica_ack_test

@@ -15,6 +15,8 @@
 #include "support/redis_server.hpp"
 #include "support/tls_files.hpp"
 
+namespace client_tls_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -214,3 +216,5 @@ TEST(Tls, AnUnusableCaFileIsReportedBeforeAnyClusterConnection) {
   EXPECT_EQ(e.code(), errc::invalid_argument) << e.what();
   EXPECT_TRUE(contains(e.what(), "/nonexistent/ca.pem")) << e.what();
 }
+
+}  // namespace client_tls_test

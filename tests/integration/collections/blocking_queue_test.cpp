@@ -22,6 +22,8 @@
 #include "support/expect_error.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_blocking_queue_test {
+
 using namespace std::chrono_literals;
 using redisson::BlockingDeque;
 using redisson::BlockingQueue;
@@ -236,3 +238,5 @@ TEST_F(BlockingQueueTest, ProducersAndConsumersLoseAndDuplicateNothing) {
 }
 
 }  // namespace
+
+}  // namespace collections_blocking_queue_test

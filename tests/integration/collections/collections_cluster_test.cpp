@@ -20,6 +20,8 @@
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
 
+namespace collections_collections_cluster_test {
+
 using namespace std::chrono_literals;
 using redisson::BlockingQueue;
 using redisson::Client;
@@ -181,3 +183,5 @@ TEST_F(CollectionsCluster, StreamsAndTheirGroupsReachTheMastersOfTheirSlots) {
 }
 
 }  // namespace
+
+}  // namespace collections_collections_cluster_test

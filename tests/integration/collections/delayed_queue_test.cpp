@@ -15,6 +15,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_delayed_queue_test {
+
 using namespace std::chrono_literals;
 using redisson::BlockingQueue;
 using redisson::Client;
@@ -132,3 +134,5 @@ TEST_F(JavaDelayedQueueTest, MovesJavasDelayedElementsWhenDue) {
 }
 
 }  // namespace
+
+}  // namespace collections_delayed_queue_test

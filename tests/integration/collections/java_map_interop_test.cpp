@@ -13,6 +13,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_java_map_interop_test {
+
 using redisson::Map;
 using redisson::test::codec_of_case;
 using redisson::test::from_hex;
@@ -79,3 +81,5 @@ TEST_F(JavaMapInterop, EveryMapCaseBothWays) {
 }
 
 }  // namespace
+
+}  // namespace collections_java_map_interop_test

@@ -16,6 +16,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_lex_sorted_set_test {
+
 using redisson::errc;
 using redisson::LexSortedSet;
 using redisson::test::expect_error;
@@ -179,3 +181,5 @@ TEST_F(LexSortedSetTest, SharesJavaRedissonsLexSortedSet) {
 }
 
 }  // namespace
+
+}  // namespace collections_lex_sorted_set_test

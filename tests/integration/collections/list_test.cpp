@@ -15,6 +15,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_list_test {
+
 using redisson::Deque;
 using redisson::errc;
 using redisson::List;
@@ -185,3 +187,5 @@ TEST_F(JavaListTest, ReadsWhatJavaWroteAndWritesTheSameBytes) {
 }
 
 }  // namespace
+
+}  // namespace collections_list_test

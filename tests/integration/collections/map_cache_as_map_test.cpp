@@ -18,6 +18,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/unswept_server_test.hpp"
 
+namespace collections_map_cache_as_map_test {
+
 using redisson::errc;
 using redisson::Map;
 using redisson::MapCache;
@@ -165,3 +167,5 @@ TEST_F(MapCacheAsMapTest, AnExpiredEntryIsAbsentToEveryMapOperation) {
 }
 
 }  // namespace
+
+}  // namespace collections_map_cache_as_map_test

@@ -22,6 +22,8 @@
 #include "support/pub_sub.hpp"
 #include "support/unswept_server_test.hpp"
 
+namespace collections_map_cache_test {
+
 using redisson::errc;
 using redisson::MapCache;
 using redisson::test::codec_of_case;
@@ -518,3 +520,5 @@ TEST_F(MapCacheTest, ListenersReadJavasEventsAndReportUnreadableOnes) {
 }
 
 }  // namespace
+
+}  // namespace collections_map_cache_test

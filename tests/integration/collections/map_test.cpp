@@ -17,6 +17,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_map_test {
+
 using redisson::errc;
 using redisson::Map;
 using redisson::test::expect_error;
@@ -202,3 +204,5 @@ TEST_F(MapTest, LockNamesAreRedissons) {
 }
 
 }  // namespace
+
+}  // namespace collections_map_test

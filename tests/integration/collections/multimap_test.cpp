@@ -16,6 +16,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_multimap_test {
+
 using namespace std::chrono_literals;
 using redisson::errc;
 using redisson::ListMultimap;
@@ -345,3 +347,5 @@ TEST_F(JavaMultimapTest, ReadsJavasListMultimapsAndWritesTheSameBytes) {
 }
 
 }  // namespace
+
+}  // namespace collections_multimap_test

@@ -14,6 +14,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_ring_buffer_test {
+
 using redisson::errc;
 using redisson::RingBuffer;
 using redisson::test::expect_error;
@@ -138,3 +140,5 @@ TEST_F(JavaRingBufferTest, ReadsJavasAndWritesTheSameBytes) {
 }
 
 }  // namespace
+
+}  // namespace collections_ring_buffer_test

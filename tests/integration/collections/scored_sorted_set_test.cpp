@@ -19,6 +19,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_scored_sorted_set_test {
+
 using redisson::errc;
 using redisson::ScoredEntry;
 using redisson::ScoredSortedSet;
@@ -366,3 +368,5 @@ TEST_F(ScoredSortedSetWaitTest, PollsWaitForAMemberOnADedicatedConnection) {
 }
 
 }  // namespace
+
+}  // namespace collections_scored_sorted_set_test

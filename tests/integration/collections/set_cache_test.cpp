@@ -20,6 +20,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/unswept_server_test.hpp"
 
+namespace collections_set_cache_test {
+
 using redisson::errc;
 using redisson::SetCache;
 using redisson::test::codec_of_case;
@@ -293,3 +295,5 @@ TEST_F(SetCacheTest, TheSweeperRemovesExpiredElementsWhileAHandleExistsAndFollow
 }
 
 }  // namespace
+
+}  // namespace collections_set_cache_test

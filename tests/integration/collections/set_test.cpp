@@ -14,6 +14,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_set_test {
+
 using redisson::errc;
 using redisson::Set;
 using redisson::test::expect_error;
@@ -113,3 +115,5 @@ TEST_F(SetTest, SharesJavaRedissonsSets) {
 }
 
 }  // namespace
+
+}  // namespace collections_set_test

@@ -22,6 +22,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
 
+namespace collections_stream_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -368,3 +370,5 @@ TEST_F(JavaStreamTest, ReadsJavasEntryAndWritesTheSameBytes) {
 }
 
 }  // namespace
+
+}  // namespace collections_stream_test

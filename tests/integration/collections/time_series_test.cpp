@@ -21,6 +21,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/unswept_server_test.hpp"
 
+namespace collections_time_series_test {
+
 using redisson::Command;
 using redisson::errc;
 using redisson::Reply;
@@ -371,3 +373,5 @@ TEST_F(TimeSeriesTest, TheSweeperRemovesExpiredEntriesWhileAHandleExistsAndFollo
 }
 
 }  // namespace
+
+}  // namespace collections_time_series_test

@@ -10,6 +10,8 @@
 #include "support/redis_server.hpp"
 #include "support/tls_files.hpp"
 
+namespace config_yaml_client_test {
+
 using redisson::Client;
 using redisson::Config;
 using redisson::test::RedisServer;
@@ -65,3 +67,5 @@ TEST(YamlClient, TlsKeysReachAServerThatRequiresClientCertificates) {
   EXPECT_EQ(server.command({"TYPE", "yaml-tls-lock"}), "hash");
   lock.unlock();
 }
+
+}  // namespace config_yaml_client_test

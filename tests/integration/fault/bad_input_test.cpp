@@ -14,6 +14,8 @@
 #include "support/client_config.hpp"
 #include "support/redis_server.hpp"
 
+namespace fault_bad_input_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -344,3 +346,5 @@ TEST(BadInput, MoreThanOneIoThreadIsRefusedWithTheReason) {
 }
 
 }  // namespace
+
+}  // namespace fault_bad_input_test

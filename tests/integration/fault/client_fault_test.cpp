@@ -12,6 +12,8 @@
 #include "support/fault_config.hpp"
 #include "support/redis_server.hpp"
 
+namespace fault_client_fault_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Command;
@@ -127,3 +129,5 @@ TEST(ClientFault, ConnectionThatNeverAnswersIsReopenedAfterTwoTimeouts) {
   EXPECT_TRUE(eventually([&] { return answers(client); }));
   EXPECT_EQ(client.execute({"GET", "second"}).str, "1");  // it did run; only the reply was lost
 }
+
+}  // namespace fault_client_fault_test

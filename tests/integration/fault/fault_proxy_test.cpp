@@ -13,6 +13,8 @@
 #include "support/fault_config.hpp"
 #include "support/redis_server.hpp"
 
+namespace fault_fault_proxy_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Command;
@@ -140,3 +142,5 @@ TEST(FaultProxy, StopsCleanlyWithOpenAndHeldConnections) {
   proxy.reset();
   EXPECT_EQ(server.command({"PING"}), "PONG");
 }
+
+}  // namespace fault_fault_proxy_test

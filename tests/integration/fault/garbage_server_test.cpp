@@ -19,6 +19,8 @@
 #include "redisson/redisson.hpp"
 #include "support/fault_config.hpp"
 
+namespace fault_garbage_server_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -259,3 +261,5 @@ TEST(GarbageServer, LockAgainstGarbageFailsClearly) {
         << e.code().message() << ": " << e.what();
   }
 }
+
+}  // namespace fault_garbage_server_test

@@ -19,6 +19,8 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
+namespace fault_lock_fault_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -233,3 +235,5 @@ TEST(LockFault, AWriteHoldWhoseAcquireReplyWasLostDoesNotOutliveTheNextUnlock) {
       [](Client& c) { return redisson::ReadWriteLock(c, "lost-reply:rw").write_lock(); },
       "lost-reply:rw");
 }
+
+}  // namespace fault_lock_fault_test

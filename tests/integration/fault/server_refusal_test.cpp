@@ -23,6 +23,8 @@
 #include "support/fault_config.hpp"
 #include "support/redis_server.hpp"
 
+namespace fault_server_refusal_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -224,3 +226,5 @@ TEST(ServerRefusal, RefusedScriptsReportTheServersTextAndChangeNothing) {
   lock.lock();
   lock.unlock();
 }
+
+}  // namespace fault_server_refusal_test

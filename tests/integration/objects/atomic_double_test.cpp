@@ -16,6 +16,8 @@
 #include "support/redis_server.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_atomic_double_test {
+
 using redisson::AtomicDouble;
 using redisson::Client;
 using redisson::errc;
@@ -142,3 +144,5 @@ TEST_F(AtomicDoubleTest, TextThatIsNotANumberFailsAndChangesNothing) {
 }
 
 }  // namespace
+
+}  // namespace objects_atomic_double_test

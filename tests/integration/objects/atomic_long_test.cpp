@@ -15,6 +15,8 @@
 #include "support/redis_server.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_atomic_long_test {
+
 using redisson::AtomicLong;
 using redisson::Client;
 using redisson::errc;
@@ -139,3 +141,5 @@ TEST_F(AtomicLongTest, EmptyNameIsRefused) {
 }
 
 }  // namespace
+
+}  // namespace objects_atomic_long_test

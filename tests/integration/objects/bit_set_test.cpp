@@ -15,6 +15,8 @@
 #include "support/redis_server.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_bit_set_test {
+
 using redisson::BitSet;
 using redisson::Bytes;
 using redisson::Client;
@@ -212,3 +214,5 @@ TEST_F(BitSetTest, WrongTypeKeyFailsAndChangesNothing) {
 }
 
 }  // namespace
+
+}  // namespace objects_bit_set_test

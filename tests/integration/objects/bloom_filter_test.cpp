@@ -18,6 +18,8 @@
 #include "support/redis_server.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_bloom_filter_test {
+
 using namespace std::chrono_literals;
 using redisson::BloomFilter;
 using redisson::Client;
@@ -246,3 +248,5 @@ TEST_F(BloomFilterTest, CommonObjectOperationsCoverBothKeys) {
 }
 
 }  // namespace
+
+}  // namespace objects_bloom_filter_test

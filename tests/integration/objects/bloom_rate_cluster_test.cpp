@@ -15,6 +15,8 @@
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
 
+namespace objects_bloom_rate_cluster_test {
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -93,3 +95,5 @@ TEST_F(BloomRateCluster, EveryOperationWorksForNamesInManySlots) {
 }
 
 }  // namespace
+
+}  // namespace objects_bloom_rate_cluster_test

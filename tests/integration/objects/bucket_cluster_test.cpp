@@ -12,6 +12,8 @@
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
 
+namespace objects_bucket_cluster_test {
+
 using namespace std::chrono_literals;
 using redisson::Bucket;
 using redisson::Client;
@@ -66,3 +68,5 @@ TEST(BucketCluster, WorksOnEveryMasterAndRenamesAcrossSlots) {
 }
 
 }  // namespace
+
+}  // namespace objects_bucket_cluster_test

@@ -13,6 +13,8 @@
 #include "support/redis_server.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_bucket_codec_test {
+
 using redisson::Bucket;
 using redisson::Client;
 using redisson::errc;
@@ -59,3 +61,5 @@ TEST_F(BucketCodecTest, ClassesItCannotReadAreCodecErrors) {
 }
 
 }  // namespace
+
+}  // namespace objects_bucket_codec_test

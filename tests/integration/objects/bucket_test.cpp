@@ -16,6 +16,8 @@
 #include "support/redis_server.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_bucket_test {
+
 using namespace std::chrono_literals;
 using redisson::Bucket;
 using redisson::Client;
@@ -157,3 +159,5 @@ TEST_F(BucketTest, BadArgumentsSendNothing) {
 }
 
 }  // namespace
+
+}  // namespace objects_bucket_test

@@ -16,6 +16,8 @@
 #include "support/redis_server.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_buckets_test {
+
 using redisson::Bucket;
 using redisson::Buckets;
 using redisson::Client;
@@ -127,3 +129,5 @@ TEST_F(BucketsTest, EmptyNamesAreRefusedBeforeSending) {
 }
 
 }  // namespace
+
+}  // namespace objects_buckets_test

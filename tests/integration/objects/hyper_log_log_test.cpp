@@ -17,6 +17,8 @@
 #include "support/redis_server.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_hyper_log_log_test {
+
 using redisson::Client;
 using redisson::errc;
 using redisson::HyperLogLog;
@@ -134,3 +136,5 @@ TEST_F(HyperLogLogTest, WrongTypeKeyFailsAndChangesNothing) {
 }
 
 }  // namespace
+
+}  // namespace objects_hyper_log_log_test

@@ -19,6 +19,8 @@
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
 
+namespace objects_id_generator_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -191,3 +193,5 @@ TEST_F(IdGeneratorTest, ZeroBlockSizeInRedisIsAnError) {
 }
 
 }  // namespace
+
+}  // namespace objects_id_generator_test

@@ -10,6 +10,8 @@
 #include "support/java_fixtures.hpp"
 #include "support/redis_server.hpp"
 
+namespace objects_java_bucket_interop_test {
+
 using redisson::Bucket;
 using redisson::Client;
 using redisson::Value;
@@ -80,3 +82,5 @@ TEST_F(JavaBucketInterop, CppWritesTheBytesJavaWrote) {
 }
 
 }  // namespace
+
+}  // namespace objects_java_bucket_interop_test

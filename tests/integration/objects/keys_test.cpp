@@ -15,6 +15,8 @@
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
 
+namespace objects_keys_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -171,3 +173,5 @@ TEST_F(KeysTest, BadScanCountIsRefused) {
 }
 
 }  // namespace
+
+}  // namespace objects_keys_test

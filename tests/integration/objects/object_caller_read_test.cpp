@@ -20,6 +20,8 @@
 #include "support/expect_error.hpp"
 #include "support/server_test.hpp"
 
+namespace objects_object_caller_read_test {
+
 using redisson::Bucket;
 using redisson::errc;
 using redisson::Map;
@@ -113,3 +115,5 @@ TEST_F(ObjectCallerReadTest, AnErrorReplyReadByTheCallerIsItsError) {
 }
 
 }  // namespace
+
+}  // namespace objects_object_caller_read_test

@@ -25,6 +25,8 @@
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
 
+namespace objects_objects_cluster_test {
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -180,3 +182,5 @@ TEST_F(ObjectsOnCluster, BucketsSplitPerSlotAndKeysCoverEveryMaster) {
 }
 
 }  // namespace
+
+}  // namespace objects_objects_cluster_test

@@ -26,6 +26,8 @@
 #include "support/java352_fixtures.hpp"
 #include "support/redis_server.hpp"
 
+namespace objects_rate_limiter_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -439,3 +441,5 @@ TEST_F(RateLimiterTest, JavasOldAcquisitionsGiveTheirPermitsBack) {
 }
 
 }  // namespace
+
+}  // namespace objects_rate_limiter_test

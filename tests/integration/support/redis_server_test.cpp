@@ -22,7 +22,7 @@
 
 #include "support/eventually.hpp"
 
-namespace redisson::test {
+namespace redisson::test::support_redis_server_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -177,4 +177,4 @@ TEST(Eventually, ReturnsFalseWhenTheDeadlinePasses) {
 }
 
 }  // namespace
-}  // namespace redisson::test
+}  // namespace redisson::test::support_redis_server_test

@@ -17,7 +17,7 @@
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 
-namespace redisson::test {
+namespace redisson::test::support_topology_fixture_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -288,4 +288,4 @@ TEST(TopologyPorts, FreeClusterPortLeavesRoomForAFreeBusPort) {
 }
 
 }  // namespace
-}  // namespace redisson::test
+}  // namespace redisson::test::support_topology_fixture_test

@@ -13,6 +13,8 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_acquire_loop_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -100,3 +102,5 @@ TEST(AcquireLoop, WithoutLingerTheChannelIsReleasedWhenTheWaitEnds) {
   EXPECT_EQ(command_calls(server, "subscribe"), 2);
   EXPECT_TRUE(eventually([&] { return command_calls(server, "unsubscribe") == 2; }));
 }
+
+}  // namespace sync_acquire_loop_test

@@ -30,6 +30,8 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_count_down_latch_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -275,3 +277,5 @@ TEST(CountDownLatch, CancelledAwaitStopsWaitingAndReportsAborted) {
   EXPECT_FALSE(opened);
   EXPECT_EQ(latch.count(), 1);
 }
+
+}  // namespace sync_count_down_latch_test

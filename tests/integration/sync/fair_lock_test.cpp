@@ -26,6 +26,8 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_fair_lock_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -660,3 +662,5 @@ TEST(FairLock, WaitSlotComesFromConfig) {
   Client defaults(config_for(server));
   EXPECT_EQ(redisson::FairLock(defaults, "slot").wait_slot(), 300000ms);
 }
+
+}  // namespace sync_fair_lock_test

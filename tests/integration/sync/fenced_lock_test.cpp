@@ -17,6 +17,8 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_fenced_lock_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -219,3 +221,5 @@ TEST(FencedLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   }
   EXPECT_EQ(server.command({"GET", "redisson_lock_token:{texted}"}), "abc");
 }
+
+}  // namespace sync_fenced_lock_test

@@ -27,6 +27,8 @@
 #include "support/redis_server.hpp"
 #include "watchdog/hold_registry.hpp"
 
+namespace sync_lock_cancel_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::OwnerId;
@@ -180,3 +182,5 @@ TEST(LockCancel, ACancelledFairWaiterLeavesTheQueue) {
   EXPECT_EQ(other.async_try_lock(client.new_owner_id(), 0ms, std::nullopt, asio::use_future).get(),
             true);
 }
+
+}  // namespace sync_lock_cancel_test

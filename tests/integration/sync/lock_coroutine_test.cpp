@@ -21,6 +21,8 @@
 #include "support/eventually.hpp"
 #include "support/server_test.hpp"
 
+namespace sync_lock_coroutine_test {
+
 using namespace std::chrono_literals;
 using namespace asio::experimental::awaitable_operators;
 using redisson::errc;
@@ -132,3 +134,5 @@ TEST_F(LockCoroutineTest, UncaughtFailureLeavesTheCoroutine) {
 }
 
 }  // namespace
+
+}  // namespace sync_lock_coroutine_test

@@ -18,6 +18,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_lock_guard_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -253,3 +255,5 @@ TEST(GuardProcess, AHolderPausedPastItsLeaseLeavesItsGuardAndExitsCleanly) {
   EXPECT_TRUE(lock.is_held_by_current_thread());
   lock.unlock();
 }
+
+}  // namespace sync_lock_guard_test

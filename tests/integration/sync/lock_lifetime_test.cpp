@@ -21,6 +21,8 @@
 #include "support/redis_server.hpp"
 #include "watchdog/hold_registry.hpp"
 
+namespace sync_lock_lifetime_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -199,3 +201,5 @@ TEST(LockLifetime, WithReleaseOffHoldsOutliveTheClientUntilTheirLeaseEnds) {
   EXPECT_TRUE(contender.try_lock_for(20s));
   contender.unlock();
 }
+
+}  // namespace sync_lock_lifetime_test

@@ -20,6 +20,8 @@
 #include "support/redis_server.hpp"
 #include "sync/release_yield.hpp"
 
+namespace sync_lock_release_yield_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::OwnerId;
@@ -178,3 +180,5 @@ TEST(LockReleaseYield, ReleaseHeardOnlyByTheReleasersOwnSubscriptionDoesNotYield
   ASSERT_EQ(next.wait_for(kGenerous), std::future_status::ready);
   EXPECT_TRUE(next.get());
 }
+
+}  // namespace sync_lock_release_yield_test

@@ -23,6 +23,8 @@
 #include "support/redis_server.hpp"
 #include "watchdog/hold_registry.hpp"
 
+namespace sync_lock_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -493,3 +495,5 @@ TEST(Lock, WatchdogRenewsMoreLocksThanOneRoundSendsAtOnce) {
   }
   EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
 }
+
+}  // namespace sync_lock_test

@@ -19,6 +19,8 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_lock_turns_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::OwnerId;
@@ -190,3 +192,5 @@ TEST(LockTurns, AWaiterThatIsGoneDoesNotHoldTheLockUp) {
   EXPECT_EQ(server.command({"EXISTS", kWaiters}), "0");
   lock.async_unlock(OwnerId(2), asio::use_future).get();
 }
+
+}  // namespace sync_lock_turns_test

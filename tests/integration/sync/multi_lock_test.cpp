@@ -16,6 +16,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 
+namespace sync_multi_lock_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -189,3 +191,5 @@ TEST(MultiLock, RejectsEmptyListAndBadArguments) {
   EXPECT_THROW(multi.lock(0ms), redisson::error);
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(setup.exists(i), "0");
 }
+
+}  // namespace sync_multi_lock_test

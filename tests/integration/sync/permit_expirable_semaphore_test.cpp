@@ -30,6 +30,8 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_permit_expirable_semaphore_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -449,3 +451,5 @@ TEST(PermitExpirableSemaphore, GrantThatRacesTheCancelIsGivenBack) {
   EXPECT_TRUE(eventually([&] { return server.command({"ZCARD", "{raced}:timeout"}) == "0"; }));
   EXPECT_EQ(server.command({"GET", "raced"}), "1");
 }
+
+}  // namespace sync_permit_expirable_semaphore_test

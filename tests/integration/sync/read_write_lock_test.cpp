@@ -30,6 +30,8 @@
 #include "support/redis_server.hpp"
 #include "watchdog/hold_registry.hpp"
 
+namespace sync_read_write_lock_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -871,3 +873,5 @@ TEST(ReadWriteLock, AWriterThatStopsWaitingOrDiesHoldsNoReaderBack) {
   EXPECT_TRUE(read.async_try_lock(redisson::OwnerId(4), 20s, std::nullopt, asio::use_future).get());
   EXPECT_EQ(server.command({"ZCARD", kWriters}), "0");
 }
+
+}  // namespace sync_read_write_lock_test

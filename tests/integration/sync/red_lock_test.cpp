@@ -14,6 +14,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 
+namespace sync_red_lock_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::Config;
@@ -186,3 +188,5 @@ TEST(RedLock, RejectsMissingLeaseAndEmptyList) {
   }
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(setup.masters[i].command({"EXISTS", kName}), "0");
 }
+
+}  // namespace sync_red_lock_test

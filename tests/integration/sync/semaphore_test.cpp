@@ -29,6 +29,8 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_semaphore_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -379,3 +381,5 @@ TEST(Semaphore, GrantThatRacesTheCancelIsGivenBack) {
     return server.command({"GET", "raced"}) == "2";
   })) << server.command({"GET", "raced"});
 }
+
+}  // namespace sync_semaphore_test

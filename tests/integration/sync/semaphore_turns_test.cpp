@@ -24,6 +24,8 @@
 #include "support/redis_server.hpp"
 #include "sync/own_releases.hpp"
 
+namespace sync_semaphore_turns_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::test::config_for;
@@ -316,3 +318,5 @@ TEST(SemaphoreTurns, AWaiterThatStopsWaitingLeavesTheOrder) {
   EXPECT_FALSE(semaphore.try_acquire(1));
   EXPECT_EQ(server.command({"EXISTS", kWaiters}), "0");
 }
+
+}  // namespace sync_semaphore_turns_test

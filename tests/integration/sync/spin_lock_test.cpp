@@ -15,6 +15,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
+namespace sync_spin_lock_test {
+
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
@@ -205,3 +207,5 @@ TEST(SpinLock, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {
   EXPECT_TRUE(lock.try_lock_until(std::chrono::steady_clock::now() - 1s));
   lock.unlock();
 }
+
+}  // namespace sync_spin_lock_test

@@ -30,6 +30,8 @@
 
 extern char** environ;
 
+namespace tools_redisson_cli_test {
+
 using namespace std::chrono_literals;
 using redisson::test::eventually;
 using redisson::test::RedisServer;
@@ -839,3 +841,5 @@ TEST_F(RedissonCli, InspectShowsACollectionsFirstEntriesDecoded) {
 }
 
 }  // namespace
+
+}  // namespace tools_redisson_cli_test

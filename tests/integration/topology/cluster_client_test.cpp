@@ -26,6 +26,8 @@
 #include "topology/key_slot.hpp"
 #include "topology/router.hpp"
 
+namespace topology_cluster_client_test {
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -429,3 +431,5 @@ TEST(ClusterCrash, ALockCallForACrashedMasterRunsOnItsPromotedReplica) {
 }
 
 }  // namespace
+
+}  // namespace topology_cluster_client_test

@@ -8,6 +8,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
+namespace topology_master_slave_client_test {
+
 namespace {
 
 using redisson::Client;
@@ -65,3 +67,5 @@ TEST(MasterSlaveClient, AnUnreachableMasterFailsToStartNamingIt) {
 }
 
 }  // namespace
+
+}  // namespace topology_master_slave_client_test

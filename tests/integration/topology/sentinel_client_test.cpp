@@ -16,6 +16,8 @@
 #include "support/eventually.hpp"
 #include "support/redis_cluster.hpp"
 
+namespace topology_sentinel_client_test {
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -184,3 +186,5 @@ TEST_F(SentinelClient, AWaitingTakeFollowsAFailoverAndGetsWhatIsOfferedAfter) {
 }
 
 }  // namespace
+
+}  // namespace topology_sentinel_client_test
