@@ -12,15 +12,12 @@
 
 #include "redisson/detail/duration.hpp"
 #include "redisson/detail/operation.hpp"
+#include "redisson/detail/synchronizer_base.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
 
 class Client;
-
-namespace detail {
-struct CountDownLatchState;
-}  // namespace detail
 
 /// A count-down latch shared by every process that uses the same name on the same Redis,
 /// Java Redisson's RCountDownLatch included (same key, channel and messages).
@@ -44,12 +41,15 @@ struct CountDownLatchState;
 /// Non-positive counts and negative waits are errc::invalid_argument (nothing is sent); a
 /// key of another type is errc::wrong_type (nothing changes). A CountDownLatch is a cheap
 /// handle; copy it freely.
-class CountDownLatch {
+///
+/// It is an Object (delete_object, exists, expire, rename, ...: the count key). delete_object(),
+/// also through an Object&, opens the latch as Redisson's does: it deletes the key, publishes "1"
+/// so awaiters wake, and refuses a key of another type. A renamed handle works under its new
+/// name (and channel).
+class CountDownLatch : public detail::Synchronizer {
  public:
   /// A handle on the latch `name`; sends nothing. Throws invalid_argument for an empty name.
   CountDownLatch(const Client& client, std::string name);
-
-  const std::string& name() const noexcept;
 
   /// Sets the count (positive) if the latch is open (count 0 or absent); true if set.
   bool try_set_count(std::int64_t count);
@@ -73,14 +73,6 @@ class CountDownLatch {
   }
   /// True if the count is 0 now (std::latch's spelling); one round trip.
   bool try_wait() const { return count() == 0; }
-  /// Deletes the latch (opening it: awaiters return); true if it existed.
-  bool delete_object();
-
-  /// How often an awaiter re-checks the count when no message came (default 1 s; shared by
-  /// copies of this handle). Longer: less load from many awaiters, more delay after a lost
-  /// message or a writer that does not publish. Must be positive.
-  void set_recheck_interval(std::chrono::milliseconds interval);
-  std::chrono::milliseconds recheck_interval() const noexcept;
 
   // ---- asynchronous twins ---------------------------------------------------------------
   /// Completes with (error_code, opened). `wait` absent: wait forever; zero: one check.
@@ -88,55 +80,35 @@ class CountDownLatch {
   /// with asio::error::operation_aborted.
   template <class CompletionToken>
   auto async_await(std::optional<std::chrono::milliseconds> wait, CompletionToken&& token) const {
-    return detail::async_op<bool>(
-        core(), token,
-        [state = state_, wait](detail::Done<bool> done, const detail::CancellationPtr& cancel) {
-          start_await(state, wait, cancel, std::move(done));
-        });
+    return run_cancellable<bool>(token, &start_await, wait);
   }
   /// Completes with (error_code).
   template <class CompletionToken>
   auto async_count_down(CompletionToken&& token) const {
-    return detail::async_op<void>(core(), token, [state = state_](detail::Done<void> done) {
-      start_count_down(state, std::move(done));
-    });
+    return run<void>(token, &start_count_down);
   }
   /// Completes with (error_code, was_set).
   template <class CompletionToken>
   auto async_try_set_count(std::int64_t count, CompletionToken&& token) const {
-    return detail::async_op<bool>(core(), token, [state = state_, count](detail::Done<bool> done) {
-      start_try_set_count(state, count, std::move(done));
-    });
+    return run<bool>(token, &start_try_set_count, count);
   }
   /// Completes with (error_code, count).
   template <class CompletionToken>
   auto async_count(CompletionToken&& token) const {
-    return detail::async_op<std::int64_t>(
-        core(), token,
-        [state = state_](detail::Done<std::int64_t> done) { start_count(state, std::move(done)); });
-  }
-  /// Completes with (error_code, existed).
-  template <class CompletionToken>
-  auto async_delete(CompletionToken&& token) const {
-    return detail::async_op<bool>(core(), token, [state = state_](detail::Done<bool> done) {
-      start_delete(state, std::move(done));
-    });
+    return run<std::int64_t>(token, &start_count);
   }
 
  private:
-  using State = std::shared_ptr<detail::CountDownLatchState>;
+  using ObjectPtr = detail::ObjectPtr;
 
-  const std::shared_ptr<detail::ClientCore>& core() const noexcept;
   bool await_ms(std::chrono::milliseconds timeout);
   // The .cpp side of the async templates.
-  static void start_await(const State& state, std::optional<std::chrono::milliseconds> wait,
+  static void start_await(const ObjectPtr& object, std::optional<std::chrono::milliseconds> wait,
                           const detail::CancellationPtr& cancel, detail::Done<bool> done);
-  static void start_count_down(const State& state, detail::Done<void> done);
-  static void start_try_set_count(const State& state, std::int64_t count, detail::Done<bool> done);
-  static void start_count(const State& state, detail::Done<std::int64_t> done);
-  static void start_delete(const State& state, detail::Done<bool> done);
-
-  State state_;
+  static void start_count_down(const ObjectPtr& object, detail::Done<void> done);
+  static void start_try_set_count(const ObjectPtr& object, std::int64_t count,
+                                  detail::Done<bool> done);
+  static void start_count(const ObjectPtr& object, detail::Done<std::int64_t> done);
 };
 
 }  // namespace redisson

@@ -12,15 +12,12 @@
 
 #include "redisson/detail/duration.hpp"
 #include "redisson/detail/operation.hpp"
+#include "redisson/detail/synchronizer_base.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
 
 class Client;
-
-namespace detail {
-struct ExpirableSemaphoreState;
-}  // namespace detail
 
 /// A semaphore whose permits are individual: each acquisition returns a permit id, which is
 /// what release() takes back, and may carry a lease after which the permit returns to the
@@ -51,15 +48,17 @@ struct ExpirableSemaphoreState;
 /// Negative permits, negative waits and non-positive leases are errc::invalid_argument, as
 /// is a permit id that is not 32 hex characters (nothing is sent); a key of another type is
 /// errc::wrong_type (nothing changes). A PermitExpirableSemaphore is a cheap handle.
-class PermitExpirableSemaphore {
+///
+/// It is an Object whose operations (delete_object, expire, rename, ...) act on both keys, the
+/// count and `{name}:timeout`; delete_object() refuses keys of another type. A renamed handle
+/// works under its new name, and the permits it held stay valid.
+class PermitExpirableSemaphore : public detail::PermitCount {
  public:
   /// The expiry score of a permit without lease (Redisson's Long.MAX_VALUE / 10000).
   static constexpr std::int64_t kNoExpiry = 922337203685477;
 
   /// A handle on the semaphore `name`; sends nothing. Throws invalid_argument for an empty name.
   PermitExpirableSemaphore(const Client& client, std::string name);
-
-  const std::string& name() const noexcept;
 
   /// Waits for a permit that never expires; returns its id.
   std::string acquire();
@@ -100,19 +99,8 @@ class PermitExpirableSemaphore {
   /// held (unknown, released, or already expired: an expired permit is not revived).
   bool update_lease(const std::string& permit_id, std::chrono::milliseconds lease);
 
-  /// Sets the available permit count if the semaphore has none yet; true if set.
-  bool try_set_permits(std::int64_t permits);
-  /// Adds `delta` available permits (negative: removes them; the count may go below zero).
-  void add_permits(std::int64_t delta);
   /// The available permit count, after reclaiming expired permits (0 when absent).
   std::int64_t available_permits();
-  /// Deletes the count and every held permit; true if anything existed.
-  bool delete_object();
-
-  /// How often a waiter re-checks at most when no message came and no lease ends sooner
-  /// (default 1 s; shared by copies of this handle). Must be positive.
-  void set_recheck_interval(std::chrono::milliseconds interval);
-  std::chrono::milliseconds recheck_interval() const noexcept;
 
   // ---- asynchronous twins ---------------------------------------------------------------
   /// Completes with (error_code, permit id or nullopt when not acquired in time).
@@ -124,93 +112,46 @@ class PermitExpirableSemaphore {
   auto async_acquire(std::optional<std::chrono::milliseconds> wait,
                      std::optional<std::chrono::milliseconds> lease,
                      CompletionToken&& token) const {
-    return detail::async_op<std::optional<std::string>>(
-        core(), token,
-        [state = state_, wait, lease](detail::Done<std::optional<std::string>> done,
-                                      const detail::CancellationPtr& cancel) {
-          start_acquire(state, wait, lease, cancel, std::move(done));
-        });
+    return run_cancellable<std::optional<std::string>>(token, &start_acquire, wait, lease);
   }
   /// Completes with (error_code); errc::not_owner when the permit is not held.
   template <class CompletionToken>
   auto async_release(std::string permit_id, CompletionToken&& token) const {
-    return detail::async_op<void>(
-        core(), token, [state = state_, permit_id = std::move(permit_id)](detail::Done<void> done) {
-          start_release(state, permit_id, std::move(done));
-        });
+    return run<void>(token, &start_release, std::move(permit_id));
   }
   /// Completes with (error_code, released).
   template <class CompletionToken>
   auto async_try_release(std::string permit_id, CompletionToken&& token) const {
-    return detail::async_op<bool>(
-        core(), token, [state = state_, permit_id = std::move(permit_id)](detail::Done<bool> done) {
-          start_try_release(state, permit_id, std::move(done));
-        });
+    return run<bool>(token, &start_try_release, std::move(permit_id));
   }
   /// Completes with (error_code, updated).
   template <class CompletionToken>
   auto async_update_lease(std::string permit_id, std::chrono::milliseconds lease,
                           CompletionToken&& token) const {
-    return detail::async_op<bool>(
-        core(), token,
-        [state = state_, permit_id = std::move(permit_id), lease](detail::Done<bool> done) {
-          start_update_lease(state, permit_id, lease, std::move(done));
-        });
-  }
-  /// Completes with (error_code, was_set).
-  template <class CompletionToken>
-  auto async_try_set_permits(std::int64_t permits, CompletionToken&& token) const {
-    return detail::async_op<bool>(core(), token,
-                                  [state = state_, permits](detail::Done<bool> done) {
-                                    start_try_set_permits(state, permits, std::move(done));
-                                  });
-  }
-  /// Completes with (error_code).
-  template <class CompletionToken>
-  auto async_add_permits(std::int64_t delta, CompletionToken&& token) const {
-    return detail::async_op<void>(core(), token, [state = state_, delta](detail::Done<void> done) {
-      start_add_permits(state, delta, std::move(done));
-    });
+    return run<bool>(token, &start_update_lease, std::move(permit_id), lease);
   }
   /// Completes with (error_code, available permits).
   template <class CompletionToken>
   auto async_available_permits(CompletionToken&& token) const {
-    return detail::async_op<std::int64_t>(core(), token,
-                                          [state = state_](detail::Done<std::int64_t> done) {
-                                            start_available_permits(state, std::move(done));
-                                          });
-  }
-  /// Completes with (error_code, existed).
-  template <class CompletionToken>
-  auto async_delete(CompletionToken&& token) const {
-    return detail::async_op<bool>(core(), token, [state = state_](detail::Done<bool> done) {
-      start_delete(state, std::move(done));
-    });
+    return run<std::int64_t>(token, &start_available_permits);
   }
 
  private:
-  using State = std::shared_ptr<detail::ExpirableSemaphoreState>;
+  using ObjectPtr = detail::ObjectPtr;
   using OptionalMs = std::optional<std::chrono::milliseconds>;
 
-  const std::shared_ptr<detail::ClientCore>& core() const noexcept;
   std::optional<std::string> try_acquire_ms(std::chrono::milliseconds wait, OptionalMs lease);
   // The .cpp side of the async templates.
-  static void start_acquire(const State& state, OptionalMs wait, OptionalMs lease,
+  static void start_acquire(const ObjectPtr& object, OptionalMs wait, OptionalMs lease,
                             const detail::CancellationPtr& cancel,
                             detail::Done<std::optional<std::string>> done);
-  static void start_release(const State& state, const std::string& permit_id,
+  static void start_release(const ObjectPtr& object, const std::string& permit_id,
                             detail::Done<void> done);
-  static void start_try_release(const State& state, const std::string& permit_id,
+  static void start_try_release(const ObjectPtr& object, const std::string& permit_id,
                                 detail::Done<bool> done);
-  static void start_update_lease(const State& state, const std::string& permit_id,
+  static void start_update_lease(const ObjectPtr& object, const std::string& permit_id,
                                  std::chrono::milliseconds lease, detail::Done<bool> done);
-  static void start_try_set_permits(const State& state, std::int64_t permits,
-                                    detail::Done<bool> done);
-  static void start_add_permits(const State& state, std::int64_t delta, detail::Done<void> done);
-  static void start_available_permits(const State& state, detail::Done<std::int64_t> done);
-  static void start_delete(const State& state, detail::Done<bool> done);
-
-  State state_;
+  static void start_available_permits(const ObjectPtr& object, detail::Done<std::int64_t> done);
 };
 
 }  // namespace redisson

@@ -11,15 +11,12 @@
 
 #include "redisson/detail/duration.hpp"
 #include "redisson/detail/operation.hpp"
+#include "redisson/detail/synchronizer_base.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson {
 
 class Client;
-
-namespace detail {
-struct SemaphoreState;
-}  // namespace detail
 
 /// A counting semaphore shared by every process that uses the same name on the same Redis,
 /// Java Redisson's RSemaphore included (same key, channel and messages).
@@ -61,12 +58,14 @@ struct SemaphoreState;
 /// permit counts and negative waits are errc::invalid_argument (nothing is sent); a key of
 /// another type is errc::wrong_type (nothing changes). Acquiring or releasing 0 permits
 /// succeeds at once without a round trip. A Semaphore is a cheap handle; copy it freely.
-class Semaphore {
+///
+/// It is an Object (delete_object, exists, expire, rename, ...: the count key). delete_object()
+/// refuses a key of another type; waiters keep waiting (0 permits). A renamed handle works under
+/// its new name.
+class Semaphore : public detail::PermitCount {
  public:
   /// A handle on the semaphore `name`; sends nothing. Throws invalid_argument for an empty name.
   Semaphore(const Client& client, std::string name);
-
-  const std::string& name() const noexcept;
 
   /// Waits until `permits` permits are available and takes them.
   void acquire(std::int64_t permits = 1);
@@ -87,23 +86,11 @@ class Semaphore {
   /// Returns `permits` permits and publishes the new count (waking waiters).
   void release(std::int64_t permits = 1);
 
-  /// Sets the permit count if the semaphore has none yet (the key is absent); true if set.
-  bool try_set_permits(std::int64_t permits);
-  /// Adds `delta` permits (negative: removes them; the count may go below zero).
-  void add_permits(std::int64_t delta);
   /// Takes every available permit; returns how many (a negative count is reset to 0 and
   /// returned as it was, like java.util.concurrent.Semaphore#drainPermits).
   std::int64_t drain_permits();
   /// The available permit count (0 when the semaphore does not exist).
   std::int64_t available_permits() const;
-  /// Deletes the semaphore's key; true if it existed. Waiters keep waiting (0 permits).
-  bool delete_object();
-
-  /// How often a waiter re-checks when no message came (default 1 s; shared by copies of
-  /// this handle). Longer: less load from many waiters, more delay after a lost message or
-  /// a writer that does not publish. Must be positive.
-  void set_recheck_interval(std::chrono::milliseconds interval);
-  std::chrono::milliseconds recheck_interval() const noexcept;
 
   // ---- asynchronous twins ---------------------------------------------------------------
   /// Completes with (error_code, acquired). `wait` absent: wait forever; zero: one attempt.
@@ -113,12 +100,7 @@ class Semaphore {
   template <class CompletionToken>
   auto async_acquire(std::int64_t permits, std::optional<std::chrono::milliseconds> wait,
                      CompletionToken&& token) const {
-    return detail::async_op<bool>(
-        core(), token,
-        [state = state_, permits, wait](detail::Done<bool> done,
-                                        const detail::CancellationPtr& cancel) {
-          start_acquire(state, permits, wait, cancel, std::move(done));
-        });
+    return run_cancellable<bool>(token, &start_acquire, permits, wait);
   }
   /// Waits forever; completes with (error_code, acquired == true).
   template <class CompletionToken>
@@ -128,68 +110,30 @@ class Semaphore {
   /// Completes with (error_code).
   template <class CompletionToken>
   auto async_release(std::int64_t permits, CompletionToken&& token) const {
-    return detail::async_op<void>(core(), token,
-                                  [state = state_, permits](detail::Done<void> done) {
-                                    start_release(state, permits, std::move(done));
-                                  });
-  }
-  /// Completes with (error_code, was_set).
-  template <class CompletionToken>
-  auto async_try_set_permits(std::int64_t permits, CompletionToken&& token) const {
-    return detail::async_op<bool>(core(), token,
-                                  [state = state_, permits](detail::Done<bool> done) {
-                                    start_try_set_permits(state, permits, std::move(done));
-                                  });
-  }
-  /// Completes with (error_code).
-  template <class CompletionToken>
-  auto async_add_permits(std::int64_t delta, CompletionToken&& token) const {
-    return detail::async_op<void>(core(), token, [state = state_, delta](detail::Done<void> done) {
-      start_add_permits(state, delta, std::move(done));
-    });
+    return run<void>(token, &start_release, permits);
   }
   /// Completes with (error_code, permits drained).
   template <class CompletionToken>
   auto async_drain_permits(CompletionToken&& token) const {
-    return detail::async_op<std::int64_t>(core(), token,
-                                          [state = state_](detail::Done<std::int64_t> done) {
-                                            start_drain_permits(state, std::move(done));
-                                          });
+    return run<std::int64_t>(token, &start_drain_permits);
   }
   /// Completes with (error_code, available permits).
   template <class CompletionToken>
   auto async_available_permits(CompletionToken&& token) const {
-    return detail::async_op<std::int64_t>(core(), token,
-                                          [state = state_](detail::Done<std::int64_t> done) {
-                                            start_available_permits(state, std::move(done));
-                                          });
-  }
-  /// Completes with (error_code, existed).
-  template <class CompletionToken>
-  auto async_delete(CompletionToken&& token) const {
-    return detail::async_op<bool>(core(), token, [state = state_](detail::Done<bool> done) {
-      start_delete(state, std::move(done));
-    });
+    return run<std::int64_t>(token, &start_available_permits);
   }
 
  private:
-  using State = std::shared_ptr<detail::SemaphoreState>;
+  using ObjectPtr = detail::ObjectPtr;
 
-  const std::shared_ptr<detail::ClientCore>& core() const noexcept;
   bool try_acquire_ms(std::chrono::milliseconds wait, std::int64_t permits);
   // The .cpp side of the async templates.
-  static void start_acquire(const State& state, std::int64_t permits,
+  static void start_acquire(const ObjectPtr& object, std::int64_t permits,
                             std::optional<std::chrono::milliseconds> wait,
                             const detail::CancellationPtr& cancel, detail::Done<bool> done);
-  static void start_release(const State& state, std::int64_t permits, detail::Done<void> done);
-  static void start_try_set_permits(const State& state, std::int64_t permits,
-                                    detail::Done<bool> done);
-  static void start_add_permits(const State& state, std::int64_t delta, detail::Done<void> done);
-  static void start_drain_permits(const State& state, detail::Done<std::int64_t> done);
-  static void start_available_permits(const State& state, detail::Done<std::int64_t> done);
-  static void start_delete(const State& state, detail::Done<bool> done);
-
-  State state_;
+  static void start_release(const ObjectPtr& object, std::int64_t permits, detail::Done<void> done);
+  static void start_drain_permits(const ObjectPtr& object, detail::Done<std::int64_t> done);
+  static void start_available_permits(const ObjectPtr& object, detail::Done<std::int64_t> done);
 };
 
 }  // namespace redisson

@@ -51,6 +51,19 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
   return state;
 }
 
+ObjectPtr make_attached(const Client& client, std::string name, const char* kind,
+                        const Attachment& attachment) {
+  if (name.empty()) {
+    throw error(errc::invalid_argument, std::string(kind) + ": the name must not be empty");
+  }
+  auto state = new_state(client, nullptr);
+  state->name = std::move(name);
+  state->extra_keys = attachment.extra_keys;
+  state->attachment = &attachment;
+  state->attached = attachment.make(*state, nullptr);
+  return state;
+}
+
 ObjectPtr make_keyless(const Client& client, CodecPtr codec) {
   return new_state(client, std::move(codec));
 }
@@ -137,6 +150,9 @@ void Object::start_keys_command(const detail::ObjectPtr& object, const char* ver
   if (object->listed_keys != nullptr) {
     return object->listed_keys->apply(object, verb == std::string_view("DEL") ? "del" : "touch", 0,
                                       done);
+  }
+  if (object->attachment != nullptr && verb == std::string_view("DEL")) {
+    return object->attachment->delete_keys(object, done);
   }
   Command command{verb};
   for (const auto& key : object->keys()) command.arg(key);

@@ -80,6 +80,9 @@ void Object::rename(std::string new_name) {
     throw error(errc::invalid_argument, "rename: the new name must not be empty");
   auto renamed = std::make_shared<detail::ObjectState>(*object_);
   renamed->name = std::move(new_name);
+  if (renamed->attachment != nullptr) {
+    renamed->attached = renamed->attachment->make(*renamed, object_->attached);
+  }
   if (object_->listed_keys != nullptr) {
     // Keys listed in Redis (a multimap's values keys): the object's own script moves them all.
     started<void>(detail::blocking("rename", name()), &detail::reply_ignore,

@@ -20,18 +20,31 @@ struct CountDownLatchState : SynchronizerState {
 
 }  // namespace detail
 
-CountDownLatch::CountDownLatch(const Client& client, std::string name)
-    : state_(detail::make_state<detail::CountDownLatchState>(client, std::move(name),
-                                                             "count-down latch")) {}
+namespace {
 
-const std::string& CountDownLatch::name() const noexcept { return state_->name; }
-
-const std::shared_ptr<detail::ClientCore>& CountDownLatch::core() const noexcept {
-  return state_->core;
+// Redisson's RedissonCountDownLatch.deleteAsync: DEL, then "1" on the channel so awaiters look
+// again (and find the latch open).
+void delete_latch(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+  const auto latch = detail::state_of<detail::CountDownLatchState>(object);
+  detail::eval_delete(
+      latch->core,
+      detail::lua::count_down_latch_delete({latch->name, latch->channel}, {latch->publish_command}),
+      done);
 }
 
-void CountDownLatch::start_await(const State& latch, std::optional<std::chrono::milliseconds> wait,
+constexpr detail::Attachment kCountDownLatch{
+    nullptr, &detail::make_synchronizer_state<detail::CountDownLatchState>, &delete_latch};
+
+}  // namespace
+
+CountDownLatch::CountDownLatch(const Client& client, std::string name)
+    : detail::Synchronizer(
+          detail::make_attached(client, std::move(name), "count-down latch", kCountDownLatch)) {}
+
+void CountDownLatch::start_await(const detail::ObjectPtr& object,
+                                 std::optional<std::chrono::milliseconds> wait,
                                  const detail::CancellationPtr& cancel, detail::Done<bool> done) {
+  const auto latch = detail::state_of<detail::CountDownLatchState>(object);
   using namespace detail;
   if (wait && wait->count() < 0)
     return done(invalid_argument("the timeout must not be negative"), false);
@@ -49,15 +62,17 @@ void CountDownLatch::start_await(const State& latch, std::optional<std::chrono::
 }
 
 // Not retried after a lost reply: a count-down that did run must not count twice.
-void CountDownLatch::start_count_down(const State& latch, detail::Done<void> done) {
+void CountDownLatch::start_count_down(const detail::ObjectPtr& object, detail::Done<void> done) {
+  const auto latch = detail::state_of<detail::CountDownLatchState>(object);
   detail::eval_status(latch->core,
                       detail::lua::count_down_latch_count_down({latch->name, latch->channel},
                                                                {latch->publish_command}),
                       std::move(done));
 }
 
-void CountDownLatch::start_try_set_count(const State& latch, std::int64_t count,
+void CountDownLatch::start_try_set_count(const detail::ObjectPtr& object, std::int64_t count,
                                          detail::Done<bool> done) {
+  const auto latch = detail::state_of<detail::CountDownLatchState>(object);
   using namespace detail;
   if (count <= 0) return done(invalid_argument("the count must be positive"), false);
   eval_flag(latch->core,
@@ -66,18 +81,12 @@ void CountDownLatch::start_try_set_count(const State& latch, std::int64_t count,
             std::move(done));
 }
 
-void CountDownLatch::start_count(const State& latch, detail::Done<std::int64_t> done) {
+void CountDownLatch::start_count(const detail::ObjectPtr& object, detail::Done<std::int64_t> done) {
+  const auto latch = detail::state_of<detail::CountDownLatchState>(object);
   detail::get_count(*latch,
                     [done = std::move(done)](detail::Status status, std::int64_t count) mutable {
                       done(std::move(status), std::max<std::int64_t>(count, 0));
                     });
-}
-
-void CountDownLatch::start_delete(const State& latch, detail::Done<bool> done) {
-  detail::eval_flag(
-      latch->core,
-      detail::lua::count_down_latch_delete({latch->name, latch->channel}, {latch->publish_command}),
-      std::move(done));
 }
 
 bool CountDownLatch::try_set_count(std::int64_t count) {
@@ -98,18 +107,6 @@ void CountDownLatch::await() {
 
 bool CountDownLatch::await_ms(std::chrono::milliseconds timeout) {
   return async_await(timeout, detail::blocking("await count-down latch", name()));
-}
-
-void CountDownLatch::set_recheck_interval(std::chrono::milliseconds interval) {
-  state_->set_recheck_interval(interval, "count-down latch");
-}
-
-std::chrono::milliseconds CountDownLatch::recheck_interval() const noexcept {
-  return state_->recheck_interval();
-}
-
-bool CountDownLatch::delete_object() {
-  return async_delete(detail::blocking("delete count-down latch", name()));
 }
 
 }  // namespace redisson

@@ -114,20 +114,34 @@ std::int64_t count_of(const Reply& reply) {
 
 }  // namespace detail
 
-PermitExpirableSemaphore::PermitExpirableSemaphore(const Client& client, std::string name)
-    : state_(detail::make_state<detail::ExpirableSemaphoreState>(client, std::move(name),
-                                                                 "permit-expirable semaphore")) {}
+namespace {
 
-const std::string& PermitExpirableSemaphore::name() const noexcept { return state_->name; }
-
-const std::shared_ptr<detail::ClientCore>& PermitExpirableSemaphore::core() const noexcept {
-  return state_->core;
+std::vector<std::string> timeout_key(const std::string& name) {
+  return {detail::suffix_name(name, "timeout")};
 }
 
-void PermitExpirableSemaphore::start_acquire(const State& semaphore, OptionalMs wait,
+void delete_semaphore(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+  const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
+  detail::eval_delete(
+      semaphore->core,
+      detail::lua::expirable_semaphore_delete({semaphore->name, semaphore->timeouts}), done);
+}
+
+constexpr detail::Attachment kExpirableSemaphore{
+    &timeout_key, &detail::make_synchronizer_state<detail::ExpirableSemaphoreState>,
+    &delete_semaphore};
+
+}  // namespace
+
+PermitExpirableSemaphore::PermitExpirableSemaphore(const Client& client, std::string name)
+    : detail::PermitCount(detail::make_attached(
+          client, std::move(name), "permit-expirable semaphore", kExpirableSemaphore)) {}
+
+void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, OptionalMs wait,
                                              OptionalMs lease,
                                              const detail::CancellationPtr& cancel,
                                              detail::Done<std::optional<std::string>> done) {
+  const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
   using namespace detail;
   if (wait && wait->count() < 0) {
     return done(invalid_argument("the wait must not be negative"), std::nullopt);
@@ -193,8 +207,10 @@ void PermitExpirableSemaphore::start_acquire(const State& semaphore, OptionalMs 
                      std::move(finish), nullptr, cancel);
 }
 
-void PermitExpirableSemaphore::start_release(const State& semaphore, const std::string& permit_id,
+void PermitExpirableSemaphore::start_release(const detail::ObjectPtr& object,
+                                             const std::string& permit_id,
                                              detail::Done<void> done) {
+  const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
   detail::release_status(
       semaphore, permit_id,
       [permit_id, done = std::move(done)](detail::Status status, std::int64_t released) mutable {
@@ -208,9 +224,10 @@ void PermitExpirableSemaphore::start_release(const State& semaphore, const std::
       });
 }
 
-void PermitExpirableSemaphore::start_try_release(const State& semaphore,
+void PermitExpirableSemaphore::start_try_release(const detail::ObjectPtr& object,
                                                  const std::string& permit_id,
                                                  detail::Done<bool> done) {
+  const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
   detail::release_status(
       semaphore, permit_id,
       [done = std::move(done)](detail::Status status, std::int64_t released) mutable {
@@ -219,10 +236,11 @@ void PermitExpirableSemaphore::start_try_release(const State& semaphore,
       });
 }
 
-void PermitExpirableSemaphore::start_update_lease(const State& semaphore,
+void PermitExpirableSemaphore::start_update_lease(const detail::ObjectPtr& object,
                                                   const std::string& permit_id,
                                                   std::chrono::milliseconds lease,
                                                   detail::Done<bool> done) {
+  const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
   using namespace detail;
   const auto id_bytes = permit_bytes(permit_id);
   if (!id_bytes) return done(bad_permit_id(permit_id), false);
@@ -240,18 +258,9 @@ void PermitExpirableSemaphore::start_update_lease(const State& semaphore,
 }
 
 // The count key has the plain semaphore's layout, so these two are the plain semaphore's too.
-void PermitExpirableSemaphore::start_try_set_permits(const State& semaphore, std::int64_t permits,
-                                                     detail::Done<bool> done) {
-  detail::try_set_permits(*semaphore, permits, std::move(done));
-}
-
-void PermitExpirableSemaphore::start_add_permits(const State& semaphore, std::int64_t delta,
-                                                 detail::Done<void> done) {
-  detail::add_permits(*semaphore, delta, std::move(done));
-}
-
-void PermitExpirableSemaphore::start_available_permits(const State& semaphore,
+void PermitExpirableSemaphore::start_available_permits(const detail::ObjectPtr& object,
                                                        detail::Done<std::int64_t> done) {
+  const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
   using namespace detail;
   semaphore->core->eval(lua::expirable_semaphore_available_permits(
                             {semaphore->name, semaphore->timeouts, semaphore->channel},
@@ -259,12 +268,6 @@ void PermitExpirableSemaphore::start_available_permits(const State& semaphore,
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
                           done(status_of(ec, reply), ec ? 0 : count_of(reply));
                         });
-}
-
-void PermitExpirableSemaphore::start_delete(const State& semaphore, detail::Done<bool> done) {
-  detail::eval_flag(semaphore->core,
-                    detail::lua::expirable_semaphore_delete({semaphore->name, semaphore->timeouts}),
-                    std::move(done));
 }
 
 std::string PermitExpirableSemaphore::acquire() {
@@ -309,30 +312,9 @@ bool PermitExpirableSemaphore::update_lease(const std::string& permit_id,
                             detail::blocking("update_lease permit-expirable semaphore", name()));
 }
 
-bool PermitExpirableSemaphore::try_set_permits(std::int64_t permits) {
-  return async_try_set_permits(
-      permits, detail::blocking("try_set_permits permit-expirable semaphore", name()));
-}
-
-void PermitExpirableSemaphore::add_permits(std::int64_t delta) {
-  async_add_permits(delta, detail::blocking("add_permits permit-expirable semaphore", name()));
-}
-
 std::int64_t PermitExpirableSemaphore::available_permits() {
   return async_available_permits(
       detail::blocking("available_permits permit-expirable semaphore", name()));
-}
-
-void PermitExpirableSemaphore::set_recheck_interval(std::chrono::milliseconds interval) {
-  state_->set_recheck_interval(interval, "permit-expirable semaphore");
-}
-
-std::chrono::milliseconds PermitExpirableSemaphore::recheck_interval() const noexcept {
-  return state_->recheck_interval();
-}
-
-bool PermitExpirableSemaphore::delete_object() {
-  return async_delete(detail::blocking("delete permit-expirable semaphore", name()));
 }
 
 }  // namespace redisson

@@ -103,16 +103,25 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
 
 }  // namespace
 
+namespace {
+
+void delete_semaphore(const detail::ObjectPtr& object, Done<Reply>& done) {
+  detail::eval_delete(object->core, detail::lua::semaphore_delete({object->name}), done);
+}
+
+constexpr detail::Attachment kSemaphore{
+    nullptr, &detail::make_synchronizer_state<detail::SemaphoreState>, &delete_semaphore};
+
+}  // namespace
+
 Semaphore::Semaphore(const Client& client, std::string name)
-    : state_(detail::make_state<detail::SemaphoreState>(client, std::move(name), "semaphore")) {}
+    : detail::PermitCount(detail::make_attached(client, std::move(name), "semaphore", kSemaphore)) {
+}
 
-const std::string& Semaphore::name() const noexcept { return state_->name; }
-
-const std::shared_ptr<detail::ClientCore>& Semaphore::core() const noexcept { return state_->core; }
-
-void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
+void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t permits,
                               std::optional<std::chrono::milliseconds> wait,
                               const detail::CancellationPtr& cancel, Done<bool> done) {
+  const auto semaphore = detail::state_of<detail::SemaphoreState>(object);
   using namespace detail;
   if (permits < 0) return done(negative("permits"), false);
   if (wait && wait->count() < 0) return done(negative("the wait"), false);
@@ -182,22 +191,16 @@ void Semaphore::start_acquire(const State& semaphore, std::int64_t permits,
                      std::move(give_up), cancel);
 }
 
-void Semaphore::start_release(const State& semaphore, std::int64_t permits, Done<void> done) {
+void Semaphore::start_release(const detail::ObjectPtr& object, std::int64_t permits,
+                              Done<void> done) {
+  const auto semaphore = detail::state_of<detail::SemaphoreState>(object);
   if (permits < 0) return done(negative("permits"));
   if (permits == 0) return done({});
   release_permits(semaphore, permits, std::move(done));
 }
 
-void Semaphore::start_try_set_permits(const State& semaphore, std::int64_t permits,
-                                      Done<bool> done) {
-  detail::try_set_permits(*semaphore, permits, std::move(done));
-}
-
-void Semaphore::start_add_permits(const State& semaphore, std::int64_t delta, Done<void> done) {
-  detail::add_permits(*semaphore, delta, std::move(done));
-}
-
-void Semaphore::start_drain_permits(const State& semaphore, Done<std::int64_t> done) {
+void Semaphore::start_drain_permits(const detail::ObjectPtr& object, Done<std::int64_t> done) {
+  const auto semaphore = detail::state_of<detail::SemaphoreState>(object);
   using namespace detail;
   semaphore->core->eval(lua::semaphore_drain_permits({semaphore->name}),
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
@@ -205,13 +208,9 @@ void Semaphore::start_drain_permits(const State& semaphore, Done<std::int64_t> d
                         });
 }
 
-void Semaphore::start_available_permits(const State& semaphore, Done<std::int64_t> done) {
+void Semaphore::start_available_permits(const detail::ObjectPtr& object, Done<std::int64_t> done) {
+  const auto semaphore = detail::state_of<detail::SemaphoreState>(object);
   detail::get_count(*semaphore, std::move(done));
-}
-
-void Semaphore::start_delete(const State& semaphore, Done<bool> done) {
-  detail::eval_flag(semaphore->core, detail::lua::semaphore_delete({semaphore->name}),
-                    std::move(done));
 }
 
 void Semaphore::acquire(std::int64_t permits) {
@@ -230,32 +229,12 @@ void Semaphore::release(std::int64_t permits) {
   async_release(permits, detail::blocking("release semaphore", name()));
 }
 
-bool Semaphore::try_set_permits(std::int64_t permits) {
-  return async_try_set_permits(permits, detail::blocking("try_set_permits semaphore", name()));
-}
-
-void Semaphore::add_permits(std::int64_t delta) {
-  async_add_permits(delta, detail::blocking("add_permits semaphore", name()));
-}
-
 std::int64_t Semaphore::drain_permits() {
   return async_drain_permits(detail::blocking("drain_permits semaphore", name()));
 }
 
 std::int64_t Semaphore::available_permits() const {
   return async_available_permits(detail::blocking("available_permits semaphore", name()));
-}
-
-bool Semaphore::delete_object() {
-  return async_delete(detail::blocking("delete semaphore", name()));
-}
-
-void Semaphore::set_recheck_interval(std::chrono::milliseconds interval) {
-  state_->set_recheck_interval(interval, "semaphore");
-}
-
-std::chrono::milliseconds Semaphore::recheck_interval() const noexcept {
-  return state_->recheck_interval();
 }
 
 }  // namespace redisson

@@ -4,6 +4,7 @@
 
 #include "lua_scripts.hpp"
 #include "net/reply_error.hpp"
+#include "redisson/detail/synchronizer_base.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson::detail {
@@ -55,6 +56,13 @@ void eval_status(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<
              });
 }
 
+void eval_delete(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply>& done) {
+  core->eval(std::move(call),
+             [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+               done(status_of(ec, reply), reply);
+             });
+}
+
 void eval_flag(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<bool> done) {
   core->eval(std::move(call),
              [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
@@ -95,6 +103,35 @@ void add_permits(const SynchronizerState& semaphore, std::int64_t delta, Done<vo
               lua::semaphore_add_permits({semaphore.name, semaphore.channel},
                                          {delta, semaphore.publish_command}),
               std::move(done));
+}
+
+}  // namespace redisson::detail
+
+namespace redisson::detail {
+
+void Synchronizer::set_recheck_interval(std::chrono::milliseconds interval) {
+  state_of(object_)->set_recheck_interval(interval, "synchronizer");
+}
+
+std::chrono::milliseconds Synchronizer::recheck_interval() const noexcept {
+  return state_of(object_)->recheck_interval();
+}
+
+bool PermitCount::try_set_permits(std::int64_t permits) {
+  return async_try_set_permits(permits, blocking("try_set_permits", name()));
+}
+
+void PermitCount::add_permits(std::int64_t delta) {
+  async_add_permits(delta, blocking("add_permits", name()));
+}
+
+void PermitCount::start_try_set_permits(const ObjectPtr& object, std::int64_t permits,
+                                        Done<bool> done) {
+  detail::try_set_permits(*state_of(object), permits, std::move(done));
+}
+
+void PermitCount::start_add_permits(const ObjectPtr& object, std::int64_t delta, Done<void> done) {
+  detail::add_permits(*state_of(object), delta, std::move(done));
 }
 
 }  // namespace redisson::detail

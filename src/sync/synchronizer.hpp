@@ -17,6 +17,7 @@
 #include "client/client_access.hpp"
 #include "client/client_core.hpp"
 #include "redisson/detail/cancellation.hpp"
+#include "redisson/detail/object_op.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/detail/unique_function.hpp"
 #include "redisson/error.hpp"
@@ -45,15 +46,27 @@ struct SynchronizerState {
   std::atomic<std::int64_t> recheck_ms{1000};
 };
 
-/// The state of a new synchronizer `name` on `client`; an empty name is invalid_argument
-/// ("a <kind> name must not be empty").
+/// A synchronizer's State for `object` (its Attachment::make): made from the object's client and
+/// name, keeping the re-check interval of the `previous` state (the name before a rename).
 template <class State>
-std::shared_ptr<State> make_state(const Client& client, std::string name, const char* kind) {
-  if (name.empty()) {
-    throw error(errc::invalid_argument, std::string("a ") + kind + " name must not be empty");
+std::shared_ptr<void> make_synchronizer_state(const ObjectState& object,
+                                              const std::shared_ptr<void>& previous) {
+  std::shared_ptr<SynchronizerState> state = std::make_shared<State>(object.core, object.name);
+  if (previous) {
+    state->recheck_ms = static_cast<const SynchronizerState*>(previous.get())->recheck_ms.load();
   }
-  return std::make_shared<State>(ClientAccess::core(client), std::move(name));
+  return state;  // as a SynchronizerState*, which state_of() casts back
 }
+
+/// The State a synchronizer object keeps beside its keys (made by make_synchronizer_state).
+template <class State = SynchronizerState>
+std::shared_ptr<State> state_of(const ObjectPtr& object) {
+  return std::static_pointer_cast<State>(
+      std::static_pointer_cast<SynchronizerState>(object->attached));
+}
+
+/// Runs `call`, a delete script answering 1/0 (Attachment::delete_keys).
+void eval_delete(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply>& done);
 
 /// invalid_argument with `reason` as its text.
 Status invalid_argument(std::string reason);

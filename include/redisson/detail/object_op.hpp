@@ -59,6 +59,20 @@ struct ListedKeys {
   void (*rename)(const ObjectPtr& object, const std::string& new_name, Done<Reply>& done);
 };
 
+/// What a synchronizer (Semaphore, PermitExpirableSemaphore, CountDownLatch) adds to the object
+/// base: its own state (channel, re-check interval) kept beside the object's, and a delete of its
+/// own, which the object operations run whatever the type of the handle (an Object& too).
+struct Attachment {
+  /// The keys besides the name (a permit-expirable semaphore's `{name}:timeout`), or null.
+  ExtraKeys extra_keys = nullptr;
+  /// Makes the state for `object`; on rename again for the new name, from the `previous` state
+  /// (null at first), whose settings it keeps.
+  std::shared_ptr<void> (*make)(const ObjectState& object, const std::shared_ptr<void>& previous);
+  /// delete_object(): deletes every key (refusing a key of another type, publishing what
+  /// waiters need to hear); a 1/0 integer reply.
+  void (*delete_keys)(const ObjectPtr& object, Done<Reply>& done);
+};
+
 /// What an object is: shared by its copies and its operations in flight; immutable.
 struct ObjectState {
   std::shared_ptr<ClientCore> core;
@@ -67,6 +81,8 @@ struct ObjectState {
   ExtraKeys extra_keys = nullptr;
   ClientKeys client_keys = nullptr;
   const ListedKeys* listed_keys = nullptr;
+  const Attachment* attachment = nullptr;
+  std::shared_ptr<void> attached;  // attachment->make's state, shared by the handle's copies
 
   /// The name, the extra keys and this client's keys (not the listed keys).
   std::vector<std::string> keys() const;
@@ -77,6 +93,11 @@ struct ObjectState {
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
                       ExtraKeys extra_keys = nullptr, ClientKeys client_keys = nullptr,
                       const ListedKeys* listed_keys = nullptr);
+
+/// A new synchronizer `name` on `client` (the client's default codec) with its `attachment`
+/// (static) and the state it makes. An empty name is errc::invalid_argument.
+ObjectPtr make_attached(const Client& client, std::string name, const char* kind,
+                        const Attachment& attachment);
 
 /// The state behind operations on keys named per call (Buckets, Keys): the client and a codec,
 /// no name. `codec` null: the client's default.

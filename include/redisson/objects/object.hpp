@@ -20,7 +20,8 @@ class Client;
 /// nothing until an operation is called, thread-safe. An object whose layout has several keys
 /// (an IdGenerator's `{name}:allocation`, a BloomFilter's `{name}:config`, a multimap's values
 /// keys) deletes, expires, touches and renames them all together, also when called through an
-/// `Object&`; they share the name's hash slot on a Cluster.
+/// `Object&`; they share the name's hash slot on a Cluster. The synchronizers (Semaphore,
+/// PermitExpirableSemaphore, CountDownLatch) are Objects too.
 ///
 /// Every operation has a blocking form (throws redisson::error) and an async form taking any
 /// Asio completion token (callbacks, futures, coroutines), completing with
@@ -55,6 +56,26 @@ class Object {
           start(object, args..., done);
         },
         std::forward<Convert>(convert));
+  }
+  /// An operation written in the .cpp as `start(object, args..., done)` completing a Done<R>
+  /// itself (a synchronizer's: its own scripts, retries and waits).
+  template <class R, class CompletionToken, class Start, class... Args>
+  auto run(CompletionToken&& token, Start start, Args... args) const {
+    return detail::async_op<R>(
+        object_->core, token,
+        [object = object_, start, ... args = std::move(args)](detail::Done<R> done) {
+          start(object, args..., std::move(done));
+        });
+  }
+  /// As run(), for a waiting operation that honours Asio per-operation cancellation:
+  /// `start(object, args..., cancel, done)`, `cancel` null when the caller cannot cancel.
+  template <class R, class CompletionToken, class Start, class... Args>
+  auto run_cancellable(CompletionToken&& token, Start start, Args... args) const {
+    return detail::async_op<R>(object_->core, token,
+                               [object = object_, start, ... args = std::move(args)](
+                                   detail::Done<R> done, const detail::CancellationPtr& cancel) {
+                                 start(object, args..., cancel, std::move(done));
+                               });
   }
   /// A reply conversion reading one value as a T with the object's codec (nil: nullopt).
   template <class T>
@@ -163,6 +184,9 @@ class Object {
          const detail::ListedKeys* listed_keys = nullptr)
       : object_(detail::make_object(client, std::move(name), std::move(codec), kind, extra_keys,
                                     client_keys, listed_keys)) {}
+
+  /// For the synchronizers: an object made by detail::make_attached.
+  explicit Object(detail::ObjectPtr object) : object_(std::move(object)) {}
 
   /// What this client runs for the object in the background while a handle on it exists (an
   /// expiring collection's sweeper), made from the object's state; null when there is none.

@@ -201,7 +201,7 @@ TEST(CountDownLatch, AsyncTwinsWork) {
   ASSERT_EQ(waiting.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(waiting.get());
   EXPECT_TRUE(latch.async_try_set_count(1, asio::use_future).get());
-  EXPECT_TRUE(latch.async_delete(asio::use_future).get());
+  EXPECT_TRUE(latch.async_delete_object(asio::use_future).get());
   EXPECT_EQ(server.command({"EXISTS", "async"}), "0");
 }
 

@@ -315,7 +315,7 @@ TEST(PermitExpirableSemaphore, AsyncTwinsWork) {
   semaphore.async_release(*next, asio::use_future).get();
   semaphore.async_add_permits(2, asio::use_future).get();
   EXPECT_EQ(server.command({"GET", "async"}), "3");
-  EXPECT_TRUE(semaphore.async_delete(asio::use_future).get());
+  EXPECT_TRUE(semaphore.async_delete_object(asio::use_future).get());
 }
 
 TEST(PermitExpirableSemaphore, BadArgumentsAndWrongTypeGiveClearErrorsAndChangeNothing) {

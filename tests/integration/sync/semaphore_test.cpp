@@ -238,7 +238,7 @@ TEST(Semaphore, AsyncTwinsWork) {
   std::promise<std::error_code> released;
   semaphore.async_release(1, [&](std::error_code ec) { released.set_value(ec); });
   EXPECT_FALSE(released.get_future().get());
-  EXPECT_TRUE(semaphore.async_delete(asio::use_future).get());
+  EXPECT_TRUE(semaphore.async_delete_object(asio::use_future).get());
   EXPECT_EQ(server.command({"EXISTS", "async"}), "0");
 }
 
