@@ -65,7 +65,8 @@ Connection::Connection(asio::io_context& io, ConnectionOptions options)
       resolver_(io),
       connect_timer_(io),
       reconnect_timer_(io),
-      deadline_timer_(io) {
+      deadline_timer_(io),
+      mux_(options_.subscriber) {
   read_buffer_.resize(kReadChunk);
   if (options_.server.tls) {
     tls_ = std::make_unique<Tls>(Tls{make_tls_context(options_.tls), nullptr});
@@ -190,7 +191,7 @@ void Connection::on_connected() {
     std::lock_guard lock(mutex_);
     state_ = State::handshaking;
   }
-  silent_timeouts_.store(0, std::memory_order_relaxed);
+  mux_.on_connected();
   start_read();
   advance_handshake(handshake_.start());
 }
@@ -201,10 +202,7 @@ void Connection::push_front_internal(const Command& command, ReplyCallback callb
   append_encoded(handshake_buffer_, command);
   {
     std::lock_guard lock(mutex_);
-    pending_.insert(
-        pending_.begin() + static_cast<std::ptrdiff_t>(written_),
-        Pending{std::move(callback), Clock::now() + options_.connect_timeout, 0, false});
-    ++written_;
+    mux_.insert_sent(Clock::now() + options_.connect_timeout, std::move(callback));
   }
   arm_deadline_timer_if_earlier(Clock::now() + options_.connect_timeout);
   transport_write(handshake_buffer_, [self = shared_from_this(), generation = generation_](
@@ -253,7 +251,7 @@ void Connection::finish_handshake(std::error_code ec, const std::string& detail)
   if (ec) {
     last_error_ = detail;
     // Commands waiting for this connection cannot succeed with these credentials.
-    if (ec == errc::auth_failed) fail_all(ec, /*include_unsent=*/true);
+    if (ec == errc::auth_failed) fail_all(ec);
     return on_failure(ec);
   }
   {
@@ -286,7 +284,7 @@ void Connection::on_read(std::size_t bytes) {
 
 // Parses `bytes` of read_buffer_ and delivers the replies; false when the session ended.
 bool Connection::consume(std::size_t bytes) {
-  silent_timeouts_.store(0, std::memory_order_relaxed);  // the server is answering
+  mux_.on_bytes_read();  // the server is answering
   const auto generation = generation_;
   std::string_view input(read_buffer_.data(), bytes);
   replies_.clear();
@@ -439,12 +437,12 @@ void Connection::read_own_reply(std::uint64_t token) {
       // Taken back by a failure or a shutdown: the I/O thread completes the command.
       if (reader_ != Reader::caller || reader_token_ != token) return;
       // Timed out (the I/O thread's timer called back), or about to: the I/O thread's part.
-      if (!pending_.front().callback || pending_.front().deadline <= Clock::now()) {
+      if (!mux_.front_waiting() || mux_.front_deadline() <= Clock::now()) {
         if (hand_back_locked(false)) post_pump_locked();
         return;
       }
       socket_fd = socket_.native_handle();
-      deadline = pending_.front().deadline;
+      deadline = mux_.front_deadline();
     }
     // In slices of at most a minute: poll() takes an int of milliseconds.
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
@@ -454,7 +452,7 @@ void Connection::read_own_reply(std::uint64_t token) {
     {
       std::lock_guard lock(mutex_);
       if (reader_ != Reader::caller || reader_token_ != token) return;
-      if (!pending_.front().callback) {
+      if (!mux_.front_waiting()) {
         if (hand_back_locked(false)) post_pump_locked();
         return;
       }
@@ -465,7 +463,7 @@ void Connection::read_own_reply(std::uint64_t token) {
         if (hand_back_locked(true)) post_pump_locked();
         return;
       }
-      silent_timeouts_.store(0, std::memory_order_relaxed);
+      mux_.on_bytes_read();
       std::string_view input(read_buffer_.data(), static_cast<std::size_t>(n));
       while (!input.empty()) {
         Reply parsed;
@@ -481,9 +479,7 @@ void Connection::read_own_reply(std::uint64_t token) {
           // The first answer is the caller's: its command was the only one pending.
           mine = true;
           reply = std::move(parsed);
-          callback = std::move(pending_.front().callback);
-          pending_.pop_front();
-          --written_;
+          callback = mux_.complete_front();
         } else {
           handed_.push_back(std::move(parsed));
         }
@@ -502,34 +498,12 @@ void Connection::read_own_reply(std::uint64_t token) {
 // Matches replies to pending commands in order, then calls back outside the lock.
 void Connection::deliver(std::vector<Reply>& replies) {
   if (replies.empty()) return;
-  callbacks_.clear();
-  std::size_t answers = 0;
-  bool desynchronised = false;
+  bool in_step = false;
   {
     std::lock_guard lock(mutex_);
-    is_message_.assign(replies.size(), 0);
-    for (std::size_t i = 0; i < replies.size(); ++i) {
-      bool message = is_push_message(replies[i], options_.subscriber);
-      // A cluster node drops sharded channels whose slot left it with an sunsubscribe nobody
-      // asked for: a message for the subscriber, not the answer to the next command.
-      if (!message && options_.subscriber && !replies[i].elements.empty() &&
-          replies[i].elements.front().str == "sunsubscribe") {
-        message = answers >= written_ || !pending_[answers].sunsubscribe;
-      }
-      is_message_[i] = message ? 1 : 0;
-      answers += message ? 0 : 1;
-    }
-    if (answers > written_) {
-      desynchronised = true;
-    } else {
-      for (std::size_t i = 0; i < answers; ++i) {
-        callbacks_.push_back(std::move(pending_.front().callback));
-        pending_.pop_front();
-      }
-      written_ -= answers;
-    }
+    in_step = mux_.route_replies(replies, routing_);
   }
-  if (desynchronised) {
+  if (!in_step) {
     last_error_ = "more replies than commands sent";
     return on_failure(make_error_code(errc::protocol_error));
   }
@@ -552,16 +526,16 @@ void Connection::deliver(std::vector<Reply>& replies) {
       flush();
       batch_clock.refresh();
     }
-    if (is_message_[i] != 0) {
+    if (routing_.is_push[i] != 0) {
       if (push_handler_) push_handler_(std::move(reply));
       continue;
     }
-    auto& callback = callbacks_[next++];
+    auto& callback = routing_.callbacks[next++];
     if (!callback) continue;  // timed out earlier; the late reply is dropped
     const auto ec = error_for_reply(reply);
     callback(ec, std::move(reply));
   }
-  callbacks_.clear();
+  routing_.callbacks.clear();
   flush();
 }
 
@@ -580,13 +554,8 @@ void Connection::submit(const Command& command, Clock::time_point deadline,
       callback(make_error_code(errc::shutdown), Reply{});
       return;
     }
-    const auto before = out_.size();
-    const auto queued_before = pending_.size();
-    append_encoded(out_, command);
-    pending_.push_back(Pending{std::move(callback), deadline,
-                               static_cast<std::uint32_t>(out_.size() - before),
-                               options_.subscriber && command.name() == "SUNSUBSCRIBE"});
-    const bool written_here = may_write_directly_locked(queued_before);
+    const bool was_idle = mux_.submit(command, deadline, std::move(callback));
+    const bool written_here = may_write_directly_locked(was_idle);
     if (written_here) write_directly_locked();
     // Written here, the command still needs the I/O thread for its deadline, unless the timer
     // already armed goes off before it (its expiry re-arms for what is still pending).
@@ -602,27 +571,25 @@ void Connection::submit(const Command& command, Clock::time_point deadline,
 // Only a caller outside the I/O thread gains by writing itself (the I/O thread batches what it
 // is handed, which is what pipelining needs), and only on an idle plain-TCP connection: a TLS
 // stream is not safe to use from two threads, and a queue in front must go out first.
-bool Connection::may_write_directly_locked(std::size_t queued_before) const {
-  return queued_before == 0 && !tls_ && !options_.subscriber && state_ == State::ready &&
-         !writing_ && !io_.get_executor().running_in_this_thread();
+bool Connection::may_write_directly_locked(bool pipeline_was_idle) const {
+  return pipeline_was_idle && !tls_ && !options_.subscriber && state_ == State::ready &&
+         !io_.get_executor().running_in_this_thread();
 }
 
-// Called with mutex_ held, with out_ holding just the one command pending_ ends with. A write the
-// socket cannot take at once (a full send buffer, or an error the I/O thread then reports) is
-// handed to the I/O thread as an ordinary write of the rest.
+// Called with mutex_ held, with the pipeline holding just the one command just submitted. A
+// write the socket cannot take at once (a full send buffer, or an error the I/O thread then
+// reports) is handed to the I/O thread as an ordinary write of the rest.
 void Connection::write_directly_locked() {
-  written_ = pending_.size();
-  const auto sent =
-      ::send(socket_.native_handle(), out_.data(), out_.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+  mux_.start_write(write_buffer_);
+  const auto sent = ::send(socket_.native_handle(), write_buffer_.data(), write_buffer_.size(),
+                           MSG_DONTWAIT | MSG_NOSIGNAL);
   const auto taken = sent > 0 ? static_cast<std::size_t>(sent) : std::size_t{0};
-  if (taken == out_.size()) {
-    out_.clear();
+  if (taken == write_buffer_.size()) {
+    mux_.write_done();
     take_caller_read_locked();
     return;
   }
-  write_buffer_.assign(out_, taken);
-  out_.clear();
-  writing_ = true;
+  write_buffer_.erase(0, taken);
   asio::post(io_,
              [self = shared_from_this(), epoch = ready_epoch_] { self->write_remainder(epoch); });
 }
@@ -649,19 +616,14 @@ void Connection::kick() {
 
 void Connection::flush(bool write_finished) {
   std::unique_lock lock(mutex_);
-  if (write_finished) writing_ = false;
-  if (state_ != State::ready || writing_ || out_.empty()) return;
-  if (cancelled_unsent_ > 0) drop_cancelled_unsent();
-  if (out_.empty()) return;
-  write_buffer_.clear();
-  std::swap(write_buffer_, out_);
-  written_ = pending_.size();
-  writing_ = true;
+  if (write_finished) mux_.write_done();
+  if (state_ != State::ready || !mux_.start_write(write_buffer_)) return;
   lock.unlock();
   start_write();
 }
 
-// Writes write_buffer_ (writing_ is set, so nothing else touches it until this completes).
+// Writes write_buffer_ (the pipeline says a write is under way, so nothing else touches it until
+// this completes).
 void Connection::start_write() {
   transport_write(write_buffer_, [self = shared_from_this(), generation = generation_](
                                      std::error_code ec, std::size_t) {
@@ -669,27 +631,6 @@ void Connection::start_write() {
     if (ec) return self->on_failure(make_error_code(errc::connection_lost));
     self->flush(/*write_finished=*/true);
   });
-}
-
-// Unsent commands that timed out must never reach the server: their caller was told they
-// failed. Rebuild the unsent bytes without them. Called with mutex_ held.
-void Connection::drop_cancelled_unsent() {
-  std::string kept;
-  kept.reserve(out_.size());
-  std::size_t offset = 0;
-  auto it = pending_.begin() + static_cast<std::ptrdiff_t>(written_);
-  while (it != pending_.end()) {
-    if (!it->callback) {
-      offset += it->encoded_size;
-      it = pending_.erase(it);
-      continue;
-    }
-    kept.append(out_, offset, it->encoded_size);
-    offset += it->encoded_size;
-    ++it;
-  }
-  out_.swap(kept);
-  cancelled_unsent_ = 0;
 }
 
 void Connection::arm_deadline_timer_if_earlier(Clock::time_point deadline) {
@@ -706,45 +647,23 @@ void Connection::on_deadline_timer() {
   // Before the scan below (under mutex_): a command submit() wrote itself after the scan sees
   // max here and asks the I/O thread to arm for it; one written before it is found by the scan.
   deadline_armed_at_.store(Clock::time_point::max(), std::memory_order_relaxed);
-  const auto now = Clock::now();
-  auto next = Clock::time_point::max();
-  std::vector<ReplyCallback> expired;
-  bool sent_expired = false;
-  bool ready = false;
+  Multiplexer::Expiry expiry;
   {
     std::lock_guard lock(mutex_);
-    ready = state_ == State::ready;
-    for (std::size_t i = 0; i < pending_.size(); ++i) {
-      auto& entry = pending_[i];
-      if (!entry.callback) continue;
-      if (entry.deadline <= now) {
-        expired.push_back(std::move(entry.callback));
-        entry.callback = nullptr;
-        if (i == 0) wake_caller_locked();  // a caller reading for it stops waiting
-        if (i >= written_) {
-          ++cancelled_unsent_;
-        } else {
-          sent_expired = true;
-        }
-      } else if (entry.deadline < next) {
-        next = entry.deadline;
-      }
-    }
+    expiry = mux_.on_deadline(Clock::now(), state_ == State::ready);
+    if (expiry.front_expired) wake_caller_locked();  // a caller reading for it stops waiting
   }
-  for (auto& callback : expired) callback(make_error_code(errc::timeout), Reply{});
-  // A connection that stays open but never answers (half-open TCP, a peer that lost its other
-  // side) is never closed by the kernel in time: commands would time out on it forever. Sent
-  // commands timing out at kSilentTimeoutsBeforeReconnect separate deadlines with not one byte
-  // read in between mark it dead; commands still waiting on it fail with connection_lost (they
-  // may have run) and the usual reconnect follows. One timeout alone is a slow server.
-  if (sent_expired && ready &&
-      silent_timeouts_.fetch_add(1, std::memory_order_relaxed) + 1 >=
-          kSilentTimeoutsBeforeReconnect) {
-    last_error_ = "no reply to " + std::to_string(kSilentTimeoutsBeforeReconnect) +
+  for (auto& callback : expiry.expired) callback(make_error_code(errc::timeout), Reply{});
+  // Sent commands that timed out at separate deadlines with nothing read in between: the
+  // connection stays open but never answers (half-open TCP, a peer that lost its other side),
+  // which the kernel does not notice in time. Commands still waiting on it fail with
+  // connection_lost (they may have run) and the usual reconnect follows.
+  if (expiry.presumed_dead) {
+    last_error_ = "no reply to " + std::to_string(Multiplexer::kSilentTimeoutsBeforeReconnect) +
                   " timed-out commands in a row: connection presumed dead";
     return on_failure(make_error_code(errc::connection_lost));
   }
-  if (next != Clock::time_point::max()) arm_deadline_timer_if_earlier(next);
+  if (expiry.next != Clock::time_point::max()) arm_deadline_timer_if_earlier(expiry.next);
 }
 
 void Connection::on_failure(std::error_code ec) {
@@ -761,12 +680,7 @@ void Connection::on_failure(std::error_code ec) {
     io_reading_ = false;
     caller_parse_failed_ = false;
     handed_.clear();
-    writing_ = false;
-    for (std::size_t i = 0; i < written_; ++i) {
-      if (pending_.front().callback) lost.push_back(std::move(pending_.front().callback));
-      pending_.pop_front();
-    }
-    written_ = 0;
+    lost = mux_.on_connection_lost();
   }
   ++generation_;  // outstanding reads, writes and timers of the old socket become stale
   read_wait_armed_ = false;
@@ -797,20 +711,11 @@ void Connection::schedule_reconnect() {
   });
 }
 
-void Connection::fail_all(std::error_code ec, bool include_unsent) {
+void Connection::fail_all(std::error_code ec) {
   std::vector<ReplyCallback> failed;
   {
     std::lock_guard lock(mutex_);
-    const std::size_t count = include_unsent ? pending_.size() : written_;
-    for (std::size_t i = 0; i < count; ++i) {
-      if (pending_.front().callback) failed.push_back(std::move(pending_.front().callback));
-      pending_.pop_front();
-    }
-    written_ = 0;
-    if (include_unsent) {
-      out_.clear();
-      cancelled_unsent_ = 0;
-    }
+    failed = mux_.take_all();
   }
   for (auto& callback : failed) callback(ec, Reply{});
 }
@@ -820,13 +725,7 @@ std::size_t Connection::cancel_unsent(std::error_code ec) {
   {
     std::lock_guard lock(mutex_);
     if (state_ == State::closed) return 0;
-    // Handshake commands sit in [0, written_) while connecting: only user commands follow.
-    for (std::size_t i = written_; i < pending_.size(); ++i) {
-      if (pending_[i].callback) taken.push_back(std::move(pending_[i].callback));
-    }
-    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(written_), pending_.end());
-    out_.clear();
-    cancelled_unsent_ = 0;
+    taken = mux_.cancel_unsent();
   }
   for (auto& callback : taken) callback(ec, Reply{});
   return taken.size();
@@ -850,7 +749,7 @@ void Connection::close() {
   deadline_timer_.cancel();
   resolver_.cancel();
   lowest_socket().close(ignored);
-  fail_all(make_error_code(errc::shutdown), /*include_unsent=*/true);
+  fail_all(make_error_code(errc::shutdown));
   if (on_first_attempt_) std::exchange(on_first_attempt_, nullptr)(make_error_code(errc::shutdown));
   state_handler_ = nullptr;
   push_handler_ = nullptr;

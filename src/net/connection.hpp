@@ -4,6 +4,10 @@
 // The transport is a plain TCP socket or, for rediss://, an OpenSSL stream over one; everything
 // above the transport (pipeline, deadlines, reconnect) is the same code for both.
 //
+// The pipeline's bookkeeping (the commands queued, the bytes not yet written, which reply answers
+// which command, deadlines, what a lost connection takes with it) is a Multiplexer
+// (net/multiplexer.hpp), a state machine with no I/O in it; this class performs what it decides.
+//
 // Threading: submit() may be called from any thread; everything else runs on the io_context's
 // thread. Callbacks are invoked on that thread, never while an internal lock is held, except
 // the one of a command whose blocking caller reads its own reply (below): on that caller's.
@@ -30,7 +34,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -39,6 +42,7 @@
 #include <vector>
 
 #include "net/handshake.hpp"
+#include "net/multiplexer.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
 #include "redisson/detail/unique_function.hpp"
@@ -46,11 +50,6 @@
 #include "resp/parser.hpp"
 
 namespace redisson::detail {
-
-using Clock = std::chrono::steady_clock;
-
-/// What a command's reply is handed to (on the I/O thread).
-using ReplyCallback = UniqueFunction<void(std::error_code, Reply)>;
 
 struct ConnectionOptions {
   ServerAddress server;
@@ -115,12 +114,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
  private:
   enum class State { idle, connecting, handshaking, ready, closed };
-  struct Pending {
-    ReplyCallback callback;  // empty once timed out
-    Clock::time_point deadline;
-    std::uint32_t encoded_size = 0;  // bytes in out_ (while unsent)
-    bool sunsubscribe = false;       // a SUNSUBSCRIBE: its confirmation is its reply
-  };
 
   struct Tls;  // the TLS context and the current attempt's TLS stream (connection.cpp)
 
@@ -151,7 +144,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void kick();
   void flush(bool write_finished = false);
   void start_write();
-  bool may_write_directly_locked(std::size_t queued_before) const;
+  bool may_write_directly_locked(bool pipeline_was_idle) const;
   void write_directly_locked();
   void write_remainder(std::uint64_t ready_epoch);
   void on_failure(std::error_code ec);
@@ -159,8 +152,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void schedule_reconnect();
   void arm_deadline_timer_if_earlier(Clock::time_point deadline);
   void on_deadline_timer();
-  void drop_cancelled_unsent();
-  void fail_all(std::error_code ec, bool include_unsent);
+  void fail_all(std::error_code ec);
   void push_front_internal(const Command& command, ReplyCallback callback);
 
   asio::io_context& io_;
@@ -181,28 +173,22 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   resp::Parser parser_;
   std::vector<char> read_buffer_;
-  std::vector<Reply> replies_;            // reused between reads
-  std::vector<ReplyCallback> callbacks_;  // reused between reads
-  std::vector<char> is_message_;          // per reply of a read: a push, not an answer
-  bool read_wait_armed_ = false;          // a wait for the socket to become readable is under way
-  int caller_wake_fd_ = -1;               // eventfd a caller reading its reply also polls
+  std::vector<Reply> replies_;    // reused between reads
+  Multiplexer::Routing routing_;  // reused between reads
+  bool read_wait_armed_ = false;  // a wait for the socket to become readable is under way
+  int caller_wake_fd_ = -1;       // eventfd a caller reading its reply also polls
   std::string write_buffer_;
   std::string handshake_buffer_;
   std::string last_error_;  // the server's or parser's words for the last failure
   int protocol_ = 2;
   std::uint64_t generation_ = 0;  // bumps on every (re)connect; stale handlers check it
   std::chrono::milliseconds reconnect_delay_{0};
-  // Deadlines at which sent commands timed out since the last byte read (see on_deadline_timer).
-  static constexpr int kSilentTimeoutsBeforeReconnect = 2;
-  std::atomic<int> silent_timeouts_{0};
 
   mutable std::mutex mutex_;  // guards everything below
   State state_ = State::idle;
-  std::deque<Pending> pending_;  // [0, written_) sent and awaiting replies, then unsent
-  std::size_t written_ = 0;
-  std::size_t cancelled_unsent_ = 0;
-  std::string out_;       // encoded unsent commands, in pending_ order
-  bool writing_ = false;  // a write of write_buffer_ is under way
+  // The pipeline: commands pending, unsent bytes, reply matching, deadlines. While it says a
+  // write is under way, write_buffer_ belongs to that write.
+  Multiplexer mux_;
   // Bumped whenever the state leaves `ready`: a write handed over to the I/O thread for a
   // ready connection is dropped if the connection broke meanwhile.
   std::uint64_t ready_epoch_ = 0;
