@@ -115,6 +115,10 @@ TEST(LockFault, WaiterWhosePubSubConnectionIsResetStillAcquiresAfterTheUnlock) {
     return server.command({"INFO", "commandstats"}).find("cmdstat_evalsha:calls=2,") !=
            std::string::npos;
   }));
+  // The server ran the second attempt; its reply may still be on its way to the waiter. A PING
+  // on the same connection is answered after it, and replies are handled in order: once the PING
+  // is answered, the waiter has read its attempt's reply and sleeps.
+  waiter_client.async_execute(redisson::Command{"PING"}, asio::use_future).get();
   proxy.refuse_new(true);
   proxy.reset_all();
   ASSERT_TRUE(subscribers_are(server, channel, 0));
