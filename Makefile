@@ -48,7 +48,7 @@ help:
 	@echo 'make fuzz          fuzz the RESP parser and the kryo5/JSON decoders for FUZZ_SECONDS in all'
 	@echo '                   (default 300; fuzz-ci: 60 s)'
 	@echo 'make format        clang-format -i;  make format-check: check only'
-	@echo 'make lint          clang-tidy over src/ with .clang-tidy'
+	@echo 'make lint          clang-tidy with .clang-tidy over src/ (as the build batches it)'
 	@echo 'make clean         remove all build dirs'
 
 deps:
@@ -149,12 +149,20 @@ format-check: deps
 
 # clang-tidy reads build/compile_commands.json; GCC-only warning flags there are not its business.
 # The sources include the generated lua_scripts.hpp, so that one target is built first.
+# It checks the library's unity batches (CMakeLists.txt, REDISSON_UNITY_BATCH), each a few src/
+# files in one translation unit, as the compiler sees them: the headers are parsed and matched
+# once per batch instead of once per file (a fifth of the time), and a check sees the bodies of
+# the batch's other files too. Without batches (REDISSON_UNITY_BATCH=0) it checks each file.
+# bugprone-suspicious-include is for the src/ files; a batch includes .cpp files by design.
+UNITY_DIR := $(BUILD_DIR)/CMakeFiles/redisson.dir/Unity
 lint: deps configure
 	cmake --build $(BUILD_DIR) --target redisson_embedded_lua
-	@files=$$(find src -type f -name '*.cpp' | sort); \
+	@files=$$(find $(UNITY_DIR) -name 'unity_*_cxx.cxx' 2>/dev/null | sort); \
+	if [[ -z $$files ]]; then files=$$(find src -type f -name '*.cpp' | sort); fi; \
 	if [[ -z $$files ]]; then echo 'lint: no sources under src/'; exit 0; fi; \
-	printf '%s\n' $$files | xargs -r -P $(JOBS) -n 4 clang-tidy -p $(BUILD_DIR) --quiet \
-	  --warnings-as-errors='*' --extra-arg=-Wno-unknown-warning-option; \
+	printf '%s\n' $$files | xargs -r -P $(JOBS) -n 1 clang-tidy -p $(BUILD_DIR) --quiet \
+	  --warnings-as-errors='*' --extra-arg=-Wno-unknown-warning-option \
+	  --checks=-bugprone-suspicious-include; \
 	echo 'lint: clean'
 
 clean:

@@ -8,6 +8,7 @@
 
 #include "client/blocking_pool.hpp"
 #include "client/client_id.hpp"
+#include "client/failure_report.hpp"
 #include "client/live_cores.hpp"
 #include "client/replica_ack.hpp"
 #include "net/batch_clock.hpp"
@@ -225,6 +226,16 @@ void ClientCore::owner_exited(OwnerId owner) noexcept {
 
 void ClientCore::shutdown() noexcept {
   if (stopped_.exchange(true)) return;
+  try {
+    stop_and_join();
+  } catch (...) {
+    // A promise, a post or a join that could not get memory or a thread: what did not stop
+    // ends with the process. Said rather than thrown out of a destructor.
+    report_failure(config_, error(errc::shutdown, "client shutdown did not finish"));
+  }
+}
+
+void ClientCore::stop_and_join() {
   if (watchdog_) {
     watchdog_->stop();
     if (config_.release_locks_on_shutdown && !threads_.empty() && !on_io_thread()) {

@@ -107,6 +107,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
                                     const std::function<std::shared_ptr<void>()>& make);
 
  private:
+  // shutdown()'s steps; throws only when the process runs out of memory or threads.
+  void stop_and_join();
   Config config_;
   std::string id_;
   asio::io_context io_;
