@@ -15,8 +15,8 @@
 // would, and reports each as lost.
 //
 // A service of the client (ClientCore::service<Watchdog>(), client/client_services.hpp), made
-// with the first lock handle; it keeps the client's HoldRegistry. At shutdown it stops renewing,
-// then releases the holds it renewed (Config::release_locks_on_shutdown,
+// when a lock first asks for its holds; it keeps the client's HoldRegistry. At shutdown it stops
+// renewing, then releases the holds it renewed (Config::release_locks_on_shutdown,
 // watchdog/release_on_shutdown.hpp), and once nothing of the client runs any more drops them.
 #pragma once
 
