@@ -17,14 +17,9 @@
 #include "pubsub/subscriber.hpp"
 #include "redisson/error.hpp"
 #include "script/script_runner.hpp"
-#include "sync/own_releases.hpp"
-#include "sync/release_yield.hpp"
 #include "topology/cluster_router.hpp"
 #include "topology/sentinel_router.hpp"
 #include "topology/single_server_router.hpp"
-#include "watchdog/hold_registry.hpp"
-#include "watchdog/release_on_shutdown.hpp"
-#include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
 namespace {
@@ -57,12 +52,7 @@ bool uses_tls(const Config& config) {
 }  // namespace
 
 ClientCore::ClientCore(Config config)
-    : config_(std::move(config)),
-      id_(make_client_id()),
-      work_(io_.get_executor()),
-      holds_(std::make_unique<HoldRegistry>()),
-      release_yield_(std::make_unique<ReleaseYield>()),
-      own_releases_(std::make_unique<OwnReleases>()) {
+    : config_(std::move(config)), id_(make_client_id()), work_(io_.get_executor()) {
   if (config_.client_name.empty()) config_.client_name = "redisson-cpp:" + id_;
 }
 
@@ -153,7 +143,6 @@ void ClientCore::start_router(const ConnectionOptions& options) {
   // One node: one subscriber connection to it. Otherwise pub/sub follows the router (below).
   if (single)
     subscriber_ = std::make_shared<Subscriber>(io_, options, config_.subscription_timeout);
-  watchdog_ = std::make_shared<Watchdog>(*this, *holds_);
   start_io_threads();
   std::promise<std::pair<std::error_code, std::string>> first;
   auto started = first.get_future();
@@ -214,10 +203,10 @@ std::shared_ptr<void> ClientCore::shared_task(const std::string& key,
 }
 
 void ClientCore::owner_exited(OwnerId owner) noexcept {
-  if (stopped_ || !watchdog_) return;
+  if (stopped_) return;
   try {
     run_on_io([weak = weak_from_this(), owner] {
-      if (auto self = weak.lock(); self && !self->stopped_) self->watchdog_->owner_exited(owner);
+      if (auto self = weak.lock(); self && !self->stopped_) self->services_.owner_exited(owner);
     });
   } catch (...) {
     // No memory: that thread's holds stay renewed until shutdown.
@@ -236,14 +225,11 @@ void ClientCore::shutdown() noexcept {
 }
 
 void ClientCore::stop_and_join() {
-  if (watchdog_) {
-    watchdog_->stop();
-    if (config_.release_locks_on_shutdown && !threads_.empty() && !on_io_thread()) {
-      release_renewed_holds(*this, config_.command_timeout);
-    }
-  }
+  // The watchdog stops renewing, then releases what it renewed while the connections still
+  // carry the unlocks and the I/O thread delivers their answers.
+  services_.shutdown_started(/*can_wait=*/!threads_.empty() && !on_io_thread());
   auto close_all = [this] {
-    if (watchdog_) watchdog_->stop();
+    services_.closing();
     if (subscriber_) subscriber_->close();
     if (blocking_pool_) blocking_pool_->close();
     if (router_) router_->close();
@@ -268,8 +254,9 @@ void ClientCore::stop_and_join() {
     }
   }
   threads_.clear();
-  // Nothing runs any more: drop the holds (each keeps its lock kind, which keeps this core).
-  holds_->clear();
+  // Nothing runs any more: the watchdog drops its holds (each keeps its lock kind, which keeps
+  // this core).
+  services_.stopped();
 }
 
 void ClientCore::submit(const Command& command, ReplyCallback callback) {
@@ -372,13 +359,5 @@ void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callb
 }
 
 PubSub& ClientCore::subscriber() { return *subscriber_; }
-
-Watchdog& ClientCore::watchdog() { return *watchdog_; }
-
-HoldRegistry& ClientCore::holds() { return *holds_; }
-
-ReleaseYield& ClientCore::release_yield() { return *release_yield_; }
-
-OwnReleases& ClientCore::own_releases() { return *own_releases_; }
 
 }  // namespace redisson::detail

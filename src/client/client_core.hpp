@@ -1,6 +1,8 @@
 // The shared state behind a Client and every object made from it: the I/O thread, the Router
 // that picks a node per command (topology/), the script runner on top of it, the pub/sub
-// subscriber and the lock watchdog.
+// subscriber, and the services the layers above add (client/client_services.hpp: the lock
+// watchdog, the synchronizers' release bookkeeping), which it starts and stops without knowing
+// them.
 #pragma once
 
 #include <asio/executor_work_guard.hpp>
@@ -14,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "client/client_services.hpp"
 #include "net/connection.hpp"
 #include "pubsub/pubsub.hpp"
 #include "redisson/client.hpp"
@@ -23,10 +26,6 @@
 namespace redisson::detail {
 
 class BlockingPool;
-class Watchdog;
-class HoldRegistry;
-class OwnReleases;
-class ReleaseYield;
 class Router;
 class ReplicaAck;
 class ScriptRunner;
@@ -49,12 +48,19 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   /// Starts the I/O thread(s) and connects; throws redisson::error when the server cannot
   /// be reached or refuses the login within connect_timeout.
   void start();
-  /// Stops the client: releases the holds it renews (Config::release_locks_on_shutdown; not
-  /// when called on the I/O thread, which cannot wait for the answers), then closes everything.
+  /// Stops the client: tells its services (ClientService::shutdown_started: the watchdog stops
+  /// and releases the holds it renewed, Config::release_locks_on_shutdown, unless called on the
+  /// I/O thread, which cannot wait for the answers), then closes everything.
   void shutdown() noexcept;
-  /// The thread whose owner is `owner` exited (client/live_cores.hpp): the watchdog stops
-  /// renewing its holds. Any thread; never blocks.
+  /// The thread whose owner is `owner` exited (client/live_cores.hpp): tells the services on
+  /// the I/O thread (the watchdog stops renewing its holds). Any thread; never blocks.
   void owner_exited(OwnerId owner) noexcept;
+
+  /// This client's `Service`, made on first use (client/client_services.hpp). Any thread.
+  template <class Service>
+  Service& service() {
+    return services_.use<Service>(*this);
+  }
 
   const Config& config() const noexcept { return config_; }
   const std::string& id() const noexcept { return id_; }
@@ -87,16 +93,6 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   /// The dedicated connections of blocking commands (client/blocking_pool.hpp).
   BlockingPool& blocking_pool() noexcept { return *blocking_pool_; }
 
-  Watchdog& watchdog();
-  /// The holds of this client's locks, as far as it knows (watchdog/hold_registry.hpp).
-  HoldRegistry& holds();
-  /// The non-fair locks this client released lately while others waited (sync/release_yield.hpp);
-  /// run on the I/O thread.
-  ReleaseYield& release_yield();
-  /// The semaphore releases this client published moments ago (sync/own_releases.hpp); run on
-  /// the I/O thread.
-  OwnReleases& own_releases();
-
   /// Runs `fn` on the I/O thread (inline when already there).
   void run_on_io(std::function<void()> fn);
 
@@ -126,10 +122,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::shared_ptr<PubSub> subscriber_;
   std::shared_ptr<BlockingPool> blocking_pool_;
   std::string publish_command_ = "publish";
-  std::shared_ptr<Watchdog> watchdog_;
-  std::unique_ptr<HoldRegistry> holds_;
-  std::unique_ptr<ReleaseYield> release_yield_;
-  std::unique_ptr<OwnReleases> own_releases_;
+  // Destroyed before the connections and the io_context its services' timers use.
+  ClientServices services_;
   std::atomic<bool> stopped_{false};
   std::mutex tasks_mutex_;
   std::map<std::string, std::weak_ptr<void>> tasks_;

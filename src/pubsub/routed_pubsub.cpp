@@ -2,8 +2,8 @@
 
 #include <vector>
 
+#include "net/node_key.hpp"
 #include "redisson/error.hpp"
-#include "topology/router.hpp"
 
 namespace redisson::detail {
 

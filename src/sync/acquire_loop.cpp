@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "client/client_core.hpp"
+#include "sync/own_releases.hpp"
 #include "sync/release_yield.hpp"
 
 namespace redisson::detail {
@@ -19,9 +20,9 @@ void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options
   // threads (the reply's) instead of two. The loop is the caller's alone until that attempt is
   // sent; everything after it (the reply, a cancellation registered below) runs on the I/O
   // thread.
-  const bool first_here =
-      !core->on_io_thread() && core->subscriber().quiet() &&
-      (!loop->machine_.yields_after_release() || core->release_yield().all_closed(Clock::now()));
+  const bool first_here = !core->on_io_thread() && core->subscriber().quiet() &&
+                          (!loop->machine_.yields_after_release() ||
+                           core->service<ReleaseYield>().all_closed(Clock::now()));
   if (first_here) {
     // No yield window open: the machine's first action is the attempt.
     auto action = loop->machine_.start(Clock::now(), std::nullopt);
@@ -53,7 +54,7 @@ AcquireLoop::AcquireLoop(const std::shared_ptr<ClientCore>& core, Options option
 void AcquireLoop::begin() {
   const auto now = Clock::now();
   std::optional<ReleaseYield::Window> yield;
-  if (machine_.yields_after_release()) yield = core_->release_yield().window(channel_, now);
+  if (machine_.yields_after_release()) yield = core_->service<ReleaseYield>().window(channel_, now);
   perform(machine_.start(now, yield));
 }
 
@@ -90,8 +91,8 @@ void AcquireLoop::send_attempt(bool listen, bool on_caller_thread) {
     listener_id_ = core_->subscriber().add(channel_, make_listener(), nullptr);
     std::optional<OwnReleases::Pending> own;
     if (machine_.counts_permits()) {
-      own = core_->own_releases().pending(channel_, machine_.started(), Clock::now(),
-                                          core_->subscriber().received(channel_));
+      own = core_->service<OwnReleases>().pending(channel_, machine_.started(), Clock::now(),
+                                                  core_->subscriber().received(channel_));
     }
     machine_.listening(own);
   }

@@ -38,6 +38,8 @@ LockKind::LockKind(std::shared_ptr<ClientCore> core_in, std::string name_in,
   if (name.empty()) throw error(errc::invalid_argument, "a lock name must not be empty");
 }
 
+HoldRegistry& LockKind::holds() const { return core->service<Watchdog>().holds(); }
+
 std::string LockKind::owner_field(OwnerId owner) const {
   // Sized once: this runs on every acquire and unlock.
   char digits[24];
@@ -71,7 +73,7 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
   // A waiter yields to those a recent release of ours woke (release_yield.hpp); not a single
   // try (wait 0), which asks whether the lock is free now, and never a holder re-entering.
   set_yield_after_release(options.policy, (!wait || wait->count() > 0) &&
-                                              core->holds().known(name, state->request.field) == 0);
+                                              holds().known(name, state->request.field) == 0);
   const bool watchdog = !lease.has_value();
   auto attempt = make_attempt(state);
   auto give_up_hook = give_up(state->request);
@@ -110,7 +112,7 @@ Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
   return [self = shared_from_this(), state](AttemptCallback callback) {
     auto& request = state->request;
     std::optional<std::int64_t> reset;
-    if (self->reconcilable()) reset = self->core->holds().reset_count(self->name, request.field);
+    if (self->reconcilable()) reset = self->holds().reset_count(self->name, request.field);
     // (Attempts of one acquisition never overlap: the next is made after this one's reply.)
     auto call = self->attempt_call(request, reset);
     ++request.attempts_sent;
@@ -121,7 +123,7 @@ Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
           const auto& request = state->request;
           if ((ec == errc::timeout || ec == errc::connection_lost) && self->reconcilable()) {
             // The script may have run: the server may count a hold this client never learns of.
-            self->core->holds().reply_lost(self->name, request.field);
+            self->holds().reply_lost(self->name, request.field);
           }
           if (ec && ec != errc::not_replicated) return callback(status_of(ec, reply), {});
           auto outcome = self->read_attempt(reply);
@@ -148,10 +150,10 @@ void LockKind::register_hold(const AcquireState& state, bool watchdog) {
   const auto& request = state.request;
   // The entry keeps this kind alive while the hold is registered, so that a shutdown can
   // release it even when the caller dropped every handle of the lock.
-  const bool watched = core->holds().acquired(name, request.field, request.owner, request.lease,
-                                              watchdog ? &renew_script() : nullptr,
-                                              shared_from_this(), state.reconciled);
-  if (watched) core->watchdog().wake();
+  const bool watched =
+      holds().acquired(name, request.field, request.owner, request.lease,
+                       watchdog ? &renew_script() : nullptr, shared_from_this(), state.reconciled);
+  if (watched) core->service<Watchdog>().wake();
 }
 
 std::string LockKind::new_latch() const {
@@ -171,7 +173,7 @@ void LockKind::undo_acquisition(const AcquireRequest& request, UniqueFunction<vo
              [self = shared_from_this(), field = request.field, done = std::move(done)](
                  std::error_code ec, const Reply&) mutable {
                // An undo that may not have run leaves a hold the registry must not trust.
-               if (ec && self->reconcilable()) self->core->holds().reply_lost(self->name, field);
+               if (ec && self->reconcilable()) self->holds().reply_lost(self->name, field);
                done(errc::not_replicated);
              });
 }
@@ -202,8 +204,7 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
   auto request = std::make_shared<UnlockRequest>();
   request->owner = owner;
   request->field = owner_field(owner);
-  request->lease =
-      core->holds().newest_lease(name, request->field, core->config().lock_watchdog_timeout);
+  request->lease = holds().newest_lease(name, request->field, core->config().lock_watchdog_timeout);
   request->latch = new_latch();
   request->wall_clock_ms = wall_clock_ms();
   const auto sent = Clock::now();
@@ -215,7 +216,7 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
       core->config().retry_attempts,
       [self = shared_from_this(), request, sent, done = std::move(done)](
           std::error_code ec, const Reply& reply) mutable {
-        auto& holds = self->core->holds();
+        auto& holds = self->holds();
         if (ec) {
           // Every attempt failed: the client cannot know whether it still holds the lock, so it
           // stops renewing it (the lease ends the hold) and the owner finds it lost().
@@ -254,14 +255,14 @@ void LockKind::yield_to_woken(std::int64_t reached, Clock::duration round_trip) 
   // makes us skip one yield.
   const std::int64_t own = core->subscriber().confirmed(channel) ? 1 : 0;
   if (reached - own <= 0) return;
-  auto& yield = core->release_yield();
+  auto& yield = core->service<ReleaseYield>();
   yield.released(channel, Clock::now() + yield.window_for(round_trip), reached - own);
 }
 
 void LockKind::complete_force_release(std::error_code ec, const Reply& reply, Done<bool> done) {
   if (ec) return done(status_of(ec, reply), false);
   const bool deleted = reply.integer == 1;
-  if (deleted) core->holds().forget_all(name);
+  if (deleted) holds().forget_all(name);
   done({}, deleted);
 }
 
@@ -288,9 +289,7 @@ void LockKind::remaining_lease(Done<std::chrono::milliseconds> done) {
                });
 }
 
-bool LockKind::was_lost(OwnerId owner) const {
-  return core->holds().was_lost(name, owner_field(owner));
-}
+bool LockKind::was_lost(OwnerId owner) const { return holds().was_lost(name, owner_field(owner)); }
 
 void LockKind::hold_lost(OwnerId owner) {
   std::function<void(OwnerId)> callback;

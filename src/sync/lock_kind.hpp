@@ -145,6 +145,8 @@ class LockKind : public std::enable_shared_from_this<LockKind>, public HoldRegis
 
  private:
   struct AcquireState;
+  /// The client's hold registry (the watchdog's).
+  HoldRegistry& holds() const;
   Attempt make_attempt(const std::shared_ptr<AcquireState>& state);
   void undo_acquisition(const AcquireRequest& request, UniqueFunction<void(Status)> done);
   void register_hold(const AcquireState& state, bool watchdog);

@@ -14,7 +14,8 @@
 // "no message has come on the channel since the release was sent" (PubSub::received).
 //
 // Runs on the I/O thread. Bounded: an entry is remembered kRemembered, and the expired ones are
-// dropped whenever the map has grown past a handful.
+// dropped whenever the map has grown past a handful. One per client:
+// ClientCore::service<OwnReleases>().
 #pragma once
 
 #include <chrono>
@@ -24,13 +25,16 @@
 #include <string>
 #include <unordered_map>
 
+#include "client/client_services.hpp"
 #include "net/connection.hpp"
 #include "pubsub/pubsub.hpp"
 
 namespace redisson::detail {
 
-class OwnReleases {
+class OwnReleases : public ClientService {
  public:
+  OwnReleases() = default;
+
   /// How long a release's message is expected after its reply: the message and the reply leave
   /// the server together, so a message later than this is taken for another one.
   static constexpr std::chrono::milliseconds kRemembered{50};

@@ -8,7 +8,7 @@
 // Keyed by the lock's release channel. Every method runs on the I/O thread (as the subscriber's
 // do), so nothing is locked; except all_closed(), an atomic snapshot for callers' threads. Bounded:
 // an entry lives one window (at most kMaxWindow), and the expired ones are dropped whenever the map
-// has grown past a handful.
+// has grown past a handful. One per client: ClientCore::service<ReleaseYield>().
 #pragma once
 
 #include <atomic>
@@ -19,12 +19,15 @@
 #include <string>
 #include <unordered_map>
 
+#include "client/client_services.hpp"
 #include "net/connection.hpp"
 
 namespace redisson::detail {
 
-class ReleaseYield {
+class ReleaseYield : public ClientService {
  public:
+  ReleaseYield() = default;
+
   /// Bounds of the window. Measured with the `contention` bench (16 processes on 2 loaded
   /// cores): a 0.2 ms floor let the releaser win its lock back after 28-37 % of the releases
   /// (80 % without the yield), 0.5 ms after 1-4 %, 1 ms after 1-2 %. The cap bounds what a

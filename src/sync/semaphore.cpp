@@ -93,8 +93,8 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
         if (!ec && reply.type == ReplyType::integer && reply.integer > 0) {
           semaphore->core->run_on_io([semaphore, sent, count = reply.integer, at = Clock::now()] {
             auto& core = *semaphore->core;
-            core.own_releases().published(semaphore->channel, count, sent, at,
-                                          core.subscriber().received(semaphore->channel));
+            core.service<OwnReleases>().published(semaphore->channel, count, sent, at,
+                                                  core.subscriber().received(semaphore->channel));
           });
         }
         done(status_of(ec, reply));

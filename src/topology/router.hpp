@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "net/connection.hpp"
+#include "net/node_key.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
 
@@ -61,10 +62,5 @@ class Router {
   /// Fails every pending command with errc::shutdown. Idempotent.
   virtual void close() = 0;
 };
-
-/// "host:port", the key nodes are known by.
-inline std::string node_key(const ServerAddress& address) {
-  return address.host + ":" + std::to_string(address.port);
-}
 
 }  // namespace redisson::detail

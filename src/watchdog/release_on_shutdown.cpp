@@ -6,9 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "client/client_core.hpp"
 #include "client/failure_report.hpp"
-#include "watchdog/hold_registry.hpp"
 
 namespace redisson::detail {
 namespace {
@@ -29,9 +27,10 @@ std::string describe(const HoldRegistry::Held& hold) {
 
 }  // namespace
 
-void release_renewed_holds(ClientCore& core, std::chrono::milliseconds deadline) noexcept {
+void release_renewed_holds(const HoldRegistry& registry, const Config& config,
+                           std::chrono::milliseconds deadline) noexcept {
   try {
-    const auto holds = core.holds().renewed_holds();
+    const auto holds = registry.renewed_holds();
     if (holds.empty()) return;
     auto answers = std::make_shared<Answers>();
     answers->answered.assign(holds.size(), false);
@@ -64,7 +63,7 @@ void release_renewed_holds(ClientCore& core, std::chrono::milliseconds deadline)
                                                  "its lease ends it");
       }
     }
-    for (const auto& failure : failures) report_failure(core.config(), failure);
+    for (const auto& failure : failures) report_failure(config, failure);
   } catch (const std::exception&) {
     // No memory: the holds end with their leases, as with release_locks_on_shutdown off.
   }

@@ -5,15 +5,18 @@
 
 #include <chrono>
 
+#include "redisson/config.hpp"
+#include "watchdog/hold_registry.hpp"
+
 namespace redisson::detail {
 
-class ClientCore;
-
-/// Releases every hold `core` still renews, each fully (every re-entrant hold) through its
-/// lock kind's unlock script, so that the release is published and waiters wake. Waits at most
-/// `deadline` for the answers; a failure, or a release still unanswered then, goes to
-/// Config::error_handler (that hold then ends with its lease). Holds with an explicit lease are
-/// left to it. Call from a thread other than the core's I/O thread, before the connections close.
-void release_renewed_holds(ClientCore& core, std::chrono::milliseconds deadline) noexcept;
+/// Releases every hold of `holds` that is still renewed, each fully (every re-entrant hold)
+/// through its lock kind's unlock script, so that the release is published and waiters wake.
+/// Waits at most `deadline` for the answers; a failure, or a release still unanswered then, goes
+/// to `config`'s error_handler (that hold then ends with its lease). Holds with an explicit lease
+/// are left to it. Call from a thread other than the client's I/O thread, before the connections
+/// close.
+void release_renewed_holds(const HoldRegistry& holds, const Config& config,
+                           std::chrono::milliseconds deadline) noexcept;
 
 }  // namespace redisson::detail

@@ -14,6 +14,7 @@
 #include "script/script_def.hpp"
 #include "topology/key_slot.hpp"
 #include "watchdog/hold_registry.hpp"
+#include "watchdog/release_on_shutdown.hpp"
 
 namespace redisson::detail {
 namespace {
@@ -42,8 +43,8 @@ struct Watchdog::Round {
   std::string lease_ms;
 };
 
-Watchdog::Watchdog(ClientCore& core, HoldRegistry& holds)
-    : core_(core), holds_(holds), lease_(core.config().lock_watchdog_timeout), timer_(core.io()) {}
+Watchdog::Watchdog(ClientCore& core)
+    : core_(core), lease_(core.config().lock_watchdog_timeout), timer_(core.io()) {}
 
 void Watchdog::wake() {
   if (stopped_ || running_.exchange(true)) return;
@@ -58,6 +59,17 @@ void Watchdog::stop() {
     if (auto self = weak.lock()) self->timer_.cancel();
   });
 }
+
+void Watchdog::shutdown_started(bool can_wait) noexcept {
+  stop();
+  if (can_wait && core_.config().release_locks_on_shutdown) {
+    release_renewed_holds(holds_, core_.config(), core_.config().command_timeout);
+  }
+}
+
+void Watchdog::closing() noexcept { stop(); }
+
+void Watchdog::stopped() noexcept { holds_.clear(); }
 
 void Watchdog::owner_exited(OwnerId owner) {
   for (auto& abandoned : holds_.owner_exited(owner)) {

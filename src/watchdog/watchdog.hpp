@@ -13,6 +13,11 @@
 // A thread that exits while holding (the blocking API's owner is its thread) can never unlock:
 // owner_exited() stops renewing its holds, so they end with their leases as a crashed process's
 // would, and reports each as lost.
+//
+// A service of the client (ClientCore::service<Watchdog>(), client/client_services.hpp), made
+// when a lock first asks for its holds; it keeps the client's HoldRegistry. At shutdown it stops
+// renewing, then releases the holds it renewed (Config::release_locks_on_shutdown,
+// watchdog/release_on_shutdown.hpp), and once nothing of the client runs any more drops them.
 #pragma once
 
 #include <asio/steady_timer.hpp>
@@ -23,6 +28,7 @@
 #include <system_error>
 #include <vector>
 
+#include "client/client_services.hpp"
 #include "redisson/owner_id.hpp"
 #include "redisson/reply.hpp"
 #include "watchdog/hold_registry.hpp"
@@ -31,17 +37,26 @@ namespace redisson::detail {
 
 class ClientCore;
 
-class Watchdog : public std::enable_shared_from_this<Watchdog> {
+class Watchdog : public ClientService, public std::enable_shared_from_this<Watchdog> {
  public:
-  Watchdog(ClientCore& core, HoldRegistry& holds);
+  explicit Watchdog(ClientCore& core);
 
+  /// The holds of this client's locks, as far as it knows. Any thread.
+  HoldRegistry& holds() noexcept { return holds_; }
   /// Something is watched: starts the renewal timer unless it runs. Any thread.
   void wake();
   /// Stops renewing (shutdown). Any thread.
   void stop();
   /// The thread whose owner is `owner` exited: its holds are no longer renewed; each watched one
   /// is reported (its lost callback, Config::error_handler with errc::lock_lost). I/O thread.
-  void owner_exited(OwnerId owner);
+  void owner_exited(OwnerId owner) override;
+  /// Stops renewing; when it `can_wait`, releases the holds it renewed
+  /// (Config::release_locks_on_shutdown), waiting at most the command timeout.
+  void shutdown_started(bool can_wait) noexcept override;
+  /// Stops renewing (again: the timer is cancelled on the I/O thread before the connections close).
+  void closing() noexcept override;
+  /// Drops every hold: each keeps its lock kind, which keeps the client.
+  void stopped() noexcept override;
 
  private:
   struct Round;  // one renewal round's calls not sent yet (watchdog.cpp)
@@ -55,7 +70,7 @@ class Watchdog : public std::enable_shared_from_this<Watchdog> {
                      const Reply& reply);
 
   ClientCore& core_;
-  HoldRegistry& holds_;
+  HoldRegistry holds_;
   std::chrono::milliseconds lease_;
   asio::steady_timer timer_;  // I/O thread
   std::atomic<bool> running_{false};

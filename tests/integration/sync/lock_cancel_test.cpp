@@ -26,6 +26,7 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "watchdog/hold_registry.hpp"
+#include "watchdog/watchdog.hpp"
 
 namespace sync_lock_cancel_test {
 
@@ -45,7 +46,10 @@ struct Outcome {
 };
 
 std::size_t watched(const Client& client) {
-  return redisson::detail::ClientAccess::core(client)->holds().watched();
+  return redisson::detail::ClientAccess::core(client)
+      ->service<redisson::detail::Watchdog>()
+      .holds()
+      .watched();
 }
 
 // Starts an async acquisition of `lock` by `owner` that waits (someone else holds it) with a

@@ -20,6 +20,7 @@
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 #include "watchdog/hold_registry.hpp"
+#include "watchdog/watchdog.hpp"
 
 namespace sync_lock_lifetime_test {
 
@@ -67,7 +68,10 @@ class Reports {
 };
 
 std::size_t watched(const Client& client) {
-  return redisson::detail::ClientAccess::core(client)->holds().watched();
+  return redisson::detail::ClientAccess::core(client)
+      ->service<redisson::detail::Watchdog>()
+      .holds()
+      .watched();
 }
 
 }  // namespace

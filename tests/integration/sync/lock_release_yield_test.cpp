@@ -37,14 +37,16 @@ constexpr auto kGenerous = 20s;
 
 void set_min_window(const Client& client, std::chrono::nanoseconds floor) {
   on_io(client, [floor](redisson::detail::ClientCore& core) {
-    core.release_yield().set_min_window(floor);
+    core.service<redisson::detail::ReleaseYield>().set_min_window(floor);
     return true;
   });
 }
 
 bool yielding(const Client& client, const std::string& channel) {
   return on_io(client, [&channel](redisson::detail::ClientCore& core) {
-    return core.release_yield().window(channel, redisson::detail::Clock::now()).has_value();
+    return core.service<redisson::detail::ReleaseYield>()
+        .window(channel, redisson::detail::Clock::now())
+        .has_value();
   });
 }
 

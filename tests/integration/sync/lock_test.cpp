@@ -22,6 +22,7 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "watchdog/hold_registry.hpp"
+#include "watchdog/watchdog.hpp"
 
 namespace sync_lock_test {
 
@@ -193,9 +194,17 @@ TEST(Lock, WatchdogKeepsLockPastSeveralLeasesAndStopsAfterUnlock) {
     std::this_thread::sleep_for(100ms);
   }
   EXPECT_FALSE(lock.lost());
-  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 1u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)
+                ->service<redisson::detail::Watchdog>()
+                .holds()
+                .watched(),
+            1u);
   lock.unlock();
-  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)
+                ->service<redisson::detail::Watchdog>()
+                .holds()
+                .watched(),
+            0u);
   // After unlock nothing recreates or renews it.
   server.command({"HSET", "watched", "someone:1", "1"});
   server.command({"PEXPIRE", "watched", "500"});
@@ -207,7 +216,11 @@ TEST(Lock, ExplicitLeaseIsNotRenewed) {
   Client client(config_for(server, 600ms));
   auto lock = redisson::Lock(client, "fixed");
   lock.lock(400ms);
-  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)
+                ->service<redisson::detail::Watchdog>()
+                .holds()
+                .watched(),
+            0u);
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "fixed"}) == "0"; }, 5s));
 }
 
@@ -481,7 +494,10 @@ TEST(Lock, WatchdogRenewsMoreLocksThanOneRoundSendsAtOnce) {
     locks.emplace_back(client, "many:" + std::to_string(i));
     locks.back().lock();
   }
-  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(),
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)
+                ->service<redisson::detail::Watchdog>()
+                .holds()
+                .watched(),
             static_cast<std::size_t>(kLocks));
   // Over two leases: a lock no round renewed would be gone by the end.
   const auto until = std::chrono::steady_clock::now() + 3500ms;
@@ -493,7 +509,11 @@ TEST(Lock, WatchdogRenewsMoreLocksThanOneRoundSendsAtOnce) {
     EXPECT_FALSE(lock.lost());
     lock.unlock();
   }
-  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)
+                ->service<redisson::detail::Watchdog>()
+                .holds()
+                .watched(),
+            0u);
 }
 
 }  // namespace sync_lock_test

@@ -29,6 +29,7 @@
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 #include "watchdog/hold_registry.hpp"
+#include "watchdog/watchdog.hpp"
 
 namespace sync_read_write_lock_test {
 
@@ -485,7 +486,8 @@ TEST(ReadWriteLock, WatchdogKeepsReadAndWriteHoldsAndStopsAfterUnlock) {
   auto rw = redisson::ReadWriteLock(client, "watched");
   auto read = rw.read_lock();
   auto write = rw.write_lock();
-  const auto& watchdog = redisson::detail::ClientAccess::core(client)->holds();
+  const auto& watchdog =
+      redisson::detail::ClientAccess::core(client)->service<redisson::detail::Watchdog>().holds();
 
   ASSERT_TRUE(
       write.async_try_lock(redisson::OwnerId(1), 0ms, std::nullopt, asio::use_future).get());
@@ -534,10 +536,18 @@ TEST(ReadWriteLock, ExplicitLeaseIsNotRenewedAndExpires) {
   Client client(config_for(server, 600ms));
   auto rw = redisson::ReadWriteLock(client, "fixed");
   rw.read_lock().lock(300ms);
-  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)
+                ->service<redisson::detail::Watchdog>()
+                .holds()
+                .watched(),
+            0u);
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "fixed"}) == "0"; }, 5s));
   rw.write_lock().lock(300ms);
-  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)
+                ->service<redisson::detail::Watchdog>()
+                .holds()
+                .watched(),
+            0u);
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "fixed"}) == "0"; }, 5s));
 }
 
@@ -552,7 +562,11 @@ TEST(ReadWriteLock, OwnerLearnsWhenWatchdogFindsReadHoldGone) {
   EXPECT_TRUE(eventually([&] { return lost_owner.load() != 0; }, 5s));
   EXPECT_EQ(lost_owner.load(), 9u);
   EXPECT_TRUE(read.lost(redisson::OwnerId(9)));
-  EXPECT_EQ(redisson::detail::ClientAccess::core(client)->holds().watched(), 0u);
+  EXPECT_EQ(redisson::detail::ClientAccess::core(client)
+                ->service<redisson::detail::Watchdog>()
+                .holds()
+                .watched(),
+            0u);
   ASSERT_TRUE(read.async_try_lock(redisson::OwnerId(9), 0ms, std::nullopt, asio::use_future).get());
   EXPECT_FALSE(read.lost(redisson::OwnerId(9)));  // taking it again clears the lost state
   read.async_unlock(redisson::OwnerId(9), asio::use_future).get();

@@ -103,7 +103,8 @@ void published_now(const Client& client, std::int64_t count) {
   on_io(client, [count](redisson::detail::ClientCore& core) {
     const std::string channel = "redisson_sc:{slots}";
     const auto now = redisson::detail::Clock::now();
-    core.own_releases().published(channel, count, now, now, core.subscriber().received(channel));
+    core.service<redisson::detail::OwnReleases>().published(channel, count, now, now,
+                                                            core.subscriber().received(channel));
     return true;
   });
 }
@@ -115,8 +116,9 @@ std::uint64_t messages_received(const Client& client) {
 }
 
 std::size_t own_releases_recorded(const Client& client) {
-  return on_io(client,
-               [](redisson::detail::ClientCore& core) { return core.own_releases().size(); });
+  return on_io(client, [](redisson::detail::ClientCore& core) {
+    return core.service<redisson::detail::OwnReleases>().size();
+  });
 }
 
 // A waiter that starts listening while its own client's release message is still on its way
@@ -132,7 +134,7 @@ TEST(SemaphoreTurns, AWaiterWithItsOwnClientsReleasePendingIsServed) {
   config.subscription_linger = 60s;
   Client client(config);
   on_io(client, [](redisson::detail::ClientCore& core) {
-    core.own_releases().set_remembered(60s);
+    core.service<redisson::detail::OwnReleases>().set_remembered(60s);
     return true;
   });
   redisson::Semaphore semaphore(client, kName);
