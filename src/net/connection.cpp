@@ -27,7 +27,7 @@ namespace redisson::detail {
 namespace {
 
 constexpr std::size_t kReadChunk = 64 * 1024;
-constexpr std::chrono::milliseconds kFirstBackoff{100};
+constexpr std::chrono::milliseconds kReconnectFirstBackoff{100};
 // deliver() sends what the callbacks submitted after kDeliverSlice replies, or sooner once
 // kDeliverSliceTime has gone by in them (the clock is read every kDeliverClockEvery replies).
 // The count keeps a large read of cheap replies moving; the time serves callbacks that do real
@@ -704,7 +704,8 @@ void Connection::schedule_reconnect() {
     if (state_ == State::closed) return;
   }
   const auto delay = reconnect_delay_;
-  reconnect_delay_ = std::min(std::max(delay * 2, kFirstBackoff), options_.reconnect_max_delay);
+  reconnect_delay_ =
+      std::min(std::max(delay * 2, kReconnectFirstBackoff), options_.reconnect_max_delay);
   reconnect_timer_.expires_after(delay);
   reconnect_timer_.async_wait([self = shared_from_this()](std::error_code ec) {
     if (!ec) self->connect();

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "client/client_core.hpp"
+#include "client/wall_clock.hpp"
 #include "lua_scripts.hpp"
 #include "topology/router.hpp"
 
@@ -16,12 +17,6 @@ namespace redisson::detail {
 namespace {
 
 constexpr int kMovedPerRun = 100;  // Redisson's
-
-std::int64_t epoch_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 std::optional<std::int64_t> parse_ms(std::string_view text) {
   std::int64_t value = 0;
@@ -91,7 +86,7 @@ class DelayTransfer::State : public std::enable_shared_from_this<State> {
     auto call = lua::delayed_queue_transfer(
         std::vector<std::string>{destination_, delay_queue_timeouts(destination_),
                                  delay_queue_list(destination_)},
-        std::vector<std::string>{std::to_string(epoch_ms()), std::to_string(kMovedPerRun)});
+        std::vector<std::string>{std::to_string(unix_time_ms()), std::to_string(kMovedPerRun)});
     core_.eval(std::move(call),
                [self = shared_from_this()](std::error_code ec, const Reply& reply) {
                  self->running_ = false;
@@ -116,7 +111,7 @@ class DelayTransfer::State : public std::enable_shared_from_this<State> {
       rerun_ = true;
       return;
     }
-    auto wait = std::chrono::milliseconds(std::max<std::int64_t>(0, due - epoch_ms()));
+    auto wait = std::chrono::milliseconds(std::max<std::int64_t>(0, due - unix_time_ms()));
     if (core_.router().sharded_pubsub()) wait = std::min(wait, kShardedRecheck);
     arm_after(wait);
   }

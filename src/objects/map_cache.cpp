@@ -8,6 +8,7 @@
 
 #include "client/failure_report.hpp"
 #include "client/subscribe.hpp"
+#include "client/wall_clock.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/sweeper.hpp"
@@ -24,12 +25,6 @@ std::string tagged(const std::string& name) {
 
 std::string prefixed(const char* prefix, const std::string& name) {
   return std::string(prefix) + ":" + tagged(name);
-}
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 }  // namespace
@@ -140,7 +135,7 @@ std::vector<std::string> all_keys(const ObjectPtr& object) {
 void start_replace(const ObjectPtr& object, const char* mode, const std::vector<std::string>& args,
                    Done<Reply>& done) {
   // args: key, value (or key, expected, '1'|'0', update).
-  std::vector<std::string> argv{std::to_string(now_ms()), args.at(0), mode};
+  std::vector<std::string> argv{std::to_string(unix_time_ms()), args.at(0), mode};
   argv.insert(argv.end(), args.begin() + 1, args.end());
   argv.resize(6);
   argv.push_back(prefixed("redisson_map_cache_updated", object->name));
@@ -166,7 +161,7 @@ void start_put_all(const ObjectPtr& object, std::shared_ptr<const std::vector<st
 void eval_on_keys(const ObjectPtr& object, const ScriptDef& script,
                   const std::vector<std::string>& args, std::vector<std::string> channels,
                   Done<Reply>& done) {
-  std::vector<std::string> argv{std::to_string(now_ms())};
+  std::vector<std::string> argv{std::to_string(unix_time_ms())};
   argv.insert(argv.end(), args.begin(), args.end());
   argv.insert(argv.end(), channels.begin(), channels.end());
   eval_reply(object->core, script(all_keys(object), argv), std::move(done));
@@ -243,7 +238,7 @@ void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
                             const std::vector<std::string>& args, Done<Reply>& done) {
   std::vector<std::string> keys{object->name};
   for (auto& key : map_cache_keys(object->name)) keys.push_back(std::move(key));
-  const std::int64_t now = now_ms();
+  const std::int64_t now = unix_time_ms();
   std::vector<std::string> argv{std::to_string(now)};
   switch (script) {
     case MapCacheScript::put: {
@@ -290,9 +285,10 @@ void start_map_cache_scan_page(const ObjectPtr& object, const std::string& curso
                                std::int64_t count, Done<Reply> done) {
   std::vector<std::string> keys = all_keys(object);
   keys.resize(3);
-  eval_reply(object->core,
-             lua::map_cache_scan(keys, {std::to_string(now_ms()), cursor, std::to_string(count)}),
-             std::move(done));
+  eval_reply(
+      object->core,
+      lua::map_cache_scan(keys, {std::to_string(unix_time_ms()), cursor, std::to_string(count)}),
+      std::move(done));
 }
 
 }  // namespace redisson::detail

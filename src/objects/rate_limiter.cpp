@@ -10,6 +10,7 @@
 
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
+#include "client/wall_clock.hpp"
 #include "lua_scripts.hpp"
 #include "net/reply_error.hpp"
 #include "objects/send.hpp"
@@ -27,12 +28,6 @@ std::vector<std::string> script_keys(const ObjectState& object) {
   const auto permits = suffix_name(object.name, "permits");
   const auto& id = object.core->id();
   return {object.name, value, suffix_name(value, id), permits, suffix_name(permits, id)};
-}
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 /// A script's status: the refusals Redisson raises as Lua errors get their own codes.
@@ -70,7 +65,7 @@ void attempt_acquire(const ObjectPtr& object, std::int64_t permits, const std::s
                      AttemptCallback callback) {
   object->core->eval(
       lua::rate_limiter_acquire(script_keys(*object),
-                                {std::to_string(permits), std::to_string(now_ms()), tag}),
+                                {std::to_string(permits), std::to_string(unix_time_ms()), tag}),
       [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
         if (ec) return callback(limiter_status(ec, reply), {});
         if (reply.is_null()) return callback({}, AttemptResult{true});
@@ -184,7 +179,8 @@ void start_rate_limiter_acquire(const ObjectPtr& object, std::int64_t permits,
 
 void start_rate_limiter_available_permits(const ObjectPtr& object, Done<Reply>& done) {
   eval_limiter(
-      object, lua::rate_limiter_available_permits(script_keys(*object), {std::to_string(now_ms())}),
+      object,
+      lua::rate_limiter_available_permits(script_keys(*object), {std::to_string(unix_time_ms())}),
       std::move(done));
 }
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "client/client_id.hpp"
+#include "client/wall_clock.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/sweeper.hpp"
@@ -17,12 +18,6 @@ namespace {
 constexpr std::int64_t kNoTtlMs = std::int64_t{36500} * 24 * 60 * 60 * 1000;
 constexpr std::size_t kRandomBytes = 16;
 constexpr std::size_t kLengthBytes = 8;
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 std::vector<std::string> both_keys(const ObjectPtr& object) {
   return {object->name, time_series_ttl_key(object->name)};
@@ -110,7 +105,7 @@ void start_time_series_add(const ObjectPtr& object, const std::vector<TimeSeries
   if (ttl.count() < 0) throw_invalid_argument("TimeSeries: the ttl must not be negative");
   if (entries.empty()) return done(Status{}, integer_reply(0));
   const bool has_ttl = ttl.count() > 0;
-  std::vector<std::string> argv{std::to_string(now_ms() + (has_ttl ? ttl.count() : kNoTtlMs)),
+  std::vector<std::string> argv{std::to_string(unix_time_ms() + (has_ttl ? ttl.count() : kNoTtlMs)),
                                 has_ttl ? "1" : "0"};
   argv.reserve(2 + entries.size() * 2);
   for (const auto& entry : entries) {
@@ -122,12 +117,12 @@ void start_time_series_add(const ObjectPtr& object, const std::vector<TimeSeries
 
 void start_time_series_get(const ObjectPtr& object, std::int64_t timestamp, bool remove,
                            Done<Reply>& done) {
-  eval_reply(
-      object->core,
-      lua::time_series_get(both_keys(object), std::vector<std::string>{std::to_string(now_ms()),
-                                                                       std::to_string(timestamp),
-                                                                       remove ? "remove" : "get"}),
-      std::move(done));
+  eval_reply(object->core,
+             lua::time_series_get(
+                 both_keys(object),
+                 std::vector<std::string>{std::to_string(unix_time_ms()), std::to_string(timestamp),
+                                          remove ? "remove" : "get"}),
+             std::move(done));
 }
 
 std::int64_t time_series_range_limit(std::int64_t limit) {
@@ -149,28 +144,29 @@ void start_time_series_range(const ObjectPtr& object, const std::string& from,
   const char* verb = action == TimeSeriesAction::read   ? "read"
                      : action == TimeSeriesAction::poll ? "poll"
                                                         : "remove";
-  eval_reply(object->core,
-             lua::time_series_range(both_keys(object),
-                                    std::vector<std::string>{std::to_string(now_ms()), from, to,
-                                                             std::to_string(limit < 0 ? 0 : limit),
-                                                             reverse ? "1" : "0", verb}),
-             std::move(done));
+  eval_reply(
+      object->core,
+      lua::time_series_range(both_keys(object),
+                             std::vector<std::string>{std::to_string(unix_time_ms()), from, to,
+                                                      std::to_string(limit < 0 ? 0 : limit),
+                                                      reverse ? "1" : "0", verb}),
+      std::move(done));
 }
 
 void start_time_series_size(const ObjectPtr& object, Done<Reply>& done) {
-  eval_reply(
-      object->core,
-      lua::time_series_size(both_keys(object), std::vector<std::string>{std::to_string(now_ms())}),
-      std::move(done));
+  eval_reply(object->core,
+             lua::time_series_size(both_keys(object),
+                                   std::vector<std::string>{std::to_string(unix_time_ms())}),
+             std::move(done));
 }
 
 void start_time_series_sweep(const ObjectPtr& object, std::int64_t limit, Done<Reply>& done) {
   if (limit < 1) throw_invalid_argument("TimeSeries: the eviction limit must be at least 1");
-  eval_reply(
-      object->core,
-      lua::time_series_evict(both_keys(object), std::vector<std::string>{std::to_string(now_ms()),
-                                                                         std::to_string(limit)}),
-      std::move(done));
+  eval_reply(object->core,
+             lua::time_series_evict(
+                 both_keys(object),
+                 std::vector<std::string>{std::to_string(unix_time_ms()), std::to_string(limit)}),
+             std::move(done));
 }
 
 std::shared_ptr<void> time_series_sweeper(const ObjectPtr& object) {
@@ -198,7 +194,7 @@ void start_time_series_scan_next(const ObjectPtr& object,
   if (scan->finished) return done(Status{}, empty_array());
   auto call = lua::time_series_page(
       both_keys(object),
-      std::vector<std::string>{std::to_string(now_ms()), std::to_string(scan->next_rank),
+      std::vector<std::string>{std::to_string(unix_time_ms()), std::to_string(scan->next_rank),
                                std::to_string(scan->page_size)});
   eval_reply(object->core, std::move(call),
              [object, scan, done = std::move(done)](Status status, const Reply& reply) mutable {

@@ -12,9 +12,6 @@ namespace redisson {
 namespace detail {
 namespace {
 
-// The acquire script's reply when a non-re-entrant lock's holder asks again.
-constexpr std::int64_t kAlreadyHeld = -3;
-
 std::chrono::milliseconds checked_slot(std::chrono::milliseconds slot) {
   if (slot.count() <= 0) {
     throw error(errc::invalid_argument, "fair lock wait slot must be positive");
@@ -80,7 +77,7 @@ class FairLockKind final : public LockKind {
   }
   AttemptReply read_attempt(const Reply& reply) const override {
     if (reply.is_null()) return AttemptReply{{}, true};
-    if (reply.integer == kAlreadyHeld) return AttemptReply{errc::already_held};
+    if (reply.integer == kAcquireAlreadyHeld) return AttemptReply{errc::already_held};
     return AttemptReply{{}, false, std::chrono::milliseconds(reply.integer)};
   }
   AcquireLoop::Options loop_options(const AcquireRequest& request) const override {

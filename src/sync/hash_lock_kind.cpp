@@ -7,9 +7,6 @@
 namespace redisson::detail {
 namespace {
 
-// The acquire script's reply when a non-re-entrant lock's holder asks again.
-constexpr std::int64_t kAlreadyHeld = -3;
-
 // How long a free lock waits for its longest waiter before a younger one may take it
 // (lock_acquire_in_turn.lua). A live waiter hears the release within a wake-up and a round trip
 // (well under a millisecond on an idle machine, a few on a loaded one); the grace is spent only
@@ -51,7 +48,7 @@ ScriptCall HashLockKind::attempt_call(const AcquireRequest& request,
 
 AttemptReply HashLockKind::read_attempt(const Reply& reply) const {
   if (reply.is_null()) return AttemptReply{{}, true};
-  if (reply.integer == kAlreadyHeld) return AttemptReply{errc::already_held};
+  if (reply.integer == kAcquireAlreadyHeld) return AttemptReply{errc::already_held};
   if (reply.type == ReplyType::array) {
     // lock_acquire_in_turn.lua: {sleep, ahead}.
     if (reply.elements.size() != 2) return AttemptReply{errc::protocol_error};

@@ -3,9 +3,15 @@
 // override what differs.
 #pragma once
 
+#include <cstdint>
+
 #include "sync/lock_kind.hpp"
 
 namespace redisson::detail {
+
+/// The acquire scripts' reply (hash and fair locks) when a non-re-entrant lock's holder asks
+/// again.
+inline constexpr std::int64_t kAcquireAlreadyHeld = -3;
 
 class HashLockKind : public LockKind {
  public:

@@ -5,7 +5,7 @@ namespace {
 
 // Below this many entries nothing is pruned: a client that releases many semaphores at once
 // keeps those of the last kRemembered, plus these.
-constexpr std::size_t kPruneAbove = 16;
+constexpr std::size_t kReleasesPruneAbove = 16;
 
 }  // namespace
 
@@ -15,7 +15,7 @@ void OwnReleases::published(const std::string& channel, std::int64_t count, Cloc
     latest_.erase(channel);
     return;
   }
-  if (latest_.size() > kPruneAbove) {
+  if (latest_.size() > kReleasesPruneAbove) {
     std::erase_if(latest_, [this, replied](const auto& entry) {
       return replied - entry.second.at > remembered_;
     });

@@ -5,6 +5,7 @@
 
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
+#include "client/wall_clock.hpp"
 #include "lua_scripts.hpp"
 #include "net/reply_error.hpp"
 #include "sync/acquire_loop.hpp"
@@ -35,12 +36,6 @@ Status bad_permit_id(const std::string& permit_id) {
   return invalid_argument("a permit id is 32 hex characters, got '" + permit_id + "'");
 }
 
-std::int64_t epoch_ms() {
-  return std::chrono::duration_cast<milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 /// now + lease in epoch ms, never at or past the "no expiry" score.
 std::int64_t expiry_after(std::int64_t now, milliseconds lease) {
   return lease.count() >= kNoExpiry - now ? kNoExpiry - 1 : now + lease.count();
@@ -69,7 +64,7 @@ std::optional<std::string> permit_bytes(std::string_view id) {
 
 ScriptCall release_call(const ExpirableSemaphoreState& semaphore, const std::string& id_bytes) {
   return lua::expirable_semaphore_release({semaphore.name, semaphore.timeouts, semaphore.channel},
-                                          {id_bytes, epoch_ms(), semaphore.publish_command});
+                                          {id_bytes, unix_time_ms(), semaphore.publish_command});
 }
 
 /// Sends a release; retries after a lost reply. The script's reply is 1 released, 0 not
@@ -120,7 +115,7 @@ std::vector<std::string> timeout_key(const std::string& name) {
   return {detail::suffix_name(name, "timeout")};
 }
 
-void delete_semaphore(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+void delete_expirable_semaphore(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
   const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
   detail::eval_delete(
       semaphore->core,
@@ -129,7 +124,7 @@ void delete_semaphore(const detail::ObjectPtr& object, detail::Done<Reply>& done
 
 constexpr detail::Attachment kExpirableSemaphore{
     &timeout_key, &detail::make_synchronizer_state<detail::ExpirableSemaphoreState>,
-    &delete_semaphore};
+    &delete_expirable_semaphore};
 
 }  // namespace
 
@@ -153,7 +148,7 @@ void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, Op
   auto id_bytes = *permit_bytes(id);
 
   Attempt attempt = [semaphore, id_bytes, lease](AttemptCallback callback) {
-    const auto now = epoch_ms();
+    const auto now = unix_time_ms();
     eval_with_retry(
         semaphore->core,
         lua::expirable_semaphore_try_acquire(
@@ -178,7 +173,7 @@ void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, Op
           }
           // Sleep until the nearest lease ends (then the retry reclaims it), but re-check
           // at least every re-check interval.
-          const milliseconds hint{nearest - epoch_ms()};
+          const milliseconds hint{nearest - unix_time_ms()};
           callback({}, AttemptResult{false, std::clamp(hint, milliseconds{1}, recheck)});
         });
   };
@@ -245,7 +240,7 @@ void PermitExpirableSemaphore::start_update_lease(const detail::ObjectPtr& objec
   const auto id_bytes = permit_bytes(permit_id);
   if (!id_bytes) return done(bad_permit_id(permit_id), false);
   if (lease.count() <= 0) return done(bad_lease(), false);
-  const auto now = epoch_ms();
+  const auto now = unix_time_ms();
   // Setting the same expiry twice is harmless, so a lost reply is simply resent.
   eval_with_retry(semaphore->core,
                   lua::expirable_semaphore_update_lease(
@@ -264,7 +259,7 @@ void PermitExpirableSemaphore::start_available_permits(const detail::ObjectPtr& 
   using namespace detail;
   semaphore->core->eval(lua::expirable_semaphore_available_permits(
                             {semaphore->name, semaphore->timeouts, semaphore->channel},
-                            {epoch_ms(), semaphore->publish_command}),
+                            {unix_time_ms(), semaphore->publish_command}),
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
                           done(status_of(ec, reply), ec ? 0 : count_of(reply));
                         });

@@ -7,7 +7,7 @@ namespace {
 
 // Below this many entries nothing is pruned: each lives a few ms, so a client that releases
 // many locks at once keeps at most those it released in the last kMaxWindow, plus these.
-constexpr std::size_t kPruneAbove = 16;
+constexpr std::size_t kYieldPruneAbove = 16;
 
 }  // namespace
 
@@ -18,7 +18,7 @@ std::chrono::nanoseconds ReleaseYield::window_for(std::chrono::nanoseconds round
 
 void ReleaseYield::released(const std::string& channel, Clock::time_point until,
                             std::int64_t others) {
-  if (until_.size() > kPruneAbove) {
+  if (until_.size() > kYieldPruneAbove) {
     const auto now = Clock::now();
     std::erase_if(until_, [now](const auto& entry) { return entry.second.until <= now; });
   }
