@@ -45,6 +45,14 @@ void append_encoded(std::string& out, const Command& command) {
   out.append(command.encoded_arguments());
 }
 
+// Only a connection every callback of whose router may run on any thread, on plain TCP (a TLS
+// stream is not safe to read from two threads), not a subscriber's. Without a descriptor left,
+// callers simply never take the reading.
+int open_caller_wake_fd(const ConnectionOptions& options) {
+  if (!options.caller_reads || options.server.tls || options.subscriber) return -1;
+  return ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+}
+
 }  // namespace
 
 struct Connection::Tls {
@@ -66,14 +74,12 @@ Connection::Connection(asio::io_context& io, ConnectionOptions options)
       connect_timer_(io),
       reconnect_timer_(io),
       deadline_timer_(io),
-      mux_(options_.subscriber) {
+      caller_wake_fd_(open_caller_wake_fd(options_)),
+      mux_(options_.subscriber),
+      reading_(caller_wake_fd_ >= 0) {
   read_buffer_.resize(kReadChunk);
   if (options_.server.tls) {
     tls_ = std::make_unique<Tls>(Tls{make_tls_context(options_.tls), nullptr});
-  }
-  // Without it (no descriptors left) callers simply never take the reading.
-  if (options_.caller_reads && !tls_ && !options_.subscriber) {
-    caller_wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   }
 }
 
@@ -311,23 +317,14 @@ bool Connection::consume(std::size_t bytes) {
 // armed or a read cycle queued: a wait only completes for data arriving after it was armed.
 void Connection::pump() {
   const auto generation = generation_;
-  std::vector<Reply> handed;
-  bool caller_read_garbage = false;
-  {
-    std::unique_lock lock(mutex_);
-    if (reader_ == Reader::caller) {
-      // The caller reads what woke us; it looks for what arrived since when it hands back.
-      io_woke_for_caller_ = true;
-      lock.unlock();
-      return arm_read_wait();
-    }
-    caller_read_garbage = std::exchange(caller_parse_failed_, false);
-    io_reading_ = !caller_read_garbage;
-    handed.swap(handed_);
-  }
-  deliver(handed);
+  auto turn = [&] {
+    std::lock_guard lock(mutex_);
+    return reading_.on_io_ready();
+  }();
+  if (turn.kind == ReadOwnership::IoTurn::Kind::wait_for_caller) return arm_read_wait();
+  deliver(turn.handed);
   if (generation != generation_) return;
-  if (caller_read_garbage) {
+  if (turn.kind == ReadOwnership::IoTurn::Kind::fail_garbage) {
     last_error_ = parser_.error_message();
     return on_failure(make_error_code(errc::protocol_error));
   }
@@ -338,8 +335,8 @@ void Connection::pump() {
     if (n > 0) {
       if (!consume(static_cast<std::size_t>(n))) return;
       // A full buffer: more is likely waiting. Read it after the handlers queued meanwhile
-      // (the write of what these replies' callbacks submitted) had their turn; the caller
-      // keeps out (io_reading_) until then.
+      // (the write of what these replies' callbacks submitted) had their turn; a caller keeps
+      // out (the reading stays io_reading) until then.
       if (static_cast<std::size_t>(n) == read_buffer_.size()) {
         return asio::post(io_, [self = shared_from_this(), generation] {
           if (generation == self->generation_) self->pump();
@@ -352,7 +349,7 @@ void Connection::pump() {
   }
   {
     std::lock_guard lock(mutex_);
-    io_reading_ = false;
+    reading_.on_io_drained();
   }
   // Nothing that arrives after the recv is missed: the reactor reports readiness only between
   // handlers, so this wait is armed before it looks again.
@@ -372,41 +369,40 @@ void Connection::arm_read_wait() {
 }
 
 // Called with mutex_ held by write_directly_locked(), on the caller's thread: the command it
-// wrote is the only one pending, and nobody is reading.
+// wrote is the only one pending.
 void Connection::take_caller_read_locked() {
-  if (caller_wake_fd_ < 0 || reader_ != Reader::io || io_reading_ || !handed_.empty() ||
-      !CallerRead::wanted()) {
-    return;
-  }
-  if (caller_woken_) {
+  const auto grant = reading_.take_for_caller(CallerRead::wanted());
+  if (!grant) return;
+  if (grant.drain_wake) {
     std::uint64_t count = 0;
     [[maybe_unused]] const auto drained = ::read(caller_wake_fd_, &count, sizeof count);
-    caller_woken_ = false;
   }
-  reader_ = Reader::caller;
-  io_woke_for_caller_ = false;
-  CallerRead::hold(shared_from_this(), ++reader_token_);
+  CallerRead::hold(shared_from_this(), grant.token);
 }
 
-// Called with mutex_ held by the reading caller. True when the I/O thread must run a read
-// cycle: it has replies to deliver, garbage to fail on, or data its re-armed wait will not
-// report (it arrived while the caller read).
-bool Connection::hand_back_locked(bool force) {
-  reader_ = Reader::io;
-  bool needed = force || !handed_.empty() || caller_parse_failed_;
-  if (std::exchange(io_woke_for_caller_, false) && !needed) {
-    int unread = 0;
-    needed = ::ioctl(socket_.native_handle(), FIONREAD, &unread) != 0 || unread > 0;
+// Called with mutex_ held by the caller holding `token`: gives the reading back to the I/O
+// thread, with a read cycle when it has replies to deliver, garbage to fail on, or data its
+// re-armed wait will not report (it arrived while the caller read).
+void Connection::hand_back_locked(std::uint64_t token, ReadOwnership::CallerEnd end) {
+  switch (reading_.on_caller_done(token, end)) {
+    case ReadOwnership::HandBack::nothing:
+      return;
+    case ReadOwnership::HandBack::read_cycle_if_unread: {
+      int unread = 0;
+      if (::ioctl(socket_.native_handle(), FIONREAD, &unread) == 0 && unread == 0) return;
+      break;
+    }
+    case ReadOwnership::HandBack::read_cycle:
+      break;
   }
-  return needed;
+  post_pump_locked();
 }
 
 // Called with mutex_ held: the caller reading must stop (its command is over, or the session).
-void Connection::wake_caller_locked() {
-  if (reader_ != Reader::caller || caller_woken_) return;
+void Connection::wake_locked(ReadOwnership::Wake wake) {
+  if (wake != ReadOwnership::Wake::caller) return;
   const std::uint64_t one = 1;
   [[maybe_unused]] const auto written = ::write(caller_wake_fd_, &one, sizeof one);
-  caller_woken_ = true;
 }
 
 void Connection::post_pump_locked() {
@@ -421,11 +417,11 @@ void Connection::post_pump_locked() {
 
 void Connection::release_caller_read(std::uint64_t token) noexcept {
   std::lock_guard lock(mutex_);
-  if (reader_ != Reader::caller || reader_token_ != token) return;
-  if (hand_back_locked(false)) post_pump_locked();
+  hand_back_locked(token, ReadOwnership::CallerEnd::gave_up);
 }
 
 void Connection::read_own_reply(std::uint64_t token) {
+  using CallerEnd = ReadOwnership::CallerEnd;
   bool mine = false;
   Reply reply;
   ReplyCallback callback;
@@ -435,11 +431,10 @@ void Connection::read_own_reply(std::uint64_t token) {
     {
       std::lock_guard lock(mutex_);
       // Taken back by a failure or a shutdown: the I/O thread completes the command.
-      if (reader_ != Reader::caller || reader_token_ != token) return;
+      if (!reading_.held_by(token)) return;
       // Timed out (the I/O thread's timer called back), or about to: the I/O thread's part.
       if (!mux_.front_waiting() || mux_.front_deadline() <= Clock::now()) {
-        if (hand_back_locked(false)) post_pump_locked();
-        return;
+        return hand_back_locked(token, CallerEnd::gave_up);
       }
       socket_fd = socket_.native_handle();
       deadline = mux_.front_deadline();
@@ -451,26 +446,21 @@ void Connection::read_own_reply(std::uint64_t token) {
     ::poll(fds.data(), fds.size(), static_cast<int>(slice));
     {
       std::lock_guard lock(mutex_);
-      if (reader_ != Reader::caller || reader_token_ != token) return;
-      if (!mux_.front_waiting()) {
-        if (hand_back_locked(false)) post_pump_locked();
-        return;
-      }
+      if (!reading_.held_by(token)) return;
+      if (!mux_.front_waiting()) return hand_back_locked(token, CallerEnd::gave_up);
       const auto n = ::recv(socket_fd, read_buffer_.data(), read_buffer_.size(), MSG_DONTWAIT);
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
-      if (n <= 0) {
-        // Closed or reset: the I/O thread's own recv finds out and fails the session.
-        if (hand_back_locked(true)) post_pump_locked();
-        return;
-      }
+      // Closed or reset: the I/O thread's own recv finds out and fails the session.
+      if (n <= 0) return hand_back_locked(token, CallerEnd::stream_ended);
       mux_.on_bytes_read();
       std::string_view input(read_buffer_.data(), static_cast<std::size_t>(n));
+      bool garbage = false;
       while (!input.empty()) {
         Reply parsed;
         std::error_code ec;
         const auto result = parser_.parse(input, parsed, ec);
         if (result.status == resp::ParseStatus::error) {
-          caller_parse_failed_ = true;
+          garbage = true;
           break;
         }
         input.remove_prefix(result.consumed);
@@ -481,11 +471,11 @@ void Connection::read_own_reply(std::uint64_t token) {
           reply = std::move(parsed);
           callback = mux_.complete_front();
         } else {
-          handed_.push_back(std::move(parsed));
+          reading_.hand_over(token, std::move(parsed));
         }
       }
-      if (mine || caller_parse_failed_) {
-        if (hand_back_locked(false)) post_pump_locked();
+      if (garbage || mine) {
+        hand_back_locked(token, garbage ? CallerEnd::garbage : CallerEnd::replied);
         break;
       }
     }
@@ -651,7 +641,7 @@ void Connection::on_deadline_timer() {
   {
     std::lock_guard lock(mutex_);
     expiry = mux_.on_deadline(Clock::now(), state_ == State::ready);
-    if (expiry.front_expired) wake_caller_locked();  // a caller reading for it stops waiting
+    if (expiry.front_expired) wake_locked(reading_.on_front_expired());  // its reader stops
   }
   for (auto& callback : expiry.expired) callback(make_error_code(errc::timeout), Reply{});
   // Sent commands that timed out at separate deadlines with nothing read in between: the
@@ -675,11 +665,8 @@ void Connection::on_failure(std::error_code ec) {
     was_ready = state_ == State::ready;
     state_ = State::idle;
     ++ready_epoch_;
-    wake_caller_locked();  // a caller reading this socket stops; the commands fail below
-    reader_ = Reader::io;
-    io_reading_ = false;
-    caller_parse_failed_ = false;
-    handed_.clear();
+    // A caller reading this socket stops; its command fails below with the others.
+    wake_locked(reading_.on_connection_lost());
     lost = mux_.on_connection_lost();
   }
   ++generation_;  // outstanding reads, writes and timers of the old socket become stale
@@ -738,9 +725,7 @@ void Connection::close() {
     if (state_ == State::closed) return;
     state_ = State::closed;
     ++ready_epoch_;
-    wake_caller_locked();
-    reader_ = Reader::io;
-    handed_.clear();
+    wake_locked(reading_.on_shutdown());
   }
   ++generation_;
   read_wait_armed_ = false;

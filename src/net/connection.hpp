@@ -20,12 +20,17 @@
 //
 // Reads: on plain TCP the I/O thread waits for the socket to become readable and reads it
 // itself (recv until EAGAIN), so that the reading can change hands. A blocking caller that wrote
-// its command on an idle connection, inside a CallerRead (net/caller_read.hpp), takes the
-// reading: it polls the socket, reads and parses under the lock, takes its own reply and runs
-// its callback on its thread (one wake-up per round trip instead of two). What else it parsed
-// (replies to commands queued behind it, pushes) is handed to the I/O thread in order. Whatever
-// breaks meanwhile (the connection, a shutdown, the command's deadline) takes the reading back
-// and wakes the caller through an eventfd.
+// its command on an idle connection, inside a CallerRead (redisson/detail/caller_read.hpp), may
+// take the reading: it polls the socket, reads and parses under the lock, takes its own reply
+// and runs its callback on its thread (one wake-up per round trip instead of two). What else it
+// parsed (replies to commands queued behind it, pushes) is handed to the I/O thread in order.
+// Whatever breaks meanwhile (the connection, a shutdown, the command's deadline) takes the
+// reading back and wakes the caller through an eventfd.
+//
+// Who reads, and every rule of how the reading changes hands (when a caller may take it, what a
+// hand-back leaves the I/O thread to do, when the caller must be woken, which late reports count
+// for nothing), is a ReadOwnership (net/read_ownership.hpp), a state machine with no I/O in it;
+// this class performs what it decides (poll, recv, the eventfd, posting a read cycle).
 #pragma once
 
 #include <asio/io_context.hpp>
@@ -43,6 +48,7 @@
 
 #include "net/handshake.hpp"
 #include "net/multiplexer.hpp"
+#include "net/read_ownership.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
 #include "redisson/detail/unique_function.hpp"
@@ -137,8 +143,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void pump();
   void arm_read_wait();
   void take_caller_read_locked();
-  bool hand_back_locked(bool force);
-  void wake_caller_locked();
+  void hand_back_locked(std::uint64_t token, ReadOwnership::CallerEnd end);
+  void wake_locked(ReadOwnership::Wake wake);
   void post_pump_locked();
   void deliver(std::vector<Reply>& replies);
   void kick();
@@ -176,7 +182,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::vector<Reply> replies_;    // reused between reads
   Multiplexer::Routing routing_;  // reused between reads
   bool read_wait_armed_ = false;  // a wait for the socket to become readable is under way
-  int caller_wake_fd_ = -1;       // eventfd a caller reading its reply also polls
+  int caller_wake_fd_ = -1;       // eventfd a caller reading its reply also polls; -1: none
   std::string write_buffer_;
   std::string handshake_buffer_;
   std::string last_error_;  // the server's or parser's words for the last failure
@@ -194,15 +200,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::uint64_t ready_epoch_ = 0;
   bool kick_posted_ = false;
   Clock::time_point earliest_new_deadline_ = Clock::time_point::max();
-  // Who reads the socket (plain TCP): the I/O thread, or the caller holding reader_token_.
-  enum class Reader : std::uint8_t { io, caller };
-  Reader reader_ = Reader::io;
-  std::uint64_t reader_token_ = 0;
-  bool io_reading_ = false;          // the I/O thread is between a recv and delivering what it read
-  bool io_woke_for_caller_ = false;  // the I/O thread's wait fired while a caller read
-  bool caller_woken_ = false;        // caller_wake_fd_ holds a count
-  bool caller_parse_failed_ = false;  // the caller read garbage: the I/O thread fails the session
-  std::vector<Reply> handed_;  // parsed by a caller, not its own: the I/O thread delivers them
+  // Who reads the socket (plain TCP): the I/O thread, or the caller it was handed to; and the
+  // replies such a caller parsed for others. Never a caller without caller_wake_fd_.
+  ReadOwnership reading_;
 };
 
 }  // namespace redisson::detail
