@@ -61,8 +61,8 @@ extern const ListedKeys multimap_listed_keys;
 bool reply_positive(const Reply& reply);
 }  // namespace detail
 
-/// The shared part of SetMultimap<K, V> (Kind = set) and ListMultimap<K, V> (Kind = list): a map
-/// of K to several V. Java Redisson's layout: the index hash `name` maps each key's bytes
+/// SetMultimap<K, V> (Kind = set) and ListMultimap<K, V> (Kind = list), one class for both: a
+/// map of K to several V. Java Redisson's layout: the index hash `name` maps each key's bytes
 /// (map-key codec) to hash128toBase64 of them, and the key's values (map-value codec bytes) live
 /// in the set or list `{name}:<base64>`, in the name's hash slot (a name with a hash tag keeps
 /// it: `a{t}b:<base64>`). A key is in the index exactly while it has values.
@@ -83,6 +83,12 @@ bool reply_positive(const Reply& reply);
 template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
 class MultimapBase : public Object {
  public:
+  /// A handle on the multimap `name`; sends nothing. `codec` null: the client's default codec.
+  MultimapBase(const Client& client, std::string name, CodecPtr codec = nullptr)
+      : Object(client, std::move(name), std::move(codec),
+               Kind == detail::MultimapKind::set ? "SetMultimap" : "ListMultimap", nullptr, nullptr,
+               &detail::multimap_listed_keys) {}
+
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_put(const K& key, const V& value, CompletionToken&& token);
@@ -177,11 +183,6 @@ class MultimapBase : public Object {
   std::string lock_name(const K& key) const {
     return detail::map_lock_name(name(), key_bytes(*object_, key));
   }
-
- protected:
-  MultimapBase(const Client& client, std::string name, CodecPtr codec, const char* kind)
-      : Object(client, std::move(name), std::move(codec), kind, nullptr, nullptr,
-               &detail::multimap_listed_keys) {}
 
  private:
   detail::Blocking blocking(const char* operation) const {
