@@ -79,24 +79,16 @@ class CountDownLatch : public detail::Synchronizer {
   /// Honours Asio per-operation cancellation: a cancelled await stops waiting and completes
   /// with asio::error::operation_aborted.
   template <class CompletionToken>
-  auto async_await(std::optional<std::chrono::milliseconds> wait, CompletionToken&& token) const {
-    return run_cancellable<bool>(token, &start_await, wait);
-  }
+  auto async_await(std::optional<std::chrono::milliseconds> wait, CompletionToken&& token) const;
   /// Completes with (error_code).
   template <class CompletionToken>
-  auto async_count_down(CompletionToken&& token) const {
-    return run<void>(token, &start_count_down);
-  }
+  auto async_count_down(CompletionToken&& token) const;
   /// Completes with (error_code, was_set).
   template <class CompletionToken>
-  auto async_try_set_count(std::int64_t count, CompletionToken&& token) const {
-    return run<bool>(token, &start_try_set_count, count);
-  }
+  auto async_try_set_count(std::int64_t count, CompletionToken&& token) const;
   /// Completes with (error_code, count).
   template <class CompletionToken>
-  auto async_count(CompletionToken&& token) const {
-    return run<std::int64_t>(token, &start_count);
-  }
+  auto async_count(CompletionToken&& token) const;
 
  private:
   using ObjectPtr = detail::ObjectPtr;
@@ -112,3 +104,5 @@ class CountDownLatch : public detail::Synchronizer {
 };
 
 }  // namespace redisson
+
+#include "redisson/impl/count_down_latch.hpp"

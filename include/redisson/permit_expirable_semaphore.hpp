@@ -110,31 +110,20 @@ class PermitExpirableSemaphore : public detail::PermitCount {
   /// asio::error::operation_aborted.
   template <class CompletionToken>
   auto async_acquire(std::optional<std::chrono::milliseconds> wait,
-                     std::optional<std::chrono::milliseconds> lease,
-                     CompletionToken&& token) const {
-    return run_cancellable<std::optional<std::string>>(token, &start_acquire, wait, lease);
-  }
+                     std::optional<std::chrono::milliseconds> lease, CompletionToken&& token) const;
   /// Completes with (error_code); errc::not_owner when the permit is not held.
   template <class CompletionToken>
-  auto async_release(std::string permit_id, CompletionToken&& token) const {
-    return run<void>(token, &start_release, std::move(permit_id));
-  }
+  auto async_release(std::string permit_id, CompletionToken&& token) const;
   /// Completes with (error_code, released).
   template <class CompletionToken>
-  auto async_try_release(std::string permit_id, CompletionToken&& token) const {
-    return run<bool>(token, &start_try_release, std::move(permit_id));
-  }
+  auto async_try_release(std::string permit_id, CompletionToken&& token) const;
   /// Completes with (error_code, updated).
   template <class CompletionToken>
   auto async_update_lease(std::string permit_id, std::chrono::milliseconds lease,
-                          CompletionToken&& token) const {
-    return run<bool>(token, &start_update_lease, std::move(permit_id), lease);
-  }
+                          CompletionToken&& token) const;
   /// Completes with (error_code, available permits).
   template <class CompletionToken>
-  auto async_available_permits(CompletionToken&& token) const {
-    return run<std::int64_t>(token, &start_available_permits);
-  }
+  auto async_available_permits(CompletionToken&& token) const;
 
  private:
   using ObjectPtr = detail::ObjectPtr;
@@ -155,3 +144,5 @@ class PermitExpirableSemaphore : public detail::PermitCount {
 };
 
 }  // namespace redisson
+
+#include "redisson/impl/permit_expirable_semaphore.hpp"

@@ -77,13 +77,9 @@ class ReadWriteLock {
   void lock() { write_.lock(); }
   bool try_lock() { return write_.try_lock(); }
   template <class Rep, class Period>
-  bool try_lock_for(const std::chrono::duration<Rep, Period>& wait) {
-    return write_.try_lock_for(wait);
-  }
+  bool try_lock_for(const std::chrono::duration<Rep, Period>& wait);
   template <class Clock, class Duration>
-  bool try_lock_until(const std::chrono::time_point<Clock, Duration>& deadline) {
-    return write_.try_lock_until(deadline);
-  }
+  bool try_lock_until(const std::chrono::time_point<Clock, Duration>& deadline);
   void unlock() noexcept { write_.unlock(); }
   void unlock(std::error_code& ec) noexcept { write_.unlock(ec); }
 
@@ -91,13 +87,9 @@ class ReadWriteLock {
   void lock_shared() { read_.lock(); }
   bool try_lock_shared() { return read_.try_lock(); }
   template <class Rep, class Period>
-  bool try_lock_shared_for(const std::chrono::duration<Rep, Period>& wait) {
-    return read_.try_lock_for(wait);
-  }
+  bool try_lock_shared_for(const std::chrono::duration<Rep, Period>& wait);
   template <class Clock, class Duration>
-  bool try_lock_shared_until(const std::chrono::time_point<Clock, Duration>& deadline) {
-    return read_.try_lock_until(deadline);
-  }
+  bool try_lock_shared_until(const std::chrono::time_point<Clock, Duration>& deadline);
   void unlock_shared() noexcept { read_.unlock(); }
   void unlock_shared(std::error_code& ec) noexcept { read_.unlock(ec); }
 
@@ -115,3 +107,5 @@ class ReadWriteLock {
 };
 
 }  // namespace redisson
+
+#include "redisson/impl/read_write_lock.hpp"

@@ -99,29 +99,19 @@ class Semaphore : public detail::PermitCount {
   /// asio::error::operation_aborted.
   template <class CompletionToken>
   auto async_acquire(std::int64_t permits, std::optional<std::chrono::milliseconds> wait,
-                     CompletionToken&& token) const {
-    return run_cancellable<bool>(token, &start_acquire, permits, wait);
-  }
+                     CompletionToken&& token) const;
   /// Waits forever; completes with (error_code, acquired == true).
   template <class CompletionToken>
-  auto async_acquire(std::int64_t permits, CompletionToken&& token) const {
-    return async_acquire(permits, std::nullopt, std::forward<CompletionToken>(token));
-  }
+  auto async_acquire(std::int64_t permits, CompletionToken&& token) const;
   /// Completes with (error_code).
   template <class CompletionToken>
-  auto async_release(std::int64_t permits, CompletionToken&& token) const {
-    return run<void>(token, &start_release, permits);
-  }
+  auto async_release(std::int64_t permits, CompletionToken&& token) const;
   /// Completes with (error_code, permits drained).
   template <class CompletionToken>
-  auto async_drain_permits(CompletionToken&& token) const {
-    return run<std::int64_t>(token, &start_drain_permits);
-  }
+  auto async_drain_permits(CompletionToken&& token) const;
   /// Completes with (error_code, available permits).
   template <class CompletionToken>
-  auto async_available_permits(CompletionToken&& token) const {
-    return run<std::int64_t>(token, &start_available_permits);
-  }
+  auto async_available_permits(CompletionToken&& token) const;
 
  private:
   using ObjectPtr = detail::ObjectPtr;
@@ -137,3 +127,5 @@ class Semaphore : public detail::PermitCount {
 };
 
 }  // namespace redisson
+
+#include "redisson/impl/semaphore.hpp"

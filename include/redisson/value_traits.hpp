@@ -22,6 +22,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -49,6 +50,17 @@ std::int64_t integral_in_range(const Value& value, std::string_view expected, st
                                std::int64_t max);
 /// Any number in `value` as a double; throws for anything else.
 double any_number(const Value& value, std::string_view expected);
+
+/// The ValueTraits of the integer type N, Java's `kind` (Byte, Short, Integer, Long): written by
+/// `make`, read from any integral kind whose value fits in N.
+template <class N, Value (*make)(N), ValueKind kind>
+struct IntegerTraits {
+  static Value to_value(N n) { return make(n); }
+  static N from_value(const Value& v) {
+    return static_cast<N>(integral_in_range(v, kind_name(kind), std::numeric_limits<N>::min(),
+                                            std::numeric_limits<N>::max()));
+  }
+};
 }  // namespace detail
 
 /// True when T has ValueTraits (so a typed object can hold it).
@@ -95,33 +107,17 @@ struct ValueTraits<bool> {
 
 // Integers: each C++ width has its Java type; reading accepts any integral kind in range.
 template <>
-struct ValueTraits<std::int8_t> {
-  static Value to_value(std::int8_t n) { return Value::byte(n); }
-  static std::int8_t from_value(const Value& v) {
-    return static_cast<std::int8_t>(detail::integral_in_range(v, "Byte", INT8_MIN, INT8_MAX));
-  }
-};
+struct ValueTraits<std::int8_t>
+    : detail::IntegerTraits<std::int8_t, &Value::byte, ValueKind::byte> {};
 template <>
-struct ValueTraits<std::int16_t> {
-  static Value to_value(std::int16_t n) { return Value::short_int(n); }
-  static std::int16_t from_value(const Value& v) {
-    return static_cast<std::int16_t>(detail::integral_in_range(v, "Short", INT16_MIN, INT16_MAX));
-  }
-};
+struct ValueTraits<std::int16_t>
+    : detail::IntegerTraits<std::int16_t, &Value::short_int, ValueKind::short_int> {};
 template <>
-struct ValueTraits<std::int32_t> {
-  static Value to_value(std::int32_t n) { return Value::integer(n); }
-  static std::int32_t from_value(const Value& v) {
-    return static_cast<std::int32_t>(detail::integral_in_range(v, "Integer", INT32_MIN, INT32_MAX));
-  }
-};
+struct ValueTraits<std::int32_t>
+    : detail::IntegerTraits<std::int32_t, &Value::integer, ValueKind::integer> {};
 template <>
-struct ValueTraits<std::int64_t> {
-  static Value to_value(std::int64_t n) { return Value::long_int(n); }
-  static std::int64_t from_value(const Value& v) {
-    return detail::integral_in_range(v, "Long", INT64_MIN, INT64_MAX);
-  }
-};
+struct ValueTraits<std::int64_t>
+    : detail::IntegerTraits<std::int64_t, &Value::long_int, ValueKind::long_int> {};
 /// `long long` is a Long too (std::int64_t is `long` on LP64 systems).
 template <class T>
 struct ValueTraits<

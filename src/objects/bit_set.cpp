@@ -48,3 +48,57 @@ Bytes reply_bytes(const Reply& reply) {
 }
 
 }  // namespace redisson::detail
+
+namespace redisson {
+
+bool BitSet::get(std::int64_t index) const {
+  return async_get(index, detail::blocking("get", name()));
+}
+
+bool BitSet::set(std::int64_t index, bool value) {
+  return async_set(index, value, detail::blocking("set", name()));
+}
+
+bool BitSet::clear(std::int64_t index) {
+  return async_clear(index, detail::blocking("clear", name()));
+}
+
+void BitSet::set_range(std::int64_t from, std::int64_t to, bool value) {
+  async_set_range(from, to, value, detail::blocking("set_range", name()));
+}
+
+void BitSet::clear_range(std::int64_t from, std::int64_t to) {
+  async_clear_range(from, to, detail::blocking("clear_range", name()));
+}
+
+std::int64_t BitSet::cardinality() const {
+  return async_cardinality(detail::blocking("cardinality", name()));
+}
+
+std::int64_t BitSet::length() const { return async_length(detail::blocking("length", name())); }
+
+std::int64_t BitSet::size() const { return async_size(detail::blocking("size", name())); }
+
+void BitSet::and_with(const std::vector<std::string>& others) {
+  async_and_with(others, detail::blocking("and_with", name()));
+}
+
+void BitSet::or_with(const std::vector<std::string>& others) {
+  async_or_with(others, detail::blocking("or_with", name()));
+}
+
+void BitSet::xor_with(const std::vector<std::string>& others) {
+  async_xor_with(others, detail::blocking("xor_with", name()));
+}
+
+void BitSet::flip() { async_flip(detail::blocking("flip", name())); }
+
+Bytes BitSet::to_bytes() const { return async_to_bytes(detail::blocking("to_bytes", name())); }
+
+void BitSet::set_bytes(const Bytes& bytes) {
+  async_set_bytes(bytes, detail::blocking("set_bytes", name()));
+}
+
+void BitSet::clear() { async_clear(detail::blocking("clear", name())); }
+
+}  // namespace redisson

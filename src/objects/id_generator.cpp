@@ -113,3 +113,13 @@ void start_id_generator_next(const ObjectPtr& object, const std::shared_ptr<IdBl
 }
 
 }  // namespace redisson::detail
+
+namespace redisson {
+
+bool IdGenerator::try_init(std::int64_t first, std::int64_t allocation_size) {
+  return async_try_init(first, allocation_size, detail::blocking("try_init", name()));
+}
+
+std::int64_t IdGenerator::next_id() { return async_next_id(detail::blocking("next_id", name())); }
+
+}  // namespace redisson

@@ -256,3 +256,50 @@ KeyType reply_key_type(const Reply& reply) {
 KeyScan Keys::scan(ScanOptions options) const { return KeyScan(state_, std::move(options)); }
 
 }  // namespace redisson
+
+namespace redisson {
+
+std::vector<std::string> KeyScan::next_batch() {
+  return async_next_batch(detail::blocking("KeyScan::next_batch"));
+}
+
+}  // namespace redisson
+
+namespace redisson {
+
+std::int64_t Keys::count() const { return async_count(detail::blocking("Keys::count")); }
+
+std::int64_t Keys::delete_keys(std::vector<std::string> names) {
+  return async_delete_keys(std::move(names), detail::blocking("Keys::delete_keys"));
+}
+
+std::int64_t Keys::unlink(std::vector<std::string> names) {
+  return async_unlink(std::move(names), detail::blocking("Keys::unlink"));
+}
+
+std::int64_t Keys::count_exists(std::vector<std::string> names) const {
+  return async_count_exists(std::move(names), detail::blocking("Keys::count_exists"));
+}
+
+std::int64_t Keys::delete_by_pattern(std::string pattern) {
+  return async_delete_by_pattern(std::move(pattern), detail::blocking("Keys::delete_by_pattern"));
+}
+
+void Keys::flushdb(ConfirmFlush confirm) {
+  async_flushdb(confirm, detail::blocking("Keys::flushdb"));
+}
+
+std::optional<std::string> Keys::random_key() const {
+  return async_random_key(detail::blocking("Keys::random_key"));
+}
+
+KeyType Keys::get_type(std::string name) const {
+  return async_get_type(std::move(name), detail::blocking("Keys::get_type"));
+}
+
+std::chrono::milliseconds Keys::remaining_time_to_live(std::string name) const {
+  return async_remaining_time_to_live(std::move(name),
+                                      detail::blocking("Keys::remaining_time_to_live"));
+}
+
+}  // namespace redisson

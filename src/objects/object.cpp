@@ -188,3 +188,29 @@ void Object::start_expire(const detail::ObjectPtr& object, const char* command, 
 }
 
 }  // namespace redisson
+
+namespace redisson {
+
+bool Object::delete_object() {
+  return async_delete_object(detail::blocking("delete_object", name()));
+}
+
+bool Object::exists() const { return async_exists(detail::blocking("exists", name())); }
+
+bool Object::expire_at(std::chrono::system_clock::time_point when) {
+  return async_expire_at(when, detail::blocking("expire_at", name()));
+}
+
+bool Object::clear_expire() { return async_clear_expire(detail::blocking("clear_expire", name())); }
+
+std::chrono::milliseconds Object::remaining_time_to_live() const {
+  return async_remaining_time_to_live(detail::blocking("remaining_time_to_live", name()));
+}
+
+bool Object::touch() { return async_touch(detail::blocking("touch", name())); }
+
+std::int64_t Object::size_in_memory() const {
+  return async_size_in_memory(detail::blocking("size_in_memory", name()));
+}
+
+}  // namespace redisson

@@ -202,3 +202,34 @@ RateLimiterConfig rate_limiter_config_of(const Reply& reply) {
 }
 
 }  // namespace redisson::detail
+
+namespace redisson {
+
+bool RateLimiter::try_set_rate(RateType type, std::int64_t rate, std::chrono::milliseconds interval,
+                               std::chrono::milliseconds keep_alive) {
+  return async_try_set_rate(type, rate, interval, keep_alive,
+                            detail::blocking("try_set_rate", name()));
+}
+
+void RateLimiter::set_rate(RateType type, std::int64_t rate, std::chrono::milliseconds interval,
+                           std::chrono::milliseconds keep_alive) {
+  async_set_rate(type, rate, interval, keep_alive, detail::blocking("set_rate", name()));
+}
+
+bool RateLimiter::try_acquire(std::int64_t permits) {
+  return async_try_acquire(permits, detail::blocking("try_acquire", name()));
+}
+
+void RateLimiter::acquire(std::int64_t permits) {
+  async_acquire(permits, detail::blocking("acquire", name()));
+}
+
+std::int64_t RateLimiter::available_permits() {
+  return async_available_permits(detail::blocking("available_permits", name()));
+}
+
+RateLimiterConfig RateLimiter::get_config() const {
+  return async_get_config(detail::blocking("get_config", name()));
+}
+
+}  // namespace redisson

@@ -1,8 +1,10 @@
-// The script of ScoredSortedSet (the rest of it is commands, in the header).
+// The script of ScoredSortedSet (the rest of it is commands, in the header), and the blocking
+// forms of LexSortedSet (a sorted set too), each waiting for its async form.
 #include "redisson/objects/scored_sorted_set.hpp"
 
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
+#include "redisson/objects/lex_sorted_set.hpp"
 
 namespace redisson::detail {
 
@@ -17,3 +19,101 @@ void start_scored_sorted_set_add_and_get_rank(const ObjectPtr& object, double sc
 }
 
 }  // namespace redisson::detail
+
+namespace redisson {
+
+detail::Blocking LexSortedSet::blocking(const char* operation) const {
+  return detail::blocking(operation, name());
+}
+
+bool LexSortedSet::add(const std::string& value) { return async_add(value, blocking("add")); }
+
+std::int64_t LexSortedSet::add_all(const std::vector<std::string>& values) {
+  return async_add_all(values, blocking("add_all"));
+}
+
+bool LexSortedSet::remove(const std::string& value) {
+  return async_remove(value, blocking("remove"));
+}
+
+std::int64_t LexSortedSet::remove_all(const std::vector<std::string>& values) {
+  return async_remove_all(values, blocking("remove_all"));
+}
+
+bool LexSortedSet::contains(const std::string& value) const {
+  return async_contains(value, blocking("contains"));
+}
+
+std::int64_t LexSortedSet::size() const { return async_size(blocking("size")); }
+
+std::vector<std::string> LexSortedSet::range(const std::string& from, bool from_inclusive,
+                                             const std::string& to, bool to_inclusive) const {
+  return async_range(from, from_inclusive, to, to_inclusive, blocking("range"));
+}
+
+std::vector<std::string> LexSortedSet::range(const std::string& from, bool from_inclusive,
+                                             const std::string& to, bool to_inclusive,
+                                             std::int64_t offset, std::int64_t count) const {
+  return async_range(from, from_inclusive, to, to_inclusive, offset, count, blocking("range"));
+}
+
+std::vector<std::string> LexSortedSet::range_head(const std::string& to, bool to_inclusive) const {
+  return async_range_head(to, to_inclusive, blocking("range_head"));
+}
+
+std::vector<std::string> LexSortedSet::range_tail(const std::string& from,
+                                                  bool from_inclusive) const {
+  return async_range_tail(from, from_inclusive, blocking("range_tail"));
+}
+
+std::vector<std::string> LexSortedSet::value_range(std::int64_t start, std::int64_t end) const {
+  return async_value_range(start, end, blocking("value_range"));
+}
+
+std::int64_t LexSortedSet::count(const std::string& from, bool from_inclusive,
+                                 const std::string& to, bool to_inclusive) const {
+  return async_count(from, from_inclusive, to, to_inclusive, blocking("count"));
+}
+
+std::int64_t LexSortedSet::count_head(const std::string& to, bool to_inclusive) const {
+  return async_count_head(to, to_inclusive, blocking("count_head"));
+}
+
+std::int64_t LexSortedSet::count_tail(const std::string& from, bool from_inclusive) const {
+  return async_count_tail(from, from_inclusive, blocking("count_tail"));
+}
+
+std::int64_t LexSortedSet::remove_range(const std::string& from, bool from_inclusive,
+                                        const std::string& to, bool to_inclusive) {
+  return async_remove_range(from, from_inclusive, to, to_inclusive, blocking("remove_range"));
+}
+
+std::int64_t LexSortedSet::remove_range_head(const std::string& to, bool to_inclusive) {
+  return async_remove_range_head(to, to_inclusive, blocking("remove_range_head"));
+}
+
+std::int64_t LexSortedSet::remove_range_tail(const std::string& from, bool from_inclusive) {
+  return async_remove_range_tail(from, from_inclusive, blocking("remove_range_tail"));
+}
+
+std::optional<std::string> LexSortedSet::first() const { return async_first(blocking("first")); }
+
+std::optional<std::string> LexSortedSet::last() const { return async_last(blocking("last")); }
+
+std::optional<std::string> LexSortedSet::poll_first() {
+  return async_poll_first(blocking("poll_first"));
+}
+
+std::optional<std::string> LexSortedSet::poll_last() {
+  return async_poll_last(blocking("poll_last"));
+}
+
+std::vector<std::string> LexSortedSet::poll_first(std::int64_t count) {
+  return async_poll_first(count, blocking("poll_first"));
+}
+
+std::vector<std::string> LexSortedSet::poll_last(std::int64_t count) {
+  return async_poll_last(count, blocking("poll_last"));
+}
+
+}  // namespace redisson

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <utility>
 
-#include "redisson/objects/increments.hpp"
+#include "redisson/objects/atomic_number.hpp"
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
@@ -28,30 +28,21 @@ void start_atomic_double_get_and_add(const ObjectPtr& object, double delta, Done
 /// "10000000000"); additions are INCRBYFLOAT, which stores Redis's own text ("3.5", "10").
 /// Java and C++ read each other's values. Each operation is one command (GET, SET,
 /// INCRBYFLOAT, GETSET, GETDEL) or one script (compare_and_set, get_and_add: exact previous
-/// value): one round trip each.
+/// value): one round trip each. compare_and_set compares numbers, not text: a stored "2.50"
+/// equals 2.5.
 ///
 /// NaN and the infinities cannot be stored (errc::invalid_argument, nothing sent). A key of
 /// another type is errc::wrong_type; text that is not a number errc::wrong_type on reads,
 /// errc::server_error on additions (as INCRBYFLOAT refuses it, and a result that would overflow);
 /// nothing is changed. set() replaces a key of another type, as SET does.
-class AtomicDouble : public Object, public Increments<AtomicDouble, double> {
-  // (Defined first: the forms below deduce their return types from them.)
+class AtomicDouble : public Object, public AtomicNumber<AtomicDouble, double> {
   /// A command whose reply is the value (a double or its text; nil is 0).
   template <class CompletionToken, class... Args>
-  auto number(CompletionToken&& token, std::string_view verb, const Args&... args) const {
-    return on_key<double>(token, &detail::reply_double, verb, args...);
-  }
+  auto number(CompletionToken&& token, std::string_view verb, const Args&... args) const;
   /// `verb name x` with x as decimal text; x is checked (NaN, infinities) as the command is
   /// built, so that its error is the completion's.
   template <class R, class CompletionToken, class Convert>
-  auto with_decimal(CompletionToken&& token, Convert convert, const char* verb, double x) {
-    return detail::async_command<R>(
-        object_, token,
-        [this, verb, x] {
-          return Command{verb, name(), detail::plain_decimal_argument(x)};
-        },
-        convert);
-  }
+  auto with_decimal(CompletionToken&& token, Convert convert, const char* verb, double x);
 
  public:
   /// A handle on the number `name`; sends nothing.
@@ -60,62 +51,24 @@ class AtomicDouble : public Object, public Increments<AtomicDouble, double> {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_get(CompletionToken&& token) const {
-    return number(token, "GET");
-  }
+  auto async_get(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_set(double value, CompletionToken&& token) {
-    return with_decimal<void>(token, &detail::reply_ignore, "SET", value);
-  }
+  auto async_set(double value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_and_get(double delta, CompletionToken&& token) {
-    return with_decimal<double>(token, &detail::reply_double, "INCRBYFLOAT", delta);
-  }
+  auto async_add_and_get(double delta, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_get_and_add(double delta, CompletionToken&& token) {
-    return started<double>(token, &detail::reply_double, &detail::start_atomic_double_get_and_add,
-                           delta);
-  }
+  auto async_get_and_add(double delta, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_get_and_set(double value, CompletionToken&& token) {
-    return with_decimal<double>(token, &detail::reply_double, "GETSET", value);
-  }
+  auto async_get_and_set(double value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_compare_and_set(double expect, double update, CompletionToken&& token) {
-    return started<bool>(token, &detail::reply_flag, &detail::start_atomic_double_compare_and_set,
-                         expect, update);
-  }
+  auto async_compare_and_set(double expect, double update, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_get_and_delete(CompletionToken&& token) {
-    return number(token, "GETDEL");
-  }
+  auto async_get_and_delete(CompletionToken&& token);
 
-  // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
-  /// The value (0 when the key does not exist).
-  double get() const { return async_get(detail::blocking("get", name())); }
-  /// Stores `value`.
-  void set(double value) { async_set(value, detail::blocking("set", name())); }
-  /// Adds `delta`; returns the new value.
-  double add_and_get(double delta) {
-    return async_add_and_get(delta, detail::blocking("add_and_get", name()));
-  }
-  /// Adds `delta`; returns the value before (exactly: read in the same script).
-  double get_and_add(double delta) {
-    return async_get_and_add(delta, detail::blocking("get_and_add", name()));
-  }
-  /// Stores `value`; returns the value before.
-  double get_and_set(double value) {
-    return async_get_and_set(value, detail::blocking("get_and_set", name()));
-  }
-  /// Stores `update` if the value equals `expect` as a number (a missing key counts as 0, "2.50"
-  /// equals 2.5); true if it did.
-  bool compare_and_set(double expect, double update) {
-    return async_compare_and_set(expect, update, detail::blocking("compare_and_set", name()));
-  }
-  /// Deletes the number; returns the value it had (0 when there was none).
-  double get_and_delete() {
-    return async_get_and_delete(detail::blocking("get_and_delete", name()));
-  }
+  // The blocking forms (get, set, add_and_get, get_and_add, get_and_set, compare_and_set,
+  // get_and_delete) and the increments are AtomicNumber's, each waiting for its async form.
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/atomic_double.hpp"

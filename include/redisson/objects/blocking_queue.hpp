@@ -36,35 +36,19 @@ class BlockingPops : public Base {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_take(CompletionToken&& token) {
-    return pop<T>(token, &popped_value, "BLPOP", {}, std::nullopt, "take");
-  }
+  auto async_take(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll(std::chrono::milliseconds wait, CompletionToken&& token) {
-    return pop<std::optional<T>>(token, &popped_optional, "BLPOP", {}, wait, "poll");
-  }
+  auto async_poll(std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_from_any(std::chrono::milliseconds wait, std::vector<std::string> other_queues,
-                           CompletionToken&& token) {
-    return pop<std::optional<std::pair<std::string, T>>>(
-        token, &popped_entry, "BLPOP", std::move(other_queues), wait, "poll_from_any");
-  }
+                           CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_last_and_offer_first_to(const std::string& destination,
-                                          std::chrono::milliseconds wait, CompletionToken&& token) {
-    return moved<std::optional<T>>(token, this->template value_reader<T>(), destination,
-                                   ListEnd::tail, ListEnd::head, wait,
-                                   "poll_last_and_offer_first_to");
-  }
+                                          std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_take_last_and_offer_first_to(const std::string& destination, CompletionToken&& token) {
-    return moved<T>(token, &moved_value, destination, ListEnd::tail, ListEnd::head, std::nullopt,
-                    "take_last_and_offer_first_to");
-  }
+  auto async_take_last_and_offer_first_to(const std::string& destination, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_drain(std::int64_t max_elements, CompletionToken&& token) {
-    return this->async_poll(max_elements, token);
-  }
+  auto async_drain(std::int64_t max_elements, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Appends `value` at the tail (the queue is unbounded: it never waits); returns the length.
@@ -112,38 +96,16 @@ class BlockingPops : public Base {
   template <class R, class CompletionToken, class Convert>
   auto pop(CompletionToken&& token, Convert convert, const char* verb,
            std::vector<std::string> others, std::optional<std::chrono::milliseconds> wait,
-           const char* operation) const {
-    return detail::async_blocking<R>(
-        this->object_, token,
-        [&] { return wait_last_command(verb, this->name(), std::move(others), wait, operation); },
-        with_codec(convert));
-  }
+           const char* operation) const;
   /// BLMOVE name destination <from> <to> <wait>.
   template <class R, class CompletionToken, class Convert>
   auto moved(CompletionToken&& token, Convert convert, const std::string& destination, ListEnd from,
              ListEnd to, std::optional<std::chrono::milliseconds> wait,
-             const char* operation) const {
-    return detail::async_blocking<R>(
-        this->object_, token,
-        [&] {
-          return wait_last_command("BLMOVE", this->name(),
-                                   {destination, list_end_word(from), list_end_word(to)}, wait,
-                                   operation);
-        },
-        with_codec(convert));
-  }
+             const char* operation) const;
 
   /// Readers of BLPOP's [queue, element] that need the codec: bound to it here.
   template <class Convert>
-  auto with_codec(Convert convert) const {
-    if constexpr (std::is_invocable_v<Convert, const Codec&, const Reply&>) {
-      return [codec = this->codec_ptr(), convert](const Reply& reply) {
-        return convert(*codec, reply);
-      };
-    } else {
-      return convert;
-    }
-  }
+  auto with_codec(Convert convert) const;
   /// [queue, element] from BLPOP/BRPOP, or nil.
   static std::optional<std::pair<std::string, T>> popped_entry(const Codec& codec,
                                                                const Reply& reply) {
@@ -205,21 +167,12 @@ class BlockingDeque : public detail::BlockingPops<Deque<T>> {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_take_last(CompletionToken&& token) {
-    return this->template pop<T>(token, &Base::popped_value, "BRPOP", {}, std::nullopt,
-                                 "take_last");
-  }
+  auto async_take_last(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token) {
-    return this->template pop<std::optional<T>>(token, &Base::popped_optional, "BRPOP", {}, wait,
-                                                "poll_last");
-  }
+  auto async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
   auto async_move(const std::string& destination, ListEnd from, ListEnd to,
-                  std::chrono::milliseconds wait, CompletionToken&& token) {
-    return this->template moved<std::optional<T>>(token, this->template value_reader<T>(),
-                                                  destination, from, to, wait, "move");
-  }
+                  std::chrono::milliseconds wait, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Takes the head, waiting as long as it takes (BLPOP).
@@ -242,3 +195,5 @@ class BlockingDeque : public detail::BlockingPops<Deque<T>> {
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/blocking_queue.hpp"

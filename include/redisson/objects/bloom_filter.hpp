@@ -67,47 +67,25 @@ class BloomFilter : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_try_init(std::int64_t expected_insertions, double false_probability,
-                      CompletionToken&& token) {
-    return started<bool>(token, &detail::reply_flag, &detail::start_bloom_try_init, cache_,
-                         expected_insertions, false_probability);
-  }
+                      CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add(const T& value, CompletionToken&& token) {
-    return values_op<bool>(token, {value}, &detail::start_bloom_add, &detail::reply_flag);
-  }
+  auto async_add(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_all(const std::vector<T>& values, CompletionToken&& token) {
-    return values_op<std::int64_t>(token, values, &detail::start_bloom_add, &detail::reply_integer);
-  }
+  auto async_add_all(const std::vector<T>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_contains(const T& value, CompletionToken&& token) const {
-    return values_op<bool>(token, {value}, &detail::start_bloom_contains, &detail::reply_flag);
-  }
+  auto async_contains(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_contains_all(const std::vector<T>& values, CompletionToken&& token) const {
-    return values_op<std::int64_t>(token, values, &detail::start_bloom_contains,
-                                   &detail::reply_integer);
-  }
+  auto async_contains_all(const std::vector<T>& values, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_count(CompletionToken&& token) const {
-    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_bloom_count, cache_);
-  }
+  auto async_count(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_expected_insertions(CompletionToken&& token) const {
-    return setting<std::int64_t>(token, "expectedInsertions", &detail::reply_counter);
-  }
+  auto async_expected_insertions(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_false_probability(CompletionToken&& token) const {
-    return setting<double>(token, "falseProbability", &detail::reply_double);
-  }
+  auto async_false_probability(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return setting<std::int64_t>(token, "size", &detail::reply_counter);
-  }
+  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_hash_iterations(CompletionToken&& token) const {
-    return setting<std::int64_t>(token, "hashIterations", &detail::reply_counter);
-  }
+  auto async_hash_iterations(CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Initialises the filter for `expected_insertions` values at `false_probability` (0..1):
@@ -158,27 +136,14 @@ class BloomFilter : public Object {
   /// the completion's error), then `start` (add or contains).
   template <class R, class CompletionToken, class Convert>
   auto values_op(CompletionToken&& token, const std::vector<T>& values, StartValues start,
-                 Convert convert) const {
-    return detail::async_started<R>(
-        object_, token,
-        [cache = cache_, values, start](const detail::ObjectPtr& object,
-                                        detail::Done<Reply>& done) {
-          std::vector<std::string> encoded;
-          encoded.reserve(values.size());
-          for (const auto& value : values) {
-            encoded.push_back(detail::encode_value(*object->codec, value));
-          }
-          start(object, cache, std::move(encoded), done);
-        },
-        convert);
-  }
+                 Convert convert) const;
 
   template <class R, class CompletionToken, class Convert>
-  auto setting(CompletionToken&& token, const char* field, Convert convert) const {
-    return started<R>(token, convert, &detail::start_bloom_setting, field);
-  }
+  auto setting(CompletionToken&& token, const char* field, Convert convert) const;
 
   std::shared_ptr<detail::BloomCache> cache_;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/bloom_filter.hpp"

@@ -57,19 +57,11 @@ class DelayedQueue : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class Rep, class Period, class CompletionToken>
   auto async_offer(const T& value, std::chrono::duration<Rep, Period> delay,
-                   CompletionToken&& token) {
-    const auto delay_ms = std::chrono::duration_cast<std::chrono::milliseconds>(delay).count();
-    return started<void>(token, &detail::reply_ignore, &start_offer, destination_,
-                         static_cast<std::int64_t>(delay_ms), value);
-  }
+                   CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const T& value, CompletionToken&& token) {
-    return started<bool>(token, &detail::reply_flag, &start_remove, destination_, value);
-  }
+  auto async_remove(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "LLEN");
-  }
+  auto async_size(CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Files `value` to reach the destination queue once `delay` has passed (a negative delay is
@@ -108,3 +100,5 @@ class DelayedQueue : public Object {
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/delayed_queue.hpp"

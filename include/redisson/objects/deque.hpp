@@ -31,38 +31,20 @@ class Deque : public Queue<T> {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_add_first(const T& value, CompletionToken&& token) {
-    return this->template with_values<std::int64_t>(token, &detail::reply_integer, "LPUSH",
-                                                    typename detail::ListBase<T>::Element{value});
-  }
+  auto async_add_first(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_last(const T& value, CompletionToken&& token) {
-    return this->async_add(value, token);
-  }
+  auto async_add_last(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_first(CompletionToken&& token) {
-    return this->async_poll(token);
-  }
+  auto async_poll_first(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(CompletionToken&& token) {
-    return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(), "RPOP");
-  }
+  auto async_poll_last(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(std::int64_t count, CompletionToken&& token) {
-    return this->template on_key<std::vector<T>>(token, this->template values_reader<T>(), "RPOP",
-                                                 count);
-  }
+  auto async_poll_last(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_peek_last(CompletionToken&& token) const {
-    return this->async_get(-1, token);
-  }
+  auto async_peek_last(CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_move(const std::string& destination, ListEnd from, ListEnd to,
-                  CompletionToken&& token) {
-    return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(), "LMOVE",
-                                                   destination, detail::list_end_word(from),
-                                                   detail::list_end_word(to));
-  }
+                  CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Puts `value` at the head (LPUSH); returns the length after it.
@@ -101,3 +83,5 @@ class Deque : public Queue<T> {
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/deque.hpp"

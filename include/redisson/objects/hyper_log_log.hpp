@@ -37,41 +37,15 @@ class HyperLogLog : public Object {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_add(const T& value, CompletionToken&& token) {
-    return detail::async_command<bool>(
-        object_, token,
-        [&] {
-          return Command{"PFADD", name(), detail::encode_value(codec(), value)};
-        },
-        &detail::reply_flag);
-  }
+  auto async_add(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_all(const std::vector<T>& values, CompletionToken&& token) {
-    return detail::async_command<bool>(
-        object_, token,
-        [&] {
-          Command command{"PFADD", name()};
-          for (const auto& value : values) command.arg(detail::encode_value(codec(), value));
-          return command;
-        },
-        &detail::reply_flag);
-  }
+  auto async_add_all(const std::vector<T>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_count(CompletionToken&& token) const {
-    return async_count_with({}, std::forward<CompletionToken>(token));
-  }
+  auto async_count(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_count_with(const std::vector<std::string>& others, CompletionToken&& token) const {
-    return detail::async_command<std::int64_t>(
-        object_, token, [&] { return detail::with_other_keys("PFCOUNT", name(), others); },
-        &detail::reply_integer);
-  }
+  auto async_count_with(const std::vector<std::string>& others, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_merge_with(const std::vector<std::string>& others, CompletionToken&& token) {
-    return detail::async_command<void>(
-        object_, token, [&] { return detail::with_other_keys("PFMERGE", name(), others); },
-        &detail::reply_ignore);
-  }
+  auto async_merge_with(const std::vector<std::string>& others, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value`; true if the estimate changed.
@@ -95,3 +69,5 @@ class HyperLogLog : public Object {
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/hyper_log_log.hpp"

@@ -50,27 +50,21 @@ class IdGenerator : public Object {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_try_init(std::int64_t first, std::int64_t allocation_size, CompletionToken&& token) {
-    return started<bool>(token, &detail::reply_flag, &detail::start_id_generator_try_init, first,
-                         allocation_size);
-  }
+  auto async_try_init(std::int64_t first, std::int64_t allocation_size, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_next_id(CompletionToken&& token) {
-    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_id_generator_next,
-                                 block_);
-  }
+  auto async_next_id(CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Sets the first id and the block size (>= 1; else invalid_argument, nothing sent), each only
   /// if absent; true if the block size was set, i.e. the generator was new (Redisson's tryInit).
-  bool try_init(std::int64_t first, std::int64_t allocation_size) {
-    return async_try_init(first, allocation_size, detail::blocking("try_init", name()));
-  }
+  bool try_init(std::int64_t first, std::int64_t allocation_size);
   /// The next id.
-  std::int64_t next_id() { return async_next_id(detail::blocking("next_id", name())); }
+  std::int64_t next_id();
 
  private:
   std::shared_ptr<detail::IdBlock> block_;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/id_generator.hpp"

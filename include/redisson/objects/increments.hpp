@@ -16,21 +16,13 @@ class Increments {
  public:
   // ---- asynchronous forms: complete through any Asio completion token with (error_code, N)
   template <class CompletionToken>
-  auto async_increment_and_get(CompletionToken&& token) {
-    return self().async_add_and_get(Number{1}, std::forward<CompletionToken>(token));
-  }
+  auto async_increment_and_get(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_decrement_and_get(CompletionToken&& token) {
-    return self().async_add_and_get(Number{-1}, std::forward<CompletionToken>(token));
-  }
+  auto async_decrement_and_get(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_get_and_increment(CompletionToken&& token) {
-    return self().async_get_and_add(Number{1}, std::forward<CompletionToken>(token));
-  }
+  auto async_get_and_increment(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_get_and_decrement(CompletionToken&& token) {
-    return self().async_get_and_add(Number{-1}, std::forward<CompletionToken>(token));
-  }
+  auto async_get_and_decrement(CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds 1; returns the new value.
@@ -55,3 +47,5 @@ class Increments {
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/increments.hpp"

@@ -62,21 +62,12 @@ class KeyScan {
  public:
   // ---- asynchronous form: completes through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_next_batch(CompletionToken&& token) {
-    return detail::async_started<std::vector<std::string>>(
-        state_, token,
-        [scan = scan_](const detail::ObjectPtr& state, detail::Done<Reply>& done) {
-          detail::start_key_scan_next(state, scan, done);
-        },
-        &detail::reply_keys);
-  }
+  auto async_next_batch(CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// The next keys (one SCAN page, more SCANs when a page is empty); empty when the scan is
   /// over.
-  std::vector<std::string> next_batch() {
-    return async_next_batch(detail::blocking("KeyScan::next_batch"));
-  }
+  std::vector<std::string> next_batch();
 
   /// An input iterator over the keys, one at a time, fetching pages with next_batch() (which
   /// throws from operator++ and begin()).
@@ -105,18 +96,8 @@ class KeyScan {
 ///
 /// A handle: cheap to copy, sends nothing until called, thread-safe.
 class Keys {
-  // (Defined first: the forms below deduce their return types from it.)
   template <class CompletionToken>
-  auto per_slot(const char* command, std::vector<std::string> names,
-                CompletionToken&& token) const {
-    return detail::async_started<std::int64_t>(
-        state_, token,
-        [command, names = std::move(names)](const detail::ObjectPtr& state,
-                                            detail::Done<Reply>& done) {
-          detail::start_keys_per_slot(state, command, names, done);
-        },
-        &detail::reply_integer);
-  }
+  auto per_slot(const char* command, std::vector<std::string> names, CompletionToken&& token) const;
 
  public:
   /// The tag flushdb() asks for, so that no call wipes the data set by accident.
@@ -134,102 +115,53 @@ class Keys {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_count(CompletionToken&& token) const {
-    return detail::async_started<std::int64_t>(state_, token, &detail::start_keys_count,
-                                               &detail::reply_integer);
-  }
+  auto async_count(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_delete_keys(std::vector<std::string> names, CompletionToken&& token) {
-    return per_slot("DEL", std::move(names), std::forward<CompletionToken>(token));
-  }
+  auto async_delete_keys(std::vector<std::string> names, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_unlink(std::vector<std::string> names, CompletionToken&& token) {
-    return per_slot("UNLINK", std::move(names), std::forward<CompletionToken>(token));
-  }
+  auto async_unlink(std::vector<std::string> names, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_count_exists(std::vector<std::string> names, CompletionToken&& token) const {
-    return per_slot("EXISTS", std::move(names), std::forward<CompletionToken>(token));
-  }
+  auto async_count_exists(std::vector<std::string> names, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_delete_by_pattern(std::string pattern, CompletionToken&& token) {
-    return detail::async_started<std::int64_t>(
-        state_, token,
-        [pattern = std::move(pattern)](const detail::ObjectPtr& state, detail::Done<Reply>& done) {
-          detail::start_keys_delete_by_pattern(state, pattern, done);
-        },
-        &detail::reply_integer);
-  }
+  auto async_delete_by_pattern(std::string pattern, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_flushdb(ConfirmFlush, CompletionToken&& token) {
-    return detail::async_started<void>(state_, token, &detail::start_keys_flushdb,
-                                       &detail::reply_ignore);
-  }
+  auto async_flushdb(ConfirmFlush, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_random_key(CompletionToken&& token) const {
-    return detail::async_started<std::optional<std::string>>(
-        state_, token, &detail::start_keys_random_key, &detail::reply_optional_key);
-  }
+  auto async_random_key(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_get_type(std::string name, CompletionToken&& token) const {
-    return detail::async_command<KeyType>(
-        state_, token,
-        [name = std::move(name)] {
-          return Command{"TYPE", name};
-        },
-        &detail::reply_key_type);
-  }
+  auto async_get_type(std::string name, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_remaining_time_to_live(std::string name, CompletionToken&& token) const {
-    return detail::async_command<std::chrono::milliseconds>(
-        state_, token,
-        [name = std::move(name)] {
-          return Command{"PTTL", name};
-        },
-        &detail::reply_ms);
-  }
+  auto async_remaining_time_to_live(std::string name, CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// How many keys there are (DBSIZE, summed over the masters).
-  std::int64_t count() const { return async_count(detail::blocking("Keys::count")); }
+  std::int64_t count() const;
   /// Deletes `names` (DEL); returns how many existed. No names: 0, nothing sent.
-  std::int64_t delete_keys(std::vector<std::string> names) {
-    return async_delete_keys(std::move(names), detail::blocking("Keys::delete_keys"));
-  }
+  std::int64_t delete_keys(std::vector<std::string> names);
   /// Deletes `names`, reclaiming their memory in the background (UNLINK); returns how many
   /// existed.
-  std::int64_t unlink(std::vector<std::string> names) {
-    return async_unlink(std::move(names), detail::blocking("Keys::unlink"));
-  }
+  std::int64_t unlink(std::vector<std::string> names);
   /// How many of `names` exist (EXISTS: a name given twice counts twice).
-  std::int64_t count_exists(std::vector<std::string> names) const {
-    return async_count_exists(std::move(names), detail::blocking("Keys::count_exists"));
-  }
+  std::int64_t count_exists(std::vector<std::string> names) const;
   /// Deletes every key matching `pattern`: SCAN (COUNT 500) on every master, each page
   /// UNLINKed before the next is asked for. Returns how many keys were deleted. Not atomic:
   /// keys created meanwhile may stay.
-  std::int64_t delete_by_pattern(std::string pattern) {
-    return async_delete_by_pattern(std::move(pattern), detail::blocking("Keys::delete_by_pattern"));
-  }
+  std::int64_t delete_by_pattern(std::string pattern);
   /// Deletes every key of the database on every master (FLUSHDB):
   /// `keys.flushdb(redisson::Keys::confirm_flush)`.
-  void flushdb(ConfirmFlush confirm) { async_flushdb(confirm, detail::blocking("Keys::flushdb")); }
+  void flushdb(ConfirmFlush confirm);
   /// A random key; nullopt when there are none.
-  std::optional<std::string> random_key() const {
-    return async_random_key(detail::blocking("Keys::random_key"));
-  }
+  std::optional<std::string> random_key() const;
   /// What the key `name` holds; KeyType::none when it does not exist.
-  KeyType get_type(std::string name) const {
-    return async_get_type(std::move(name), detail::blocking("Keys::get_type"));
-  }
+  KeyType get_type(std::string name) const;
   /// The time to live of `name` (PTTL): -1 ms when it never expires, -2 ms when it does not
   /// exist.
-  std::chrono::milliseconds remaining_time_to_live(std::string name) const {
-    return async_remaining_time_to_live(std::move(name),
-                                        detail::blocking("Keys::remaining_time_to_live"));
-  }
+  std::chrono::milliseconds remaining_time_to_live(std::string name) const;
 
  private:
   detail::ObjectPtr state_;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/keys.hpp"

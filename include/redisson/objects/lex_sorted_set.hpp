@@ -39,9 +39,7 @@ inline std::string lex_bound(const std::string& value, bool inclusive) {
 class LexSortedSet : public Object {
  private:
   // Defined first: the operations below deduce their return types from them.
-  detail::Blocking blocking(const char* operation) const {
-    return detail::blocking(operation, name());
-  }
+  detail::Blocking blocking(const char* operation) const;
   auto values_of() const {
     return [codec = object_->codec](const Reply& reply) {
       return detail::zset_members<std::string>(*codec, reply);
@@ -58,16 +56,7 @@ class LexSortedSet : public Object {
     };
   }
   template <class CompletionToken>
-  auto pop(CompletionToken&& token, const char* verb, std::int64_t count) {
-    return detail::async_started<std::vector<std::string>>(
-        object_, token,
-        [verb, count](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_zset_pop(object, verb, count, done);
-        },
-        [codec = object_->codec](const Reply& reply) {
-          return detail::zset_scored_members<std::string>(*codec, reply);
-        });
-  }
+  auto pop(CompletionToken&& token, const char* verb, std::int64_t count);
 
  public:
   /// A handle on the sorted set `name`, always with StringCodec; sends nothing.
@@ -76,224 +65,113 @@ class LexSortedSet : public Object {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_add(const std::string& value, CompletionToken&& token) {
-    return on_key<bool>(token, &detail::reply_flag, "ZADD", std::int64_t{0}, value);
-  }
+  auto async_add(const std::string& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_all(const std::vector<std::string>& values, CompletionToken&& token) {
-    return detail::async_started<std::int64_t>(
-        object_, token,
-        [values](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          std::vector<std::string> args;
-          args.reserve(values.size() * 2);
-          for (const auto& value : values) {
-            args.emplace_back("0");
-            args.push_back(value);
-          }
-          detail::start_with_arguments(object, "ZADD", args, done);
-        },
-        &detail::reply_integer);
-  }
+  auto async_add_all(const std::vector<std::string>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const std::string& value, CompletionToken&& token) {
-    return on_key<bool>(token, &detail::reply_flag, "ZREM", value);
-  }
+  auto async_remove(const std::string& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove_all(const std::vector<std::string>& values, CompletionToken&& token) {
-    return detail::async_started<std::int64_t>(
-        object_, token,
-        [values](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_with_arguments(object, "ZREM", values, done);
-        },
-        &detail::reply_integer);
-  }
+  auto async_remove_all(const std::vector<std::string>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_contains(const std::string& value, CompletionToken&& token) const {
-    return on_key<bool>(
-        token, [](const Reply& reply) { return !reply.is_null(); }, "ZSCORE", value);
-  }
+  auto async_contains(const std::string& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZCARD");
-  }
+  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_range(const std::string& from, bool from_inclusive, const std::string& to,
-                   bool to_inclusive, CompletionToken&& token) const {
-    return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE",
-                                            detail::lex_bound(from, from_inclusive),
-                                            detail::lex_bound(to, to_inclusive), "BYLEX");
-  }
+                   bool to_inclusive, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_range(const std::string& from, bool from_inclusive, const std::string& to,
                    bool to_inclusive, std::int64_t offset, std::int64_t count,
-                   CompletionToken&& token) const {
-    return on_key<std::vector<std::string>>(
-        token, values_of(), "ZRANGE", detail::lex_bound(from, from_inclusive),
-        detail::lex_bound(to, to_inclusive), "BYLEX", "LIMIT", offset, count);
-  }
+                   CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_range_head(const std::string& to, bool to_inclusive, CompletionToken&& token) const {
-    return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE", "-",
-                                            detail::lex_bound(to, to_inclusive), "BYLEX");
-  }
+  auto async_range_head(const std::string& to, bool to_inclusive, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_range_tail(const std::string& from, bool from_inclusive,
-                        CompletionToken&& token) const {
-    return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE",
-                                            detail::lex_bound(from, from_inclusive), "+", "BYLEX");
-  }
+                        CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_value_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const {
-    return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE", start, end);
-  }
+  auto async_value_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_count(const std::string& from, bool from_inclusive, const std::string& to,
-                   bool to_inclusive, CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZLEXCOUNT",
-                                detail::lex_bound(from, from_inclusive),
-                                detail::lex_bound(to, to_inclusive));
-  }
+                   bool to_inclusive, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_count_head(const std::string& to, bool to_inclusive, CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZLEXCOUNT", "-",
-                                detail::lex_bound(to, to_inclusive));
-  }
+  auto async_count_head(const std::string& to, bool to_inclusive, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_count_tail(const std::string& from, bool from_inclusive,
-                        CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZLEXCOUNT",
-                                detail::lex_bound(from, from_inclusive), "+");
-  }
+                        CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_remove_range(const std::string& from, bool from_inclusive, const std::string& to,
-                          bool to_inclusive, CompletionToken&& token) {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZREMRANGEBYLEX",
-                                detail::lex_bound(from, from_inclusive),
-                                detail::lex_bound(to, to_inclusive));
-  }
+                          bool to_inclusive, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove_range_head(const std::string& to, bool to_inclusive, CompletionToken&& token) {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZREMRANGEBYLEX", "-",
-                                detail::lex_bound(to, to_inclusive));
-  }
+  auto async_remove_range_head(const std::string& to, bool to_inclusive, CompletionToken&& token);
   template <class CompletionToken>
   auto async_remove_range_tail(const std::string& from, bool from_inclusive,
-                               CompletionToken&& token) {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZREMRANGEBYLEX",
-                                detail::lex_bound(from, from_inclusive), "+");
-  }
+                               CompletionToken&& token);
   template <class CompletionToken>
-  auto async_first(CompletionToken&& token) const {
-    return on_key<std::optional<std::string>>(token, first_value_of(), "ZRANGE", std::int64_t{0},
-                                              std::int64_t{0});
-  }
+  auto async_first(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_last(CompletionToken&& token) const {
-    return on_key<std::optional<std::string>>(token, first_value_of(), "ZRANGE", std::int64_t{-1},
-                                              std::int64_t{-1});
-  }
+  auto async_last(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_poll_first(CompletionToken&& token) {
-    return on_key<std::optional<std::string>>(token, first_popped_of(), "ZPOPMIN");
-  }
+  auto async_poll_first(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(CompletionToken&& token) {
-    return on_key<std::optional<std::string>>(token, first_popped_of(), "ZPOPMAX");
-  }
+  auto async_poll_last(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_first(std::int64_t count, CompletionToken&& token) {
-    return pop(token, "ZPOPMIN", count);
-  }
+  auto async_poll_first(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(std::int64_t count, CompletionToken&& token) {
-    return pop(token, "ZPOPMAX", count);
-  }
+  auto async_poll_last(std::int64_t count, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value` (score 0); true if it was new.
-  bool add(const std::string& value) { return async_add(value, blocking("add")); }
+  bool add(const std::string& value);
   /// Adds the values (one ZADD; nothing sent for none); returns how many were new.
-  std::int64_t add_all(const std::vector<std::string>& values) {
-    return async_add_all(values, blocking("add_all"));
-  }
+  std::int64_t add_all(const std::vector<std::string>& values);
   /// Removes `value`; true if it was there.
-  bool remove(const std::string& value) { return async_remove(value, blocking("remove")); }
+  bool remove(const std::string& value);
   /// Removes the values (one ZREM; nothing sent for none); returns how many were there.
-  std::int64_t remove_all(const std::vector<std::string>& values) {
-    return async_remove_all(values, blocking("remove_all"));
-  }
+  std::int64_t remove_all(const std::vector<std::string>& values);
   /// True if `value` is a member (ZSCORE).
-  bool contains(const std::string& value) const {
-    return async_contains(value, blocking("contains"));
-  }
+  bool contains(const std::string& value) const;
   /// The number of members (ZCARD).
-  std::int64_t size() const { return async_size(blocking("size")); }
+  std::int64_t size() const;
   /// The members from `from` to `to` in order, each bound inclusive or not (ZRANGE BYLEX).
   std::vector<std::string> range(const std::string& from, bool from_inclusive,
-                                 const std::string& to, bool to_inclusive) const {
-    return async_range(from, from_inclusive, to, to_inclusive, blocking("range"));
-  }
+                                 const std::string& to, bool to_inclusive) const;
   /// The same, skipping `offset` members and returning at most `count` (negative: all the
   /// rest), as ZRANGE BYLEX LIMIT.
   std::vector<std::string> range(const std::string& from, bool from_inclusive,
                                  const std::string& to, bool to_inclusive, std::int64_t offset,
-                                 std::int64_t count) const {
-    return async_range(from, from_inclusive, to, to_inclusive, offset, count, blocking("range"));
-  }
+                                 std::int64_t count) const;
   /// The members up to `to` (from the first).
-  std::vector<std::string> range_head(const std::string& to, bool to_inclusive) const {
-    return async_range_head(to, to_inclusive, blocking("range_head"));
-  }
+  std::vector<std::string> range_head(const std::string& to, bool to_inclusive) const;
   /// The members from `from` (to the last).
-  std::vector<std::string> range_tail(const std::string& from, bool from_inclusive) const {
-    return async_range_tail(from, from_inclusive, blocking("range_tail"));
-  }
+  std::vector<std::string> range_tail(const std::string& from, bool from_inclusive) const;
   /// The members of ranks `start`..`end` inclusive (negative: from the end), as ZRANGE.
-  std::vector<std::string> value_range(std::int64_t start, std::int64_t end) const {
-    return async_value_range(start, end, blocking("value_range"));
-  }
+  std::vector<std::string> value_range(std::int64_t start, std::int64_t end) const;
   /// How many members lie from `from` to `to` (ZLEXCOUNT).
   std::int64_t count(const std::string& from, bool from_inclusive, const std::string& to,
-                     bool to_inclusive) const {
-    return async_count(from, from_inclusive, to, to_inclusive, blocking("count"));
-  }
+                     bool to_inclusive) const;
   /// How many members lie up to `to`.
-  std::int64_t count_head(const std::string& to, bool to_inclusive) const {
-    return async_count_head(to, to_inclusive, blocking("count_head"));
-  }
+  std::int64_t count_head(const std::string& to, bool to_inclusive) const;
   /// How many members lie from `from` on.
-  std::int64_t count_tail(const std::string& from, bool from_inclusive) const {
-    return async_count_tail(from, from_inclusive, blocking("count_tail"));
-  }
+  std::int64_t count_tail(const std::string& from, bool from_inclusive) const;
   /// Removes the members from `from` to `to` (ZREMRANGEBYLEX); returns how many.
   std::int64_t remove_range(const std::string& from, bool from_inclusive, const std::string& to,
-                            bool to_inclusive) {
-    return async_remove_range(from, from_inclusive, to, to_inclusive, blocking("remove_range"));
-  }
+                            bool to_inclusive);
   /// Removes the members up to `to`; returns how many.
-  std::int64_t remove_range_head(const std::string& to, bool to_inclusive) {
-    return async_remove_range_head(to, to_inclusive, blocking("remove_range_head"));
-  }
+  std::int64_t remove_range_head(const std::string& to, bool to_inclusive);
   /// Removes the members from `from` on; returns how many.
-  std::int64_t remove_range_tail(const std::string& from, bool from_inclusive) {
-    return async_remove_range_tail(from, from_inclusive, blocking("remove_range_tail"));
-  }
+  std::int64_t remove_range_tail(const std::string& from, bool from_inclusive);
   /// The first member; nullopt when the set is empty.
-  std::optional<std::string> first() const { return async_first(blocking("first")); }
+  std::optional<std::string> first() const;
   /// The last member; nullopt when the set is empty.
-  std::optional<std::string> last() const { return async_last(blocking("last")); }
+  std::optional<std::string> last() const;
   /// Removes and returns the first member (ZPOPMIN); nullopt when empty.
-  std::optional<std::string> poll_first() { return async_poll_first(blocking("poll_first")); }
+  std::optional<std::string> poll_first();
   /// Removes and returns the last member (ZPOPMAX); nullopt when empty.
-  std::optional<std::string> poll_last() { return async_poll_last(blocking("poll_last")); }
+  std::optional<std::string> poll_last();
   /// Removes and returns up to `count` members from the first (nothing sent below 1).
-  std::vector<std::string> poll_first(std::int64_t count) {
-    return async_poll_first(count, blocking("poll_first"));
-  }
+  std::vector<std::string> poll_first(std::int64_t count);
   /// Removes and returns up to `count` members from the last.
-  std::vector<std::string> poll_last(std::int64_t count) {
-    return async_poll_last(count, blocking("poll_last"));
-  }
+  std::vector<std::string> poll_last(std::int64_t count);
 
   /// The members, read in pages of about `page_size` with ZSCAN as they are iterated, in no
   /// particular order (see CollectionScan). Sends nothing until the first page is asked.
@@ -304,3 +182,5 @@ class LexSortedSet : public Object {
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/lex_sorted_set.hpp"

@@ -61,8 +61,8 @@ extern const ListedKeys multimap_listed_keys;
 bool reply_positive(const Reply& reply);
 }  // namespace detail
 
-/// The shared part of SetMultimap<K, V> (Kind = set) and ListMultimap<K, V> (Kind = list): a map
-/// of K to several V. Java Redisson's layout: the index hash `name` maps each key's bytes
+/// SetMultimap<K, V> (Kind = set) and ListMultimap<K, V> (Kind = list), one class for both: a
+/// map of K to several V. Java Redisson's layout: the index hash `name` maps each key's bytes
 /// (map-key codec) to hash128toBase64 of them, and the key's values (map-value codec bytes) live
 /// in the set or list `{name}:<base64>`, in the name's hash slot (a name with a hash tag keeps
 /// it: `a{t}b:<base64>`). A key is in the index exactly while it has values.
@@ -83,89 +83,35 @@ bool reply_positive(const Reply& reply);
 template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
 class MultimapBase : public Object {
  public:
+  /// A handle on the multimap `name`; sends nothing. `codec` null: the client's default codec.
+  MultimapBase(const Client& client, std::string name, CodecPtr codec = nullptr)
+      : Object(client, std::move(name), std::move(codec),
+               Kind == detail::MultimapKind::set ? "SetMultimap" : "ListMultimap", nullptr, nullptr,
+               &detail::multimap_listed_keys) {}
+
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_put(const K& key, const V& value, CompletionToken&& token) {
-    return async_put_all(key, std::vector<V>{value}, std::forward<CompletionToken>(token));
-  }
+  auto async_put(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_put_all(const K& key, std::vector<V> values, CompletionToken&& token) {
-    return keyed<bool>(token, &detail::reply_positive,
-                       [key, values = std::move(values)](const detail::ObjectPtr& object,
-                                                         detail::Done<Reply>& done) {
-                         detail::start_multimap_put(object, Kind, key_bytes(*object, key),
-                                                    value_bytes(*object, values), done);
-                       });
-  }
+  auto async_put_all(const K& key, std::vector<V> values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const K& key, const V& value, CompletionToken&& token) {
-    return keyed<bool>(token, &detail::reply_positive,
-                       [key, value](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-                         detail::start_multimap_remove(
-                             object, Kind, key_bytes(*object, key),
-                             detail::map_value_bytes(*object->codec, value), done);
-                       });
-  }
+  auto async_remove(const K& key, const V& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove_all(const K& key, CompletionToken&& token) {
-    return async_replace_values(key, {}, std::forward<CompletionToken>(token));
-  }
+  auto async_remove_all(const K& key, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_replace_values(const K& key, std::vector<V> values, CompletionToken&& token) {
-    return keyed<std::vector<V>>(token, values_reader(),
-                                 [key, values = std::move(values)](const detail::ObjectPtr& object,
-                                                                   detail::Done<Reply>& done) {
-                                   detail::start_multimap_replace(
-                                       object, Kind, key_bytes(*object, key),
-                                       value_bytes(*object, values), done);
-                                 });
-  }
+  auto async_replace_values(const K& key, std::vector<V> values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_fast_remove(std::vector<K> keys, CompletionToken&& token) {
-    return keyed<std::int64_t>(
-        token, &detail::reply_integer,
-        [keys = std::move(keys)](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          std::vector<std::string> fields;
-          fields.reserve(keys.size());
-          for (const auto& key : keys) fields.push_back(key_bytes(*object, key));
-          detail::start_multimap_fast_remove(object, fields, done);
-        });
-  }
+  auto async_fast_remove(std::vector<K> keys, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_contains_key(const K& key, CompletionToken&& token) const {
-    return keyed<bool>(token, &detail::reply_positive,
-                       [key](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-                         detail::start_multimap_count(object, Kind, key_bytes(*object, key), done);
-                       });
-  }
+  auto async_contains_key(const K& key, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_contains_value(const V& value, CompletionToken&& token) const {
-    return keyed<bool>(token, &detail::reply_positive,
-                       [value](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-                         detail::start_multimap_scan_values(
-                             object, Kind, {detail::map_value_bytes(*object->codec, value)}, done);
-                       });
-  }
+  auto async_contains_value(const V& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_contains_entry(const K& key, const V& value, CompletionToken&& token) const {
-    return keyed<bool>(token, &detail::reply_positive,
-                       [key, value](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-                         detail::start_multimap_contains_entry(
-                             object, Kind, key_bytes(*object, key),
-                             detail::map_value_bytes(*object->codec, value), done);
-                       });
-  }
+  auto async_contains_entry(const K& key, const V& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return keyed<std::int64_t>(token, &detail::reply_integer,
-                               [](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-                                 detail::start_multimap_scan_values(object, Kind, {}, done);
-                               });
-  }
+  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_key_size(CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "HLEN");
-  }
+  auto async_key_size(CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value` under `key`; true if it was added (a set holds each value once; a list
@@ -238,11 +184,6 @@ class MultimapBase : public Object {
     return detail::map_lock_name(name(), key_bytes(*object_, key));
   }
 
- protected:
-  MultimapBase(const Client& client, std::string name, CodecPtr codec, const char* kind)
-      : Object(client, std::move(name), std::move(codec), kind, nullptr, nullptr,
-               &detail::multimap_listed_keys) {}
-
  private:
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
@@ -278,9 +219,9 @@ class MultimapBase : public Object {
   /// An operation started as `start(object, done)` when it runs (encoding there: a codec_error
   /// is the completion's).
   template <class R, class CompletionToken, class Convert, class Start>
-  auto keyed(CompletionToken&& token, Convert convert, Start start) const {
-    return detail::async_started<R>(object_, token, std::move(start), std::move(convert));
-  }
+  auto keyed(CompletionToken&& token, Convert convert, Start start) const;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/multimap.hpp"

@@ -28,76 +28,34 @@ class Client;
 /// (std::error_code[, result]).
 class Object {
  protected:
-  // The two forms the operations of every object take (defined first: the forms below deduce
-  // their return types from them).
+  // The forms the operations of every object take (their bodies: impl/object.hpp).
 
   /// One command on the object's key, `verb name args...` (arguments: text or integers), whose
   /// reply `convert` reads on the I/O thread.
   template <class R, class CompletionToken, class Convert, class... Args>
   auto on_key(CompletionToken&& token, Convert&& convert, std::string_view verb,
-              const Args&... args) const {
-    return detail::async_command<R>(
-        object_, token,
-        [&] {
-          Command command{verb, name()};
-          (command.arg(args), ...);
-          return command;
-        },
-        std::forward<Convert>(convert));
-  }
+              const Args&... args) const;
   /// An operation written in the .cpp as `start(object, args..., done)` (a script, several
   /// commands); `args` are copied into the operation, which may start later (deferred tokens).
   template <class R, class CompletionToken, class Convert, class Start, class... Args>
-  auto started(CompletionToken&& token, Convert&& convert, Start start, Args... args) const {
-    return detail::async_started<R>(
-        object_, token,
-        [start, ... args = std::move(args)](const detail::ObjectPtr& object,
-                                            detail::Done<Reply>& done) {
-          start(object, args..., done);
-        },
-        std::forward<Convert>(convert));
-  }
+  auto started(CompletionToken&& token, Convert&& convert, Start start, Args... args) const;
   /// An operation written in the .cpp as `start(object, args..., done)` completing a Done<R>
   /// itself (a synchronizer's: its own scripts, retries and waits).
   template <class R, class CompletionToken, class Start, class... Args>
-  auto run(CompletionToken&& token, Start start, Args... args) const {
-    return detail::async_op<R>(
-        object_->core, token,
-        [object = object_, start, ... args = std::move(args)](detail::Done<R> done) {
-          start(object, args..., std::move(done));
-        });
-  }
+  auto run(CompletionToken&& token, Start start, Args... args) const;
   /// As run(), for a waiting operation that honours Asio per-operation cancellation:
   /// `start(object, args..., cancel, done)`, `cancel` null when the caller cannot cancel.
   template <class R, class CompletionToken, class Start, class... Args>
-  auto run_cancellable(CompletionToken&& token, Start start, Args... args) const {
-    return detail::async_op<R>(object_->core, token,
-                               [object = object_, start, ... args = std::move(args)](
-                                   detail::Done<R> done, const detail::CancellationPtr& cancel) {
-                                 start(object, args..., cancel, std::move(done));
-                               });
-  }
+  auto run_cancellable(CompletionToken&& token, Start start, Args... args) const;
   /// A reply conversion reading one value as a T with the object's codec (nil: nullopt).
   template <class T>
-  auto value_reader() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::decode_reply<T>(*codec, reply);
-    };
-  }
+  auto value_reader() const;
   /// A reply conversion reading one map value as a V with the codec's map-value codec.
   template <class V>
-  auto map_value_reader() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::decode_reply<V>(codec->map_value_codec(), reply);
-    };
-  }
+  auto map_value_reader() const;
   /// A reply conversion reading an array of values as Ts with the object's codec.
   template <class T>
-  auto values_reader() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::decode_elements<T>(*codec, reply);
-    };
-  }
+  auto values_reader() const;
 
  public:
   /// The object's name: its (main) key in Redis.
@@ -108,72 +66,47 @@ class Object {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_delete_object(CompletionToken&& token) {
-    return started<bool>(token, &detail::reply_flag, &start_keys_command, "DEL");
-  }
+  auto async_delete_object(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_exists(CompletionToken&& token) const {
-    return on_key<bool>(token, &detail::reply_flag, "EXISTS");
-  }
+  auto async_exists(CompletionToken&& token) const;
   template <class Rep, class Period, class CompletionToken>
-  auto async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
-    return started<bool>(token, &detail::reply_flag, &start_expire, "pexpire",
-                         detail::saturating_ms(ttl).count());
-  }
+  auto async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_expire_at(std::chrono::system_clock::time_point when, CompletionToken&& token) {
-    const auto ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
-    return started<bool>(token, &detail::reply_flag, &start_expire, "pexpireat", ms);
-  }
+  auto async_expire_at(std::chrono::system_clock::time_point when, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_clear_expire(CompletionToken&& token) {
-    return started<bool>(token, &detail::reply_flag, &start_expire, "persist", std::int64_t{0});
-  }
+  auto async_clear_expire(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remaining_time_to_live(CompletionToken&& token) const {
-    return on_key<std::chrono::milliseconds>(token, &detail::reply_ms, "PTTL");
-  }
+  auto async_remaining_time_to_live(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_touch(CompletionToken&& token) {
-    return started<bool>(token, &detail::reply_flag, &start_keys_command, "TOUCH");
-  }
+  auto async_touch(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_size_in_memory(CompletionToken&& token) const {
-    return started<std::int64_t>(token, &detail::reply_integer, &start_size_in_memory);
-  }
+  auto async_size_in_memory(CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Deletes every key of the object; true if something was deleted.
-  bool delete_object() { return async_delete_object(detail::blocking("delete_object", name())); }
+  bool delete_object();
   /// True if the object's key exists.
-  bool exists() const { return async_exists(detail::blocking("exists", name())); }
+  bool exists() const;
   /// Sets a time to live on every key of the object (PEXPIRE); true if the object exists.
   template <class Rep, class Period>
   bool expire(std::chrono::duration<Rep, Period> ttl) {
     return async_expire(ttl, detail::blocking("expire", name()));
   }
   /// Makes every key of the object expire at `when` (PEXPIREAT); true if the object exists.
-  bool expire_at(std::chrono::system_clock::time_point when) {
-    return async_expire_at(when, detail::blocking("expire_at", name()));
-  }
+  bool expire_at(std::chrono::system_clock::time_point when);
   /// Removes the time to live (PERSIST); true if there was one.
-  bool clear_expire() { return async_clear_expire(detail::blocking("clear_expire", name())); }
+  bool clear_expire();
   /// The time to live left (PTTL): -1 ms when the object never expires, -2 ms when it does not
   /// exist (as Redisson's remainTimeToLive).
-  std::chrono::milliseconds remaining_time_to_live() const {
-    return async_remaining_time_to_live(detail::blocking("remaining_time_to_live", name()));
-  }
+  std::chrono::milliseconds remaining_time_to_live() const;
   /// Renames every key of the object (RENAME; on a Cluster, to a name in another slot by
   /// DUMP/RESTORE/DEL, as Redisson does). This handle then refers to `new_name`; other copies
   /// keep the old name. The object must exist (server_error otherwise).
   void rename(std::string new_name);
   /// Updates the last access time of the object's keys (TOUCH); true if the object exists.
-  bool touch() { return async_touch(detail::blocking("touch", name())); }
+  bool touch();
   /// The bytes the object takes in Redis (MEMORY USAGE, summed over its keys); 0 if absent.
-  std::int64_t size_in_memory() const {
-    return async_size_in_memory(detail::blocking("size_in_memory", name()));
-  }
+  std::int64_t size_in_memory() const;
 
  protected:
   /// For the derived objects: `kind` names the object type in errors ("Bucket").
@@ -212,3 +145,5 @@ class Object {
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/object.hpp"

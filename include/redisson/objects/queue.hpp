@@ -71,9 +71,7 @@ class Queue : public detail::QueueBase<T> {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_offer(const T& value, CompletionToken&& token) {
-    return this->async_add(value, token);
-  }
+  auto async_offer(const T& value, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Appends `value` at the tail; returns the queue's length after it.

@@ -73,24 +73,13 @@ RateLimiterConfig rate_limiter_config_of(const Reply& reply);
 /// shorter than the interval are errc::invalid_argument with nothing sent; keys of another type
 /// are errc::wrong_type. Permits are consumed, never returned: there is no release.
 class RateLimiter : public Object {
-  // (Defined first: the forms below deduce their return types from them.)
   template <class R, class CompletionToken, class Convert>
   auto set_rate_op(CompletionToken&& token, bool only_if_unset, RateType type, std::int64_t rate,
                    std::chrono::milliseconds interval, std::chrono::milliseconds keep_alive,
-                   Convert convert) {
-    return started<R>(token, convert, &detail::start_rate_limiter_set_rate, only_if_unset, type,
-                      rate, interval, keep_alive);
-  }
+                   Convert convert);
 
   template <class CompletionToken>
-  auto acquire_op(CompletionToken&& token, std::int64_t permits, std::chrono::milliseconds wait) {
-    return detail::async_op<bool>(
-        object_->core, token,
-        [object = object_, permits, wait](detail::Done<bool> done,
-                                          const detail::CancellationPtr& cancel) {
-          detail::start_rate_limiter_acquire(object, permits, wait, cancel, std::move(done));
-        });
-  }
+  auto acquire_op(CompletionToken&& token, std::int64_t permits, std::chrono::milliseconds wait);
 
  public:
   /// A handle on the limiter `name`; sends nothing.
@@ -101,100 +90,59 @@ class RateLimiter : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_try_set_rate(RateType type, std::int64_t rate, std::chrono::milliseconds interval,
-                          std::chrono::milliseconds keep_alive, CompletionToken&& token) {
-    return set_rate_op<bool>(token, true, type, rate, interval, keep_alive, &detail::reply_flag);
-  }
+                          std::chrono::milliseconds keep_alive, CompletionToken&& token);
   template <class CompletionToken>
   auto async_try_set_rate(RateType type, std::int64_t rate, std::chrono::milliseconds interval,
-                          CompletionToken&& token) {
-    return async_try_set_rate(type, rate, interval, std::chrono::milliseconds{0},
-                              std::forward<CompletionToken>(token));
-  }
+                          CompletionToken&& token);
   template <class CompletionToken>
   auto async_set_rate(RateType type, std::int64_t rate, std::chrono::milliseconds interval,
-                      std::chrono::milliseconds keep_alive, CompletionToken&& token) {
-    return set_rate_op<void>(token, false, type, rate, interval, keep_alive, &detail::reply_ignore);
-  }
+                      std::chrono::milliseconds keep_alive, CompletionToken&& token);
   template <class CompletionToken>
   auto async_set_rate(RateType type, std::int64_t rate, std::chrono::milliseconds interval,
-                      CompletionToken&& token) {
-    return async_set_rate(type, rate, interval, std::chrono::milliseconds{0},
-                          std::forward<CompletionToken>(token));
-  }
+                      CompletionToken&& token);
   /// Completes with (error_code, acquired): one attempt, no waiting.
   template <class CompletionToken>
-  auto async_try_acquire(std::int64_t permits, CompletionToken&& token) {
-    return acquire_op(token, permits, std::chrono::milliseconds{0});
-  }
+  auto async_try_acquire(std::int64_t permits, CompletionToken&& token);
   /// Completes with (error_code, acquired) within about `wait`. Honours Asio per-operation
   /// cancellation: a cancelled wait holds nothing (a grant that raced the cancel is given
   /// back) and completes with asio::error::operation_aborted.
   template <class Rep, class Period, class CompletionToken>
   auto async_try_acquire(std::int64_t permits, std::chrono::duration<Rep, Period> wait,
-                         CompletionToken&& token) {
-    return acquire_op(token, permits, detail::saturating_ms(wait));
-  }
+                         CompletionToken&& token);
   /// Waits as long as it takes; completes with (error_code). Cancellation as above.
   template <class CompletionToken>
-  auto async_acquire(std::int64_t permits, CompletionToken&& token) {
-    return detail::async_op<void>(
-        object_->core, token,
-        [object = object_, permits](detail::Done<void> done,
-                                    const detail::CancellationPtr& cancel) {
-          detail::start_rate_limiter_acquire(
-              object, permits, std::nullopt, cancel,
-              [done = std::move(done)](detail::Status status, bool) mutable {
-                done(std::move(status));
-              });
-        });
-  }
+  auto async_acquire(std::int64_t permits, CompletionToken&& token);
   /// Completes with (error_code, permits available now).
   template <class CompletionToken>
-  auto async_available_permits(CompletionToken&& token) {
-    return started<std::int64_t>(token, &detail::reply_counter,
-                                 &detail::start_rate_limiter_available_permits);
-  }
+  auto async_available_permits(CompletionToken&& token);
   /// Completes with (error_code, RateLimiterConfig).
   template <class CompletionToken>
-  auto async_get_config(CompletionToken&& token) const {
-    return on_key<RateLimiterConfig>(token, &detail::rate_limiter_config_of, "HGETALL");
-  }
+  auto async_get_config(CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Sets the rate if the limiter has none yet (Redisson's trySetRate); true if set. An existing
   /// rate is kept, whatever it is (get_config tells).
   bool try_set_rate(RateType type, std::int64_t rate, std::chrono::milliseconds interval,
-                    std::chrono::milliseconds keep_alive = std::chrono::milliseconds{0}) {
-    return async_try_set_rate(type, rate, interval, keep_alive,
-                              detail::blocking("try_set_rate", name()));
-  }
+                    std::chrono::milliseconds keep_alive = std::chrono::milliseconds{0});
   /// Sets the rate, replacing any (Redisson's setRate): the permits taken so far under this
   /// type are forgotten, so the full rate is available again.
   void set_rate(RateType type, std::int64_t rate, std::chrono::milliseconds interval,
-                std::chrono::milliseconds keep_alive = std::chrono::milliseconds{0}) {
-    async_set_rate(type, rate, interval, keep_alive, detail::blocking("set_rate", name()));
-  }
+                std::chrono::milliseconds keep_alive = std::chrono::milliseconds{0});
   /// Takes `permits` if available now; one round trip, no waiting.
-  bool try_acquire(std::int64_t permits = 1) {
-    return async_try_acquire(permits, detail::blocking("try_acquire", name()));
-  }
+  bool try_acquire(std::int64_t permits = 1);
   /// Takes `permits`, waiting at most `wait` for them; false if they did not free up in time.
   template <class Rep, class Period>
   bool try_acquire(std::int64_t permits, std::chrono::duration<Rep, Period> wait) {
     return async_try_acquire(permits, wait, detail::blocking("try_acquire", name()));
   }
   /// Takes `permits`, waiting as long as it takes.
-  void acquire(std::int64_t permits = 1) {
-    async_acquire(permits, detail::blocking("acquire", name()));
-  }
+  void acquire(std::int64_t permits = 1);
   /// The permits available now (entries older than the interval given back first).
-  std::int64_t available_permits() {
-    return async_available_permits(detail::blocking("available_permits", name()));
-  }
+  std::int64_t available_permits();
   /// The limiter's settings.
-  RateLimiterConfig get_config() const {
-    return async_get_config(detail::blocking("get_config", name()));
-  }
+  RateLimiterConfig get_config() const;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/rate_limiter.hpp"

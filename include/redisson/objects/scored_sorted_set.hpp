@@ -151,240 +151,93 @@ class ScoredSortedSet : public Object {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_add(double score, const T& value, CompletionToken&& token) {
-    return zadd(token, {}, score, value);
-  }
+  auto async_add(double score, const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_try_add(double score, const T& value, CompletionToken&& token) {
-    return zadd(token, {"NX"}, score, value);
-  }
+  auto async_try_add(double score, const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_if_exists(double score, const T& value, CompletionToken&& token) {
-    return zadd(token, {"XX", "CH"}, score, value);
-  }
+  auto async_add_if_exists(double score, const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_if_greater(double score, const T& value, CompletionToken&& token) {
-    return zadd(token, {"GT", "CH"}, score, value);
-  }
+  auto async_add_if_greater(double score, const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_if_less(double score, const T& value, CompletionToken&& token) {
-    return zadd(token, {"LT", "CH"}, score, value);
-  }
+  auto async_add_if_less(double score, const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_all(const std::vector<std::pair<double, T>>& entries, CompletionToken&& token) {
-    return detail::async_started<std::int64_t>(
-        object_, token,
-        [entries](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          std::vector<std::string> args;
-          args.reserve(entries.size() * 2);
-          for (const auto& [score, value] : entries) {
-            args.push_back(detail::score_argument(score));
-            args.push_back(detail::encode_value(*object->codec, value));
-          }
-          detail::start_with_arguments(object, "ZADD", args, done);
-        },
-        &detail::reply_integer);
-  }
+  auto async_add_all(const std::vector<std::pair<double, T>>& entries, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_and_get_rank(double score, const T& value, CompletionToken&& token) {
-    return add_and_rank(token, score, value, false);
-  }
+  auto async_add_and_get_rank(double score, const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_and_get_rev_rank(double score, const T& value, CompletionToken&& token) {
-    return add_and_rank(token, score, value, true);
-  }
+  auto async_add_and_get_rev_rank(double score, const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_score(const T& value, double delta, CompletionToken&& token) {
-    return with_args<double>(token, &detail::reply_double, "ZINCRBY", [&](Command& args) {
-      args.arg(detail::score_argument(delta)).arg(member(value));
-    });
-  }
+  auto async_add_score(const T& value, double delta, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const T& value, CompletionToken&& token) {
-    return member_command<bool>(token, &detail::reply_flag, "ZREM", value);
-  }
+  auto async_remove(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token) {
-    return detail::async_started<std::int64_t>(
-        object_, token,
-        [values](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          std::vector<std::string> members;
-          members.reserve(values.size());
-          for (const auto& value : values) {
-            members.push_back(detail::encode_value(*object->codec, value));
-          }
-          detail::start_with_arguments(object, "ZREM", members, done);
-        },
-        &detail::reply_integer);
-  }
+  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_contains(const T& value, CompletionToken&& token) const {
-    return member_command<bool>(
-        token, [](const Reply& reply) { return !reply.is_null(); }, "ZSCORE", value);
-  }
+  auto async_contains(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZCARD");
-  }
+  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_score(const T& value, CompletionToken&& token) const {
-    return member_command<std::optional<double>>(
-        token,
-        [](const Reply& reply) -> std::optional<double> {
-          if (reply.is_null()) return std::nullopt;
-          return detail::reply_double(reply);
-        },
-        "ZSCORE", value);
-  }
+  auto async_score(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_rank(const T& value, CompletionToken&& token) const {
-    return member_command<std::optional<std::int64_t>>(token, &optional_integer, "ZRANK", value);
-  }
+  auto async_rank(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_rev_rank(const T& value, CompletionToken&& token) const {
-    return member_command<std::optional<std::int64_t>>(token, &optional_integer, "ZREVRANK", value);
-  }
+  auto async_rev_rank(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_first(CompletionToken&& token) const {
-    return on_key<std::optional<T>>(token, first_value(), "ZRANGE", std::int64_t{0},
-                                    std::int64_t{0});
-  }
+  auto async_first(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_last(CompletionToken&& token) const {
-    return on_key<std::optional<T>>(token, first_value(), "ZRANGE", std::int64_t{-1},
-                                    std::int64_t{-1});
-  }
+  auto async_last(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_first_score(CompletionToken&& token) const {
-    return on_key<std::optional<double>>(token, &first_score_of, "ZRANGE", std::int64_t{0},
-                                         std::int64_t{0}, "WITHSCORES");
-  }
+  auto async_first_score(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_last_score(CompletionToken&& token) const {
-    return on_key<std::optional<double>>(token, &first_score_of, "ZRANGE", std::int64_t{-1},
-                                         std::int64_t{-1}, "WITHSCORES");
-  }
+  auto async_last_score(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_poll_first(CompletionToken&& token) {
-    return on_key<std::optional<T>>(token, first_scored_value(), "ZPOPMIN");
-  }
+  auto async_poll_first(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(CompletionToken&& token) {
-    return on_key<std::optional<T>>(token, first_scored_value(), "ZPOPMAX");
-  }
+  auto async_poll_last(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_first(std::int64_t count, CompletionToken&& token) {
-    return pop(token, "ZPOPMIN", count);
-  }
+  auto async_poll_first(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_first(std::chrono::milliseconds wait, CompletionToken&& token) {
-    return blocking_pop<std::optional<T>>(token, "BZPOPMIN", wait, "poll_first");
-  }
+  auto async_poll_first(std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token) {
-    return blocking_pop<std::optional<T>>(token, "BZPOPMAX", wait, "poll_last");
-  }
+  auto async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_take_first(CompletionToken&& token) {
-    return blocking_pop<T>(token, "BZPOPMIN", std::nullopt, "take_first");
-  }
+  auto async_take_first(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_take_last(CompletionToken&& token) {
-    return blocking_pop<T>(token, "BZPOPMAX", std::nullopt, "take_last");
-  }
+  auto async_take_last(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(std::int64_t count, CompletionToken&& token) {
-    return pop(token, "ZPOPMAX", count);
-  }
+  auto async_poll_last(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_value_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const {
-    return on_key<std::vector<T>>(token, values_decoder(), "ZRANGE", start, end);
-  }
+  auto async_value_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_value_range_reversed(std::int64_t start, std::int64_t end,
-                                  CompletionToken&& token) const {
-    return on_key<std::vector<T>>(token, values_decoder(), "ZRANGE", start, end, "REV");
-  }
+                                  CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_entry_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const {
-    return on_key<std::vector<ScoredEntry<T>>>(token, entries_decoder(), "ZRANGE", start, end,
-                                               "WITHSCORES");
-  }
+  auto async_entry_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_entry_range_reversed(std::int64_t start, std::int64_t end,
-                                  CompletionToken&& token) const {
-    return on_key<std::vector<ScoredEntry<T>>>(token, entries_decoder(), "ZRANGE", start, end,
-                                               "REV", "WITHSCORES");
-  }
+                                  CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_value_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
-                                  CompletionToken&& token) const {
-    return with_args<std::vector<T>>(token, values_decoder(), "ZRANGE", [&](Command& args) {
-      args.arg(detail::score_bound(min, min_inclusive))
-          .arg(detail::score_bound(max, max_inclusive))
-          .arg("BYSCORE");
-    });
-  }
+                                  CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_value_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
                                   std::int64_t offset, std::int64_t count,
-                                  CompletionToken&& token) const {
-    return with_args<std::vector<T>>(token, values_decoder(), "ZRANGE", [&](Command& args) {
-      args.arg(detail::score_bound(min, min_inclusive))
-          .arg(detail::score_bound(max, max_inclusive))
-          .arg("BYSCORE")
-          .arg("LIMIT")
-          .arg(offset)
-          .arg(count);
-    });
-  }
+                                  CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_entry_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
-                                  CompletionToken&& token) const {
-    return with_args<std::vector<ScoredEntry<T>>>(
-        token, entries_decoder(), "ZRANGE", [&](Command& args) {
-          args.arg(detail::score_bound(min, min_inclusive))
-              .arg(detail::score_bound(max, max_inclusive))
-              .arg("BYSCORE")
-              .arg("WITHSCORES");
-        });
-  }
+                                  CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_entry_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
                                   std::int64_t offset, std::int64_t count,
-                                  CompletionToken&& token) const {
-    return with_args<std::vector<ScoredEntry<T>>>(
-        token, entries_decoder(), "ZRANGE", [&](Command& args) {
-          args.arg(detail::score_bound(min, min_inclusive))
-              .arg(detail::score_bound(max, max_inclusive))
-              .arg("BYSCORE")
-              .arg("LIMIT")
-              .arg(offset)
-              .arg(count)
-              .arg("WITHSCORES");
-        });
-  }
+                                  CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_count(double min, bool min_inclusive, double max, bool max_inclusive,
-                   CompletionToken&& token) const {
-    return with_args<std::int64_t>(token, &detail::reply_integer, "ZCOUNT", [&](Command& args) {
-      args.arg(detail::score_bound(min, min_inclusive))
-          .arg(detail::score_bound(max, max_inclusive));
-    });
-  }
+                   CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_remove_range_by_rank(std::int64_t start, std::int64_t end, CompletionToken&& token) {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "ZREMRANGEBYRANK", start, end);
-  }
+  auto async_remove_range_by_rank(std::int64_t start, std::int64_t end, CompletionToken&& token);
   template <class CompletionToken>
   auto async_remove_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
-                                   CompletionToken&& token) {
-    return with_args<std::int64_t>(token, &detail::reply_integer, "ZREMRANGEBYSCORE",
-                                   [&](Command& args) {
-                                     args.arg(detail::score_bound(min, min_inclusive))
-                                         .arg(detail::score_bound(max, max_inclusive));
-                                   });
-  }
+                                   CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value` with `score`, or sets the score of a present value; true if it was new.
@@ -556,26 +409,7 @@ class ScoredSortedSet : public Object {
   /// BZPOPMIN/BZPOPMAX name <wait> on a dedicated connection: [name, member, score] or nil.
   template <class R, class CompletionToken>
   auto blocking_pop(CompletionToken&& token, const char* verb,
-                    std::optional<std::chrono::milliseconds> wait, const char* operation) {
-    return detail::async_blocking<R>(
-        object_, token,
-        [&] { return detail::wait_last_command(verb, name(), {}, wait, operation); },
-        [codec = object_->codec](const Reply& reply) -> R {
-          if (reply.is_null()) {
-            if constexpr (std::is_same_v<R, T>) {
-              detail::throw_unexpected_reply("[set, member, score]", reply);
-            } else {
-              return std::nullopt;
-            }
-          }
-          if (reply.elements.size() != 3) {
-            detail::throw_unexpected_reply("[set, member, score]", reply);
-          }
-          auto value = detail::decode_reply<T>(*codec, reply.elements[1]);
-          if (!value) detail::throw_unexpected_reply("a member", reply);
-          return std::move(*value);
-        });
-  }
+                    std::optional<std::chrono::milliseconds> wait, const char* operation);
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
   }
@@ -616,53 +450,21 @@ class ScoredSortedSet : public Object {
   /// `verb name ...` with the arguments `add(command)` appends, built on the caller's thread (a
   /// value the codec cannot write or a bad score is the completion's error).
   template <class R, class CompletionToken, class Convert, class Add>
-  auto with_args(CompletionToken&& token, Convert convert, const char* verb, Add add) const {
-    return detail::async_command<R>(
-        object_, token,
-        [&] {
-          Command built{verb, name()};
-          add(built);
-          return built;
-        },
-        std::move(convert));
-  }
+  auto with_args(CompletionToken&& token, Convert convert, const char* verb, Add add) const;
   /// `verb name <value bytes>`.
   template <class R, class CompletionToken, class Convert>
   auto member_command(CompletionToken&& token, Convert convert, const char* verb,
-                      const T& value) const {
-    return with_args<R>(token, std::move(convert), verb,
-                        [&](Command& built) { built.arg(member(value)); });
-  }
+                      const T& value) const;
   /// ZADD name [flags...] score member: an integer reply, 1 when added (or changed, with CH).
   template <class CompletionToken>
   auto zadd(CompletionToken&& token, std::initializer_list<std::string_view> flags, double score,
-            const T& value) {
-    return with_args<bool>(token, &detail::reply_flag, "ZADD", [&](Command& built) {
-      for (const auto flag : flags) built.arg(flag);
-      built.arg(detail::score_argument(score)).arg(member(value));
-    });
-  }
+            const T& value);
   template <class CompletionToken>
-  auto add_and_rank(CompletionToken&& token, double score, const T& value, bool reverse) {
-    return detail::async_started<std::int64_t>(
-        object_, token,
-        [score, value, reverse](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_scored_sorted_set_add_and_get_rank(
-              object, score, detail::encode_value(*object->codec, value), reverse, done);
-        },
-        &detail::reply_integer);
-  }
+  auto add_and_rank(CompletionToken&& token, double score, const T& value, bool reverse);
   template <class CompletionToken>
-  auto pop(CompletionToken&& token, const char* verb, std::int64_t count) {
-    return detail::async_started<std::vector<T>>(
-        object_, token,
-        [verb, count](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_zset_pop(object, verb, count, done);
-        },
-        [codec = object_->codec](const Reply& reply) {
-          return detail::zset_scored_members<T>(*codec, reply);
-        });
-  }
+  auto pop(CompletionToken&& token, const char* verb, std::int64_t count);
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/scored_sorted_set.hpp"

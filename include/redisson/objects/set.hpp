@@ -32,57 +32,25 @@ class Set : public Object {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_add(const T& value, CompletionToken&& token) {
-    return members_command<bool>(token, &detail::reply_flag, "SADD", {value});
-  }
+  auto async_add(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add_all(const std::vector<T>& values, CompletionToken&& token) {
-    return members_command<std::int64_t>(token, &detail::reply_integer, "SADD", values);
-  }
+  auto async_add_all(const std::vector<T>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const T& value, CompletionToken&& token) {
-    return members_command<bool>(token, &detail::reply_flag, "SREM", {value});
-  }
+  auto async_remove(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token) {
-    return members_command<std::int64_t>(token, &detail::reply_integer, "SREM", values);
-  }
+  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_contains(const T& value, CompletionToken&& token) const {
-    return members_command<bool>(token, &detail::reply_flag, "SISMEMBER", {value});
-  }
+  auto async_contains(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_contains_each(const std::vector<T>& values, CompletionToken&& token) const {
-    return members_command<std::vector<bool>>(
-        token,
-        [](const Reply& reply) {
-          std::vector<bool> found;
-          for (const auto& element : reply.elements) found.push_back(detail::reply_flag(element));
-          return found;
-        },
-        "SMISMEMBER", values);
-  }
+  auto async_contains_each(const std::vector<T>& values, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return on_key<std::int64_t>(token, &detail::reply_integer, "SCARD");
-  }
+  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_random(CompletionToken&& token) const {
-    return on_key<std::optional<T>>(token, value_reader<T>(), "SRANDMEMBER");
-  }
+  auto async_random(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_remove_random(CompletionToken&& token) {
-    return on_key<std::optional<T>>(token, value_reader<T>(), "SPOP");
-  }
+  auto async_remove_random(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_move(const std::string& destination, const T& value, CompletionToken&& token) {
-    return detail::async_command<bool>(
-        object_, token,
-        [&] {
-          return Command{"SMOVE", name(), destination, detail::encode_value(codec(), value)};
-        },
-        &detail::reply_flag);
-  }
+  auto async_move(const std::string& destination, const T& value, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value`; true if it was not there.
@@ -129,20 +97,9 @@ class Set : public Object {
   /// the completion's); none sent for no values.
   template <class R, class CompletionToken, class Convert>
   auto members_command(CompletionToken&& token, Convert convert, const char* verb,
-                       std::vector<T> values) const {
-    return detail::async_started<R>(
-        object_, token,
-        [verb, values = std::move(values)](const detail::ObjectPtr& object,
-                                           detail::Done<Reply>& done) {
-          std::vector<std::string> members;
-          members.reserve(values.size());
-          for (const auto& value : values) {
-            members.push_back(detail::encode_value(*object->codec, value));
-          }
-          detail::start_with_arguments(object, verb, members, done);
-        },
-        convert);
-  }
+                       std::vector<T> values) const;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/set.hpp"

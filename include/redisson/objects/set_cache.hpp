@@ -101,52 +101,26 @@ class SetCache : public Object {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_add(const T& value, CompletionToken&& token) {
-    return add_script<bool>(token, &detail::reply_flag, {value}, {});
-  }
+  auto async_add(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add(const T& value, std::chrono::milliseconds ttl, CompletionToken&& token) {
-    return add_script<bool>(token, &detail::reply_flag, {value}, ttl);
-  }
+  auto async_add(const T& value, std::chrono::milliseconds ttl, CompletionToken&& token);
   template <class CompletionToken>
   auto async_add_all(const std::vector<T>& values, std::chrono::milliseconds ttl,
-                     CompletionToken&& token) {
-    return add_script<std::int64_t>(token, &detail::reply_integer, values, ttl);
-  }
+                     CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const T& value, CompletionToken&& token) {
-    return remove_script<bool>(token, &detail::reply_flag, {value});
-  }
+  auto async_remove(const T& value, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token) {
-    return remove_script<std::int64_t>(token, &detail::reply_integer, values);
-  }
+  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_contains(const T& value, CompletionToken&& token) const {
-    return score_command<bool>(token, &detail::set_cache_live, value);
-  }
+  auto async_contains(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_remaining_time_to_live(const T& value, CompletionToken&& token) const {
-    return score_command<std::chrono::milliseconds>(token, &detail::set_cache_time_left, value);
-  }
+  auto async_remaining_time_to_live(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_set_cache_size);
-  }
+  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_read_all(std::int64_t page_size, CompletionToken&& token) const {
-    return started<std::vector<T>>(
-        token,
-        [codec = object_->codec](const Reply& all) {
-          return detail::set_cache_live_members<T>(*codec, all);
-        },
-        &detail::start_set_cache_read_all, page_size);
-  }
+  auto async_read_all(std::int64_t page_size, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_evict_expired(std::int64_t limit, CompletionToken&& token) {
-    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_set_cache_sweep,
-                                 limit);
-  }
+  auto async_evict_expired(std::int64_t limit, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // A ttl of 0 means none (as in Redisson); a negative one is invalid_argument.
@@ -211,34 +185,14 @@ class SetCache : public Object {
   }
   template <class R, class CompletionToken, class Convert>
   auto add_script(CompletionToken&& token, Convert convert, std::vector<T> values,
-                  std::chrono::milliseconds ttl) {
-    return detail::async_started<R>(
-        object_, token,
-        [ttl, values = std::move(values)](const detail::ObjectPtr& object,
-                                          detail::Done<Reply>& done) {
-          detail::start_set_cache_add(object, ttl, encode_all(*object->codec, values), done);
-        },
-        convert);
-  }
+                  std::chrono::milliseconds ttl);
   template <class R, class CompletionToken, class Convert>
-  auto remove_script(CompletionToken&& token, Convert convert, std::vector<T> values) {
-    return detail::async_started<R>(
-        object_, token,
-        [values = std::move(values)](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_set_cache_remove(object, encode_all(*object->codec, values), done);
-        },
-        convert);
-  }
+  auto remove_script(CompletionToken&& token, Convert convert, std::vector<T> values);
   /// ZSCORE n <value bytes>, read by `convert` against the client's clock when it arrives.
   template <class R, class CompletionToken, class Convert>
-  auto score_command(CompletionToken&& token, Convert convert, const T& value) const {
-    return detail::async_command<R>(
-        object_, token,
-        [&] {
-          return Command{"ZSCORE", name(), detail::encode_value(codec(), value)};
-        },
-        convert);
-  }
+  auto score_command(CompletionToken&& token, Convert convert, const T& value) const;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/set_cache.hpp"

@@ -189,157 +189,68 @@ class TimeSeries : public Object {
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
-  auto async_add(std::int64_t timestamp, const V& value, CompletionToken&& token) {
-    return async_add_all({Entry{timestamp, value, std::nullopt}}, {}, token);
-  }
+  auto async_add(std::int64_t timestamp, const V& value, CompletionToken&& token);
   template <class CompletionToken>
   auto async_add(std::int64_t timestamp, const V& value, std::chrono::milliseconds ttl,
-                 CompletionToken&& token) {
-    return async_add_all({Entry{timestamp, value, std::nullopt}}, ttl, token);
-  }
+                 CompletionToken&& token);
   template <class CompletionToken>
-  auto async_add(std::int64_t timestamp, const V& value, const L& label, CompletionToken&& token) {
-    return async_add_all({Entry{timestamp, value, label}}, {}, token);
-  }
+  auto async_add(std::int64_t timestamp, const V& value, const L& label, CompletionToken&& token);
   template <class CompletionToken>
   auto async_add(std::int64_t timestamp, const V& value, const L& label,
-                 std::chrono::milliseconds ttl, CompletionToken&& token) {
-    return async_add_all({Entry{timestamp, value, label}}, ttl, token);
-  }
+                 std::chrono::milliseconds ttl, CompletionToken&& token);
   template <class CompletionToken>
   auto async_add_all(std::vector<Entry> entries, std::chrono::milliseconds ttl,
-                     CompletionToken&& token) {
-    return detail::async_started<void>(
-        object_, token,
-        [entries = std::move(entries), ttl](const detail::ObjectPtr& object,
-                                            detail::Done<Reply>& done) {
-          std::vector<detail::TimeSeriesWrite> writes;
-          writes.reserve(entries.size());
-          for (const auto& entry : entries) {
-            detail::TimeSeriesWrite write{
-                entry.timestamp, detail::encode_value(*object->codec, entry.value), std::nullopt};
-            if (entry.label) write.label = detail::encode_value(*object->codec, *entry.label);
-            writes.push_back(std::move(write));
-          }
-          detail::start_time_series_add(object, writes, ttl, done);
-        },
-        &detail::reply_ignore);
-  }
+                     CompletionToken&& token);
   template <class CompletionToken>
-  auto async_get(std::int64_t timestamp, CompletionToken&& token) const {
-    return started<std::optional<V>>(token, first_value(), &detail::start_time_series_get,
-                                     timestamp, false);
-  }
+  auto async_get(std::int64_t timestamp, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_get_entry(std::int64_t timestamp, CompletionToken&& token) const {
-    return started<std::optional<Entry>>(token, first_entry_reader(),
-                                         &detail::start_time_series_get, timestamp, false);
-  }
+  auto async_get_entry(std::int64_t timestamp, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_remove(std::int64_t timestamp, CompletionToken&& token) {
-    return started<bool>(
-        token, [](const Reply& reply) { return !reply.is_null(); }, &detail::start_time_series_get,
-        timestamp, true);
-  }
+  auto async_remove(std::int64_t timestamp, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_get_and_remove(std::int64_t timestamp, CompletionToken&& token) {
-    return started<std::optional<V>>(token, first_value(), &detail::start_time_series_get,
-                                     timestamp, true);
-  }
+  auto async_get_and_remove(std::int64_t timestamp, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove_range(std::int64_t from, std::int64_t to, CompletionToken&& token) {
-    return range<std::int64_t>(token, &detail::reply_integer, bound(from), bound(to), -1, false,
-                               detail::TimeSeriesAction::remove);
-  }
+  auto async_remove_range(std::int64_t from, std::int64_t to, CompletionToken&& token);
   template <class CompletionToken>
   auto async_range(std::int64_t from, std::int64_t to, std::int64_t limit,
-                   CompletionToken&& token) const {
-    return limited_range<std::vector<V>>(token, values_reader(), from, to, limit, false);
-  }
+                   CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_rev_range(std::int64_t from, std::int64_t to, std::int64_t limit,
-                       CompletionToken&& token) const {
-    return limited_range<std::vector<V>>(token, values_reader(), from, to, limit, true);
-  }
+                       CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_entry_range(std::int64_t from, std::int64_t to, std::int64_t limit,
-                         CompletionToken&& token) const {
-    return limited_range<std::vector<Entry>>(token, entries_reader(), from, to, limit, false);
-  }
+                         CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_entry_rev_range(std::int64_t from, std::int64_t to, std::int64_t limit,
-                             CompletionToken&& token) const {
-    return limited_range<std::vector<Entry>>(token, entries_reader(), from, to, limit, true);
-  }
+                             CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_first(CompletionToken&& token) const {
-    return range<std::optional<V>>(token, first_value(), "-inf", "+inf", 1, false,
-                                   detail::TimeSeriesAction::read);
-  }
+  auto async_first(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_last(CompletionToken&& token) const {
-    return range<std::optional<V>>(token, first_value(), "-inf", "+inf", 1, true,
-                                   detail::TimeSeriesAction::read);
-  }
+  auto async_last(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_first_entry(CompletionToken&& token) const {
-    return range<std::optional<Entry>>(token, first_entry_reader(), "-inf", "+inf", 1, false,
-                                       detail::TimeSeriesAction::read);
-  }
+  auto async_first_entry(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_last_entry(CompletionToken&& token) const {
-    return range<std::optional<Entry>>(token, first_entry_reader(), "-inf", "+inf", 1, true,
-                                       detail::TimeSeriesAction::read);
-  }
+  auto async_last_entry(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_first(std::int64_t count, CompletionToken&& token) const {
-    return counted<std::vector<V>>(token, values_reader(), count, false,
-                                   detail::TimeSeriesAction::read);
-  }
+  auto async_first(std::int64_t count, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_last(std::int64_t count, CompletionToken&& token) const {
-    return counted<std::vector<V>>(token, values_reader(), count, true,
-                                   detail::TimeSeriesAction::read);
-  }
+  auto async_last(std::int64_t count, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_poll_first(CompletionToken&& token) {
-    return range<std::optional<V>>(token, first_value(), "-inf", "+inf", 1, false,
-                                   detail::TimeSeriesAction::poll);
-  }
+  auto async_poll_first(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(CompletionToken&& token) {
-    return range<std::optional<V>>(token, first_value(), "-inf", "+inf", 1, true,
-                                   detail::TimeSeriesAction::poll);
-  }
+  auto async_poll_last(CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_first(std::int64_t count, CompletionToken&& token) {
-    return counted<std::vector<V>>(token, values_reader(), count, false,
-                                   detail::TimeSeriesAction::poll);
-  }
+  auto async_poll_first(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last(std::int64_t count, CompletionToken&& token) {
-    return counted<std::vector<V>>(token, values_reader(), count, true,
-                                   detail::TimeSeriesAction::poll);
-  }
+  auto async_poll_last(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_first_entries(std::int64_t count, CompletionToken&& token) {
-    return counted<std::vector<Entry>>(token, entries_reader(), count, false,
-                                       detail::TimeSeriesAction::poll);
-  }
+  auto async_poll_first_entries(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_poll_last_entries(std::int64_t count, CompletionToken&& token) {
-    return counted<std::vector<Entry>>(token, entries_reader(), count, true,
-                                       detail::TimeSeriesAction::poll);
-  }
+  auto async_poll_last_entries(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const {
-    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_time_series_size);
-  }
+  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_evict_expired(std::int64_t limit, CompletionToken&& token) {
-    return started<std::int64_t>(token, &detail::reply_integer, &detail::start_time_series_sweep,
-                                 limit);
-  }
+  auto async_evict_expired(std::int64_t limit, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // A ttl of 0 means none (as in Redisson); a limit of 0 means no limit.
@@ -478,35 +389,17 @@ class TimeSeries : public Object {
   /// time_series_range.lua with a limit as start_time_series_range takes it.
   template <class R, class CompletionToken, class Convert>
   auto range(CompletionToken&& token, Convert convert, std::string from, std::string to,
-             std::int64_t limit, bool reverse, detail::TimeSeriesAction action) const {
-    return started<R>(token, std::move(convert), &detail::start_time_series_range, std::move(from),
-                      std::move(to), limit, reverse, action);
-  }
+             std::int64_t limit, bool reverse, detail::TimeSeriesAction action) const;
   /// A range with a caller's limit (0: all; negative: invalid_argument when it starts).
   template <class R, class CompletionToken, class Convert>
   auto limited_range(CompletionToken&& token, Convert convert, std::int64_t from, std::int64_t to,
-                     std::int64_t limit, bool reverse) const {
-    return detail::async_started<R>(
-        object_, token,
-        [from, to, limit, reverse](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_time_series_range(object, bound(from), bound(to),
-                                          detail::time_series_range_limit(limit), reverse,
-                                          detail::TimeSeriesAction::read, done);
-        },
-        std::move(convert));
-  }
+                     std::int64_t limit, bool reverse) const;
   /// The whole series with a caller's count (0: none; negative: invalid_argument).
   template <class R, class CompletionToken, class Convert>
   auto counted(CompletionToken&& token, Convert convert, std::int64_t count, bool reverse,
-               detail::TimeSeriesAction action) const {
-    return detail::async_started<R>(
-        object_, token,
-        [count, reverse, action](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-          detail::start_time_series_range(object, "-inf", "+inf", detail::time_series_count(count),
-                                          reverse, action, done);
-        },
-        std::move(convert));
-  }
+               detail::TimeSeriesAction action) const;
 };
 
 }  // namespace redisson
+
+#include "redisson/objects/impl/time_series.hpp"

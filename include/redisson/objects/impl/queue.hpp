@@ -33,3 +33,13 @@ auto QueueBase<T>::async_poll_last_and_offer_first_to(const std::string& destina
 }
 
 }  // namespace redisson::detail
+
+namespace redisson {
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Queue<T>::async_offer(const T& value, CompletionToken&& token) {
+  return this->async_add(value, token);
+}
+
+}  // namespace redisson

@@ -1,0 +1,114 @@
+// The bodies of Object's templates (objects/object.hpp).
+#pragma once
+
+#include "redisson/objects/object.hpp"
+
+namespace redisson {
+
+template <class R, class CompletionToken, class Convert, class... Args>
+auto Object::on_key(CompletionToken&& token, Convert&& convert, std::string_view verb,
+                    const Args&... args) const {
+  return detail::async_command<R>(
+      object_, token,
+      [&] {
+        Command command{verb, name()};
+        (command.arg(args), ...);
+        return command;
+      },
+      std::forward<Convert>(convert));
+}
+
+template <class R, class CompletionToken, class Convert, class Start, class... Args>
+auto Object::started(CompletionToken&& token, Convert&& convert, Start start, Args... args) const {
+  return detail::async_started<R>(
+      object_, token,
+      [start, ... args = std::move(args)](const detail::ObjectPtr& object,
+                                          detail::Done<Reply>& done) {
+        start(object, args..., done);
+      },
+      std::forward<Convert>(convert));
+}
+
+template <class R, class CompletionToken, class Start, class... Args>
+auto Object::run(CompletionToken&& token, Start start, Args... args) const {
+  return detail::async_op<R>(
+      object_->core, token,
+      [object = object_, start, ... args = std::move(args)](detail::Done<R> done) {
+        start(object, args..., std::move(done));
+      });
+}
+
+template <class R, class CompletionToken, class Start, class... Args>
+auto Object::run_cancellable(CompletionToken&& token, Start start, Args... args) const {
+  return detail::async_op<R>(object_->core, token,
+                             [object = object_, start, ... args = std::move(args)](
+                                 detail::Done<R> done, const detail::CancellationPtr& cancel) {
+                               start(object, args..., cancel, std::move(done));
+                             });
+}
+
+template <class T>
+auto Object::value_reader() const {
+  return [codec = object_->codec](const Reply& reply) {
+    return detail::decode_reply<T>(*codec, reply);
+  };
+}
+
+template <class V>
+auto Object::map_value_reader() const {
+  return [codec = object_->codec](const Reply& reply) {
+    return detail::decode_reply<V>(codec->map_value_codec(), reply);
+  };
+}
+
+template <class T>
+auto Object::values_reader() const {
+  return [codec = object_->codec](const Reply& reply) {
+    return detail::decode_elements<T>(*codec, reply);
+  };
+}
+
+template <class CompletionToken>
+auto Object::async_delete_object(CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &start_keys_command, "DEL");
+}
+
+template <class CompletionToken>
+auto Object::async_exists(CompletionToken&& token) const {
+  return on_key<bool>(token, &detail::reply_flag, "EXISTS");
+}
+
+template <class Rep, class Period, class CompletionToken>
+auto Object::async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &start_expire, "pexpire",
+                       detail::saturating_ms(ttl).count());
+}
+
+template <class CompletionToken>
+auto Object::async_expire_at(std::chrono::system_clock::time_point when, CompletionToken&& token) {
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
+  return started<bool>(token, &detail::reply_flag, &start_expire, "pexpireat", ms);
+}
+
+template <class CompletionToken>
+auto Object::async_clear_expire(CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &start_expire, "persist", std::int64_t{0});
+}
+
+template <class CompletionToken>
+auto Object::async_remaining_time_to_live(CompletionToken&& token) const {
+  return on_key<std::chrono::milliseconds>(token, &detail::reply_ms, "PTTL");
+}
+
+template <class CompletionToken>
+auto Object::async_touch(CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &start_keys_command, "TOUCH");
+}
+
+template <class CompletionToken>
+auto Object::async_size_in_memory(CompletionToken&& token) const {
+  return started<std::int64_t>(token, &detail::reply_integer, &start_size_in_memory);
+}
+
+}  // namespace redisson
