@@ -21,8 +21,8 @@ namespace redisson_bench {
 namespace {
 
 constexpr double kTargetP50Us = 200;
-constexpr auto kSetUpTimeout = std::chrono::seconds(30);
-constexpr auto kGrace = std::chrono::seconds(20);  // after the end, for the last round
+constexpr auto kHandoffSetUpTimeout = std::chrono::seconds(30);
+constexpr auto kLastRoundGrace = std::chrono::seconds(20);  // after the end, for the last round
 
 struct HandoffShared {
   std::atomic<std::int64_t> ready;          // workers connected
@@ -55,16 +55,16 @@ class HandoffWorker {
 
   nlohmann::json run() {
     shared_.ready.fetch_add(1);
-    if (!wait_for_count(shared_.go, 1, kSetUpTimeout)) return fail("no start signal");
+    if (!wait_for_count(shared_.go, 1, kHandoffSetUpTimeout)) return fail("no start signal");
     end_ns_ = shared_.end_ns.load();
-    hard_end_ns_ = end_ns_ + std::chrono::nanoseconds(kGrace).count();
+    hard_end_ns_ = end_ns_ + std::chrono::nanoseconds(kLastRoundGrace).count();
     std::int64_t round = 1;
     bool holding = false;
     if (options_.index == 0) {
       lock_.lock();
       holding = true;
       shared_.first_held.store(1);
-    } else if (!wait_for_count(shared_.first_held, 1, kSetUpTimeout)) {
+    } else if (!wait_for_count(shared_.first_held, 1, kHandoffSetUpTimeout)) {
       return fail("worker 0 never took the lock");
     }
     for (;;) {
@@ -176,12 +176,12 @@ nlohmann::json run_handoff(const Options& options) {
     workers.spawn(worker_command(options, "handoff", i, lock_name), /*capture_stderr=*/false,
                   shared.fd());
   }
-  if (!wait_for_count(shared->ready, 2, kSetUpTimeout)) shared->failed.store(1);
+  if (!wait_for_count(shared->ready, 2, kHandoffSetUpTimeout)) shared->failed.store(1);
   const auto start = monotonic_ns();
   shared->end_ns.store(start + options.duration.count());
   shared->go.store(1);
   const auto deadline =
-      std::chrono::steady_clock::now() + options.duration + kSetUpTimeout + kGrace;
+      std::chrono::steady_clock::now() + options.duration + kHandoffSetUpTimeout + kLastRoundGrace;
   const auto reports = worker_reports(workers.wait_all(deadline));
   const double elapsed = static_cast<double>(monotonic_ns() - start) / 1e9;
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench.hpp"
+#include "client/wall_clock.hpp"
 #include "lua_scripts.hpp"
 #include "redisson/client.hpp"
 #include "redisson/objects/map_cache.hpp"
@@ -19,12 +20,6 @@ namespace {
 
 constexpr auto kTtl = std::chrono::seconds(60);
 constexpr int kKeys = 100;
-
-std::int64_t epoch_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 }  // namespace
 
@@ -54,7 +49,7 @@ nlohmann::json run_map_cache(const Options& options) {
                          [done = std::move(done)](std::error_code ec, bool) { done(!ec); });
   };
   const Issue raw = [&](std::function<void(bool)> done) {
-    const auto now = epoch_ms();
+    const auto now = redisson::detail::unix_time_ms();
     const auto expiry = now + std::chrono::duration_cast<std::chrono::milliseconds>(kTtl).count();
     send_raw(
         client,

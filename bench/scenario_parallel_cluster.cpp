@@ -21,7 +21,7 @@
 namespace redisson_bench {
 namespace {
 
-constexpr int kOwners = 64;
+constexpr int kClusterOwners = 64;
 constexpr int kRounds = 4;  // slices per side: drift of the machine's load hits both alike
 
 // "cmdstat_evalsha:calls=N,..." in INFO commandstats; 0 when absent.
@@ -51,7 +51,7 @@ std::map<int, std::string> slot_owners(redisson::Client& node) {
   return by_slot;
 }
 
-struct Side {
+struct ClusterSide {
   double pairs = 0;
   double seconds = 0;
   std::uint64_t errors = 0;
@@ -60,7 +60,7 @@ struct Side {
 };
 
 void run_slice(redisson::Client& client, std::vector<redisson::Lock>& locks,
-               std::chrono::nanoseconds duration, LatencyHistogram& latency, Side& side) {
+               std::chrono::nanoseconds duration, LatencyHistogram& latency, ClusterSide& side) {
   ParallelLoad load(client, locks, latency);
   const auto started = monotonic_ns();
   load.start();
@@ -93,7 +93,7 @@ nlohmann::json run_parallel_cluster(const Options& options) {
   redisson::Client single(options.url);
   std::vector<redisson::Lock> cluster_locks, single_locks;
   std::vector<std::string> names;
-  for (int i = 0; i < kOwners; ++i) {
+  for (int i = 0; i < kClusterOwners; ++i) {
     names.push_back(bench_key(options, "parallel-cluster:" + std::to_string(i)));
     cluster_locks.push_back(redisson::Lock(cluster, names.back()));
     single_locks.push_back(redisson::Lock(single, names.back()));
@@ -117,7 +117,7 @@ nlohmann::json run_parallel_cluster(const Options& options) {
   }
   std::map<std::string, std::uint64_t> calls_before;
   LatencyHistogram cluster_latency, single_latency, discarded;
-  Side cluster_side, single_side, warm_up;
+  ClusterSide cluster_side, single_side, warm_up;
   run_slice(cluster, cluster_locks, options.duration / 10, discarded, warm_up);
   run_slice(single, single_locks, options.duration / 10, discarded, warm_up);
   for (const auto& [address, client] : masters) calls_before[address] = evalsha_calls(*client);
@@ -137,7 +137,7 @@ nlohmann::json run_parallel_cluster(const Options& options) {
   double worst_deviation = 0;
   for (const auto& [address, count] : calls) {
     const double share = total_calls > 0 ? static_cast<double>(count) / total_calls : 0;
-    const double expected = static_cast<double>(names_per_master[address]) / kOwners;
+    const double expected = static_cast<double>(names_per_master[address]) / kClusterOwners;
     worst_deviation = std::max(worst_deviation, std::abs(share - expected));
     spread.push_back({{"master", address},
                       {"evalsha_calls", count},
@@ -148,7 +148,7 @@ nlohmann::json run_parallel_cluster(const Options& options) {
 
   const double ratio = single_side.rate() > 0 ? cluster_side.rate() / single_side.rate() : 0;
   nlohmann::json out{{"scenario", "parallel-cluster"},
-                     {"owners", kOwners},
+                     {"owners", kClusterOwners},
                      {"masters", masters.size()},
                      {"ops_per_s", round2(cluster_side.rate())},
                      {"unit", "lock+unlock pairs"},

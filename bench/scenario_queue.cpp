@@ -29,7 +29,7 @@
 namespace redisson_bench {
 namespace {
 
-constexpr auto kSetUpTimeout = std::chrono::seconds(30);
+constexpr auto kQueueSetUpTimeout = std::chrono::seconds(30);
 constexpr auto kTakeWait = std::chrono::seconds(10);
 constexpr double kTargetPingRatio = 2.0;
 
@@ -110,19 +110,19 @@ nlohmann::json run_blocking_queue(const Options& options) {
   const redisson::Command ping{"PING"};
   LatencyHistogram ping_rtt;
   std::string failure;
-  if (!wait_for_count(shared->ready, 1, kSetUpTimeout)) failure = "the consumer never started";
+  if (!wait_for_count(shared->ready, 1, kQueueSetUpTimeout)) failure = "the consumer never started";
   const auto start = monotonic_ns();
   const auto end = start + options.duration.count();
   std::int64_t offered = 0;
   while (failure.empty() && monotonic_ns() < end) {
     // The consumer is asleep in take() again before the next element goes out.
     if (!wait_until([&] { return shared->taken.load() >= offered || shared->failed.load(); },
-                    kSetUpTimeout) ||
+                    kQueueSetUpTimeout) ||
         shared->failed.load()) {
       failure = "the consumer stopped taking";
       break;
     }
-    if (!wait_until([&] { return blocked_clients(client) >= 1; }, kSetUpTimeout)) {
+    if (!wait_until([&] { return blocked_clients(client) >= 1; }, kQueueSetUpTimeout)) {
       failure = "the consumer never waited";
       break;
     }
@@ -133,7 +133,7 @@ nlohmann::json run_blocking_queue(const Options& options) {
     ++offered;
   }
   queue.offer(-1);
-  const auto deadline = std::chrono::steady_clock::now() + kSetUpTimeout;
+  const auto deadline = std::chrono::steady_clock::now() + kQueueSetUpTimeout;
   const auto reports = worker_reports(workers.wait_all(deadline));
   const double elapsed = static_cast<double>(monotonic_ns() - start) / 1e9;
   Samples latency;

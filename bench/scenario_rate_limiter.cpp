@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "bench.hpp"
+#include "client/wall_clock.hpp"
 #include "lua_scripts.hpp"
 #include "redisson/client.hpp"
 #include "redisson/objects/rate_limiter.hpp"
@@ -21,12 +22,6 @@ namespace {
 // Far above what one client can take in an interval: no attempt is ever refused.
 constexpr std::int64_t kRate = 1'000'000'000'000;
 constexpr auto kInterval = std::chrono::seconds(1);
-
-std::int64_t epoch_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 }  // namespace
 
@@ -62,7 +57,8 @@ nlohmann::json run_rate_limiter(const Options& options) {
       for (std::size_t j = 0; j < 8; ++j) tag[i + j] = static_cast<char>(bits >> (8 * j));
     }
     send_raw(
-        client, script(raw_keys, {"1", std::to_string(epoch_ms()), tag}).command,
+        client,
+        script(raw_keys, {"1", std::to_string(redisson::detail::unix_time_ms()), tag}).command,
         [](const redisson::Reply& reply) { return reply.is_null(); }, std::move(done));
   };
 
