@@ -8,8 +8,15 @@ void ClientService::closing() noexcept {}
 void ClientService::stopped() noexcept {}
 
 ClientServices::~ClientServices() {
+  // A use() from a destructor below finds what is left the slow way.
+  for (auto& made : fast_) made.store(nullptr, std::memory_order_relaxed);
   // Newest first: a service may use one made before it until it is gone.
   while (!services_.empty()) services_.pop_back();
+}
+
+std::size_t ClientServices::next_slot() noexcept {
+  static std::atomic<std::size_t> next{0};
+  return next.fetch_add(1, std::memory_order_relaxed);
 }
 
 ClientService* ClientServices::find_locked(Key key) const noexcept {
