@@ -114,7 +114,8 @@ class BasicLock : public detail::LockOperations<BasicLock> {
   static void start_acquire_token(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                                   std::optional<milliseconds> wait,
                                   std::optional<milliseconds> lease, detail::CancellationPtr cancel,
-                                  detail::Done<std::optional<std::int64_t>> done);
+                                  detail::Done<std::optional<std::int64_t>> done,
+                                  detail::ReadSlot* read);
 
  private:
   friend class detail::LockOperations<BasicLock>;
@@ -127,9 +128,10 @@ class BasicLock : public detail::LockOperations<BasicLock> {
   // The .cpp side of the async templates.
   static void start_acquire(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                             std::optional<milliseconds> wait, std::optional<milliseconds> lease,
-                            detail::CancellationPtr cancel, detail::Done<bool> done);
+                            detail::CancellationPtr cancel, detail::Done<bool> done,
+                            detail::ReadSlot* read);
   static void start_release(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
-                            detail::Done<void> done);
+                            detail::Done<void> done, detail::ReadSlot* read);
   static void start_force_release(const std::shared_ptr<detail::LockKind>& kind,
                                   detail::Done<bool> done);
   static void start_is_locked(const std::shared_ptr<detail::LockKind>& kind,

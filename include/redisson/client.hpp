@@ -15,6 +15,7 @@
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
 #include "redisson/detail/operation.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "redisson/error.hpp"
 #include "redisson/owner_id.hpp"
 #include "redisson/reply.hpp"
@@ -88,10 +89,11 @@ class Client {
   /// holds the server's text and the error_code says server_error / wrong_type.
   template <class CompletionToken>
   auto async_execute(Command command, CompletionToken&& token) const {
-    return detail::async_op<Reply>(core_, token,
-                                   [core = core_, command = std::move(command)](auto done) {
-                                     start_execute(core, command, completion_of(std::move(done)));
-                                   });
+    return detail::async_op<Reply>(
+        core_, token,
+        [core = core_, command = std::move(command)](auto done, detail::ReadSlot* read) {
+          start_execute(core, command, completion_of(std::move(done)), read);
+        });
   }
 
   /// Runs a Lua script by SHA (EVALSHA; EVAL with the source when the server does not know it).
@@ -103,8 +105,9 @@ class Client {
                   const std::vector<std::string>& args, CompletionToken&& token) const {
     return detail::async_op<Reply>(
         core_, token,
-        [core = core_, script, command = evalsha_command(script, keys, args)](auto done) {
-          start_eval(core, script, command, completion_of(std::move(done)));
+        [core = core_, script, command = evalsha_command(script, keys, args)](
+            auto done, detail::ReadSlot* read) {
+          start_eval(core, script, command, completion_of(std::move(done)), read);
         });
   }
 
@@ -134,11 +137,12 @@ class Client {
     };
   }
   static detail::Status reply_status(std::error_code ec, const Reply& reply);
-  // The .cpp side of the async templates.
+  // The .cpp side of the async templates. `read`: the blocking call's slot (or null), through
+  // which the caller reads its own reply (detail/read_slot.hpp).
   static void start_execute(const std::shared_ptr<detail::ClientCore>& core, const Command& command,
-                            ReplyCompletion on_reply);
+                            ReplyCompletion on_reply, detail::ReadSlot* read);
   static void start_eval(const std::shared_ptr<detail::ClientCore>& core, const Script& script,
-                         const Command& evalsha, ReplyCompletion on_reply);
+                         const Command& evalsha, ReplyCompletion on_reply, detail::ReadSlot* read);
   static Command evalsha_command(const Script& script, const std::vector<std::string>& keys,
                                  const std::vector<std::string>& args);
 

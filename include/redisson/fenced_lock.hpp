@@ -60,8 +60,9 @@ class FencedLock : public BasicLock {
     return detail::async_op<std::optional<std::int64_t>>(
         core(), token,
         [kind = kind(), owner, wait, lease](detail::Done<std::optional<std::int64_t>> done,
-                                            detail::CancellationPtr cancel) {
-          start_acquire_token(kind, owner, wait, lease, std::move(cancel), std::move(done));
+                                            detail::CancellationPtr cancel,
+                                            detail::ReadSlot* read) {
+          start_acquire_token(kind, owner, wait, lease, std::move(cancel), std::move(done), read);
         });
   }
 

@@ -65,10 +65,13 @@ class MultiLock : public detail::LockOperations<MultiLock> {
   }
   const Members& handle() const noexcept { return locks_; }
   static const char* display_name() noexcept { return "MultiLock"; }
+  // A group sends several commands from one start: the I/O thread reads every reply, so the
+  // blocking call's ReadSlot goes unused.
   static void start_acquire(const Members& locks, OwnerId owner, std::optional<milliseconds> wait,
                             std::optional<milliseconds> lease, detail::CancellationPtr cancel,
-                            detail::Done<bool> done);
-  static void start_release(const Members& locks, OwnerId owner, detail::Done<void> done);
+                            detail::Done<bool> done, detail::ReadSlot* /*read*/);
+  static void start_release(const Members& locks, OwnerId owner, detail::Done<void> done,
+                            detail::ReadSlot* /*read*/);
 
   Members locks_;
 };

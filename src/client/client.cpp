@@ -8,7 +8,7 @@
 #include "client/client_core.hpp"
 #include "client/subscribe.hpp"
 #include "net/reply_error.hpp"
-#include "redisson/detail/caller_read.hpp"
+#include "redisson/detail/read_slot.hpp"
 
 namespace redisson {
 
@@ -55,17 +55,19 @@ detail::Status Client::reply_status(std::error_code ec, const Reply& reply) {
 }
 
 void Client::start_execute(const std::shared_ptr<detail::ClientCore>& core, const Command& command,
-                           ReplyCompletion on_reply) {
-  core->submit(command, std::move(on_reply));
+                           ReplyCompletion on_reply, detail::ReadSlot* read) {
+  core->submit(command, std::move(on_reply), read);
   // A blocking execute() whose command went out on an idle connection reads its reply here:
-  // the completion only wakes the waiting thread, from any thread (detail/caller_read.hpp).
-  detail::CallerRead::read_held();
+  // the completion only wakes the waiting thread, from any thread (detail/read_slot.hpp).
+  detail::read_own_reply(read);
 }
 
 void Client::start_eval(const std::shared_ptr<detail::ClientCore>& core, const Script& script,
-                        const Command& evalsha, ReplyCompletion on_reply) {
-  core->eval(script, evalsha, std::move(on_reply));
-  detail::CallerRead::read_held();  // as start_execute (a NOSCRIPT resend goes from here too)
+                        const Command& evalsha, ReplyCompletion on_reply, detail::ReadSlot* read) {
+  core->eval(script, evalsha, std::move(on_reply), read);
+  // As start_execute; a NOSCRIPT resend (EVAL) is sent while the reply is read here, without
+  // the slot, so the I/O thread reads its reply.
+  detail::read_own_reply(read);
 }
 
 Command Client::evalsha_command(const Script& script, const std::vector<std::string>& keys,

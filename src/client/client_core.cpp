@@ -259,25 +259,26 @@ void ClientCore::stop_and_join() {
   services_.stopped();
 }
 
-void ClientCore::submit(const Command& command, ReplyCallback callback) {
-  submit(command, BatchClock::now() + config_.command_timeout, std::move(callback));
+void ClientCore::submit(const Command& command, ReplyCallback callback, ReadSlot* read) {
+  submit(command, BatchClock::now() + config_.command_timeout, std::move(callback), read);
 }
 
-void ClientCore::submit(const Command& command, Clock::time_point deadline,
-                        ReplyCallback callback) {
-  if (router_) return router_->submit(command, deadline, std::move(callback));
+void ClientCore::submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
+                        ReadSlot* read) {
+  if (router_) return router_->submit(command, deadline, std::move(callback), nullptr, read);
   callback(make_error_code(errc::shutdown), Reply{});
 }
 
-void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callback) {
-  eval_on(script, std::move(evalsha), std::move(callback), nullptr);
+void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callback,
+                      ReadSlot* read) {
+  eval_on(script, std::move(evalsha), std::move(callback), nullptr, read);
 }
 
 void ClientCore::eval_on(const Script& script, Command evalsha, ReplyCallback callback,
-                         Router::SentHook after_send) {
+                         Router::SentHook after_send, ReadSlot* read) {
   if (!scripts_) return callback(make_error_code(errc::shutdown), Reply{});
   scripts_->eval(script, std::move(evalsha), BatchClock::now() + config_.command_timeout,
-                 std::move(callback), std::move(after_send));
+                 std::move(callback), std::move(after_send), read);
 }
 
 namespace {
@@ -313,9 +314,9 @@ struct AckedEval {
 }  // namespace
 
 void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callback,
-                      ReplicaWait replicas) {
+                      ReplicaWait replicas, ReadSlot* read) {
   if (replicas == ReplicaWait::none || !replica_ack_) {
-    return eval(script, std::move(evalsha), std::move(callback));
+    return eval(script, std::move(evalsha), std::move(callback), read);
   }
   auto state = std::make_shared<AckedEval>();
   state->callback = std::move(callback);
@@ -355,7 +356,7 @@ void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callb
         }
         if (complete) complete();
       },
-      std::move(after_send));
+      std::move(after_send), read);
 }
 
 PubSub& ClientCore::subscriber() { return *subscriber_; }

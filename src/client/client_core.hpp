@@ -21,6 +21,7 @@
 #include "pubsub/pubsub.hpp"
 #include "redisson/client.hpp"
 #include "redisson/config.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "script/script_def.hpp"
 
 namespace redisson::detail {
@@ -70,16 +71,22 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   bool on_io_thread() const noexcept;
   bool connected() const noexcept;
 
-  /// Queues a command with the default command timeout.
-  void submit(const Command& command, ReplyCallback callback);
-  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
+  /// Queues a command with the default command timeout. `read`, in every submit and eval: a
+  /// blocking call's slot (redisson/detail/read_slot.hpp), passed only by the start of a call
+  /// that then calls read_own_reply() (its callback may run on the caller's thread).
+  void submit(const Command& command, ReplyCallback callback, ReadSlot* read = nullptr);
+  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
+              ReadSlot* read = nullptr);
   /// Runs a script with the command timeout (script/script_runner.hpp: EVALSHA, EVAL on
   /// NOSCRIPT, LOADING/BUSY sent again until the deadline).
-  void eval(const Script& script, Command evalsha, ReplyCallback callback);
+  void eval(const Script& script, Command evalsha, ReplyCallback callback,
+            ReadSlot* read = nullptr);
   /// eval() followed, on the same node's connection, by a replica acknowledgement check.
-  void eval(const Script& script, Command evalsha, ReplyCallback callback, ReplicaWait replicas);
-  void eval(ScriptCall call, ReplyCallback callback, ReplicaWait replicas = ReplicaWait::none) {
-    eval(call.script, std::move(call.command), std::move(callback), replicas);
+  void eval(const Script& script, Command evalsha, ReplyCallback callback, ReplicaWait replicas,
+            ReadSlot* read = nullptr);
+  void eval(ScriptCall call, ReplyCallback callback, ReplicaWait replicas = ReplicaWait::none,
+            ReadSlot* read = nullptr) {
+    eval(call.script, std::move(call.command), std::move(callback), replicas, read);
   }
 
   /// Pub/sub; run on the I/O thread (post to it from elsewhere).
@@ -114,7 +121,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   void start_io_threads();
   void eval_on(
       const Script& script, Command evalsha, ReplyCallback callback,
-      std::function<void(const std::shared_ptr<Connection>&, const std::string&)> after_send);
+      std::function<void(const std::shared_ptr<Connection>&, const std::string&)> after_send,
+      ReadSlot* read);
 
   std::shared_ptr<ReplicaAck> replica_ack_;  // Config::sync_replicas only
   std::shared_ptr<Router> router_;

@@ -19,7 +19,7 @@
 #include "net/push_message.hpp"
 #include "net/reply_error.hpp"
 #include "net/tls_context.hpp"
-#include "redisson/detail/caller_read.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "redisson/error.hpp"
 #include "resp/writer.hpp"
 
@@ -370,14 +370,14 @@ void Connection::arm_read_wait() {
 
 // Called with mutex_ held by write_directly_locked(), on the caller's thread: the command it
 // wrote is the only one pending.
-void Connection::take_caller_read_locked() {
-  const auto grant = reading_.take_for_caller(CallerRead::wanted());
+void Connection::take_caller_read_locked(ReadSlot& read) {
+  const auto grant = reading_.take_for_caller(read.open());
   if (!grant) return;
   if (grant.drain_wake) {
     std::uint64_t count = 0;
     [[maybe_unused]] const auto drained = ::read(caller_wake_fd_, &count, sizeof count);
   }
-  CallerRead::hold(shared_from_this(), grant.token);
+  read.hold(shared_from_this(), grant.token);
 }
 
 // Called with mutex_ held by the caller holding `token`: gives the reading back to the I/O
@@ -529,8 +529,8 @@ void Connection::deliver(std::vector<Reply>& replies) {
   flush();
 }
 
-void Connection::submit(const Command& command, Clock::time_point deadline,
-                        ReplyCallback callback) {
+void Connection::submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
+                        ReadSlot* read) {
   // "*0\r\n" gets no reply from Redis, so every later reply would complete the wrong caller.
   if (command.empty()) {
     callback(make_error_code(errc::invalid_argument), Reply{});
@@ -546,7 +546,7 @@ void Connection::submit(const Command& command, Clock::time_point deadline,
     }
     const bool was_idle = mux_.submit(command, deadline, std::move(callback));
     const bool written_here = may_write_directly_locked(was_idle);
-    if (written_here) write_directly_locked();
+    if (written_here) write_directly_locked(read);
     // Written here, the command still needs the I/O thread for its deadline, unless the timer
     // already armed goes off before it (its expiry re-arms for what is still pending).
     const bool needs_io_thread =
@@ -569,14 +569,14 @@ bool Connection::may_write_directly_locked(bool pipeline_was_idle) const {
 // Called with mutex_ held, with the pipeline holding just the one command just submitted. A
 // write the socket cannot take at once (a full send buffer, or an error the I/O thread then
 // reports) is handed to the I/O thread as an ordinary write of the rest.
-void Connection::write_directly_locked() {
+void Connection::write_directly_locked(ReadSlot* read) {
   mux_.start_write(write_buffer_);
   const auto sent = ::send(socket_.native_handle(), write_buffer_.data(), write_buffer_.size(),
                            MSG_DONTWAIT | MSG_NOSIGNAL);
   const auto taken = sent > 0 ? static_cast<std::size_t>(sent) : std::size_t{0};
   if (taken == write_buffer_.size()) {
     mux_.write_done();
-    take_caller_read_locked();
+    if (read != nullptr) take_caller_read_locked(*read);
     return;
   }
   write_buffer_.erase(0, taken);

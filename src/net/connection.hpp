@@ -20,12 +20,12 @@
 //
 // Reads: on plain TCP the I/O thread waits for the socket to become readable and reads it
 // itself (recv until EAGAIN), so that the reading can change hands. A blocking caller that wrote
-// its command on an idle connection, inside a CallerRead (redisson/detail/caller_read.hpp), may
-// take the reading: it polls the socket, reads and parses under the lock, takes its own reply
-// and runs its callback on its thread (one wake-up per round trip instead of two). What else it
-// parsed (replies to commands queued behind it, pushes) is handed to the I/O thread in order.
-// Whatever breaks meanwhile (the connection, a shutdown, the command's deadline) takes the
-// reading back and wakes the caller through an eventfd.
+// its command on an idle connection, submitted with its call's ReadSlot
+// (redisson/detail/read_slot.hpp), may take the reading: it polls the socket, reads and parses
+// under the lock, takes its own reply and runs its callback on its thread (one wake-up per round
+// trip instead of two). What else it parsed (replies to commands queued behind it, pushes) is
+// handed to the I/O thread in order. Whatever breaks meanwhile (the connection, a shutdown, the
+// command's deadline) takes the reading back and wakes the caller through an eventfd.
 //
 // Who reads, and every rule of how the reading changes hands (when a caller may take it, what a
 // hand-back leaves the I/O thread to do, when the caller must be woken, which late reports count
@@ -51,6 +51,7 @@
 #include "net/read_ownership.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "redisson/detail/unique_function.hpp"
 #include "redisson/reply.hpp"
 #include "resp/parser.hpp"
@@ -93,8 +94,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   /// with connection_lost if the connection broke after it was sent, or with shutdown. A
   /// connection on which sent commands time out at two deadlines in a row with nothing read in
   /// between is presumed dead and reopened (its other sent commands fail with connection_lost).
-  /// A command with no arguments fails at once with invalid_argument.
-  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
+  /// A command with no arguments fails at once with invalid_argument. `read`: the slot of a
+  /// blocking call's start (redisson/detail/read_slot.hpp), which takes the reading of this
+  /// command's reply when the caller wrote it on an idle connection.
+  void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
+              ReadSlot* read = nullptr);
 
   /// Takes back every command not yet written to the socket and fails it with `ec` (the
   /// caller may send it elsewhere: the server never saw it); commands already written keep
@@ -106,11 +110,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   bool ready() const;
 
-  /// For CallerRead: reads the reply to the command this thread wrote while it holds the
+  /// For ReadSlot: reads the reply to the command this thread wrote while it holds the
   /// reading under `token`, and runs its callback; returns once that ran, or once the reading
   /// went back to the I/O thread (which then completes the command).
   void read_own_reply(std::uint64_t token);
-  /// For CallerRead: gives back a reading taken and not used.
+  /// For ReadSlot: gives back a reading taken and not used.
   void release_caller_read(std::uint64_t token) noexcept;
 
   /// 3 after a successful HELLO 3, else 2.
@@ -142,7 +146,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool consume(std::size_t bytes);
   void pump();
   void arm_read_wait();
-  void take_caller_read_locked();
+  void take_caller_read_locked(ReadSlot& read);
   void hand_back_locked(std::uint64_t token, ReadOwnership::CallerEnd end);
   void wake_locked(ReadOwnership::Wake wake);
   void post_pump_locked();
@@ -151,7 +155,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void flush(bool write_finished = false);
   void start_write();
   bool may_write_directly_locked(bool pipeline_was_idle) const;
-  void write_directly_locked();
+  void write_directly_locked(ReadSlot* read);
   void write_remainder(std::uint64_t ready_epoch);
   void on_failure(std::error_code ec);
   void note_session_refused(std::error_code ec);

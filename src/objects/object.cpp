@@ -68,8 +68,9 @@ ObjectPtr make_keyless(const Client& client, CodecPtr codec) {
   return new_state(client, std::move(codec));
 }
 
-void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler) {
-  object.core->submit(command, std::move(handler));
+void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler,
+                  ReadSlot* read) {
+  object.core->submit(command, std::move(handler), read);
 }
 
 Status reply_status(std::error_code ec, const Reply& reply) { return status_of(ec, reply); }

@@ -161,7 +161,7 @@ void start_rate_limiter_acquire(const ObjectPtr& object, std::int64_t permits,
   }
   // The tag of the attempt that succeeded (the last one), for finish_acquire.
   auto last_tag = std::make_shared<std::string>();
-  Attempt attempt = [object, permits, last_tag](AttemptCallback callback) {
+  Attempt attempt = [object, permits, last_tag](AttemptCallback callback, ReadSlot* /*read*/) {
     *last_tag = make_id_bytes();  // attempts run one at a time, on the I/O thread
     attempt_acquire(object, permits, *last_tag, std::move(callback));
   };

@@ -58,12 +58,13 @@ ScriptRunner::ScriptRunner(asio::io_context& io, std::shared_ptr<Router> router)
     : io_(io), router_(std::move(router)) {}
 
 void ScriptRunner::eval(const Script& script, Command evalsha, Clock::time_point deadline,
-                        ReplyCallback callback, Router::SentHook after_send) {
+                        ReplyCallback callback, Router::SentHook after_send, ReadSlot* read) {
   send(std::make_shared<Call>(
-      Call{script, std::move(evalsha), deadline, std::move(callback), std::move(after_send)}));
+           Call{script, std::move(evalsha), deadline, std::move(callback), std::move(after_send)}),
+       read);
 }
 
-void ScriptRunner::send(const std::shared_ptr<Call>& call) {
+void ScriptRunner::send(const std::shared_ptr<Call>& call, ReadSlot* read) {
   router_->submit(
       call->command, call->deadline,
       [self = shared_from_this(), call](std::error_code ec, Reply reply) {
@@ -81,7 +82,7 @@ void ScriptRunner::send(const std::shared_ptr<Call>& call) {
         auto timer = std::make_shared<asio::steady_timer>(self->io_, call->refusal_wait);
         timer->async_wait([self, call, timer](std::error_code) { self->send(call); });
       },
-      call->after_send);
+      call->after_send, read);
 }
 
 }  // namespace redisson::detail

@@ -23,13 +23,14 @@ class ScriptRunner : public std::enable_shared_from_this<ScriptRunner> {
  public:
   ScriptRunner(asio::io_context& io, std::shared_ptr<Router> router);
 
-  /// `after_send` (may be empty) runs after each send of the script, as Router::submit says.
+  /// `after_send` (may be empty) runs after each send of the script, and `read` goes with the
+  /// first, as Router::submit says.
   void eval(const Script& script, Command evalsha, Clock::time_point deadline,
-            ReplyCallback callback, Router::SentHook after_send);
+            ReplyCallback callback, Router::SentHook after_send, ReadSlot* read = nullptr);
 
  private:
   struct Call;
-  void send(const std::shared_ptr<Call>& call);
+  void send(const std::shared_ptr<Call>& call, ReadSlot* read = nullptr);
 
   asio::io_context& io_;
   std::shared_ptr<Router> router_;

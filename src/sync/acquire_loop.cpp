@@ -11,7 +11,8 @@
 namespace redisson::detail {
 
 void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
-                        AcquireCallback done, GiveUp give_up, const CancellationPtr& cancel) {
+                        AcquireCallback done, GiveUp give_up, const CancellationPtr& cancel,
+                        ReadSlot* read) {
   auto loop = std::make_shared<AcquireLoop>(core, std::move(options), std::move(attempt),
                                             std::move(done), std::move(give_up));
   // A caller off the I/O thread sends the first attempt itself when nothing is subscribed (so
@@ -27,7 +28,7 @@ void AcquireLoop::start(const std::shared_ptr<ClientCore>& core, Options options
     // No yield window open: the machine's first action is the attempt.
     auto action = loop->machine_.start(Clock::now(), std::nullopt);
     if (action.kind == AcquireAction::Kind::attempt) {
-      loop->send_attempt(/*listen=*/false, /*on_caller_thread=*/true);
+      loop->send_attempt(/*listen=*/false, /*on_caller_thread=*/true, read);
     }
   }
   if (cancel) {
@@ -85,7 +86,7 @@ void AcquireLoop::perform(AcquireAction action) {
   }
 }
 
-void AcquireLoop::send_attempt(bool listen, bool on_caller_thread) {
+void AcquireLoop::send_attempt(bool listen, bool on_caller_thread, ReadSlot* read) {
   // (The subscriber is the I/O thread's: a caller's first attempt only comes when it was quiet.)
   if (listen && !on_caller_thread && core_->subscriber().confirmed(channel_)) {
     listener_id_ = core_->subscriber().add(channel_, make_listener(), nullptr);
@@ -96,16 +97,19 @@ void AcquireLoop::send_attempt(bool listen, bool on_caller_thread) {
     }
     machine_.listening(own);
   }
-  attempt_([self = shared_from_this()](Status status, AttemptResult result) {
-    // A first attempt's reply its caller read (detail/caller_read.hpp) finishes there only on
-    // a grant: whatever the loop does next (subscribe, sleep, give up) is the I/O thread's.
-    if ((status || !result.acquired) && !self->core_->on_io_thread()) {
-      return asio::post(self->core_->io(), [self, status = std::move(status), result]() mutable {
+  attempt_(
+      [self = shared_from_this()](Status status, AttemptResult result) {
+        // A first attempt's reply its caller read (detail/read_slot.hpp) finishes there only on
+        // a grant: whatever the loop does next (subscribe, sleep, give up) is the I/O thread's.
+        if ((status || !result.acquired) && !self->core_->on_io_thread()) {
+          return asio::post(
+              self->core_->io(), [self, status = std::move(status), result]() mutable {
+                self->perform(self->machine_.replied(Clock::now(), std::move(status), result));
+              });
+        }
         self->perform(self->machine_.replied(Clock::now(), std::move(status), result));
-      });
-    }
-    self->perform(self->machine_.replied(Clock::now(), std::move(status), result));
-  });
+      },
+      read);
 }
 
 // The listener holds the loop alive while it waits; finish() removes the listener, which

@@ -16,6 +16,7 @@
 #include "net/connection.hpp"
 #include "pubsub/subscriber.hpp"
 #include "redisson/detail/cancellation.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/detail/unique_function.hpp"
 #include "sync/acquire_machine.hpp"
@@ -25,8 +26,11 @@ namespace redisson::detail {
 class ClientCore;
 
 using AttemptCallback = UniqueFunction<void(Status, AttemptResult)>;
-/// One try; called on the I/O thread, possibly many times.
-using Attempt = std::function<void(AttemptCallback)>;
+/// One try; called on the I/O thread, possibly many times, and the first time perhaps on the
+/// caller's. The ReadSlot* is the blocking caller's slot (redisson/detail/read_slot.hpp) for
+/// that first try when the caller sends it itself, else null: an attempt that passes it on
+/// with its command lets the caller read the reply.
+using Attempt = std::function<void(AttemptCallback, ReadSlot*)>;
 /// Called once with the outcome: (error, acquired). The Status keeps what the server said.
 using AcquireCallback = UniqueFunction<void(Status, bool)>;
 /// Called when the loop gives up after a failed attempt (wait exhausted), before `done`:
@@ -43,10 +47,11 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
   };
 
   /// Runs the loop on the client's I/O thread (posted there). With `cancel`, a cancellation
-  /// request stops it (see acquire_machine.hpp).
+  /// request stops it (see acquire_machine.hpp). `read`: a blocking caller's slot, handed to
+  /// the first attempt when the caller sends it itself.
   static void start(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
                     AcquireCallback done, GiveUp give_up = nullptr,
-                    const CancellationPtr& cancel = nullptr);
+                    const CancellationPtr& cancel = nullptr, ReadSlot* read = nullptr);
 
   AcquireLoop(const std::shared_ptr<ClientCore>& core, Options options, Attempt attempt,
               AcquireCallback done, GiveUp give_up);
@@ -54,7 +59,7 @@ class AcquireLoop : public std::enable_shared_from_this<AcquireLoop> {
  private:
   void begin();
   void perform(AcquireAction action);
-  void send_attempt(bool listen, bool on_caller_thread);
+  void send_attempt(bool listen, bool on_caller_thread, ReadSlot* read = nullptr);
   Listener make_listener();
   void arm_timer(Clock::time_point when);
   void stop_timer();

@@ -2,7 +2,7 @@
 
 #include "client/client_core.hpp"
 #include "client/failure_report.hpp"
-#include "redisson/detail/caller_read.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "sync/lock_kind.hpp"
 
 namespace redisson {
@@ -17,36 +17,41 @@ void BasicLock::start_acquire_token(const std::shared_ptr<detail::LockKind>& kin
                                     std::optional<milliseconds> wait,
                                     std::optional<milliseconds> lease,
                                     detail::CancellationPtr cancel,
-                                    detail::Done<std::optional<std::int64_t>> done) {
-  kind->acquire(owner, wait, lease, std::move(cancel), std::move(done));
-  detail::CallerRead::read_held();  // see start_acquire
+                                    detail::Done<std::optional<std::int64_t>> done,
+                                    detail::ReadSlot* read) {
+  kind->acquire(owner, wait, lease, std::move(cancel), std::move(done), read);
+  detail::read_own_reply(read);  // see start_acquire
 }
 
 void BasicLock::start_acquire(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                               std::optional<milliseconds> wait, std::optional<milliseconds> lease,
-                              detail::CancellationPtr cancel, detail::Done<bool> done) {
+                              detail::CancellationPtr cancel, detail::Done<bool> done,
+                              detail::ReadSlot* read) {
   kind->acquire(
       owner, wait, lease, std::move(cancel),
       [done = std::move(done)](detail::Status status, std::optional<std::int64_t> token) mutable {
         done(std::move(status), token.has_value());
-      });
+      },
+      read);
   // A blocking lock whose first attempt went out on an idle connection reads the reply here
-  // (detail/caller_read.hpp): the attempt's callback and a grant touch the hold registry
+  // (detail/read_slot.hpp): the attempt's callback and a grant touch the hold registry
   // (locked), the watchdog's wake() and the caller's completion; the acquire loop moves
-  // anything else to the I/O thread. Here, not in the lock kind: a group (MultiLock, RedLock)
-  // sends several commands from one start, and none of their replies is read by its caller.
-  detail::CallerRead::read_held();
+  // anything else to the I/O thread. A group (MultiLock, RedLock) sends several commands from
+  // one start and passes no slot to its members, so none of their replies is read by its
+  // caller.
+  detail::read_own_reply(read);
 }
 
 void BasicLock::start_release(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
-                              detail::Done<void> done) {
-  kind->release(owner, std::move(done));
+                              detail::Done<void> done, detail::ReadSlot* read) {
   // As start_acquire: the release's callback touches the registry and posts the yield. Only
   // while this client waits on nothing (as the acquire loop's first attempt): a release that
   // woke waiters then finishes on the I/O thread anyway, and under contention (16 processes on
   // 2 cores, `contention`) the caller's read plus that hop cost more than they save: busy
   // 0.72 -> 0.63.
-  if (kind->core->subscriber().quiet()) detail::CallerRead::read_held();
+  if (!kind->core->subscriber().quiet()) read = nullptr;
+  kind->release(owner, std::move(done), read);
+  detail::read_own_reply(read);
 }
 
 void BasicLock::start_force_release(const std::shared_ptr<detail::LockKind>& kind,

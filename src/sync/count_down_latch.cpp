@@ -51,7 +51,7 @@ void CountDownLatch::start_await(const detail::ObjectPtr& object,
   // "Acquired" = the latch is open. The loop checks once, then subscribes and checks again
   // (so an opening between the two is not missed), then sleeps until a message. Opening takes
   // nothing, so a cancel has nothing to give back.
-  Attempt attempt = [latch](AttemptCallback callback) {
+  Attempt attempt = [latch](AttemptCallback callback, ReadSlot* /*read*/) {
     get_count(*latch, [callback = std::move(callback)](Status status, std::int64_t count) mutable {
       if (status) return callback(std::move(status), {});
       callback({}, AttemptResult{count <= 0, std::chrono::milliseconds{-1}});

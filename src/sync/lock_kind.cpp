@@ -60,7 +60,7 @@ AcquireLoop::Options LockKind::loop_options(const AcquireRequest&) const {
 const ScriptDef& LockKind::renew_script() const { return lua::lock_renew; }
 
 void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, CancellationPtr cancel,
-                       Done<std::optional<std::int64_t>> done) {
+                       Done<std::optional<std::int64_t>> done, ReadSlot* read) {
   if ((wait && wait->count() < 0) || (lease && lease->count() <= 0)) {
     return done(errc::invalid_argument, std::nullopt);
   }
@@ -105,11 +105,11 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
         }
         done({}, state->token);
       },
-      give_up_hook, cancel);
+      give_up_hook, cancel, read);
 }
 
 Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
-  return [self = shared_from_this(), state](AttemptCallback callback) {
+  return [self = shared_from_this(), state](AttemptCallback callback, ReadSlot* read) {
     auto& request = state->request;
     std::optional<std::int64_t> reset;
     if (self->reconcilable()) reset = self->holds().reset_count(self->name, request.field);
@@ -142,7 +142,7 @@ Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
           }
           callback({}, AttemptResult{outcome.acquired, outcome.retry_after, outcome.ahead});
         },
-        ReplicaWait::require);
+        ReplicaWait::require, read);
   };
 }
 
@@ -178,9 +178,10 @@ void LockKind::undo_acquisition(const AcquireRequest& request, UniqueFunction<vo
              });
 }
 
-void LockKind::release(OwnerId owner, Done<void> done) {
-  release_one(owner,
-              [done = std::move(done)](Status status, bool) mutable { done(std::move(status)); });
+void LockKind::release(OwnerId owner, Done<void> done, ReadSlot* read) {
+  release_one(
+      owner, [done = std::move(done)](Status status, bool) mutable { done(std::move(status)); },
+      read);
 }
 
 void LockKind::release_fully(OwnerId owner, Done<void> done) {
@@ -200,7 +201,8 @@ void LockKind::release_rest(OwnerId owner, int releases_left, Done<void> done) {
   });
 }
 
-void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully)> done) {
+void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully)> done,
+                           ReadSlot* read) {
   auto request = std::make_shared<UnlockRequest>();
   request->owner = owner;
   request->field = owner_field(owner);
@@ -232,7 +234,7 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
         if (outcome.released.fully && outcome.reached > 0) {
           const auto round_trip = Clock::now() - sent;
           if (!self->core->on_io_thread()) {
-            // Read by its caller (CallerRead): the yield lives on the I/O thread, and must be
+            // Read by its caller (ReadSlot): the yield lives on the I/O thread, and must be
             // in place before the caller hears (its next lock() looks at it).
             return asio::post(self->core->io(), [self, reached = outcome.reached, round_trip,
                                                  done = std::move(done)]() mutable {
@@ -244,7 +246,7 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
         }
         done({}, outcome.released.fully);
       },
-      ReplicaWait::wait);
+      ReplicaWait::wait, read);
 }
 
 // Runs on the I/O thread (the unlock's reply), where the subscriber and the yield live.

@@ -23,6 +23,7 @@
 
 #include "client/client_core.hpp"
 #include "redisson/detail/cancellation.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/owner_id.hpp"
 #include "script/script_def.hpp"
@@ -84,10 +85,13 @@ class LockKind : public std::enable_shared_from_this<LockKind>, public HoldRegis
 
   /// Acquires for `owner`; completes with the fencing token (0 for kinds without one), or
   /// nullopt when the wait ran out. `lease` absent: the watchdog's lease, renewed.
+  /// `read`: a blocking caller's slot (redisson/detail/read_slot.hpp), which the first attempt
+  /// carries when the caller sends it itself.
   void acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, CancellationPtr cancel,
-               Done<std::optional<std::int64_t>> done);
-  /// Releases one hold of `owner`; not_owner when it holds none.
-  void release(OwnerId owner, Done<void> done);
+               Done<std::optional<std::int64_t>> done, ReadSlot* read = nullptr);
+  /// Releases one hold of `owner`; not_owner when it holds none. `read`: as acquire's, carried
+  /// by the first send of the unlock.
+  void release(OwnerId owner, Done<void> done, ReadSlot* read = nullptr);
   /// Releases every hold of `owner` (each re-entrant hold, one unlock each, so every release
   /// goes through the kind's unlock script and the last one publishes); not_owner when it held
   /// none. Used when a client shuts down holding locks.
@@ -154,7 +158,8 @@ class LockKind : public std::enable_shared_from_this<LockKind>, public HoldRegis
   /// from a kept prefix: a client may hold 100,000 locks, and the prefix cost each ~100 bytes.
   std::string new_latch() const;
   /// release(), telling the caller also whether the owner now holds nothing.
-  void release_one(OwnerId owner, UniqueFunction<void(Status, bool fully)> done);
+  void release_one(OwnerId owner, UniqueFunction<void(Status, bool fully)> done,
+                   ReadSlot* read = nullptr);
   void release_rest(OwnerId owner, int releases_left, Done<void> done);
   /// After a full release whose message reached `reached` subscribers: when some were other
   /// clients' waiters, this client's next acquisition holds back (release_yield.hpp).

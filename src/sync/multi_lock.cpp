@@ -161,7 +161,7 @@ MultiLock::MultiLock(std::vector<BasicLock> locks)
 
 void MultiLock::start_acquire(const Members& locks, OwnerId owner, std::optional<milliseconds> wait,
                               std::optional<milliseconds> lease, detail::CancellationPtr cancel,
-                              detail::Done<bool> done) {
+                              detail::Done<bool> done, detail::ReadSlot* /*read*/) {
   if ((wait && wait->count() < 0) || (lease && lease->count() <= 0)) {
     return done(errc::invalid_argument, false);
   }
@@ -170,7 +170,8 @@ void MultiLock::start_acquire(const Members& locks, OwnerId owner, std::optional
       ->start();
 }
 
-void MultiLock::start_release(const Members& locks, OwnerId owner, detail::Done<void> done) {
+void MultiLock::start_release(const Members& locks, OwnerId owner, detail::Done<void> done,
+                              detail::ReadSlot* /*read*/) {
   detail::unlock_group(locks, locks->size(), owner, std::move(done));
 }
 

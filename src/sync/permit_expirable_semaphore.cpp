@@ -147,7 +147,7 @@ void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, Op
   auto id = make_request_id();
   auto id_bytes = *permit_bytes(id);
 
-  Attempt attempt = [semaphore, id_bytes, lease](AttemptCallback callback) {
+  Attempt attempt = [semaphore, id_bytes, lease](AttemptCallback callback, ReadSlot* /*read*/) {
     const auto now = unix_time_ms();
     eval_with_retry(
         semaphore->core,

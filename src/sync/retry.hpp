@@ -49,11 +49,12 @@ inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Scrip
 /// `make_retry` builds (once, on the first retry): a script may skip, on its first attempt, work
 /// that only a retry needs (reading its own unlock latch, which cannot exist before the first
 /// attempt ran). Building the retry command only when a reply was lost keeps a second
-/// encoding off every successful call.
+/// encoding off every successful call. `read` (a blocking call's slot) goes with the first send.
 template <class MakeRetry>
 void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
                            Command first, MakeRetry make_retry, int attempts_left,
-                           ReplyCallback done, ReplicaWait replicas = ReplicaWait::none) {
+                           ReplyCallback done, ReplicaWait replicas = ReplicaWait::none,
+                           ReadSlot* read = nullptr) {
   core->eval(
       script, std::move(first),
       [core, script, make_retry = std::move(make_retry), attempts_left, replicas,
@@ -64,7 +65,7 @@ void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script
         }
         done(ec, std::move(reply));
       },
-      replicas);
+      replicas, read);
 }
 
 /// eval_with_retry for a script definition's call (script/script_def.hpp).
@@ -79,12 +80,12 @@ inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Scrip
 template <class MakeRetry>
 void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, ScriptCall first,
                            MakeRetry make_retry, int attempts_left, ReplyCallback done,
-                           ReplicaWait replicas = ReplicaWait::none) {
+                           ReplicaWait replicas = ReplicaWait::none, ReadSlot* read = nullptr) {
   const Script script = first.script;
   eval_first_then_retry(
       core, script, std::move(first.command),
       [make_retry = std::move(make_retry)] { return make_retry().command; }, attempts_left,
-      std::move(done), replicas);
+      std::move(done), replicas, read);
 }
 
 }  // namespace redisson::detail

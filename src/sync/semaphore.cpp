@@ -134,7 +134,8 @@ void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t perm
   auto waiter = std::make_shared<SemaphoreWaiter>();
   // Each attempt is a request of its own, sent again after a lost reply: its latch tells the
   // retry whether the first send took the permits (otherwise they would be gone for good).
-  Attempt attempt = [semaphore, permits, in_line, waiter](AttemptCallback callback) {
+  Attempt attempt = [semaphore, permits, in_line, waiter](AttemptCallback callback,
+                                                          ReadSlot* /*read*/) {
     auto [latch, latch_ms] = new_latch(*semaphore, semaphore->acquire_latch_prefix);
     auto make = [semaphore, latch = std::move(latch), permits, latch_ms = latch_ms, in_line,
                  waiter](bool first) {

@@ -128,18 +128,18 @@ std::shared_ptr<Connection> ClusterRouter::connection_for_slot(int slot) {
 }
 
 void ClusterRouter::submit(const Command& command, Clock::time_point deadline,
-                           ReplyCallback callback, SentHook after_send) {
+                           ReplyCallback callback, SentHook after_send, ReadSlot* read) {
   const auto key = command.routing_key();
   const int slot = key ? key_slot(*key) : -1;
   auto connection = connection_for_slot(slot);
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
   send(std::make_shared<Request>(
            Request{command, deadline, std::move(callback), 0, std::move(after_send)}),
-       std::move(connection), false);
+       std::move(connection), false, read);
 }
 
 void ClusterRouter::send(const std::shared_ptr<Request>& request,
-                         std::shared_ptr<Connection> connection, bool asking) {
+                         std::shared_ptr<Connection> connection, bool asking, ReadSlot* read) {
   // Pipelined right behind ASKING; a command from another thread could slip in between, in
   // which case ours meets ASK again and is retried (bounded by kMaxRedirects).
   if (asking)
@@ -153,11 +153,11 @@ void ClusterRouter::send(const std::shared_ptr<Request>& request,
   }
   // Named before `from` moves into the reply handler: the hook keys per-node state by it.
   std::string node = request->after_send ? from.host + ":" + std::to_string(from.port) : "";
-  connection->submit(request->command, request->deadline,
-                     [self = shared_from_this(), request, from = std::move(from)](
-                         std::error_code ec, Reply reply) {
-                       self->on_reply(request, from, ec, std::move(reply));
-                     });
+  connection->submit(
+      request->command, request->deadline,
+      [self = shared_from_this(), request, from = std::move(from)](
+          std::error_code ec, Reply reply) { self->on_reply(request, from, ec, std::move(reply)); },
+      read);
   if (request->after_send) request->after_send(connection, node);
 }
 

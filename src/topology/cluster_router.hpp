@@ -39,7 +39,7 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
 
   void start(StartCallback done) override;
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
-              SentHook after_send = nullptr) override;
+              SentHook after_send = nullptr, ReadSlot* read = nullptr) override;
   std::vector<ServerAddress> masters() const override;
   void submit_to(const ServerAddress& node, const Command& command, Clock::time_point deadline,
                  ReplyCallback callback) override;
@@ -67,7 +67,7 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
   std::shared_ptr<Connection> connection_locked(int node);
   std::shared_ptr<Connection> connection_for_slot(int slot);
   void send(const std::shared_ptr<Request>& request, std::shared_ptr<Connection> connection,
-            bool asking);
+            bool asking, ReadSlot* read = nullptr);
   void on_reply(const std::shared_ptr<Request>& request, const ClusterNodeAddress& from,
                 std::error_code ec, Reply reply);
   void query_map(std::vector<ClusterNodeAddress> candidates, std::size_t next, bool use_slots,

@@ -38,9 +38,11 @@ class Router {
   virtual void start(StartCallback done) = 0;
   /// Sends `command` to the node that serves its routing key (any node when it has none),
   /// following redirections. `after_send`, when set, runs after each send of it (resends
-  /// included) with the connection and node it went to.
+  /// included) with the connection and node it went to. `read` (a blocking call's slot,
+  /// redisson/detail/read_slot.hpp) goes with the first send only: a resend is never read by
+  /// the caller.
   virtual void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
-                      SentHook after_send = nullptr) = 0;
+                      SentHook after_send = nullptr, ReadSlot* read = nullptr) = 0;
   /// The masters holding the data set: the one server (single server, master/replica,
   /// Sentinel: the current master) or every master of the last slot map (Cluster). Commands
   /// about the whole data set (SCAN, DBSIZE, FLUSHDB) go to each of them with submit_to().

@@ -176,12 +176,12 @@ void SentinelRouter::refresh(std::function<void()> done) {
 }
 
 void SentinelRouter::submit(const Command& command, Clock::time_point deadline,
-                            ReplyCallback callback, SentHook after_send) {
-  send(std::make_shared<const Command>(command), deadline, std::move(callback), after_send);
+                            ReplyCallback callback, SentHook after_send, ReadSlot* read) {
+  send(std::make_shared<const Command>(command), deadline, std::move(callback), after_send, read);
 }
 
 void SentinelRouter::send(std::shared_ptr<const Command> command, Clock::time_point deadline,
-                          ReplyCallback callback, const SentHook& after_send) {
+                          ReplyCallback callback, const SentHook& after_send, ReadSlot* read) {
   std::shared_ptr<Connection> connection;
   std::string node;
   {
@@ -190,30 +190,32 @@ void SentinelRouter::send(std::shared_ptr<const Command> command, Clock::time_po
     node = node_key(master_);
   }
   if (!connection) return callback(make_error_code(errc::shutdown), Reply{});
-  connection->submit(*command, deadline,
-                     [self = shared_from_this(), connection, command, deadline, after_send,
-                      callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
-                       if (ec != errc::server_error || !reply.str.starts_with("READONLY")) {
-                         return callback(ec, std::move(reply));
-                       }
-                       // The master we wrote to was demoted. Send it to the current master if that
-                       // is another one; otherwise learn the new master and report this attempt's
-                       // error.
-                       std::shared_ptr<Connection> current;
-                       std::string node;
-                       {
-                         std::lock_guard lock(self->mutex_);
-                         current = self->master_connection_;
-                         node = node_key(self->master_);
-                       }
-                       if (current && current != connection) {
-                         current->submit(*command, deadline, std::move(callback));
-                         if (after_send) after_send(current, node);
-                         return;
-                       }
-                       self->refreshes_.request(self);
-                       callback(ec, std::move(reply));
-                     });
+  connection->submit(
+      *command, deadline,
+      [self = shared_from_this(), connection, command, deadline, after_send,
+       callback = std::move(callback)](std::error_code ec, Reply reply) mutable {
+        if (ec != errc::server_error || !reply.str.starts_with("READONLY")) {
+          return callback(ec, std::move(reply));
+        }
+        // The master we wrote to was demoted. Send it to the current master if that
+        // is another one; otherwise learn the new master and report this attempt's
+        // error.
+        std::shared_ptr<Connection> current;
+        std::string node;
+        {
+          std::lock_guard lock(self->mutex_);
+          current = self->master_connection_;
+          node = node_key(self->master_);
+        }
+        if (current && current != connection) {
+          current->submit(*command, deadline, std::move(callback));
+          if (after_send) after_send(current, node);
+          return;
+        }
+        self->refreshes_.request(self);
+        callback(ec, std::move(reply));
+      },
+      read);
   if (after_send) after_send(connection, node);
 }
 

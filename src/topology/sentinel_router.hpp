@@ -28,7 +28,7 @@ class SentinelRouter : public Router, public std::enable_shared_from_this<Sentin
 
   void start(StartCallback done) override;
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
-              SentHook after_send = nullptr) override;
+              SentHook after_send = nullptr, ReadSlot* read = nullptr) override;
   std::vector<ServerAddress> masters() const override;
   void submit_to(const ServerAddress& node, const Command& command, Clock::time_point deadline,
                  ReplyCallback callback) override;
@@ -45,7 +45,7 @@ class SentinelRouter : public Router, public std::enable_shared_from_this<Sentin
   void switch_to(const std::string& host, int port);
   void watch_switches(std::size_t sentinel);
   void send(std::shared_ptr<const Command> command, Clock::time_point deadline,
-            ReplyCallback callback, const SentHook& after_send);
+            ReplyCallback callback, const SentHook& after_send, ReadSlot* read = nullptr);
 
   asio::io_context& io_;
   ConnectionOptions base_;

@@ -26,8 +26,8 @@ void SingleServerRouter::start(StartCallback done) {
 }
 
 void SingleServerRouter::submit(const Command& command, Clock::time_point deadline,
-                                ReplyCallback callback, SentHook after_send) {
-  connection_->submit(command, deadline, std::move(callback));
+                                ReplyCallback callback, SentHook after_send, ReadSlot* read) {
+  connection_->submit(command, deadline, std::move(callback), read);
   if (after_send) after_send(connection_, node_);
 }
 

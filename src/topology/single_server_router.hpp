@@ -16,7 +16,7 @@ class SingleServerRouter : public Router, public std::enable_shared_from_this<Si
 
   void start(StartCallback done) override;
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
-              SentHook after_send = nullptr) override;
+              SentHook after_send = nullptr, ReadSlot* read = nullptr) override;
   std::vector<ServerAddress> masters() const override { return {server_}; }
   void submit_to(const ServerAddress& node, const Command& command, Clock::time_point deadline,
                  ReplyCallback callback) override;

@@ -6,8 +6,9 @@
 //   core()                                  the ClientCore its operations run on
 //   handle()                                what its start_* functions act on (a shared state)
 //   display_name()                          how a blocking call's error names it
-//   static start_acquire(handle, owner, wait, lease, CancellationPtr, Done<bool>)
-//   static start_release(handle, owner, Done<void>)
+//   static start_acquire(handle, owner, wait, lease, CancellationPtr, Done<bool>, ReadSlot*)
+//   static start_release(handle, owner, Done<void>, ReadSlot*)
+// (the ReadSlot*: a blocking call's slot, or null; read_slot.hpp says who may use it)
 // and its own unlock() noexcept, which reports a failure to the client's error handler.
 #pragma once
 
@@ -65,11 +66,12 @@ class LockOperations {
   template <class CompletionToken>
   auto async_try_lock(OwnerId owner, std::optional<milliseconds> wait,
                       std::optional<milliseconds> lease, CompletionToken&& token) const {
-    return async_op<bool>(
-        self().core(), token,
-        [handle = self().handle(), owner, wait, lease](Done<bool> done, CancellationPtr cancel) {
-          Self::start_acquire(handle, owner, wait, lease, std::move(cancel), std::move(done));
-        });
+    return async_op<bool>(self().core(), token,
+                          [handle = self().handle(), owner, wait, lease](
+                              Done<bool> done, CancellationPtr cancel, ReadSlot* read) {
+                            Self::start_acquire(handle, owner, wait, lease, std::move(cancel),
+                                                std::move(done), read);
+                          });
   }
   /// Waits forever; completes with (error_code, acquired == true).
   template <class CompletionToken>
@@ -79,9 +81,10 @@ class LockOperations {
   /// Completes with (error_code); errc::not_owner when `owner` holds nothing.
   template <class CompletionToken>
   auto async_unlock(OwnerId owner, CompletionToken&& token) const {
-    return async_op<void>(self().core(), token, [handle = self().handle(), owner](Done<void> done) {
-      Self::start_release(handle, owner, std::move(done));
-    });
+    return async_op<void>(self().core(), token,
+                          [handle = self().handle(), owner](Done<void> done, ReadSlot* read) {
+                            Self::start_release(handle, owner, std::move(done), read);
+                          });
   }
 
  private:

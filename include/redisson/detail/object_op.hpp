@@ -22,8 +22,8 @@
 
 #include "redisson/codec.hpp"
 #include "redisson/command.hpp"
-#include "redisson/detail/caller_read.hpp"
 #include "redisson/detail/operation.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/error.hpp"
 #include "redisson/reply.hpp"
@@ -105,9 +105,11 @@ ObjectPtr make_keyless(const Client& client, CodecPtr codec);
 
 /// What a reply callback of the client's core receives.
 using ReplyHandler = UniqueFunction<void(std::error_code, Reply)>;
-/// Sends `command` through the client's topology; `handler` runs on the I/O thread with the
-/// error (a server error reply: its code) and the reply.
-void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler);
+/// Sends `command` through the client's topology; `handler` runs with the error (a server error
+/// reply: its code) and the reply, on the I/O thread, or on the caller's when `read` (a blocking
+/// call's slot, read_slot.hpp) took the reading and the caller then calls read_own_reply(read).
+void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler,
+                  ReadSlot* read = nullptr);
 /// How a command ended as a Status: `ec`, with "server: <text>" for an error reply.
 Status reply_status(std::error_code ec, const Reply& reply);
 /// A command built before its operation starts, or why it could not be built.
@@ -268,20 +270,21 @@ PreparedCommand prepare_command(Build& build) {
 /// every simple operation takes, so it allocates no more than a raw Client::async_execute.
 /// `convert` must only read the reply (and the codec): in a blocking call that wrote its command
 /// on an idle connection, the caller reads the reply and runs it on its own thread, as
-/// Client::execute does (caller_read.hpp).
+/// Client::execute does (read_slot.hpp).
 template <class R, class Token, class Build, class Convert>
 auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Convert&& convert) {
   return async_op<R>(object->core, token,
                      [object, prepared = prepare_command(build),
-                      convert = std::forward<Convert>(convert)](auto done) mutable {
+                      convert = std::forward<Convert>(convert)](auto done, ReadSlot* read) mutable {
                        if (prepared.failure) return fail<R>(done, std::move(prepared.failure));
-                       submit_reply(*object, prepared.command,
-                                    [done = std::move(done), convert = std::move(convert)](
-                                        std::error_code ec, const Reply& reply) mutable {
-                                      complete_converted<R>(done, reply_status(ec, reply), reply,
-                                                            convert);
-                                    });
-                       CallerRead::read_held();
+                       submit_reply(
+                           *object, prepared.command,
+                           [done = std::move(done), convert = std::move(convert)](
+                               std::error_code ec, const Reply& reply) mutable {
+                             complete_converted<R>(done, reply_status(ec, reply), reply, convert);
+                           },
+                           read);
+                       read_own_reply(read);
                      });
 }
 

@@ -37,8 +37,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "redisson/detail/caller_read.hpp"
 #include "redisson/detail/cancellation.hpp"
+#include "redisson/detail/read_slot.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/error.hpp"
 
@@ -161,10 +161,12 @@ class BlockingWait<void> {
   Status status_;
 };
 
-/// The handler the blocking token hands to an operation's initiation.
+/// The handler the blocking token hands to an operation's initiation: where to complete, and
+/// the slot through which the start may read its own reply (read_slot.hpp).
 template <class T>
 struct BlockingHandler {
   BlockingWait<T>* wait;
+  ReadSlot* read;
 };
 
 template <class Handler>
@@ -294,9 +296,10 @@ CancellationPtr attach_cancellation(Handler& handler) {
 }
 
 /// Starts an operation that completes with (error_code[, T]) through any Asio completion token.
-/// `start` is called with the Done<T> to complete (and a CancellationPtr, possibly null, when it
-/// accepts one). A blocking call made on the client's own I/O thread completes at once with
-/// errc::would_deadlock instead of waiting on itself.
+/// `start` is called with the Done<T> to complete, then, when it accepts them, a CancellationPtr
+/// (null when the handler has no cancellation slot) and a ReadSlot* (the blocking token's slot,
+/// null for every other token: read_slot.hpp). A blocking call made on the client's own I/O
+/// thread completes at once with errc::would_deadlock instead of waiting on itself.
 template <class T, class Token, class Start>
 auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& start) {
   return asio::async_initiate<Token, typename SignatureOf<T>::type>(
@@ -315,10 +318,17 @@ auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& st
             }
           }
         }
+        ReadSlot* read = nullptr;
+        if constexpr (IsBlockingHandler<Handler>::value) read = handler.read;
         auto cancel = attach_cancellation(handler);
         auto done = bind_handler<T>(std::move(handler), core_io_executor(*core), cancel);
-        if constexpr (std::is_invocable_v<decltype(start)&, Done<T>, CancellationPtr>) {
+        using StartFn = decltype(start)&;
+        if constexpr (std::is_invocable_v<StartFn, Done<T>, CancellationPtr, ReadSlot*>) {
+          start(std::move(done), std::move(cancel), read);
+        } else if constexpr (std::is_invocable_v<StartFn, Done<T>, CancellationPtr>) {
           start(std::move(done), std::move(cancel));
+        } else if constexpr (std::is_invocable_v<StartFn, Done<T>, ReadSlot*>) {
+          start(std::move(done), read);
         } else {
           start(std::move(done));
         }
@@ -337,8 +347,8 @@ class asio::async_result<redisson::detail::Blocking, void(std::error_code, T)> {
   static T initiate(Initiation&& initiation, redisson::detail::Blocking token, Args&&... args) {
     redisson::detail::BlockingWait<T> wait;
     {
-      const redisson::detail::CallerRead reading;  // the start may read its reply itself
-      std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<T>{&wait},
+      redisson::detail::ReadSlot read;  // the start may read its reply itself (read_slot.hpp)
+      std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<T>{&wait, &read},
                                            std::forward<Args>(args)...);
     }
     return wait.get(token);
@@ -353,8 +363,8 @@ class asio::async_result<redisson::detail::Blocking, void(std::error_code)> {
   static void initiate(Initiation&& initiation, redisson::detail::Blocking token, Args&&... args) {
     redisson::detail::BlockingWait<void> wait;
     {
-      const redisson::detail::CallerRead reading;  // the start may read its reply itself
-      std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<void>{&wait},
+      redisson::detail::ReadSlot read;  // the start may read its reply itself (read_slot.hpp)
+      std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<void>{&wait, &read},
                                            std::forward<Args>(args)...);
     }
     wait.get(token);

@@ -1,5 +1,5 @@
-// A blocking execute() on an idle connection reads its own reply (net/caller_read.hpp). These
-// tests drive that path where it can go wrong: pushes and other replies parsed by the caller
+// A blocking execute() on an idle connection reads its own reply (redisson/detail/read_slot.hpp).
+// These tests drive that path where it can go wrong: pushes and other replies parsed by the caller
 // must reach the I/O thread in order, and a connection that breaks under a reading caller must
 // end its call at once, not at the command's deadline.
 #include <gtest/gtest.h>

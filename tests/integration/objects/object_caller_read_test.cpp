@@ -1,6 +1,6 @@
 // A blocking object call (one command: Bucket::get, Map::put, ...) whose command goes out on an
 // idle connection reads its own reply and converts it on the caller's thread, as
-// Client::execute does (redisson/detail/caller_read.hpp): one thread hand-over less per call.
+// Client::execute does (redisson/detail/read_slot.hpp): one thread hand-over less per call.
 // These tests pin where the conversion runs, and that replies still reach the right callers
 // when several threads call at once.
 #include <gtest/gtest.h>
@@ -76,6 +76,20 @@ TEST_F(ObjectCallerReadTest, ABlockingGetOnAnIdleClientDecodesOnTheCallersThread
   // The async form's conversion stays on the I/O thread.
   EXPECT_EQ(bucket.async_get(asio::use_future).get(), "value");
   EXPECT_NE(codec->last_decode_thread(), std::this_thread::get_id());
+}
+
+TEST_F(ObjectCallerReadTest, AStartThatTakesNoReadSlotLeavesItsReplyToTheIoThread) {
+  // Map::put runs a script through a start of its own (Object::run), which takes no ReadSlot:
+  // its reply is read, and its previous value decoded, by the I/O thread even when the
+  // blocking caller found the connection idle.
+  auto codec = std::make_shared<ThreadNotingCodec>();
+  Map<std::string, std::string> map(client, "caller-read-put", codec);
+  map.fast_put("k", "first");
+  for (int i = 0; i < 5; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));  // as above: an idle connection
+    EXPECT_TRUE(map.put("k", "v" + std::to_string(i)).has_value());
+    EXPECT_NE(codec->last_decode_thread(), std::this_thread::get_id());
+  }
 }
 
 TEST_F(ObjectCallerReadTest, BlockingCallsOnSeveralThreadsEachGetTheirOwnReply) {

@@ -114,7 +114,7 @@ TEST(LockReleaseYield, WaiterInAnotherClientWinsOverTheReleasersNextLock) {
 }
 
 // A blocking unlock in a client that subscribes to nothing reads its reply on the caller's
-// thread (redisson/detail/caller_read.hpp); the yield is the I/O thread's and must be in place
+// thread (redisson/detail/read_slot.hpp); the yield is the I/O thread's and must be in place
 // before unlock() returns, or a lock() right after it goes first.
 TEST(LockReleaseYield, ABlockingUnlockReadByItsCallerYieldsBeforeItReturns) {
   RedisServer server;
