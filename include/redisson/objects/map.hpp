@@ -211,7 +211,8 @@ class Map : public Object {
   /// Runs `op` on the layout, its arguments made by `encode(codec)` as the operation starts
   /// (a codec_error is the completion's).
   template <class R, class CompletionToken, class Convert, class Encode>
-  auto run(CompletionToken&& token, Convert convert, detail::MapOp op, Encode encode) const;
+  auto run_on_layout(CompletionToken&& token, Convert convert, detail::MapOp op,
+                     Encode encode) const;
   /// `op` with the key's bytes and, when given, the value's.
   template <class R, class CompletionToken, class Convert>
   auto keyed(CompletionToken&& token, Convert convert, detail::MapOp op, const K& key,
