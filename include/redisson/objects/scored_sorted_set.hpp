@@ -333,6 +333,12 @@ class ScoredSortedSet : public Object, public SortedSetOps<ScoredSortedSet<T>, T
   /// value the codec cannot write or a bad score is the completion's error).
   template <class R, class CompletionToken, class Convert, class Add>
   auto with_args(CompletionToken&& token, Convert convert, const char* verb, Add add) const;
+  /// ZRANGE name min max BYSCORE [LIMIT offset count] [`with_scores`].
+  template <class R, class CompletionToken, class Convert>
+  auto range_by_score(CompletionToken&& token, Convert convert, double min, bool min_inclusive,
+                      double max, bool max_inclusive,
+                      std::optional<std::pair<std::int64_t, std::int64_t>> offset_count,
+                      std::string_view with_scores) const;
   /// `verb name <value bytes>`.
   template <class R, class CompletionToken, class Convert>
   auto member_command(CompletionToken&& token, Convert convert, const char* verb,

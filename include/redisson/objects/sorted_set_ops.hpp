@@ -60,8 +60,8 @@ class SortedSetOps : public Members<Derived, Value>, public SortedEnds<Derived, 
   CollectionScan<Value> values(std::int64_t page_size = 100) const;
 
  private:
-  const Derived& self() const { return static_cast<const Derived&>(*this); }
-  const detail::ObjectPtr& object() const { return self().object_; }
+  const Derived& handle() const { return static_cast<const Derived&>(*this); }
+  const detail::ObjectPtr& object() const { return handle().object_; }
   /// `verb name args...`, the command built when the operation starts (arguments: text or
   /// integers).
   template <class R, class CompletionToken, class Convert, class... Args>
@@ -71,6 +71,12 @@ class SortedSetOps : public Members<Derived, Value>, public SortedEnds<Derived, 
   template <class R, class CompletionToken, class Convert>
   auto value_command(CompletionToken&& token, Convert convert, const char* verb,
                      const Value& value) const;
+  /// ZRANGE name rank rank: the value there, nullopt when there is none.
+  template <class CompletionToken>
+  auto value_at_rank(CompletionToken&& token, std::int64_t rank) const;
+  /// ZPOPMIN/ZPOPMAX name: the value removed, nullopt when the set was empty.
+  template <class CompletionToken>
+  auto pop_one(CompletionToken&& token, const char* verb);
   /// ZPOPMIN/ZPOPMAX name count (nothing sent for a count below 1).
   template <class CompletionToken>
   auto pop(CompletionToken&& token, const char* verb, std::int64_t count);

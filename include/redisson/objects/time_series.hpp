@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "redisson/detail/paged_scan.hpp"
+#include "redisson/detail/zset.hpp"
 #include "redisson/objects/object.hpp"
 #include "redisson/objects/sorted_ends.hpp"
 
@@ -364,18 +365,10 @@ class TimeSeries : public Object, public SortedEnds<TimeSeries<V, L>, V> {
     };
   }
   auto first_value() const {
-    return [codec = object_->codec](const Reply& reply) -> std::optional<V> {
-      auto values = detail::time_series_values<V>(*codec, reply);
-      if (values.empty()) return std::nullopt;
-      return std::move(values.front());
-    };
+    return [read = values_reader()](const Reply& reply) { return detail::first_of(read(reply)); };
   }
   auto first_entry_reader() const {
-    return [codec = object_->codec](const Reply& reply) -> std::optional<Entry> {
-      auto entries = detail::time_series_entries<V, L>(*codec, reply);
-      if (entries.empty()) return std::nullopt;
-      return std::move(entries.front());
-    };
+    return [read = entries_reader()](const Reply& reply) { return detail::first_of(read(reply)); };
   }
   /// time_series_range.lua with a limit as start_time_series_range takes it.
   template <class R, class CompletionToken, class Convert>

@@ -167,11 +167,8 @@ template <class CompletionToken>
 auto ScoredSortedSet<T>::async_value_range_by_score(double min, bool min_inclusive, double max,
                                                     bool max_inclusive,
                                                     CompletionToken&& token) const {
-  return with_args<std::vector<T>>(token, values_decoder(), "ZRANGE", [&](Command& args) {
-    args.arg(detail::score_bound(min, min_inclusive))
-        .arg(detail::score_bound(max, max_inclusive))
-        .arg("BYSCORE");
-  });
+  return range_by_score<std::vector<T>>(token, values_decoder(), min, min_inclusive, max,
+                                        max_inclusive, std::nullopt, {});
 }
 
 template <JavaValue T>
@@ -180,14 +177,8 @@ auto ScoredSortedSet<T>::async_value_range_by_score(double min, bool min_inclusi
                                                     bool max_inclusive, std::int64_t offset,
                                                     std::int64_t count,
                                                     CompletionToken&& token) const {
-  return with_args<std::vector<T>>(token, values_decoder(), "ZRANGE", [&](Command& args) {
-    args.arg(detail::score_bound(min, min_inclusive))
-        .arg(detail::score_bound(max, max_inclusive))
-        .arg("BYSCORE")
-        .arg("LIMIT")
-        .arg(offset)
-        .arg(count);
-  });
+  return range_by_score<std::vector<T>>(token, values_decoder(), min, min_inclusive, max,
+                                        max_inclusive, std::pair{offset, count}, {});
 }
 
 template <JavaValue T>
@@ -195,13 +186,8 @@ template <class CompletionToken>
 auto ScoredSortedSet<T>::async_entry_range_by_score(double min, bool min_inclusive, double max,
                                                     bool max_inclusive,
                                                     CompletionToken&& token) const {
-  return with_args<std::vector<ScoredEntry<T>>>(token, entries_decoder(), "ZRANGE",
-                                                [&](Command& args) {
-                                                  args.arg(detail::score_bound(min, min_inclusive))
-                                                      .arg(detail::score_bound(max, max_inclusive))
-                                                      .arg("BYSCORE")
-                                                      .arg("WITHSCORES");
-                                                });
+  return range_by_score<std::vector<ScoredEntry<T>>>(
+      token, entries_decoder(), min, min_inclusive, max, max_inclusive, std::nullopt, "WITHSCORES");
 }
 
 template <JavaValue T>
@@ -210,16 +196,9 @@ auto ScoredSortedSet<T>::async_entry_range_by_score(double min, bool min_inclusi
                                                     bool max_inclusive, std::int64_t offset,
                                                     std::int64_t count,
                                                     CompletionToken&& token) const {
-  return with_args<std::vector<ScoredEntry<T>>>(token, entries_decoder(), "ZRANGE",
-                                                [&](Command& args) {
-                                                  args.arg(detail::score_bound(min, min_inclusive))
-                                                      .arg(detail::score_bound(max, max_inclusive))
-                                                      .arg("BYSCORE")
-                                                      .arg("LIMIT")
-                                                      .arg(offset)
-                                                      .arg(count)
-                                                      .arg("WITHSCORES");
-                                                });
+  return range_by_score<std::vector<ScoredEntry<T>>>(token, entries_decoder(), min, min_inclusive,
+                                                     max, max_inclusive, std::pair{offset, count},
+                                                     "WITHSCORES");
 }
 
 template <JavaValue T>
@@ -285,6 +264,21 @@ auto ScoredSortedSet<T>::with_args(CompletionToken&& token, Convert convert, con
         return built;
       },
       std::move(convert));
+}
+
+template <JavaValue T>
+template <class R, class CompletionToken, class Convert>
+auto ScoredSortedSet<T>::range_by_score(
+    CompletionToken&& token, Convert convert, double min, bool min_inclusive, double max,
+    bool max_inclusive, std::optional<std::pair<std::int64_t, std::int64_t>> offset_count,
+    std::string_view with_scores) const {
+  return with_args<R>(token, std::move(convert), "ZRANGE", [&](Command& args) {
+    args.arg(detail::score_bound(min, min_inclusive))
+        .arg(detail::score_bound(max, max_inclusive))
+        .arg("BYSCORE");
+    if (offset_count) args.arg("LIMIT").arg(offset_count->first).arg(offset_count->second);
+    if (!with_scores.empty()) args.arg(with_scores);
+  });
 }
 
 template <JavaValue T>

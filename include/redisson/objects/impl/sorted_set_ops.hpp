@@ -46,45 +46,25 @@ auto SortedSetOps<Derived, Value>::async_size(CompletionToken&& token) const {
 template <class Derived, class Value>
 template <class CompletionToken>
 auto SortedSetOps<Derived, Value>::async_first(CompletionToken&& token) const {
-  return key_command<std::optional<Value>>(
-      token,
-      [codec = object()->codec](const Reply& reply) {
-        return detail::first_of(detail::zset_members<Value>(*codec, reply));
-      },
-      "ZRANGE", std::int64_t{0}, std::int64_t{0});
+  return value_at_rank(token, 0);
 }
 
 template <class Derived, class Value>
 template <class CompletionToken>
 auto SortedSetOps<Derived, Value>::async_last(CompletionToken&& token) const {
-  return key_command<std::optional<Value>>(
-      token,
-      [codec = object()->codec](const Reply& reply) {
-        return detail::first_of(detail::zset_members<Value>(*codec, reply));
-      },
-      "ZRANGE", std::int64_t{-1}, std::int64_t{-1});
+  return value_at_rank(token, -1);
 }
 
 template <class Derived, class Value>
 template <class CompletionToken>
 auto SortedSetOps<Derived, Value>::async_poll_first(CompletionToken&& token) {
-  return key_command<std::optional<Value>>(
-      token,
-      [codec = object()->codec](const Reply& reply) {
-        return detail::first_of(detail::zset_scored_members<Value>(*codec, reply));
-      },
-      "ZPOPMIN");
+  return pop_one(token, "ZPOPMIN");
 }
 
 template <class Derived, class Value>
 template <class CompletionToken>
 auto SortedSetOps<Derived, Value>::async_poll_last(CompletionToken&& token) {
-  return key_command<std::optional<Value>>(
-      token,
-      [codec = object()->codec](const Reply& reply) {
-        return detail::first_of(detail::zset_scored_members<Value>(*codec, reply));
-      },
-      "ZPOPMAX");
+  return pop_one(token, "ZPOPMAX");
 }
 
 template <class Derived, class Value>
@@ -114,7 +94,7 @@ auto SortedSetOps<Derived, Value>::async_value_range(std::int64_t start, std::in
 template <class Derived, class Value>
 std::vector<Value> SortedSetOps<Derived, Value>::value_range(std::int64_t start,
                                                              std::int64_t end) const {
-  return async_value_range(start, end, detail::blocking("value_range", self().name()));
+  return async_value_range(start, end, detail::blocking("value_range", handle().name()));
 }
 
 template <class Derived, class Value>
@@ -129,7 +109,7 @@ auto SortedSetOps<Derived, Value>::key_command(CompletionToken&& token, Convert 
   return detail::async_command<R>(
       object(), token,
       [&] {
-        Command command{verb, self().name()};
+        Command command{verb, handle().name()};
         (command.arg(args), ...);
         return command;
       },
@@ -143,11 +123,33 @@ auto SortedSetOps<Derived, Value>::value_command(CompletionToken&& token, Conver
   return detail::async_command<R>(
       object(), token,
       [&] {
-        Command command{verb, self().name()};
-        command.arg(detail::encode_value(self().codec(), value));
+        Command command{verb, handle().name()};
+        command.arg(detail::encode_value(handle().codec(), value));
         return command;
       },
       std::move(convert));
+}
+
+template <class Derived, class Value>
+template <class CompletionToken>
+auto SortedSetOps<Derived, Value>::value_at_rank(CompletionToken&& token, std::int64_t rank) const {
+  return key_command<std::optional<Value>>(
+      token,
+      [codec = object()->codec](const Reply& reply) {
+        return detail::first_of(detail::zset_members<Value>(*codec, reply));
+      },
+      "ZRANGE", rank, rank);
+}
+
+template <class Derived, class Value>
+template <class CompletionToken>
+auto SortedSetOps<Derived, Value>::pop_one(CompletionToken&& token, const char* verb) {
+  return key_command<std::optional<Value>>(
+      token,
+      [codec = object()->codec](const Reply& reply) {
+        return detail::first_of(detail::zset_scored_members<Value>(*codec, reply));
+      },
+      verb);
 }
 
 template <class Derived, class Value>
