@@ -22,6 +22,12 @@ void start_scored_sorted_set_add_and_get_rank(const ObjectPtr& object, double sc
 
 namespace redisson {
 
+// The blocking forms LexSortedSet shares, compiled here once (lex_sorted_set.hpp declares
+// them extern).
+template class Members<LexSortedSet, std::string>;
+template class SortedEnds<LexSortedSet, std::string>;
+template class SortedSetOps<LexSortedSet, std::string>;
+
 detail::Blocking LexSortedSet::blocking(const char* operation) const {
   return detail::blocking(operation, name());
 }
@@ -31,20 +37,6 @@ bool LexSortedSet::add(const std::string& value) { return async_add(value, block
 std::int64_t LexSortedSet::add_all(const std::vector<std::string>& values) {
   return async_add_all(values, blocking("add_all"));
 }
-
-bool LexSortedSet::remove(const std::string& value) {
-  return async_remove(value, blocking("remove"));
-}
-
-std::int64_t LexSortedSet::remove_all(const std::vector<std::string>& values) {
-  return async_remove_all(values, blocking("remove_all"));
-}
-
-bool LexSortedSet::contains(const std::string& value) const {
-  return async_contains(value, blocking("contains"));
-}
-
-std::int64_t LexSortedSet::size() const { return async_size(blocking("size")); }
 
 std::vector<std::string> LexSortedSet::range(const std::string& from, bool from_inclusive,
                                              const std::string& to, bool to_inclusive) const {
@@ -64,10 +56,6 @@ std::vector<std::string> LexSortedSet::range_head(const std::string& to, bool to
 std::vector<std::string> LexSortedSet::range_tail(const std::string& from,
                                                   bool from_inclusive) const {
   return async_range_tail(from, from_inclusive, blocking("range_tail"));
-}
-
-std::vector<std::string> LexSortedSet::value_range(std::int64_t start, std::int64_t end) const {
-  return async_value_range(start, end, blocking("value_range"));
 }
 
 std::int64_t LexSortedSet::count(const std::string& from, bool from_inclusive,
@@ -94,26 +82,6 @@ std::int64_t LexSortedSet::remove_range_head(const std::string& to, bool to_incl
 
 std::int64_t LexSortedSet::remove_range_tail(const std::string& from, bool from_inclusive) {
   return async_remove_range_tail(from, from_inclusive, blocking("remove_range_tail"));
-}
-
-std::optional<std::string> LexSortedSet::first() const { return async_first(blocking("first")); }
-
-std::optional<std::string> LexSortedSet::last() const { return async_last(blocking("last")); }
-
-std::optional<std::string> LexSortedSet::poll_first() {
-  return async_poll_first(blocking("poll_first"));
-}
-
-std::optional<std::string> LexSortedSet::poll_last() {
-  return async_poll_last(blocking("poll_last"));
-}
-
-std::vector<std::string> LexSortedSet::poll_first(std::int64_t count) {
-  return async_poll_first(count, blocking("poll_first"));
-}
-
-std::vector<std::string> LexSortedSet::poll_last(std::int64_t count) {
-  return async_poll_last(count, blocking("poll_last"));
 }
 
 }  // namespace redisson

@@ -12,6 +12,7 @@
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/object.hpp"
 #include "redisson/objects/scored_sorted_set.hpp"
+#include "redisson/objects/sorted_set_ops.hpp"
 
 namespace redisson {
 
@@ -36,7 +37,9 @@ inline std::string lex_bound(const std::string& value, bool inclusive) {
 /// than 0 (through a ScoredSortedSet on the same name) makes lexicographic ranges undefined, as
 /// in Redis. A key of another type is errc::wrong_type and is left untouched. Needs Redis 6.2
 /// (ZRANGE BYLEX). A handle: cheap to copy, sends nothing until called, thread-safe.
-class LexSortedSet : public Object {
+class LexSortedSet : public Object, public SortedSetOps<LexSortedSet, std::string> {
+  friend SortedSetOps<LexSortedSet, std::string>;
+
  private:
   // Defined first: the operations below deduce their return types from them.
   detail::Blocking blocking(const char* operation) const;
@@ -45,37 +48,21 @@ class LexSortedSet : public Object {
       return detail::zset_members<std::string>(*codec, reply);
     };
   }
-  auto first_value_of() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::first_of(detail::zset_members<std::string>(*codec, reply));
-    };
-  }
-  auto first_popped_of() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::first_of(detail::zset_scored_members<std::string>(*codec, reply));
-    };
-  }
-  template <class CompletionToken>
-  auto pop(CompletionToken&& token, const char* verb, std::int64_t count);
 
  public:
   /// A handle on the sorted set `name`, always with StringCodec; sends nothing.
   LexSortedSet(const Client& client, std::string name)
       : Object(client, std::move(name), codecs::string(), "LexSortedSet") {}
 
+  // remove, remove_all, contains (ZSCORE), size (ZCARD), first, last (ZRANGE), poll_first,
+  // poll_last (ZPOPMIN, ZPOPMAX; with a count, nothing sent below 1), value_range and values()
+  // are the sorted set's (SortedSetOps, with ScoredSortedSet).
+
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_add(const std::string& value, CompletionToken&& token);
   template <class CompletionToken>
   auto async_add_all(const std::vector<std::string>& values, CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_remove(const std::string& value, CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_remove_all(const std::vector<std::string>& values, CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_contains(const std::string& value, CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_range(const std::string& from, bool from_inclusive, const std::string& to,
                    bool to_inclusive, CompletionToken&& token) const;
@@ -88,8 +75,6 @@ class LexSortedSet : public Object {
   template <class CompletionToken>
   auto async_range_tail(const std::string& from, bool from_inclusive,
                         CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_value_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_count(const std::string& from, bool from_inclusive, const std::string& to,
                    bool to_inclusive, CompletionToken&& token) const;
@@ -106,32 +91,12 @@ class LexSortedSet : public Object {
   template <class CompletionToken>
   auto async_remove_range_tail(const std::string& from, bool from_inclusive,
                                CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_first(CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_last(CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_poll_first(CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_poll_last(CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_poll_first(std::int64_t count, CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_poll_last(std::int64_t count, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value` (score 0); true if it was new.
   bool add(const std::string& value);
   /// Adds the values (one ZADD; nothing sent for none); returns how many were new.
   std::int64_t add_all(const std::vector<std::string>& values);
-  /// Removes `value`; true if it was there.
-  bool remove(const std::string& value);
-  /// Removes the values (one ZREM; nothing sent for none); returns how many were there.
-  std::int64_t remove_all(const std::vector<std::string>& values);
-  /// True if `value` is a member (ZSCORE).
-  bool contains(const std::string& value) const;
-  /// The number of members (ZCARD).
-  std::int64_t size() const;
   /// The members from `from` to `to` in order, each bound inclusive or not (ZRANGE BYLEX).
   std::vector<std::string> range(const std::string& from, bool from_inclusive,
                                  const std::string& to, bool to_inclusive) const;
@@ -144,8 +109,6 @@ class LexSortedSet : public Object {
   std::vector<std::string> range_head(const std::string& to, bool to_inclusive) const;
   /// The members from `from` (to the last).
   std::vector<std::string> range_tail(const std::string& from, bool from_inclusive) const;
-  /// The members of ranks `start`..`end` inclusive (negative: from the end), as ZRANGE.
-  std::vector<std::string> value_range(std::int64_t start, std::int64_t end) const;
   /// How many members lie from `from` to `to` (ZLEXCOUNT).
   std::int64_t count(const std::string& from, bool from_inclusive, const std::string& to,
                      bool to_inclusive) const;
@@ -160,27 +123,15 @@ class LexSortedSet : public Object {
   std::int64_t remove_range_head(const std::string& to, bool to_inclusive);
   /// Removes the members from `from` on; returns how many.
   std::int64_t remove_range_tail(const std::string& from, bool from_inclusive);
-  /// The first member; nullopt when the set is empty.
-  std::optional<std::string> first() const;
-  /// The last member; nullopt when the set is empty.
-  std::optional<std::string> last() const;
-  /// Removes and returns the first member (ZPOPMIN); nullopt when empty.
-  std::optional<std::string> poll_first();
-  /// Removes and returns the last member (ZPOPMAX); nullopt when empty.
-  std::optional<std::string> poll_last();
-  /// Removes and returns up to `count` members from the first (nothing sent below 1).
-  std::vector<std::string> poll_first(std::int64_t count);
-  /// Removes and returns up to `count` members from the last.
-  std::vector<std::string> poll_last(std::int64_t count);
-
-  /// The members, read in pages of about `page_size` with ZSCAN as they are iterated, in no
-  /// particular order (see CollectionScan). Sends nothing until the first page is asked.
-  CollectionScan<std::string> values(std::int64_t page_size = 100) const {
-    return CollectionScan<std::string>(object_, "ZSCAN", page_size,
-                                       &detail::zset_scored_members<std::string>);
-  }
 };
 
 }  // namespace redisson
 
 #include "redisson/objects/impl/lex_sorted_set.hpp"
+
+namespace redisson {
+// Compiled once, in the library (src/objects/scored_sorted_set.cpp).
+extern template class Members<LexSortedSet, std::string>;
+extern template class SortedEnds<LexSortedSet, std::string>;
+extern template class SortedSetOps<LexSortedSet, std::string>;
+}  // namespace redisson

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "redisson/objects/collection_scan.hpp"
+#include "redisson/objects/map_keys.hpp"
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
@@ -70,7 +71,7 @@ std::string map_lock_name(const std::string& name, std::string_view key_bytes);
 ///
 /// A handle: cheap to copy, sends nothing until an operation is called, thread-safe.
 template <JavaValue K, JavaValue V>
-class Map : public Object {
+class Map : public Object, public MapKeys<Map<K, V>, K, V> {
  public:
   /// A handle on the map `name`; sends nothing. `codec` null: the client's default codec.
   Map(const Client& client, std::string name, CodecPtr codec = nullptr)
@@ -118,6 +119,7 @@ class Map : public Object {
   auto async_add_and_get(const K& key, N delta, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  // fast_remove (HDEL), contains_key (HEXISTS) and contains_value are MapKeys'.
   /// The value of `key`, or nullopt when absent.
   std::optional<V> get(const K& key) const { return async_get(key, blocking("get")); }
   /// Stores `value` under `key`; returns the value it replaced.
@@ -159,18 +161,6 @@ class Map : public Object {
   bool remove(const K& key, const V& expected) {
     return async_remove(key, expected, blocking("remove"));
   }
-  /// Removes the keys (HDEL) without reading their values; returns how many were there.
-  std::int64_t fast_remove(const std::vector<K>& keys) {
-    return async_fast_remove(keys, blocking("fast_remove"));
-  }
-  /// True if `key` is present (HEXISTS).
-  bool contains_key(const K& key) const {
-    return async_contains_key(key, blocking("contains_key"));
-  }
-  /// True if some entry holds `value` (compared on the server, O(size)).
-  bool contains_value(const V& value) const {
-    return async_contains_value(value, blocking("contains_value"));
-  }
   /// The number of entries (HLEN).
   std::int64_t size() const { return async_size(blocking("size")); }
   /// The values of those `keys` that are present (HMGET), by key.
@@ -211,7 +201,8 @@ class Map : public Object {
   /// Runs `op` on the layout, its arguments made by `encode(codec)` as the operation starts
   /// (a codec_error is the completion's).
   template <class R, class CompletionToken, class Convert, class Encode>
-  auto run(CompletionToken&& token, Convert convert, detail::MapOp op, Encode encode) const;
+  auto run_on_layout(CompletionToken&& token, Convert convert, detail::MapOp op,
+                     Encode encode) const;
   /// `op` with the key's bytes and, when given, the value's.
   template <class R, class CompletionToken, class Convert>
   auto keyed(CompletionToken&& token, Convert convert, detail::MapOp op, const K& key,

@@ -12,6 +12,7 @@
 
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/map_keys.hpp"
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
@@ -81,7 +82,7 @@ bool reply_positive(const Reply& reply);
 /// written; bytes the codec cannot read are errc::codec_error. A handle: cheap to copy, sends
 /// nothing until an operation is called, thread-safe.
 template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
-class MultimapBase : public Object {
+class MultimapBase : public Object, public MapKeys<MultimapBase<K, V, Kind>, K, V> {
  public:
   /// A handle on the multimap `name`; sends nothing. `codec` null: the client's default codec.
   MultimapBase(const Client& client, std::string name, CodecPtr codec = nullptr)
@@ -114,6 +115,7 @@ class MultimapBase : public Object {
   auto async_key_size(CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  // fast_remove, contains_key and contains_value (walks every key) are MapKeys'.
   /// Adds `value` under `key`; true if it was added (a set holds each value once; a list
   /// appends always).
   bool put(const K& key, const V& value) { return async_put(key, value, blocking("put")); }
@@ -130,18 +132,6 @@ class MultimapBase : public Object {
   /// Replaces the values of `key` with `values` (no values: removes the key); returns the old.
   std::vector<V> replace_values(const K& key, const std::vector<V>& values) {
     return async_replace_values(key, values, blocking("replace_values"));
-  }
-  /// Removes the keys with their values, without reading them; returns how many were there.
-  std::int64_t fast_remove(const std::vector<K>& keys) {
-    return async_fast_remove(keys, blocking("fast_remove"));
-  }
-  /// True if `key` has values.
-  bool contains_key(const K& key) const {
-    return async_contains_key(key, blocking("contains_key"));
-  }
-  /// True if some key has `value` (walks every key on the server).
-  bool contains_value(const V& value) const {
-    return async_contains_value(value, blocking("contains_value"));
   }
   /// True if `key` has `value`.
   bool contains_entry(const K& key, const V& value) const {

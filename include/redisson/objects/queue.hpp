@@ -44,6 +44,12 @@ class QueueBase : public ListBase<T> {
 
  protected:
   using ListBase<T>::ListBase;
+  /// LPOP/RPOP name: the element taken from that end, nullopt when the list is empty.
+  template <class CompletionToken>
+  auto pop_end(CompletionToken&& token, const char* verb);
+  /// LPOP/RPOP name count: up to `count` elements taken from that end.
+  template <class CompletionToken>
+  auto pop_end(CompletionToken&& token, const char* verb, std::int64_t count);
 };
 
 }  // namespace detail

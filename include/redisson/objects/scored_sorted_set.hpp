@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "redisson/detail/blocking_op.hpp"
+#include "redisson/detail/zset.hpp"
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/object.hpp"
+#include "redisson/objects/sorted_set_ops.hpp"
 
 namespace redisson {
 
@@ -51,47 +53,6 @@ inline std::string score_bound(double score, bool inclusive) {
   return bound + score_argument(score);
 }
 
-/// Calls visit(member, score) for each pair of a reply that carries scores: flat (RESP2
-/// WITHSCORES, ZSCAN pages, ZPOPMIN without a count) or one two-element array per pair (RESP3).
-template <class Visit>
-void for_each_scored(const Reply& reply, Visit&& visit) {
-  if (!reply.is_aggregate()) throw_unexpected_reply("members with scores", reply);
-  const auto& elements = reply.elements;
-  for (std::size_t i = 0; i < elements.size();) {
-    if (elements[i].is_aggregate()) {
-      if (elements[i].elements.size() != 2) throw_unexpected_reply("a member and its score", reply);
-      visit(elements[i].elements[0], elements[i].elements[1]);
-      i += 1;
-    } else {
-      if (i + 1 >= elements.size()) throw_unexpected_reply("a member and its score", reply);
-      visit(elements[i], elements[i + 1]);
-      i += 2;
-    }
-  }
-}
-
-/// The members of a reply that is an array of members (ZRANGE), decoded as T.
-template <class T>
-std::vector<T> zset_members(const Codec& codec, const Reply& reply) {
-  if (!reply.is_aggregate()) throw_unexpected_reply("an array of members", reply);
-  std::vector<T> members;
-  members.reserve(reply.elements.size());
-  for (const auto& element : reply.elements) {
-    if (auto member = decode_reply<T>(codec, element)) members.push_back(std::move(*member));
-  }
-  return members;
-}
-
-/// The members of a reply of members with scores (ZPOPMIN, ZSCAN), scores left unread.
-template <class T>
-std::vector<T> zset_scored_members(const Codec& codec, const Reply& reply) {
-  std::vector<T> members;
-  for_each_scored(reply, [&](const Reply& member, const Reply&) {
-    if (auto value = decode_reply<T>(codec, member)) members.push_back(std::move(*value));
-  });
-  return members;
-}
-
 /// The entries of a reply of members with scores (WITHSCORES, ZSCAN).
 template <class T>
 std::vector<ScoredEntry<T>> zset_entries(const Codec& codec, const Reply& reply) {
@@ -102,27 +63,6 @@ std::vector<ScoredEntry<T>> zset_entries(const Codec& codec, const Reply& reply)
     }
   });
   return entries;
-}
-
-/// The first of some values, or nullopt when there are none.
-template <class T>
-std::optional<T> first_of(std::vector<T> values) {
-  if (values.empty()) return std::nullopt;
-  return std::move(values.front());
-}
-
-/// ZPOPMIN/ZPOPMAX `name` `count`: nothing is sent for a count below 1, which answers an empty
-/// array at once (Redisson's pollFirst(count) answers an empty list).
-inline void start_zset_pop(const ObjectPtr& object, const char* verb, std::int64_t count,
-                           Done<Reply>& done) {
-  if (count < 1) {
-    Reply none;
-    none.type = ReplyType::array;
-    return done(Status{}, none);
-  }
-  Command command{verb, object->name};
-  command.arg(count);
-  submit_command(object, command, std::move(done));
 }
 
 }  // namespace detail
@@ -143,8 +83,20 @@ inline void start_zset_pop(const ObjectPtr& object, const char* verb, std::int64
 /// is errc::invalid_argument, nothing sent. Needs Redis 6.2 (ZRANGE BYSCORE, ZADD GT/LT).
 /// A handle: cheap to copy, sends nothing until called, thread-safe.
 template <JavaValue T>
-class ScoredSortedSet : public Object {
+class ScoredSortedSet : public Object, public SortedSetOps<ScoredSortedSet<T>, T> {
+  using Ops = SortedSetOps<ScoredSortedSet<T>, T>;
+  friend Ops;
+
  public:
+  // remove, remove_all, contains (ZSCORE, as Redisson), size (ZCARD), first, last (ZRANGE),
+  // poll_first and poll_last without a wait (ZPOPMIN, ZPOPMAX; with a count, nothing sent
+  // below 1), value_range and values() are the sorted set's (SortedSetOps, with LexSortedSet).
+  // poll_first and poll_last have more overloads here (a wait):
+  using Ops::async_poll_first;
+  using Ops::async_poll_last;
+  using Ops::poll_first;
+  using Ops::poll_last;
+
   /// A handle on the sorted set `name`; sends nothing. `codec` null: the client's default codec.
   ScoredSortedSet(const Client& client, std::string name, CodecPtr codec = nullptr)
       : Object(client, std::move(name), std::move(codec), "ScoredSortedSet") {}
@@ -169,33 +121,15 @@ class ScoredSortedSet : public Object {
   template <class CompletionToken>
   auto async_add_score(const T& value, double delta, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_remove(const T& value, CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_contains(const T& value, CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_size(CompletionToken&& token) const;
-  template <class CompletionToken>
   auto async_score(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_rank(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_rev_rank(const T& value, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_first(CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_last(CompletionToken&& token) const;
-  template <class CompletionToken>
   auto async_first_score(CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_last_score(CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_poll_first(CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_poll_last(CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_poll_first(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_first(std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
@@ -204,10 +138,6 @@ class ScoredSortedSet : public Object {
   auto async_take_first(CompletionToken&& token);
   template <class CompletionToken>
   auto async_take_last(CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_poll_last(std::int64_t count, CompletionToken&& token);
-  template <class CompletionToken>
-  auto async_value_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_value_range_reversed(std::int64_t start, std::int64_t end,
                                   CompletionToken&& token) const;
@@ -277,16 +207,6 @@ class ScoredSortedSet : public Object {
   double add_score(const T& value, double delta) {
     return async_add_score(value, delta, blocking("add_score"));
   }
-  /// Removes `value`; true if it was there.
-  bool remove(const T& value) { return async_remove(value, blocking("remove")); }
-  /// Removes the values (one ZREM; nothing sent for none); returns how many were there.
-  std::int64_t remove_all(const std::vector<T>& values) {
-    return async_remove_all(values, blocking("remove_all"));
-  }
-  /// True if `value` is a member (ZSCORE, as Redisson).
-  bool contains(const T& value) const { return async_contains(value, blocking("contains")); }
-  /// The number of members (ZCARD).
-  std::int64_t size() const { return async_size(blocking("size")); }
   /// The score of `value`, or nullopt when it is not a member.
   std::optional<double> score(const T& value) const {
     return async_score(value, blocking("score"));
@@ -299,27 +219,10 @@ class ScoredSortedSet : public Object {
   std::optional<std::int64_t> rev_rank(const T& value) const {
     return async_rev_rank(value, blocking("rev_rank"));
   }
-  /// The value of the lowest score; nullopt when the set is empty.
-  std::optional<T> first() const { return async_first(blocking("first")); }
-  /// The value of the highest score; nullopt when the set is empty.
-  std::optional<T> last() const { return async_last(blocking("last")); }
   /// The lowest score; nullopt when the set is empty.
   std::optional<double> first_score() const { return async_first_score(blocking("first_score")); }
   /// The highest score; nullopt when the set is empty.
   std::optional<double> last_score() const { return async_last_score(blocking("last_score")); }
-  /// Removes and returns the value of the lowest score (ZPOPMIN); nullopt when empty.
-  std::optional<T> poll_first() { return async_poll_first(blocking("poll_first")); }
-  /// Removes and returns the value of the highest score (ZPOPMAX); nullopt when empty.
-  std::optional<T> poll_last() { return async_poll_last(blocking("poll_last")); }
-  /// Removes and returns up to `count` values from the lowest score up (nothing sent for a
-  /// count below 1).
-  std::vector<T> poll_first(std::int64_t count) {
-    return async_poll_first(count, blocking("poll_first"));
-  }
-  /// Removes and returns up to `count` values from the highest score down.
-  std::vector<T> poll_last(std::int64_t count) {
-    return async_poll_last(count, blocking("poll_last"));
-  }
   /// Removes and returns the value of the lowest score, waiting up to `wait` for one
   /// (BZPOPMIN on a dedicated connection, as BlockingQueue::poll); nullopt when none came.
   std::optional<T> poll_first(std::chrono::milliseconds wait) {
@@ -333,11 +236,6 @@ class ScoredSortedSet : public Object {
   T take_first() { return async_take_first(blocking("take_first")); }
   /// Removes and returns the value of the highest score, waiting as long as it takes.
   T take_last() { return async_take_last(blocking("take_last")); }
-  /// The values of ranks `start`..`end` inclusive, lowest score first; negative ranks count
-  /// from the end (-1 is the last), as ZRANGE.
-  std::vector<T> value_range(std::int64_t start, std::int64_t end) const {
-    return async_value_range(start, end, blocking("value_range"));
-  }
   /// The values of ranks `start`..`end` counted from the highest score (ZRANGE REV).
   std::vector<T> value_range_reversed(std::int64_t start, std::int64_t end) const {
     return async_value_range_reversed(start, end, blocking("value_range_reversed"));
@@ -394,12 +292,6 @@ class ScoredSortedSet : public Object {
                                        blocking("remove_range_by_score"));
   }
 
-  /// The values, read in pages of about `page_size` with ZSCAN as they are iterated, in no
-  /// particular order (see CollectionScan for what a scan guarantees). Sends nothing until the
-  /// first page is asked.
-  CollectionScan<T> values(std::int64_t page_size = 100) const {
-    return CollectionScan<T>(object_, "ZSCAN", page_size, &detail::zset_scored_members<T>);
-  }
   /// The entries (value and score), read in pages of ZSCAN as values() is.
   CollectionScan<ScoredEntry<T>> entries(std::int64_t page_size = 100) const {
     return CollectionScan<ScoredEntry<T>>(object_, "ZSCAN", page_size, &detail::zset_entries<T>);
@@ -436,21 +328,17 @@ class ScoredSortedSet : public Object {
       return detail::zset_entries<T>(*codec, reply);
     };
   }
-  auto first_value() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::first_of(detail::zset_members<T>(*codec, reply));
-    };
-  }
-  auto first_scored_value() const {
-    return [codec = object_->codec](const Reply& reply) {
-      return detail::first_of(detail::zset_scored_members<T>(*codec, reply));
-    };
-  }
 
   /// `verb name ...` with the arguments `add(command)` appends, built on the caller's thread (a
   /// value the codec cannot write or a bad score is the completion's error).
   template <class R, class CompletionToken, class Convert, class Add>
   auto with_args(CompletionToken&& token, Convert convert, const char* verb, Add add) const;
+  /// ZRANGE name min max BYSCORE [LIMIT offset count] [`with_scores`].
+  template <class R, class CompletionToken, class Convert>
+  auto range_by_score(CompletionToken&& token, Convert convert, double min, bool min_inclusive,
+                      double max, bool max_inclusive,
+                      std::optional<std::pair<std::int64_t, std::int64_t>> offset_count,
+                      std::string_view with_scores) const;
   /// `verb name <value bytes>`.
   template <class R, class CompletionToken, class Convert>
   auto member_command(CompletionToken&& token, Convert convert, const char* verb,
@@ -461,8 +349,6 @@ class ScoredSortedSet : public Object {
             const T& value);
   template <class CompletionToken>
   auto add_and_rank(CompletionToken&& token, double score, const T& value, bool reverse);
-  template <class CompletionToken>
-  auto pop(CompletionToken&& token, const char* verb, std::int64_t count);
 };
 
 }  // namespace redisson

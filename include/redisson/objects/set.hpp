@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "redisson/objects/collection_scan.hpp"
+#include "redisson/objects/members.hpp"
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
@@ -24,7 +25,7 @@ namespace redisson {
 /// as a T are errc::codec_error. A handle: cheap to copy, sends nothing until called,
 /// thread-safe.
 template <JavaValue T>
-class Set : public Object {
+class Set : public Object, public Members<Set<T>, T> {
  public:
   /// A handle on the set `name`; sends nothing. `codec` null: the client's default codec.
   Set(const Client& client, std::string name, CodecPtr codec = nullptr)
@@ -53,26 +54,17 @@ class Set : public Object {
   auto async_move(const std::string& destination, const T& value, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
+  // remove, remove_all, contains and size are Members' (objects/members.hpp).
   /// Adds `value`; true if it was not there.
   bool add(const T& value) { return async_add(value, blocking("add")); }
   /// Adds the values (one SADD); returns how many were new.
   std::int64_t add_all(const std::vector<T>& values) {
     return async_add_all(values, blocking("add_all"));
   }
-  /// Removes `value`; true if it was there.
-  bool remove(const T& value) { return async_remove(value, blocking("remove")); }
-  /// Removes the values (one SREM); returns how many were there.
-  std::int64_t remove_all(const std::vector<T>& values) {
-    return async_remove_all(values, blocking("remove_all"));
-  }
-  /// True if `value` is a member.
-  bool contains(const T& value) const { return async_contains(value, blocking("contains")); }
   /// For each of `values`, whether it is a member (one SMISMEMBER).
   std::vector<bool> contains_each(const std::vector<T>& values) const {
     return async_contains_each(values, blocking("contains_each"));
   }
-  /// The number of members (SCARD).
-  std::int64_t size() const { return async_size(blocking("size")); }
   /// A member chosen at random, left in the set; nullopt when the set is empty.
   std::optional<T> random() const { return async_random(blocking("random")); }
   /// Removes and returns a member chosen at random; nullopt when the set is empty.

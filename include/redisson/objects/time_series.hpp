@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "redisson/detail/paged_scan.hpp"
+#include "redisson/detail/zset.hpp"
 #include "redisson/objects/object.hpp"
+#include "redisson/objects/sorted_ends.hpp"
 
 namespace redisson {
 
@@ -177,8 +179,12 @@ class TimeSeriesScan : public detail::PagedScan<E, detail::TimeSeriesScanState,
 /// is errc::invalid_argument, nothing sent; from > to is an empty range (as in Redisson).
 /// A handle: cheap to copy, sends nothing until an operation is called, thread-safe.
 template <JavaValue V, JavaValue L = std::string>
-class TimeSeries : public Object {
+class TimeSeries : public Object, public SortedEnds<TimeSeries<V, L>, V> {
  public:
+  // first and last have more overloads here (a count) than SortedEnds'.
+  using SortedEnds<TimeSeries<V, L>, V>::first;
+  using SortedEnds<TimeSeries<V, L>, V>::last;
+
   using Entry = TimeSeriesEntry<V, L>;
 
   /// A handle on the time series `name`; sends nothing. `codec` null: the client's default.
@@ -254,6 +260,8 @@ class TimeSeries : public Object {
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // A ttl of 0 means none (as in Redisson); a limit of 0 means no limit.
+  // first and last (the value with the lowest / highest timestamp of the live entries),
+  // poll_first and poll_last (oldest / newest; with a count, in that order) are SortedEnds'.
 
   /// Adds `value` at `timestamp`, never expiring.
   void add(std::int64_t timestamp, const V& value) { async_add(timestamp, value, blocking("add")); }
@@ -308,10 +316,6 @@ class TimeSeries : public Object {
                                      std::int64_t limit = 0) const {
     return async_entry_rev_range(from, to, limit, blocking("entry_rev_range"));
   }
-  /// The value with the lowest timestamp, or nullopt when the series has no live entry.
-  std::optional<V> first() const { return async_first(blocking("first")); }
-  /// The value with the highest timestamp.
-  std::optional<V> last() const { return async_last(blocking("last")); }
   /// The entry with the lowest timestamp.
   std::optional<Entry> first_entry() const { return async_first_entry(blocking("first_entry")); }
   /// The entry with the highest timestamp.
@@ -320,18 +324,6 @@ class TimeSeries : public Object {
   std::vector<V> first(std::int64_t count) const { return async_first(count, blocking("first")); }
   /// The `count` values with the highest timestamps, newest first.
   std::vector<V> last(std::int64_t count) const { return async_last(count, blocking("last")); }
-  /// Removes and returns the value with the lowest timestamp.
-  std::optional<V> poll_first() { return async_poll_first(blocking("poll_first")); }
-  /// Removes and returns the value with the highest timestamp.
-  std::optional<V> poll_last() { return async_poll_last(blocking("poll_last")); }
-  /// Removes and returns the `count` oldest values, oldest first.
-  std::vector<V> poll_first(std::int64_t count) {
-    return async_poll_first(count, blocking("poll_first"));
-  }
-  /// Removes and returns the `count` newest values, newest first.
-  std::vector<V> poll_last(std::int64_t count) {
-    return async_poll_last(count, blocking("poll_last"));
-  }
   /// Removes and returns the `count` oldest entries, oldest first.
   std::vector<Entry> poll_first_entries(std::int64_t count) {
     return async_poll_first_entries(count, blocking("poll_first_entries"));
@@ -373,18 +365,10 @@ class TimeSeries : public Object {
     };
   }
   auto first_value() const {
-    return [codec = object_->codec](const Reply& reply) -> std::optional<V> {
-      auto values = detail::time_series_values<V>(*codec, reply);
-      if (values.empty()) return std::nullopt;
-      return std::move(values.front());
-    };
+    return [read = values_reader()](const Reply& reply) { return detail::first_of(read(reply)); };
   }
   auto first_entry_reader() const {
-    return [codec = object_->codec](const Reply& reply) -> std::optional<Entry> {
-      auto entries = detail::time_series_entries<V, L>(*codec, reply);
-      if (entries.empty()) return std::nullopt;
-      return std::move(entries.front());
-    };
+    return [read = entries_reader()](const Reply& reply) { return detail::first_of(read(reply)); };
   }
   /// time_series_range.lua with a limit as start_time_series_range takes it.
   template <class R, class CompletionToken, class Convert>

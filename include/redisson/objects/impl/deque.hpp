@@ -27,14 +27,13 @@ auto Deque<T>::async_poll_first(CompletionToken&& token) {
 template <JavaValue T>
 template <class CompletionToken>
 auto Deque<T>::async_poll_last(CompletionToken&& token) {
-  return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(), "RPOP");
+  return this->pop_end(token, "RPOP");
 }
 
 template <JavaValue T>
 template <class CompletionToken>
 auto Deque<T>::async_poll_last(std::int64_t count, CompletionToken&& token) {
-  return this->template on_key<std::vector<T>>(token, this->template values_reader<T>(), "RPOP",
-                                               count);
+  return this->pop_end(token, "RPOP", count);
 }
 
 template <JavaValue T>

@@ -6,18 +6,6 @@
 namespace redisson {
 
 template <class CompletionToken>
-auto LexSortedSet::pop(CompletionToken&& token, const char* verb, std::int64_t count) {
-  return detail::async_started<std::vector<std::string>>(
-      object_, token,
-      [verb, count](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-        detail::start_zset_pop(object, verb, count, done);
-      },
-      [codec = object_->codec](const Reply& reply) {
-        return detail::zset_scored_members<std::string>(*codec, reply);
-      });
-}
-
-template <class CompletionToken>
 auto LexSortedSet::async_add(const std::string& value, CompletionToken&& token) {
   return on_key<bool>(token, &detail::reply_flag, "ZADD", std::int64_t{0}, value);
 }
@@ -36,33 +24,6 @@ auto LexSortedSet::async_add_all(const std::vector<std::string>& values, Complet
         detail::start_with_arguments(object, "ZADD", args, done);
       },
       &detail::reply_integer);
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_remove(const std::string& value, CompletionToken&& token) {
-  return on_key<bool>(token, &detail::reply_flag, "ZREM", value);
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_remove_all(const std::vector<std::string>& values,
-                                    CompletionToken&& token) {
-  return detail::async_started<std::int64_t>(
-      object_, token,
-      [values](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-        detail::start_with_arguments(object, "ZREM", values, done);
-      },
-      &detail::reply_integer);
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_contains(const std::string& value, CompletionToken&& token) const {
-  return on_key<bool>(
-      token, [](const Reply& reply) { return !reply.is_null(); }, "ZSCORE", value);
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_size(CompletionToken&& token) const {
-  return on_key<std::int64_t>(token, &detail::reply_integer, "ZCARD");
 }
 
 template <class CompletionToken>
@@ -94,12 +55,6 @@ auto LexSortedSet::async_range_tail(const std::string& from, bool from_inclusive
                                     CompletionToken&& token) const {
   return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE",
                                           detail::lex_bound(from, from_inclusive), "+", "BYLEX");
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_value_range(std::int64_t start, std::int64_t end,
-                                     CompletionToken&& token) const {
-  return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE", start, end);
 }
 
 template <class CompletionToken>
@@ -145,38 +100,6 @@ auto LexSortedSet::async_remove_range_tail(const std::string& from, bool from_in
                                            CompletionToken&& token) {
   return on_key<std::int64_t>(token, &detail::reply_integer, "ZREMRANGEBYLEX",
                               detail::lex_bound(from, from_inclusive), "+");
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_first(CompletionToken&& token) const {
-  return on_key<std::optional<std::string>>(token, first_value_of(), "ZRANGE", std::int64_t{0},
-                                            std::int64_t{0});
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_last(CompletionToken&& token) const {
-  return on_key<std::optional<std::string>>(token, first_value_of(), "ZRANGE", std::int64_t{-1},
-                                            std::int64_t{-1});
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_poll_first(CompletionToken&& token) {
-  return on_key<std::optional<std::string>>(token, first_popped_of(), "ZPOPMIN");
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_poll_last(CompletionToken&& token) {
-  return on_key<std::optional<std::string>>(token, first_popped_of(), "ZPOPMAX");
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_poll_first(std::int64_t count, CompletionToken&& token) {
-  return pop(token, "ZPOPMIN", count);
-}
-
-template <class CompletionToken>
-auto LexSortedSet::async_poll_last(std::int64_t count, CompletionToken&& token) {
-  return pop(token, "ZPOPMAX", count);
 }
 
 }  // namespace redisson

@@ -90,17 +90,17 @@ auto Map<K, V>::async_contains_key(const K& key, CompletionToken&& token) const 
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
 auto Map<K, V>::async_contains_value(const V& value, CompletionToken&& token) const {
-  return run<bool>(token, &detail::reply_flag, detail::MapOp::contains_value,
-                   [value](const Codec& codec) {
-                     return std::vector<std::string>{detail::map_value_bytes(codec, value)};
-                   });
+  return run_on_layout<bool>(
+      token, &detail::reply_flag, detail::MapOp::contains_value, [value](const Codec& codec) {
+        return std::vector<std::string>{detail::map_value_bytes(codec, value)};
+      });
 }
 
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
 auto Map<K, V>::async_size(CompletionToken&& token) const {
-  return run<std::int64_t>(token, &detail::reply_integer, detail::MapOp::size,
-                           [](const Codec&) { return std::vector<std::string>{}; });
+  return run_on_layout<std::int64_t>(token, &detail::reply_integer, detail::MapOp::size,
+                                     [](const Codec&) { return std::vector<std::string>{}; });
 }
 
 template <JavaValue K, JavaValue V>
@@ -122,23 +122,23 @@ auto Map<K, V>::async_get_all(const std::vector<K>& keys, CompletionToken&& toke
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
 auto Map<K, V>::async_put_all(const std::map<K, V>& entries, CompletionToken&& token) {
-  return run<void>(token, &detail::reply_ignore, detail::MapOp::put_all,
-                   [entries](const Codec& codec) {
-                     std::vector<std::string> flat;
-                     flat.reserve(entries.size() * 2);
-                     for (const auto& [key, value] : entries) {
-                       flat.push_back(detail::map_key_bytes(codec, key));
-                       flat.push_back(detail::map_value_bytes(codec, value));
-                     }
-                     return flat;
-                   });
+  return run_on_layout<void>(token, &detail::reply_ignore, detail::MapOp::put_all,
+                             [entries](const Codec& codec) {
+                               std::vector<std::string> flat;
+                               flat.reserve(entries.size() * 2);
+                               for (const auto& [key, value] : entries) {
+                                 flat.push_back(detail::map_key_bytes(codec, key));
+                                 flat.push_back(detail::map_value_bytes(codec, value));
+                               }
+                               return flat;
+                             });
 }
 
 template <JavaValue K, JavaValue V>
 template <class N, class CompletionToken>
 requires std::is_arithmetic_v<N>
 auto Map<K, V>::async_add_and_get(const K& key, N delta, CompletionToken&& token) {
-  return run<N>(
+  return run_on_layout<N>(
       token,
       [](const Reply& reply) -> N {
         if constexpr (std::is_floating_point_v<N>) {
@@ -173,8 +173,8 @@ std::vector<std::pair<K, V>> Map<K, V>::decode_entries(const Codec& codec, const
 
 template <JavaValue K, JavaValue V>
 template <class R, class CompletionToken, class Convert, class Encode>
-auto Map<K, V>::run(CompletionToken&& token, Convert convert, detail::MapOp op,
-                    Encode encode) const {
+auto Map<K, V>::run_on_layout(CompletionToken&& token, Convert convert, detail::MapOp op,
+                              Encode encode) const {
   return detail::async_started<R>(
       object_, token,
       [layout = layout_, op, encode = std::move(encode)](const detail::ObjectPtr& object,
@@ -188,18 +188,19 @@ template <JavaValue K, JavaValue V>
 template <class R, class CompletionToken, class Convert>
 auto Map<K, V>::keyed(CompletionToken&& token, Convert convert, detail::MapOp op, const K& key,
                       std::optional<V> value) const {
-  return run<R>(token, std::move(convert), op, [key, value = std::move(value)](const Codec& codec) {
-    std::vector<std::string> args{detail::map_key_bytes(codec, key)};
-    if (value) args.push_back(detail::map_value_bytes(codec, *value));
-    return args;
-  });
+  return run_on_layout<R>(token, std::move(convert), op,
+                          [key, value = std::move(value)](const Codec& codec) {
+                            std::vector<std::string> args{detail::map_key_bytes(codec, key)};
+                            if (value) args.push_back(detail::map_value_bytes(codec, *value));
+                            return args;
+                          });
 }
 
 template <JavaValue K, JavaValue V>
 template <class R, class CompletionToken, class Convert>
 auto Map<K, V>::with_keys(CompletionToken&& token, Convert convert, detail::MapOp op,
                           const std::vector<K>& keys) const {
-  return run<R>(token, std::move(convert), op, [keys](const Codec& codec) {
+  return run_on_layout<R>(token, std::move(convert), op, [keys](const Codec& codec) {
     std::vector<std::string> fields;
     fields.reserve(keys.size());
     for (const auto& key : keys) fields.push_back(detail::map_key_bytes(codec, key));
@@ -211,13 +212,13 @@ template <JavaValue K, JavaValue V>
 template <class CompletionToken>
 auto Map<K, V>::compare(CompletionToken&& token, const K& key, const V& expected,
                         std::optional<V> update) const {
-  return run<bool>(token, &detail::reply_flag, detail::MapOp::replace_if_equal,
-                   [key, expected, update = std::move(update)](const Codec& codec) {
-                     return std::vector<std::string>{
-                         detail::map_key_bytes(codec, key),
-                         detail::map_value_bytes(codec, expected), update ? "1" : "0",
-                         update ? detail::map_value_bytes(codec, *update) : ""};
-                   });
+  return run_on_layout<bool>(token, &detail::reply_flag, detail::MapOp::replace_if_equal,
+                             [key, expected, update = std::move(update)](const Codec& codec) {
+                               return std::vector<std::string>{
+                                   detail::map_key_bytes(codec, key),
+                                   detail::map_value_bytes(codec, expected), update ? "1" : "0",
+                                   update ? detail::map_value_bytes(codec, *update) : ""};
+                             });
 }
 
 }  // namespace redisson

@@ -8,14 +8,13 @@ namespace redisson::detail {
 template <JavaValue T>
 template <class CompletionToken>
 auto QueueBase<T>::async_poll(CompletionToken&& token) {
-  return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(), "LPOP");
+  return pop_end(token, "LPOP");
 }
 
 template <JavaValue T>
 template <class CompletionToken>
 auto QueueBase<T>::async_poll(std::int64_t count, CompletionToken&& token) {
-  return this->template on_key<std::vector<T>>(token, this->template values_reader<T>(), "LPOP",
-                                               count);
+  return pop_end(token, "LPOP", count);
 }
 
 template <JavaValue T>
@@ -30,6 +29,19 @@ auto QueueBase<T>::async_poll_last_and_offer_first_to(const std::string& destina
                                                       CompletionToken&& token) {
   return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(),
                                                  "RPOPLPUSH", destination);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto QueueBase<T>::pop_end(CompletionToken&& token, const char* verb) {
+  return this->template on_key<std::optional<T>>(token, this->template value_reader<T>(), verb);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto QueueBase<T>::pop_end(CompletionToken&& token, const char* verb, std::int64_t count) {
+  return this->template on_key<std::vector<T>>(token, this->template values_reader<T>(), verb,
+                                               count);
 }
 
 }  // namespace redisson::detail

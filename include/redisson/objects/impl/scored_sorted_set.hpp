@@ -79,41 +79,6 @@ auto ScoredSortedSet<T>::async_add_score(const T& value, double delta, Completio
 
 template <JavaValue T>
 template <class CompletionToken>
-auto ScoredSortedSet<T>::async_remove(const T& value, CompletionToken&& token) {
-  return member_command<bool>(token, &detail::reply_flag, "ZREM", value);
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_remove_all(const std::vector<T>& values, CompletionToken&& token) {
-  return detail::async_started<std::int64_t>(
-      object_, token,
-      [values](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-        std::vector<std::string> members;
-        members.reserve(values.size());
-        for (const auto& value : values) {
-          members.push_back(detail::encode_value(*object->codec, value));
-        }
-        detail::start_with_arguments(object, "ZREM", members, done);
-      },
-      &detail::reply_integer);
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_contains(const T& value, CompletionToken&& token) const {
-  return member_command<bool>(
-      token, [](const Reply& reply) { return !reply.is_null(); }, "ZSCORE", value);
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_size(CompletionToken&& token) const {
-  return on_key<std::int64_t>(token, &detail::reply_integer, "ZCARD");
-}
-
-template <JavaValue T>
-template <class CompletionToken>
 auto ScoredSortedSet<T>::async_score(const T& value, CompletionToken&& token) const {
   return member_command<std::optional<double>>(
       token,
@@ -138,19 +103,6 @@ auto ScoredSortedSet<T>::async_rev_rank(const T& value, CompletionToken&& token)
 
 template <JavaValue T>
 template <class CompletionToken>
-auto ScoredSortedSet<T>::async_first(CompletionToken&& token) const {
-  return on_key<std::optional<T>>(token, first_value(), "ZRANGE", std::int64_t{0}, std::int64_t{0});
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_last(CompletionToken&& token) const {
-  return on_key<std::optional<T>>(token, first_value(), "ZRANGE", std::int64_t{-1},
-                                  std::int64_t{-1});
-}
-
-template <JavaValue T>
-template <class CompletionToken>
 auto ScoredSortedSet<T>::async_first_score(CompletionToken&& token) const {
   return on_key<std::optional<double>>(token, &first_score_of, "ZRANGE", std::int64_t{0},
                                        std::int64_t{0}, "WITHSCORES");
@@ -161,24 +113,6 @@ template <class CompletionToken>
 auto ScoredSortedSet<T>::async_last_score(CompletionToken&& token) const {
   return on_key<std::optional<double>>(token, &first_score_of, "ZRANGE", std::int64_t{-1},
                                        std::int64_t{-1}, "WITHSCORES");
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_poll_first(CompletionToken&& token) {
-  return on_key<std::optional<T>>(token, first_scored_value(), "ZPOPMIN");
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_poll_last(CompletionToken&& token) {
-  return on_key<std::optional<T>>(token, first_scored_value(), "ZPOPMAX");
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_poll_first(std::int64_t count, CompletionToken&& token) {
-  return pop(token, "ZPOPMIN", count);
 }
 
 template <JavaValue T>
@@ -203,19 +137,6 @@ template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::async_take_last(CompletionToken&& token) {
   return blocking_pop<T>(token, "BZPOPMAX", std::nullopt, "take_last");
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_poll_last(std::int64_t count, CompletionToken&& token) {
-  return pop(token, "ZPOPMAX", count);
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_value_range(std::int64_t start, std::int64_t end,
-                                           CompletionToken&& token) const {
-  return on_key<std::vector<T>>(token, values_decoder(), "ZRANGE", start, end);
 }
 
 template <JavaValue T>
@@ -246,11 +167,8 @@ template <class CompletionToken>
 auto ScoredSortedSet<T>::async_value_range_by_score(double min, bool min_inclusive, double max,
                                                     bool max_inclusive,
                                                     CompletionToken&& token) const {
-  return with_args<std::vector<T>>(token, values_decoder(), "ZRANGE", [&](Command& args) {
-    args.arg(detail::score_bound(min, min_inclusive))
-        .arg(detail::score_bound(max, max_inclusive))
-        .arg("BYSCORE");
-  });
+  return range_by_score<std::vector<T>>(token, values_decoder(), min, min_inclusive, max,
+                                        max_inclusive, std::nullopt, {});
 }
 
 template <JavaValue T>
@@ -259,14 +177,8 @@ auto ScoredSortedSet<T>::async_value_range_by_score(double min, bool min_inclusi
                                                     bool max_inclusive, std::int64_t offset,
                                                     std::int64_t count,
                                                     CompletionToken&& token) const {
-  return with_args<std::vector<T>>(token, values_decoder(), "ZRANGE", [&](Command& args) {
-    args.arg(detail::score_bound(min, min_inclusive))
-        .arg(detail::score_bound(max, max_inclusive))
-        .arg("BYSCORE")
-        .arg("LIMIT")
-        .arg(offset)
-        .arg(count);
-  });
+  return range_by_score<std::vector<T>>(token, values_decoder(), min, min_inclusive, max,
+                                        max_inclusive, std::pair{offset, count}, {});
 }
 
 template <JavaValue T>
@@ -274,13 +186,8 @@ template <class CompletionToken>
 auto ScoredSortedSet<T>::async_entry_range_by_score(double min, bool min_inclusive, double max,
                                                     bool max_inclusive,
                                                     CompletionToken&& token) const {
-  return with_args<std::vector<ScoredEntry<T>>>(token, entries_decoder(), "ZRANGE",
-                                                [&](Command& args) {
-                                                  args.arg(detail::score_bound(min, min_inclusive))
-                                                      .arg(detail::score_bound(max, max_inclusive))
-                                                      .arg("BYSCORE")
-                                                      .arg("WITHSCORES");
-                                                });
+  return range_by_score<std::vector<ScoredEntry<T>>>(
+      token, entries_decoder(), min, min_inclusive, max, max_inclusive, std::nullopt, "WITHSCORES");
 }
 
 template <JavaValue T>
@@ -289,16 +196,9 @@ auto ScoredSortedSet<T>::async_entry_range_by_score(double min, bool min_inclusi
                                                     bool max_inclusive, std::int64_t offset,
                                                     std::int64_t count,
                                                     CompletionToken&& token) const {
-  return with_args<std::vector<ScoredEntry<T>>>(token, entries_decoder(), "ZRANGE",
-                                                [&](Command& args) {
-                                                  args.arg(detail::score_bound(min, min_inclusive))
-                                                      .arg(detail::score_bound(max, max_inclusive))
-                                                      .arg("BYSCORE")
-                                                      .arg("LIMIT")
-                                                      .arg(offset)
-                                                      .arg(count)
-                                                      .arg("WITHSCORES");
-                                                });
+  return range_by_score<std::vector<ScoredEntry<T>>>(token, entries_decoder(), min, min_inclusive,
+                                                     max, max_inclusive, std::pair{offset, count},
+                                                     "WITHSCORES");
 }
 
 template <JavaValue T>
@@ -368,6 +268,21 @@ auto ScoredSortedSet<T>::with_args(CompletionToken&& token, Convert convert, con
 
 template <JavaValue T>
 template <class R, class CompletionToken, class Convert>
+auto ScoredSortedSet<T>::range_by_score(
+    CompletionToken&& token, Convert convert, double min, bool min_inclusive, double max,
+    bool max_inclusive, std::optional<std::pair<std::int64_t, std::int64_t>> offset_count,
+    std::string_view with_scores) const {
+  return with_args<R>(token, std::move(convert), "ZRANGE", [&](Command& args) {
+    args.arg(detail::score_bound(min, min_inclusive))
+        .arg(detail::score_bound(max, max_inclusive))
+        .arg("BYSCORE");
+    if (offset_count) args.arg("LIMIT").arg(offset_count->first).arg(offset_count->second);
+    if (!with_scores.empty()) args.arg(with_scores);
+  });
+}
+
+template <JavaValue T>
+template <class R, class CompletionToken, class Convert>
 auto ScoredSortedSet<T>::member_command(CompletionToken&& token, Convert convert, const char* verb,
                                         const T& value) const {
   return with_args<R>(token, std::move(convert), verb,
@@ -396,19 +311,6 @@ auto ScoredSortedSet<T>::add_and_rank(CompletionToken&& token, double score, con
             object, score, detail::encode_value(*object->codec, value), reverse, done);
       },
       &detail::reply_integer);
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::pop(CompletionToken&& token, const char* verb, std::int64_t count) {
-  return detail::async_started<std::vector<T>>(
-      object_, token,
-      [verb, count](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-        detail::start_zset_pop(object, verb, count, done);
-      },
-      [codec = object_->codec](const Reply& reply) {
-        return detail::zset_scored_members<T>(*codec, reply);
-      });
 }
 
 }  // namespace redisson
