@@ -49,7 +49,7 @@ void BasicLock::start_release(const std::shared_ptr<detail::LockKind>& kind, Own
   // woke waiters then finishes on the I/O thread anyway, and under contention (16 processes on
   // 2 cores, `contention`) the caller's read plus that hop cost more than they save: busy
   // 0.72 -> 0.63.
-  if (!kind->core->subscriber().quiet()) read = nullptr;
+  if (read != nullptr && !kind->core->subscriber().quiet()) read = nullptr;
   kind->release(owner, std::move(done), read);
   detail::read_own_reply(read);
 }

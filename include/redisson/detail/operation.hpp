@@ -336,22 +336,30 @@ auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& st
       token, std::forward<Start>(start));
 }
 
+/// The blocking token's initiation: runs `initiation` with a BlockingHandler (the caller's
+/// ReadSlot beside it, open only while the start runs), then waits for the outcome.
+template <class T, class Initiation, class... Args>
+T initiate_blocking(Initiation&& initiation, const Blocking& token, Args&&... args) {
+  BlockingWait<T> wait;
+  {
+    ReadSlot read;  // the start may read its reply itself (read_slot.hpp)
+    std::forward<Initiation>(initiation)(BlockingHandler<T>{&wait, &read},
+                                         std::forward<Args>(args)...);
+  }
+  return wait.get(token);
+}
+
 }  // namespace redisson::detail
 
-// The blocking token's completion: run the initiation with a BlockingHandler, then wait.
+// The blocking token's completion, for operations with and without a value.
 template <class T>
 class asio::async_result<redisson::detail::Blocking, void(std::error_code, T)> {
  public:
   using return_type = T;
   template <class Initiation, class... Args>
   static T initiate(Initiation&& initiation, redisson::detail::Blocking token, Args&&... args) {
-    redisson::detail::BlockingWait<T> wait;
-    {
-      redisson::detail::ReadSlot read;  // the start may read its reply itself (read_slot.hpp)
-      std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<T>{&wait, &read},
-                                           std::forward<Args>(args)...);
-    }
-    return wait.get(token);
+    return redisson::detail::initiate_blocking<T>(std::forward<Initiation>(initiation), token,
+                                                  std::forward<Args>(args)...);
   }
 };
 
@@ -361,12 +369,7 @@ class asio::async_result<redisson::detail::Blocking, void(std::error_code)> {
   using return_type = void;
   template <class Initiation, class... Args>
   static void initiate(Initiation&& initiation, redisson::detail::Blocking token, Args&&... args) {
-    redisson::detail::BlockingWait<void> wait;
-    {
-      redisson::detail::ReadSlot read;  // the start may read its reply itself (read_slot.hpp)
-      std::forward<Initiation>(initiation)(redisson::detail::BlockingHandler<void>{&wait, &read},
-                                           std::forward<Args>(args)...);
-    }
-    wait.get(token);
+    redisson::detail::initiate_blocking<void>(std::forward<Initiation>(initiation), token,
+                                              std::forward<Args>(args)...);
   }
 };
