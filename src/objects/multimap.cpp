@@ -34,9 +34,7 @@ std::string multimap_values_key(const std::string& name, std::string_view key_by
 ObjectPtr multimap_values_object(const ObjectPtr& object, std::string_view key_bytes) {
   auto values = std::make_shared<ObjectState>(*object);
   values->name = multimap_values_key(object->name, key_bytes);
-  values->extra_keys = nullptr;
-  values->client_keys = nullptr;
-  values->listed_keys = nullptr;
+  values->hooks = nullptr;  // one key: a values set or list
   return values;
 }
 
@@ -126,6 +124,7 @@ void start_multimap_rename(const ObjectPtr& object, const std::string& new_name,
 
 bool reply_positive(const Reply& reply) { return reply_integer(reply) > 0; }
 
-const ListedKeys multimap_listed_keys{&start_multimap_keys, &start_multimap_rename};
+const ObjectHooks multimap_hooks{.apply_listed = &start_multimap_keys,
+                                 .rename_listed = &start_multimap_rename};
 
 }  // namespace redisson::detail

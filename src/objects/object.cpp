@@ -16,11 +16,12 @@ namespace detail {
 
 std::vector<std::string> ObjectState::keys() const {
   std::vector<std::string> all{name};
-  if (extra_keys != nullptr) {
-    for (auto& key : extra_keys(name)) all.push_back(std::move(key));
+  if (hooks == nullptr) return all;
+  if (hooks->extra_keys != nullptr) {
+    for (auto& key : hooks->extra_keys(name)) all.push_back(std::move(key));
   }
-  if (client_keys != nullptr) {
-    for (auto& key : client_keys(name, core->id())) all.push_back(std::move(key));
+  if (hooks->client_keys != nullptr) {
+    for (auto& key : hooks->client_keys(name, core->id())) all.push_back(std::move(key));
   }
   return all;
 }
@@ -39,28 +40,16 @@ std::shared_ptr<ObjectState> new_state(const Client& client, CodecPtr codec) {
 }  // namespace
 
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-                      ExtraKeys extra_keys, ClientKeys client_keys, const ListedKeys* listed_keys) {
+                      const ObjectHooks* hooks) {
   if (name.empty()) {
     throw error(errc::invalid_argument, std::string(kind) + ": the name must not be empty");
   }
   auto state = new_state(client, std::move(codec));
   state->name = std::move(name);
-  state->extra_keys = extra_keys;
-  state->client_keys = client_keys;
-  state->listed_keys = listed_keys;
-  return state;
-}
-
-ObjectPtr make_attached(const Client& client, std::string name, const char* kind,
-                        const Attachment& attachment) {
-  if (name.empty()) {
-    throw error(errc::invalid_argument, std::string(kind) + ": the name must not be empty");
+  state->hooks = hooks;
+  if (hooks != nullptr && hooks->make_attached != nullptr) {
+    state->attached = hooks->make_attached(*state, nullptr);
   }
-  auto state = new_state(client, nullptr);
-  state->name = std::move(name);
-  state->extra_keys = attachment.extra_keys;
-  state->attachment = &attachment;
-  state->attached = attachment.make(*state, nullptr);
   return state;
 }
 
@@ -148,12 +137,12 @@ double reply_double(const Reply& reply) {
 
 void Object::start_keys_command(const detail::ObjectPtr& object, const char* verb,
                                 detail::Done<Reply>& done) {
-  if (object->listed_keys != nullptr) {
-    return object->listed_keys->apply(object, verb == std::string_view("DEL") ? "del" : "touch", 0,
-                                      done);
+  if (const auto* listed = object->listed()) {
+    return listed->apply_listed(object, verb == std::string_view("DEL") ? "del" : "touch", 0, done);
   }
-  if (object->attachment != nullptr && verb == std::string_view("DEL")) {
-    return object->attachment->delete_keys(object, done);
+  if (object->hooks != nullptr && object->hooks->delete_keys != nullptr &&
+      verb == std::string_view("DEL")) {
+    return object->hooks->delete_keys(object, done);
   }
   Command command{verb};
   for (const auto& key : object->keys()) command.arg(key);
@@ -161,7 +150,7 @@ void Object::start_keys_command(const detail::ObjectPtr& object, const char* ver
 }
 
 void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-  if (object->listed_keys != nullptr) return object->listed_keys->apply(object, "memory", 0, done);
+  if (const auto* listed = object->listed()) return listed->apply_listed(object, "memory", 0, done);
   std::vector<Command> commands;
   for (const auto& key : object->keys()) commands.push_back(Command{"MEMORY", "USAGE", key});
   detail::submit_all(
@@ -177,7 +166,7 @@ void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<
 
 void Object::start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
                           detail::Done<Reply>& done) {
-  if (object->listed_keys != nullptr) return object->listed_keys->apply(object, command, ms, done);
+  if (const auto* listed = object->listed()) return listed->apply_listed(object, command, ms, done);
   auto keys = object->keys();
   if (keys.size() == 1) {
     Command single{command, keys.front()};

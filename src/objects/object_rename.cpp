@@ -80,13 +80,13 @@ void Object::rename(std::string new_name) {
     throw error(errc::invalid_argument, "rename: the new name must not be empty");
   auto renamed = std::make_shared<detail::ObjectState>(*object_);
   renamed->name = std::move(new_name);
-  if (renamed->attachment != nullptr) {
-    renamed->attached = renamed->attachment->make(*renamed, object_->attached);
+  if (renamed->hooks != nullptr && renamed->hooks->make_attached != nullptr) {
+    renamed->attached = renamed->hooks->make_attached(*renamed, object_->attached);
   }
-  if (object_->listed_keys != nullptr) {
+  if (const auto* listed = object_->listed()) {
     // Keys listed in Redis (a multimap's values keys): the object's own script moves them all.
-    started<void>(detail::blocking("rename", name()), &detail::reply_ignore,
-                  object_->listed_keys->rename, renamed->name);
+    started<void>(detail::blocking("rename", name()), &detail::reply_ignore, listed->rename_listed,
+                  renamed->name);
   } else {
     detail::async_op<void>(object_->core, detail::blocking("rename", name()),
                            [object = object_, renamed](detail::Done<void> done) {

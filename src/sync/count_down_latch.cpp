@@ -32,14 +32,15 @@ void delete_latch(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
       done);
 }
 
-constexpr detail::Attachment kCountDownLatch{
-    nullptr, &detail::make_synchronizer_state<detail::CountDownLatchState>, &delete_latch};
+constexpr detail::ObjectHooks kCountDownLatch{
+    .make_attached = &detail::make_synchronizer_state<detail::CountDownLatchState>,
+    .delete_keys = &delete_latch};
 
 }  // namespace
 
 CountDownLatch::CountDownLatch(const Client& client, std::string name)
-    : detail::Synchronizer(
-          detail::make_attached(client, std::move(name), "count-down latch", kCountDownLatch)) {}
+    : detail::Synchronizer(detail::make_object(client, std::move(name), nullptr, "count-down latch",
+                                               &kCountDownLatch)) {}
 
 void CountDownLatch::start_await(const detail::ObjectPtr& object,
                                  std::optional<std::chrono::milliseconds> wait,

@@ -122,15 +122,16 @@ void delete_expirable_semaphore(const detail::ObjectPtr& object, detail::Done<Re
       detail::lua::expirable_semaphore_delete({semaphore->name, semaphore->timeouts}), done);
 }
 
-constexpr detail::Attachment kExpirableSemaphore{
-    &timeout_key, &detail::make_synchronizer_state<detail::ExpirableSemaphoreState>,
-    &delete_expirable_semaphore};
+constexpr detail::ObjectHooks kExpirableSemaphore{
+    .extra_keys = &timeout_key,
+    .make_attached = &detail::make_synchronizer_state<detail::ExpirableSemaphoreState>,
+    .delete_keys = &delete_expirable_semaphore};
 
 }  // namespace
 
 PermitExpirableSemaphore::PermitExpirableSemaphore(const Client& client, std::string name)
-    : detail::PermitCount(detail::make_attached(
-          client, std::move(name), "permit-expirable semaphore", kExpirableSemaphore)) {}
+    : detail::PermitCount(detail::make_object(
+          client, std::move(name), nullptr, "permit-expirable semaphore", &kExpirableSemaphore)) {}
 
 void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, OptionalMs wait,
                                              OptionalMs lease,

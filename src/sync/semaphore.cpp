@@ -109,14 +109,15 @@ void delete_semaphore(const detail::ObjectPtr& object, Done<Reply>& done) {
   detail::eval_delete(object->core, detail::lua::semaphore_delete({object->name}), done);
 }
 
-constexpr detail::Attachment kSemaphore{
-    nullptr, &detail::make_synchronizer_state<detail::SemaphoreState>, &delete_semaphore};
+constexpr detail::ObjectHooks kSemaphore{
+    .make_attached = &detail::make_synchronizer_state<detail::SemaphoreState>,
+    .delete_keys = &delete_semaphore};
 
 }  // namespace
 
 Semaphore::Semaphore(const Client& client, std::string name)
-    : detail::PermitCount(detail::make_attached(client, std::move(name), "semaphore", kSemaphore)) {
-}
+    : detail::PermitCount(
+          detail::make_object(client, std::move(name), nullptr, "semaphore", &kSemaphore)) {}
 
 void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t permits,
                               std::optional<std::chrono::milliseconds> wait,

@@ -46,8 +46,9 @@ struct SynchronizerState {
   std::atomic<std::int64_t> recheck_ms{1000};
 };
 
-/// A synchronizer's State for `object` (its Attachment::make): made from the object's client and
-/// name, keeping the re-check interval of the `previous` state (the name before a rename).
+/// A synchronizer's State for `object` (its ObjectHooks::make_attached): made from the object's
+/// client and name, keeping the re-check interval of the `previous` state (the name before a
+/// rename).
 template <class State>
 std::shared_ptr<void> make_synchronizer_state(const ObjectState& object,
                                               const std::shared_ptr<void>& previous) {
@@ -65,7 +66,7 @@ std::shared_ptr<State> state_of(const ObjectPtr& object) {
       std::static_pointer_cast<SynchronizerState>(object->attached));
 }
 
-/// Runs `call`, a delete script answering 1/0 (Attachment::delete_keys).
+/// Runs `call`, a delete script answering 1/0 (ObjectHooks::delete_keys).
 void eval_delete(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply>& done);
 
 /// invalid_argument with `reason` as its text.

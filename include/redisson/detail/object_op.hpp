@@ -47,30 +47,35 @@ using ClientKeys = std::vector<std::string> (*)(const std::string& name,
 struct ObjectState;
 using ObjectPtr = std::shared_ptr<const ObjectState>;
 
-/// For an object whose keys are not all known from its name but listed in Redis (a multimap's
-/// values keys, listed in its index hash): delete_object(), expire(), expire_at(),
-/// clear_expire(), touch(), size_in_memory() and rename() run these instead of acting on
-/// keys(), whatever the type of the handle they are called through (an Object& too).
-struct ListedKeys {
+/// How a type of object differs from one key under its name: one static table per type (a
+/// type without one keeps just that key). The object operations (delete_object, expire,
+/// rename, touch, size_in_memory, ...) consult it whatever the type of the handle they are
+/// called through (an Object& too). Every entry may be null.
+struct ObjectHooks {
+  /// The keys besides the name, from the name (a MapCache's `redisson__idle__set:{name}`, ...).
+  ExtraKeys extra_keys = nullptr;
+  /// The keys this client keeps for the object (a per-client RateLimiter's value key).
+  ClientKeys client_keys = nullptr;
+
+  // Keys not all known from the name but listed in Redis (a multimap's values keys, listed in
+  // its index hash): the object operations run these instead of acting on keys().
   /// `op` ("del", "pexpire", "pexpireat", "persist", "touch", "memory") on every key of the
   /// object, `ms` the milliseconds of pexpire/pexpireat: an integer reply.
-  void (*apply)(const ObjectPtr& object, const char* op, std::int64_t ms, Done<Reply>& done);
+  void (*apply_listed)(const ObjectPtr& object, const char* op, std::int64_t ms,
+                       Done<Reply>& done) = nullptr;
   /// Renames every key of the object to the same key of `new_name`.
-  void (*rename)(const ObjectPtr& object, const std::string& new_name, Done<Reply>& done);
-};
+  void (*rename_listed)(const ObjectPtr& object, const std::string& new_name,
+                        Done<Reply>& done) = nullptr;
 
-/// What a synchronizer (Semaphore, PermitExpirableSemaphore, CountDownLatch) adds to the object
-/// base: its own state (channel, re-check interval) kept beside the object's, and a delete of its
-/// own, which the object operations run whatever the type of the handle (an Object& too).
-struct Attachment {
-  /// The keys besides the name (a permit-expirable semaphore's `{name}:timeout`), or null.
-  ExtraKeys extra_keys = nullptr;
+  // A synchronizer's (Semaphore, PermitExpirableSemaphore, CountDownLatch) own state (channel,
+  // re-check interval) kept beside the object's, and its own delete.
   /// Makes the state for `object`; on rename again for the new name, from the `previous` state
   /// (null at first), whose settings it keeps.
-  std::shared_ptr<void> (*make)(const ObjectState& object, const std::shared_ptr<void>& previous);
+  std::shared_ptr<void> (*make_attached)(const ObjectState& object,
+                                         const std::shared_ptr<void>& previous) = nullptr;
   /// delete_object(): deletes every key (refusing a key of another type, publishing what
   /// waiters need to hear); a 1/0 integer reply.
-  void (*delete_keys)(const ObjectPtr& object, Done<Reply>& done);
+  void (*delete_keys)(const ObjectPtr& object, Done<Reply>& done) = nullptr;
 };
 
 /// What an object is: shared by its copies and its operations in flight; immutable.
@@ -78,26 +83,22 @@ struct ObjectState {
   std::shared_ptr<ClientCore> core;
   std::string name;
   CodecPtr codec;
-  ExtraKeys extra_keys = nullptr;
-  ClientKeys client_keys = nullptr;
-  const ListedKeys* listed_keys = nullptr;
-  const Attachment* attachment = nullptr;
-  std::shared_ptr<void> attached;  // attachment->make's state, shared by the handle's copies
+  const ObjectHooks* hooks = nullptr;  // its type's table, or null
+  std::shared_ptr<void> attached;      // hooks->make_attached's state, shared by the copies
 
   /// The name, the extra keys and this client's keys (not the listed keys).
   std::vector<std::string> keys() const;
+  /// The type's hooks apply_listed and rename_listed, when its keys are listed in Redis.
+  const ObjectHooks* listed() const noexcept {
+    return hooks != nullptr && hooks->apply_listed != nullptr ? hooks : nullptr;
+  }
 };
 
-/// A new object `name` on `client`. `codec` null: the client's default (Config::codec, kryo5
-/// unless set). An empty name is errc::invalid_argument ("<kind>: the name must not be empty").
+/// A new object `name` on `client`, of the type `hooks` describes (null: one key). `codec`
+/// null: the client's default (Config::codec, kryo5 unless set). An empty name is
+/// errc::invalid_argument ("<kind>: the name must not be empty").
 ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-                      ExtraKeys extra_keys = nullptr, ClientKeys client_keys = nullptr,
-                      const ListedKeys* listed_keys = nullptr);
-
-/// A new synchronizer `name` on `client` (the client's default codec) with its `attachment`
-/// (static) and the state it makes. An empty name is errc::invalid_argument.
-ObjectPtr make_attached(const Client& client, std::string name, const char* kind,
-                        const Attachment& attachment);
+                      const ObjectHooks* hooks = nullptr);
 
 /// The state behind operations on keys named per call (Buckets, Keys): the client and a codec,
 /// no name. `codec` null: the client's default.

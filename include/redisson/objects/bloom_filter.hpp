@@ -17,6 +17,7 @@ struct BloomCache;
 std::shared_ptr<BloomCache> make_bloom_cache();
 /// The filter's keys besides its name: `{name}:config`.
 std::vector<std::string> bloom_filter_keys(const std::string& name);
+inline constexpr ObjectHooks bloom_filter_hooks{.extra_keys = &bloom_filter_keys};
 
 /// try_init: m and k from Java's formulas (invalid_argument before sending when they are out
 /// of range), then the script writing the config if there is none. Completes with 1/0.
@@ -61,7 +62,7 @@ class BloomFilter : public Object {
   /// A handle on the filter `name`; sends nothing. `codec` null: the client's default codec.
   BloomFilter(const Client& client, std::string name, CodecPtr codec = nullptr)
       : Object(client, std::move(name), std::move(codec), "BloomFilter",
-               &detail::bloom_filter_keys),
+               &detail::bloom_filter_hooks),
         cache_(detail::make_bloom_cache()) {}
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------

@@ -20,6 +20,7 @@ std::shared_ptr<void> delay_transfer_of(const ObjectPtr& object, const std::stri
 /// The delayed queue's keys (its list and timeouts zset) named after `destination`.
 std::string delayed_queue_name(const std::string& destination);
 std::vector<std::string> delayed_queue_keys(const std::string& name);
+inline constexpr ObjectHooks delayed_queue_hooks{.extra_keys = &delayed_queue_keys};
 void start_delayed_offer(const ObjectPtr& object, const std::string& destination,
                          std::int64_t due_ms, const std::string& value, Done<Reply>& done);
 void start_delayed_remove(const ObjectPtr& object, const std::string& destination,
@@ -47,7 +48,7 @@ class DelayedQueue : public Object {
   /// A delayed queue in front of the queue `destination`; starts this client's transfer task.
   DelayedQueue(const Client& client, std::string destination, CodecPtr codec = nullptr)
       : Object(client, detail::delayed_queue_name(destination), std::move(codec), "DelayedQueue",
-               &detail::delayed_queue_keys),
+               &detail::delayed_queue_hooks),
         destination_(std::move(destination)),
         transfer_(detail::delay_transfer_of(object_, destination_)) {}
 

@@ -16,6 +16,7 @@ struct IdBlock;
 std::shared_ptr<IdBlock> make_id_block();
 /// The keys besides the name: {name}:allocation.
 std::vector<std::string> id_generator_keys(const std::string& name);
+inline constexpr ObjectHooks id_generator_hooks{.extra_keys = &id_generator_keys};
 /// try_init: the script setting both keys if absent (allocation_size >= 1, checked before
 /// sending). Completes with the script's 1/0.
 void start_id_generator_try_init(const ObjectPtr& object, std::int64_t first,
@@ -45,7 +46,7 @@ class IdGenerator : public Object {
   /// A handle on the generator `name`; sends nothing.
   IdGenerator(const Client& client, std::string name)
       : Object(client, std::move(name), codecs::long_text(), "IdGenerator",
-               &detail::id_generator_keys),
+               &detail::id_generator_hooks),
         block_(detail::make_id_block()) {}
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------

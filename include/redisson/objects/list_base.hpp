@@ -77,11 +77,11 @@ class ListBase : public Object {
   }
 
  protected:
-  /// `kind` names the type in errors; `extra_keys` are the keys it keeps besides the list (a
-  /// RingBuffer's capacity).
+  /// `kind` names the type in errors; `hooks` what it keeps besides the list (a RingBuffer's
+  /// capacity key), or null.
   ListBase(const Client& client, std::string name, CodecPtr codec, const char* kind,
-           ExtraKeys extra_keys = nullptr)
-      : Object(client, std::move(name), std::move(codec), kind, extra_keys) {}
+           const ObjectHooks* hooks = nullptr)
+      : Object(client, std::move(name), std::move(codec), kind, hooks) {}
 
   // Appending at the tail: public on List, Queue and Deque (`using`), not on RingBuffer.
   template <class CompletionToken>

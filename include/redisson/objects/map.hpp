@@ -187,10 +187,11 @@ class Map : public Object, public MapKeys<Map<K, V>, K, V> {
   }
 
  protected:
-  /// For MapCache: its kind, its keys besides the hash, and the layout its operations run on.
+  /// For MapCache: its kind, its hooks (the keys besides the hash), and the layout its
+  /// operations run on.
   Map(const Client& client, std::string name, CodecPtr codec, const char* kind,
-      detail::ExtraKeys extra_keys, const detail::MapLayout& layout)
-      : Object(client, std::move(name), std::move(codec), kind, extra_keys), layout_(&layout) {}
+      const detail::ObjectHooks* hooks, const detail::MapLayout& layout)
+      : Object(client, std::move(name), std::move(codec), kind, hooks), layout_(&layout) {}
 
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());

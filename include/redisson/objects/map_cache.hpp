@@ -51,6 +51,7 @@ void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
 /// The keys besides the hash: redisson__timeout__set:{n}, redisson__idle__set:{n},
 /// redisson__map_cache__last_access__set:{n}, {n}:redisson_options.
 std::vector<std::string> map_cache_keys(const std::string& name);
+inline constexpr ObjectHooks map_cache_hooks{.extra_keys = &map_cache_keys};
 /// This client's sweeper of the map cache (src/objects/sweeper.hpp); null when it is off.
 std::shared_ptr<void> map_cache_sweeper(const ObjectPtr& object);
 /// A time to live or max idle time as the scripts' milliseconds; negative is invalid_argument.
@@ -105,7 +106,7 @@ class MapCache : public Map<K, V> {
  public:
   /// A handle on the map cache `name`; sends nothing. `codec` null: the client's default codec.
   MapCache(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Base(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_keys,
+      : Base(client, std::move(name), std::move(codec), "MapCache", &detail::map_cache_hooks,
              detail::map_cache_layout) {
     this->keep_background_task(&detail::map_cache_sweeper);
   }

@@ -57,7 +57,7 @@ void start_multimap_keys(const ObjectPtr& object, const char* op, std::int64_t m
 void start_multimap_rename(const ObjectPtr& object, const std::string& new_name, Done<Reply>& done);
 /// The object operations of a multimap (start_multimap_keys, start_multimap_rename): Object's
 /// delete_object(), expire(), rename(), ... act on the index and every values key through them.
-extern const ListedKeys multimap_listed_keys;
+extern const ObjectHooks multimap_hooks;
 /// An integer reply > 0.
 bool reply_positive(const Reply& reply);
 }  // namespace detail
@@ -87,8 +87,8 @@ class MultimapBase : public Object, public MapKeys<MultimapBase<K, V, Kind>, K, 
   /// A handle on the multimap `name`; sends nothing. `codec` null: the client's default codec.
   MultimapBase(const Client& client, std::string name, CodecPtr codec = nullptr)
       : Object(client, std::move(name), std::move(codec),
-               Kind == detail::MultimapKind::set ? "SetMultimap" : "ListMultimap", nullptr, nullptr,
-               &detail::multimap_listed_keys) {}
+               Kind == detail::MultimapKind::set ? "SetMultimap" : "ListMultimap",
+               &detail::multimap_hooks) {}
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>

@@ -109,16 +109,14 @@ class Object {
   std::int64_t size_in_memory() const;
 
  protected:
-  /// For the derived objects: `kind` names the object type in errors ("Bucket").
-  /// `listed_keys`: the object's keys are listed in Redis (a multimap's values keys); the
-  /// object operations above act on them all through it.
+  /// For the derived objects: `kind` names the object type in errors ("Bucket"); `hooks` (a
+  /// static table, null for a one-key object) says what else the type keeps, so the object
+  /// operations above act on all of it.
   Object(const Client& client, std::string name, CodecPtr codec, const char* kind,
-         detail::ExtraKeys extra_keys = nullptr, detail::ClientKeys client_keys = nullptr,
-         const detail::ListedKeys* listed_keys = nullptr)
-      : object_(detail::make_object(client, std::move(name), std::move(codec), kind, extra_keys,
-                                    client_keys, listed_keys)) {}
+         const detail::ObjectHooks* hooks = nullptr)
+      : object_(detail::make_object(client, std::move(name), std::move(codec), kind, hooks)) {}
 
-  /// For the synchronizers: an object made by detail::make_attached.
+  /// For the synchronizers: an object made by detail::make_object with their hooks.
   explicit Object(detail::ObjectPtr object) : object_(std::move(object)) {}
 
   /// What this client runs for the object in the background while a handle on it exists (an

@@ -33,6 +33,8 @@ namespace detail {
 std::vector<std::string> rate_limiter_keys(const std::string& name);
 std::vector<std::string> rate_limiter_client_keys(const std::string& name,
                                                   const std::string& client_id);
+inline constexpr ObjectHooks rate_limiter_hooks{.extra_keys = &rate_limiter_keys,
+                                                .client_keys = &rate_limiter_client_keys};
 
 /// try_set_rate (`only_if_unset`) / set_rate: the arguments are checked (invalid_argument
 /// before sending), then one script. Completes with 1/0 (try_set_rate) or nil.
@@ -85,7 +87,7 @@ class RateLimiter : public Object {
   /// A handle on the limiter `name`; sends nothing.
   RateLimiter(const Client& client, std::string name)
       : Object(client, std::move(name), codecs::long_text(), "RateLimiter",
-               &detail::rate_limiter_keys, &detail::rate_limiter_client_keys) {}
+               &detail::rate_limiter_hooks) {}
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>

@@ -13,6 +13,7 @@ namespace redisson {
 
 namespace detail {
 std::vector<std::string> ring_buffer_keys(const std::string& name);
+inline constexpr ObjectHooks ring_buffer_hooks{.extra_keys = &ring_buffer_keys};
 std::string ring_buffer_capacity_key(const std::string& name);
 /// The add script over the elements' bytes: the length after it, nil without a capacity.
 void start_ring_buffer_add(const ObjectPtr& object, const std::vector<std::string>& elements,
@@ -36,7 +37,7 @@ class RingBuffer : public detail::QueueBase<T> {
   /// A handle on the ring buffer `name`; sends nothing. `codec` null: the client's default.
   RingBuffer(const Client& client, std::string name, CodecPtr codec = nullptr)
       : detail::QueueBase<T>(client, std::move(name), std::move(codec), "RingBuffer",
-                             &detail::ring_buffer_keys) {}
+                             &detail::ring_buffer_hooks) {}
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>

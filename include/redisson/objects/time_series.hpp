@@ -35,6 +35,7 @@ namespace detail {
 /// The key besides the zset: redisson__ts_ttl:{name} (Redisson's prefixName).
 std::string time_series_ttl_key(const std::string& name);
 std::vector<std::string> time_series_keys(const std::string& name);
+inline constexpr ObjectHooks time_series_hooks{.extra_keys = &time_series_keys};
 
 /// A member as Redisson 3.52 frames it, struct 'BBc0Lc0Lc0': format byte (3 with a label, 2
 /// without), 16, the 16 random bytes, 8-byte LE length + the value's bytes, 8-byte LE length + the
@@ -189,7 +190,8 @@ class TimeSeries : public Object, public SortedEnds<TimeSeries<V, L>, V> {
 
   /// A handle on the time series `name`; sends nothing. `codec` null: the client's default.
   TimeSeries(const Client& client, std::string name, CodecPtr codec = nullptr)
-      : Object(client, std::move(name), std::move(codec), "TimeSeries", &detail::time_series_keys) {
+      : Object(client, std::move(name), std::move(codec), "TimeSeries",
+               &detail::time_series_hooks) {
     keep_background_task(&detail::time_series_sweeper);
   }
 
