@@ -106,14 +106,8 @@ template <class Derived, class Value>
 template <class R, class CompletionToken, class Convert, class... Args>
 auto SortedSetOps<Derived, Value>::key_command(CompletionToken&& token, Convert convert,
                                                const char* verb, const Args&... args) const {
-  return detail::async_command<R>(
-      object(), token,
-      [&] {
-        Command command{verb, handle().name()};
-        (command.arg(args), ...);
-        return command;
-      },
-      std::move(convert));
+  return handle().template on_key<R>(std::forward<CompletionToken>(token), std::move(convert), verb,
+                                     args...);
 }
 
 template <class Derived, class Value>
