@@ -165,6 +165,57 @@ std::vector<std::pair<std::string, std::string>> java_hash_fields(std::string_vi
 
 const nlohmann::json& java_fixtures_meta() { return all_cases().meta; }
 
+namespace {
+std::vector<nlohmann::json> read_jsonl(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::vector<nlohmann::json> rows;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty()) rows.push_back(nlohmann::json::parse(line));
+  }
+  return rows;
+}
+
+const std::vector<nlohmann::json>& service_cases() {
+  static const auto rows = read_jsonl(java_fixtures_dir() + "/services/cases.jsonl");
+  return rows;
+}
+}  // namespace
+
+const nlohmann::json& java_service_meta() {
+  for (const auto& row : service_cases()) {
+    if (row.value("case", "") == "_meta") return row;
+  }
+  throw std::runtime_error("no _meta line in the services fixtures");
+}
+
+const nlohmann::json& java_service_case(std::string_view name) {
+  for (const auto& row : service_cases()) {
+    if (row.value("case", "") == name) return row;
+  }
+  throw std::runtime_error("no Java services fixture case '" + std::string(name) + "'");
+}
+
+std::vector<nlohmann::json> java_service_monitor(std::string_view name) {
+  static const auto rows = read_jsonl(java_fixtures_dir() + "/services/monitor.jsonl");
+  std::vector<nlohmann::json> selected;
+  for (const auto& row : rows) {
+    if (row.value("case", "") == name) selected.push_back(row);
+  }
+  if (selected.empty()) {
+    throw std::runtime_error("no MONITOR rows for services case '" + std::string(name) + "'");
+  }
+  return selected;
+}
+
+std::vector<std::string> monitor_args_text(const nlohmann::json& row) {
+  std::vector<std::string> args;
+  if (!row.contains("args")) return args;
+  for (const auto& arg : row.at("args")) args.push_back(arg.at("text").get<std::string>());
+  return args;
+}
+
 const nlohmann::json& java_case(std::string_view name) {
   for (const auto& c : java_cases()) {
     if (c.at("case").get<std::string>() == name) return c;

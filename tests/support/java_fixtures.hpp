@@ -55,6 +55,18 @@ std::vector<std::string> java_zset_members_hex(std::string_view key);
 /// A hash of the dump as field -> value text.
 std::vector<std::pair<std::string, std::string>> java_hash_fields(std::string_view key);
 
+// The services part (services/: messaging, batches, transactions, scripts, functions; its
+// README in ../shared says how to read it). Cases are named "fx2:<case>" keys; `case` drops it.
+/// The services case named `name` ("topic_kryo"); throws when there is none.
+const nlohmann::json& java_service_case(std::string_view name);
+/// The services _meta line (client UUIDs by client name, main thread id).
+const nlohmann::json& java_service_meta();
+/// The MONITOR rows of the services case `name`, in server order (markers included: a row with
+/// "marker": true opens each step).
+std::vector<nlohmann::json> java_service_monitor(std::string_view name);
+/// The arguments of a MONITOR row as text (each argument's "text").
+std::vector<std::string> monitor_args_text(const nlohmann::json& row);
+
 /// Bytes from lowercase or uppercase hex.
 std::string from_hex(std::string_view hex);
 std::string to_hex(std::string_view bytes);
