@@ -49,6 +49,8 @@ class Category final : public std::error_category {
         return "codec error (a value the codec cannot write, or bytes it cannot read)";
       case errc::not_initialized:
         return "not initialised (a rate limiter without a rate, a bloom filter without try_init)";
+      case errc::listener_failed:
+        return "a topic listener failed (it threw, or its message could not be decoded)";
     }
     return "unknown redisson error";
   }

@@ -136,6 +136,12 @@ struct Config {
   /// connection of a client, and Client's constructor refuses other values (invalid_argument).
   int io_threads = 1;
 
+  /// Threads running topic listeners (Topic, PatternTopic, ShardedTopic; Redisson's `threads`),
+  /// started with the first listener: listener code never runs on the I/O thread, so a slow
+  /// listener delays only its own messages. Each listener gets its messages in order, one at a
+  /// time. At least 1 (invalid_argument otherwise).
+  int listener_threads = 2;
+
   /// Where failures go that no caller can be handed: an unlock() (which never throws, so that
   /// lock guards are safe) that failed, a hold the watchdog found gone (errc::lock_lost). It runs
   /// on the thread that found the failure (the unlocking thread, or the client's I/O thread), so

@@ -48,6 +48,9 @@ enum class errc {
   /// the object has no configuration yet, so the operation cannot run: a RateLimiter whose rate
   /// was never set, a BloomFilter never initialised with try_init (or deleted since)
   not_initialized,
+  /// a topic listener threw (reported to Config::error_handler; the message is not delivered
+  /// again, the listener stays)
+  listener_failed,
 };
 
 /// The error category of redisson::errc.

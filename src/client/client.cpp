@@ -24,8 +24,10 @@ Subscription subscribe_channel(const std::shared_ptr<ClientCore>& core, std::str
   auto result = ready.get_future();
   auto id = std::make_shared<std::uint64_t>(0);
   core->run_on_io([core, &ready, channel = std::move(channel), id,
-                   listener = detail::Listener{std::move(on_message), std::move(on_resubscribed),
-                                               nullptr}]() mutable {
+                   listener = detail::Listener{
+                       [on_message = std::move(on_message)](
+                           std::string_view, std::string_view payload) { on_message(payload); },
+                       std::move(on_resubscribed), nullptr}]() mutable {
     // on_ready may run inside add() (channel already confirmed), before the id is known.
     auto early = std::make_shared<std::optional<std::error_code>>();
     *id = core->subscriber().add(channel, std::move(listener),

@@ -87,6 +87,10 @@ void ClientCore::start() {
                     "): one I/O thread serves every connection of a client; for more throughput "
                     "use more Clients");
   }
+  if (config_.listener_threads < 1) {
+    throw error(errc::invalid_argument, "listener_threads must be at least 1 (got " +
+                                            std::to_string(config_.listener_threads) + ")");
+  }
   // An unusable CA, certificate or key file is reported here, on the caller's thread, and not
   // from the I/O thread of a router that opens node connections later.
   if (uses_tls(config_)) make_tls_context(config_.tls);

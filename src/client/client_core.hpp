@@ -69,6 +69,8 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   asio::any_io_executor executor() noexcept { return io_.get_executor(); }
   asio::io_context::executor_type io_executor() noexcept { return io_.get_executor(); }
   bool on_io_thread() const noexcept;
+  /// True once shutdown() began: work posted to the I/O thread from now on may never run.
+  bool stopping() const noexcept { return stopped_.load(std::memory_order_acquire); }
   bool connected() const noexcept;
 
   /// Queues a command with the default command timeout. `read`, in every submit and eval: a

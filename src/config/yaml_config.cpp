@@ -93,8 +93,6 @@ constexpr IgnoredKey kIgnoredSingleKeys[] = {
 };
 
 constexpr IgnoredKey kIgnoredTopLevelKeys[] = {
-    {"threads",
-     "callbacks run on the client's I/O thread(s); set Config::io_threads in code if needed"},
     {"nettyThreads",
      "sizes Netty's pool for Redisson's many connections; one pipelined connection per node "
      "needs one I/O thread (Config::io_threads, default 1)"},
@@ -461,6 +459,8 @@ Config read_root(const YAML::Node& root, std::vector<std::string>* ignored) {
     config.fair_lock_wait_timeout = *value;
   }
   if (auto value = top.boolean("checkLockSyncedSlaves")) config.sync_replicas = *value;
+  if (auto value = top.integer("threads", 1, 1024))
+    config.listener_threads = static_cast<int>(*value);
   // Redisson writes the clean-up delays in seconds.
   if (auto value = top.integer("minCleanUpDelay", 1, 86400)) {
     config.eviction.min_delay = std::chrono::seconds(*value);

@@ -55,7 +55,7 @@ class DelayTransfer::State : public std::enable_shared_from_this<State> {
     if (stopped_) return;
     std::weak_ptr<State> weak = weak_from_this();
     Listener listener;
-    listener.on_message = [weak](std::string_view payload) {
+    listener.on_message = [weak](std::string_view, std::string_view payload) {
       const auto self = weak.lock();
       const auto due = parse_ms(payload);
       if (self && due) self->arm_at(*due);

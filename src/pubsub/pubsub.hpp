@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
 namespace redisson::detail {
 
@@ -21,8 +22,17 @@ struct Received {
   std::chrono::steady_clock::time_point last{};
 };
 
+/// How a channel is subscribed, and so which messages reach its listeners.
+enum class ChannelKind : char {
+  plain = 'c',    ///< SUBSCRIBE: what is PUBLISHed to the channel
+  pattern = 'p',  ///< PSUBSCRIBE: what is PUBLISHed to any channel the glob pattern matches
+  sharded = 's',  ///< SSUBSCRIBE: what is SPUBLISHed to the channel (Redis 7; its slot's node)
+};
+
 struct Listener {
-  std::function<void(std::string_view payload)> on_message;
+  /// A message: the channel it was published to (for a pattern, the matching channel) and its
+  /// bytes.
+  std::function<void(std::string_view channel, std::string_view payload)> on_message;
   /// After the subscription was restored (a reconnect, or a move to another node); messages
   /// may have been missed meanwhile, so a waiter must re-check its condition.
   std::function<void()> on_resubscribed;
@@ -34,16 +44,30 @@ class PubSub {
  public:
   using ReadyCallback = std::function<void(std::error_code)>;
 
+  /// `own`: how the library's own channels (lock, semaphore and latch wake-ups) are subscribed:
+  /// sharded on a Cluster whose lock channels are sharded, plain otherwise.
+  explicit PubSub(ChannelKind own) : own_(own) {}
   virtual ~PubSub() = default;
+  PubSub(const PubSub&) = delete;
+  PubSub& operator=(const PubSub&) = delete;
 
-  /// Adds a listener to `channel` (subscribing if it is the first). `on_ready` runs once the
+  /// How the library's own channels are subscribed (and published to: SPUBLISH when sharded).
+  ChannelKind own_kind() const noexcept { return own_; }
+
+  /// Adds a listener to the library's own channel `channel`: listen(own_kind(), ...).
+  std::uint64_t add(const std::string& channel, Listener listener, ReadyCallback on_ready) {
+    return listen(own_, channel, std::move(listener), std::move(on_ready));
+  }
+  /// Adds a listener to `channel` subscribed as `kind` (subscribing if it is the first). A
+  /// channel and a pattern of the same name are two subscriptions. `on_ready` runs once the
   /// server confirmed the subscription (at once if it already had), or with an error at the
   /// subscription timeout. Returns an id for remove().
-  virtual std::uint64_t add(const std::string& channel, Listener listener,
-                            ReadyCallback on_ready) = 0;
+  virtual std::uint64_t listen(ChannelKind kind, const std::string& channel, Listener listener,
+                               ReadyCallback on_ready) = 0;
   /// Removes a listener; the last one of a channel unsubscribes, at once or, with `linger`,
   /// when the channel has had no listener for that long. Unknown ids are ignored.
   virtual void remove(std::uint64_t id, std::chrono::milliseconds linger = {}) = 0;
+  // The library's own channels only (of own_kind()):
   /// True when `channel` is subscribed and confirmed now: a listener added now misses nothing
   /// published from this moment on.
   virtual bool confirmed(const std::string& channel) const = 0;
@@ -55,6 +79,9 @@ class PubSub {
   /// the caller acts on it (a caller may only use it where a stale answer costs no correctness).
   virtual bool quiet() const = 0;
   virtual void close() = 0;
+
+ private:
+  ChannelKind own_;
 };
 
 }  // namespace redisson::detail

@@ -10,10 +10,10 @@ namespace redisson::detail {
 RoutedPubSub::RoutedPubSub(asio::io_context& io, ConnectionOptions base,
                            std::chrono::milliseconds subscription_timeout, bool sharded,
                            NodeOf node_of, Refresh refresh)
-    : io_(io),
+    : PubSub(sharded ? ChannelKind::sharded : ChannelKind::plain),
+      io_(io),
       base_(std::move(base)),
       subscription_timeout_(subscription_timeout),
-      sharded_(sharded),
       node_of_(std::move(node_of)),
       refresh_(std::move(refresh)) {}
 
@@ -23,7 +23,8 @@ std::shared_ptr<Subscriber> RoutedPubSub::subscriber_for(const ServerAddress& ad
   if (!subscriber) {
     auto options = base_;
     options.server = address;
-    subscriber = std::make_shared<Subscriber>(io_, options, subscription_timeout_, sharded_);
+    subscriber = std::make_shared<Subscriber>(io_, options, subscription_timeout_,
+                                              own_kind() == ChannelKind::sharded);
     subscriber->set_dropped_handler([weak = weak_from_this()](const std::string& channel) {
       if (auto self = weak.lock()) self->on_dropped(channel);
     });
@@ -38,8 +39,8 @@ void RoutedPubSub::attach(std::uint64_t id, const ServerAddress& address) {
   const auto generation = ++entry.generation;
   entry.node = node_key(address);
   const auto listener = entry.listener;
-  Listener inner{[listener](std::string_view payload) {
-                   if (listener->on_message) listener->on_message(payload);
+  Listener inner{[listener](std::string_view channel, std::string_view payload) {
+                   if (listener->on_message) listener->on_message(channel, payload);
                  },
                  [listener] {
                    if (listener->on_resubscribed) listener->on_resubscribed();
@@ -48,10 +49,12 @@ void RoutedPubSub::attach(std::uint64_t id, const ServerAddress& address) {
                    if (listener->on_interrupted) listener->on_interrupted();
                  }};
   const auto channel = entry.channel;
-  // add() may confirm at once and run the caller's on_ready, which may add or remove entries:
+  const auto kind = entry.kind;
+  // listen() may confirm at once and run the caller's on_ready, which may add or remove entries:
   // look `entry` up again afterwards instead of holding on to it.
-  const auto inner_id = subscriber_for(address)->add(
-      channel, std::move(inner), [weak = weak_from_this(), id, generation](std::error_code ec) {
+  const auto inner_id = subscriber_for(address)->listen(
+      kind, channel, std::move(inner),
+      [weak = weak_from_this(), id, generation](std::error_code ec) {
         auto self = weak.lock();
         if (!self) return;
         const auto it = self->entries_.find(id);
@@ -71,14 +74,15 @@ void RoutedPubSub::attach(std::uint64_t id, const ServerAddress& address) {
   }
 }
 
-std::uint64_t RoutedPubSub::add(const std::string& channel, Listener listener,
-                                ReadyCallback on_ready) {
+std::uint64_t RoutedPubSub::listen(ChannelKind kind, const std::string& channel, Listener listener,
+                                   ReadyCallback on_ready) {
   if (closed_) {
     if (on_ready) on_ready(make_error_code(errc::shutdown));
     return 0;
   }
   const auto id = next_id_++;
   auto& entry = entries_[id];
+  entry.kind = kind;
   entry.channel = channel;
   entry.listener = std::make_shared<Listener>(std::move(listener));
   // A null on_ready still needs a marker so a later move counts as a resubscription.
@@ -118,7 +122,7 @@ void RoutedPubSub::reroute() {
     const auto old_node = it->second.node;
     const auto old_id = it->second.inner_id;
     if (node_key(address) == old_node) {
-      subscribers_.at(old_node)->resubscribe(it->second.channel);
+      subscribers_.at(old_node)->resubscribe(it->second.kind, it->second.channel);
       continue;
     }
     // Subscribe on the new node before leaving the old one, so no window has neither.

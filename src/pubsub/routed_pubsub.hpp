@@ -32,7 +32,8 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
                std::chrono::milliseconds subscription_timeout, bool sharded, NodeOf node_of,
                Refresh refresh);
 
-  std::uint64_t add(const std::string& channel, Listener listener, ReadyCallback on_ready) override;
+  std::uint64_t listen(ChannelKind kind, const std::string& channel, Listener listener,
+                       ReadyCallback on_ready) override;
   void remove(std::uint64_t id, std::chrono::milliseconds linger = {}) override;
   bool confirmed(const std::string& channel) const override;
   Received received(const std::string& channel) const override;
@@ -48,8 +49,9 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
 
  private:
   struct Entry {
-    std::string channel;
-    std::string node;  // node_key() of the subscriber it is on
+    ChannelKind kind = ChannelKind::plain;
+    std::string channel;  // a pattern's text: on the node of its slot, where PUBLISH reaches too
+    std::string node;     // node_key() of the subscriber it is on
     std::uint64_t inner_id = 0;
     std::uint64_t generation = 0;  // bumps on every move; stale confirmations are ignored
     std::shared_ptr<Listener> listener;
@@ -64,7 +66,6 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
   asio::io_context& io_;
   ConnectionOptions base_;
   std::chrono::milliseconds subscription_timeout_;
-  bool sharded_;
   NodeOf node_of_;
   Refresh refresh_;
   std::map<std::string, std::shared_ptr<Subscriber>> subscribers_;  // by node_key

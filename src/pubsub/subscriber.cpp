@@ -8,13 +8,34 @@ namespace redisson::detail {
 
 Subscriber::Subscriber(asio::io_context& io, ConnectionOptions options,
                        std::chrono::milliseconds subscription_timeout, bool sharded)
-    : io_(io),
+    : PubSub(sharded ? ChannelKind::sharded : ChannelKind::plain),
+      io_(io),
       options_(std::move(options)),
       subscription_timeout_(subscription_timeout),
-      linger_timer_(io),
-      sharded_(sharded) {
+      linger_timer_(io) {
   options_.subscriber = true;
 }
+
+std::string Subscriber::key_of(ChannelKind kind, std::string_view name) {
+  std::string key(1, static_cast<char>(kind));
+  key += name;
+  return key;
+}
+
+namespace {
+// The subscribe / unsubscribe commands of a channel key's kind (its first letter).
+const char* subscriber_verb(char kind, bool subscribe) {
+  switch (static_cast<ChannelKind>(kind)) {
+    case ChannelKind::pattern:
+      return subscribe ? "PSUBSCRIBE" : "PUNSUBSCRIBE";
+    case ChannelKind::sharded:
+      return subscribe ? "SSUBSCRIBE" : "SUNSUBSCRIBE";
+    case ChannelKind::plain:
+      break;
+  }
+  return subscribe ? "SUBSCRIBE" : "UNSUBSCRIBE";
+}
+}  // namespace
 
 void Subscriber::ensure_connection() {
   if (connection_) return;
@@ -30,18 +51,19 @@ void Subscriber::ensure_connection() {
   connection_->start([](std::error_code) {});
 }
 
-std::uint64_t Subscriber::add(const std::string& channel, Listener listener,
-                              ReadyCallback on_ready) {
+std::uint64_t Subscriber::listen(ChannelKind kind, const std::string& channel, Listener listener,
+                                 ReadyCallback on_ready) {
   if (closed_) {
     if (on_ready) on_ready(make_error_code(errc::shutdown));
     return 0;
   }
   ensure_connection();
   const auto id = next_listener_id_++;
-  auto& entry = channels_[channel];
+  auto key = key_of(kind, channel);
+  auto& entry = channels_[key];
   count_channels();
   entry.listeners.emplace(id, std::make_shared<Listener>(std::move(listener)));
-  channel_of_listener_.emplace(id, channel);
+  channel_of_listener_.emplace(id, key);
   if (on_ready) {
     if (entry.confirmed) {
       on_ready({});
@@ -49,35 +71,35 @@ std::uint64_t Subscriber::add(const std::string& channel, Listener listener,
       entry.ready_waiters.push_back(std::move(on_ready));
     }
   }
-  reconcile(channel);
+  reconcile(key);
   return id;
 }
 
 void Subscriber::remove(std::uint64_t id, std::chrono::milliseconds linger) {
   const auto found = channel_of_listener_.find(id);
   if (found == channel_of_listener_.end()) return;
-  const std::string name = found->second;
+  const std::string key = found->second;
   channel_of_listener_.erase(found);
-  if (auto it = channels_.find(name); it != channels_.end()) {
+  if (auto it = channels_.find(key); it != channels_.end()) {
     it->second.listeners.erase(id);
-    reconcile(name, linger);
+    reconcile(key, linger);
   }
 }
 
 bool Subscriber::confirmed(const std::string& channel) const {
-  const auto it = channels_.find(channel);
+  const auto it = channels_.find(key_of(own_kind(), channel));
   return it != channels_.end() && it->second.confirmed && it->second.subscribe_sent;
 }
 
 Received Subscriber::received(const std::string& channel) const {
-  const auto it = channels_.find(channel);
+  const auto it = channels_.find(key_of(own_kind(), channel));
   return it == channels_.end() ? Received{} : it->second.received;
 }
 
 // Brings the server's view of one channel in line with whether it has listeners. The
 // pipeline keeps SUBSCRIBE/UNSUBSCRIBE in order, so only the last one sent matters.
-void Subscriber::reconcile(const std::string& name, std::chrono::milliseconds linger) {
-  const auto it = channels_.find(name);
+void Subscriber::reconcile(const std::string& key, std::chrono::milliseconds linger) {
+  const auto it = channels_.find(key);
   if (it == channels_.end() || closed_) return;
   auto& entry = it->second;
   const bool wanted = !entry.listeners.empty();
@@ -86,11 +108,11 @@ void Subscriber::reconcile(const std::string& name, std::chrono::milliseconds li
     entry.confirmed = false;
     const auto generation = ++entry.generation;
     std::weak_ptr<Subscriber> weak = weak_from_this();
-    connection_->submit(Command{sharded_ ? "SSUBSCRIBE" : "SUBSCRIBE", name},
+    connection_->submit(Command{subscriber_verb(key[0], true), std::string_view(key).substr(1)},
                         Clock::now() + subscription_timeout_,
-                        [weak, name, generation](std::error_code ec, const Reply&) {
+                        [weak, key, generation](std::error_code ec, const Reply&) {
                           if (auto self = weak.lock())
-                            self->on_subscribe_reply(name, generation, ec);
+                            self->on_subscribe_reply(key, generation, ec);
                         });
   } else if (wanted) {
     entry.unsubscribe_at = {};
@@ -99,7 +121,7 @@ void Subscriber::reconcile(const std::string& name, std::chrono::milliseconds li
       entry.unsubscribe_at = Clock::now() + linger;
       arm_linger_timer(entry.unsubscribe_at);
     } else {
-      unsubscribe(name);
+      unsubscribe(key);
     }
   } else {
     channels_.erase(it);
@@ -107,19 +129,19 @@ void Subscriber::reconcile(const std::string& name, std::chrono::milliseconds li
   }
 }
 
-void Subscriber::unsubscribe(const std::string& name) {
-  auto& entry = channels_[name];
+void Subscriber::unsubscribe(const std::string& key) {
+  auto& entry = channels_[key];
   entry.subscribe_sent = false;
   entry.confirmed = false;
   entry.unsubscribe_at = {};
   ++entry.generation;
   std::weak_ptr<Subscriber> weak = weak_from_this();
-  connection_->submit(Command{sharded_ ? "SUNSUBSCRIBE" : "UNSUBSCRIBE", name},
+  connection_->submit(Command{subscriber_verb(key[0], false), std::string_view(key).substr(1)},
                       Clock::now() + subscription_timeout_,
-                      [weak, name](std::error_code, const Reply&) {
+                      [weak, key](std::error_code, const Reply&) {
                         auto self = weak.lock();
                         if (!self) return;
-                        const auto again = self->channels_.find(name);
+                        const auto again = self->channels_.find(key);
                         if (again != self->channels_.end() && again->second.listeners.empty() &&
                             !again->second.subscribe_sent) {
                           self->channels_.erase(again);
@@ -161,9 +183,9 @@ void Subscriber::on_linger_timer() {
   if (next != Clock::time_point::max()) arm_linger_timer(next);
 }
 
-void Subscriber::on_subscribe_reply(const std::string& name, std::uint64_t generation,
+void Subscriber::on_subscribe_reply(const std::string& key, std::uint64_t generation,
                                     std::error_code ec) {
-  const auto it = channels_.find(name);
+  const auto it = channels_.find(key);
   if (it == channels_.end() || it->second.generation != generation) return;
   auto& entry = it->second;
   // A broken connection re-subscribes on its own (on_connection_state); waiters keep waiting.
@@ -207,34 +229,46 @@ void Subscriber::on_connection_state(bool ready) {
   }
 }
 
-void Subscriber::resubscribe(const std::string& channel) {
-  const auto it = channels_.find(channel);
+void Subscriber::resubscribe(ChannelKind kind, const std::string& channel) {
+  const auto key = key_of(kind, channel);
+  const auto it = channels_.find(key);
   if (it == channels_.end() || it->second.subscribe_sent || closed_) return;
-  reconcile(channel);
+  reconcile(key);
 }
 
 // The server unsubscribed us from a sharded channel by itself: its slot now belongs to another
 // shard (a migration) or the shard's master changed (a failover).
-void Subscriber::on_dropped(const std::string& name) {
-  const auto it = channels_.find(name);
+void Subscriber::on_dropped(const std::string& key) {
+  const auto it = channels_.find(key);
   if (it == channels_.end() || !it->second.subscribe_sent) return;
   auto& entry = it->second;
   if (entry.confirmed) entry.resubscribing = true;
   entry.subscribe_sent = false;
   entry.confirmed = false;
   ++entry.generation;
-  if (dropped_handler_) return dropped_handler_(name);
-  reconcile(name);
+  if (dropped_handler_) return dropped_handler_(key.substr(1));
+  reconcile(key);
 }
 
 void Subscriber::on_push(Reply&& push) {
-  // message: [kind, channel, payload]; pmessage: [kind, pattern, channel, payload]
+  // message / smessage: [kind, channel, payload]; pmessage: [kind, pattern, channel, payload]
   if (push.elements.size() < 3) return;
   const std::string_view kind = push.elements[0].str;
-  if (kind == "sunsubscribe") return on_dropped(push.elements[1].str);
-  const std::size_t channel_index = kind == "pmessage" ? 2 : 1;
-  if (push.elements.size() < channel_index + 2) return;
-  const auto it = channels_.find(push.elements[channel_index].str);
+  const auto& first = push.elements[1].str;
+  if (kind == "message")
+    return deliver(key_of(ChannelKind::plain, first), first, push.elements[2].str);
+  if (kind == "smessage") {
+    return deliver(key_of(ChannelKind::sharded, first), first, push.elements[2].str);
+  }
+  if (kind == "pmessage" && push.elements.size() >= 4) {
+    return deliver(key_of(ChannelKind::pattern, first), push.elements[2].str, push.elements[3].str);
+  }
+  if (kind == "sunsubscribe") on_dropped(key_of(ChannelKind::sharded, first));
+}
+
+void Subscriber::deliver(const std::string& key, std::string_view channel,
+                         std::string_view payload) {
+  const auto it = channels_.find(key);
   if (it == channels_.end()) return;
   ++it->second.received.messages;
   it->second.received.last = Clock::now();
@@ -242,9 +276,8 @@ void Subscriber::on_push(Reply&& push) {
   std::vector<std::shared_ptr<Listener>> listeners;
   listeners.reserve(it->second.listeners.size());
   for (auto& [id, listener] : it->second.listeners) listeners.push_back(listener);
-  const std::string_view payload = push.elements[channel_index + 1].str;
   for (auto& listener : listeners) {
-    if (listener->on_message) listener->on_message(payload);
+    if (listener->on_message) listener->on_message(channel, payload);
   }
 }
 

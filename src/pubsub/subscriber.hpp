@@ -1,5 +1,6 @@
-// Pub/sub for one server: one subscriber connection, many channels multiplexed on it,
-// reference-counted listeners per channel. Sharded mode (a cluster node) uses SSUBSCRIBE.
+// Pub/sub for one server: one subscriber connection, many channels multiplexed on it (plain,
+// pattern and sharded alike), reference-counted listeners per channel. The library's own channels
+// are sharded on a cluster node whose lock channels are (SSUBSCRIBE), plain otherwise.
 //
 // Every method runs on the I/O thread. After a reconnect every channel that still has
 // listeners is subscribed again and each listener's on_resubscribed runs, because messages
@@ -29,14 +30,12 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
   /// Told about a sharded channel the server dropped by itself (its slot left this node).
   using DroppedHandler = std::function<void(const std::string& channel)>;
 
-  /// `sharded`: SSUBSCRIBE/SUNSUBSCRIBE instead of SUBSCRIBE/UNSUBSCRIBE (a cluster node).
+  /// `sharded`: the library's own channels are sharded (a cluster node whose lock channels are).
   Subscriber(asio::io_context& io, ConnectionOptions options,
              std::chrono::milliseconds subscription_timeout, bool sharded = false);
 
-  /// Adds a listener to `channel` (subscribing if it is the first). `on_ready` runs once the
-  /// server confirmed the subscription (at once if it already had), or with an error at the
-  /// subscription timeout. Returns an id for remove().
-  std::uint64_t add(const std::string& channel, Listener listener, ReadyCallback on_ready) override;
+  std::uint64_t listen(ChannelKind kind, const std::string& channel, Listener listener,
+                       ReadyCallback on_ready) override;
   /// Removes a listener; the last one of a channel unsubscribes, at once or, with `linger`,
   /// when the channel has had no listener for that long (a lock waited on again soon after then
   /// costs no SUBSCRIBE/UNSUBSCRIBE pair). Unknown ids are ignored.
@@ -52,7 +51,7 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
   /// the handler decides (and calls resubscribe() if the channel stays here).
   void set_dropped_handler(DroppedHandler handler) { dropped_handler_ = std::move(handler); }
   /// Subscribes `channel` again if it has listeners but no subscription (after a drop).
-  void resubscribe(const std::string& channel);
+  void resubscribe(ChannelKind kind, const std::string& channel);
 
   std::size_t channel_count() const { return channels_.size(); }
 
@@ -68,14 +67,18 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
     Clock::time_point unsubscribe_at{};  // lingering (no listeners): when to let it go
   };
 
+  // channels_ is keyed by the kind's letter followed by the name ("cname", "ppattern*"): a
+  // channel and a pattern of the same text are two subscriptions.
+  static std::string key_of(ChannelKind kind, std::string_view name);
   void ensure_connection();
-  void reconcile(const std::string& name, std::chrono::milliseconds linger = {});
-  void unsubscribe(const std::string& name);
+  void reconcile(const std::string& key, std::chrono::milliseconds linger = {});
+  void unsubscribe(const std::string& key);
   void arm_linger_timer(Clock::time_point when);
   void on_linger_timer();
-  void on_subscribe_reply(const std::string& name, std::uint64_t generation, std::error_code ec);
+  void on_subscribe_reply(const std::string& key, std::uint64_t generation, std::error_code ec);
   void on_push(Reply&& push);
-  void on_dropped(const std::string& name);
+  void deliver(const std::string& key, std::string_view channel, std::string_view payload);
+  void on_dropped(const std::string& key);
   void on_connection_state(bool ready);
 
   asio::io_context& io_;
@@ -89,7 +92,6 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
   void count_channels() { channel_count_.store(channels_.size(), std::memory_order_relaxed); }
   std::unordered_map<std::uint64_t, std::string> channel_of_listener_;
   std::uint64_t next_listener_id_ = 1;
-  bool sharded_ = false;
   DroppedHandler dropped_handler_;
   bool closed_ = false;
 };

@@ -116,7 +116,7 @@ void AcquireLoop::send_attempt(bool listen, bool on_caller_thread, ReadSlot* rea
 // breaks the cycle (as does the subscriber's close() at shutdown).
 Listener AcquireLoop::make_listener() {
   auto self = shared_from_this();
-  return Listener{[self](std::string_view message) {
+  return Listener{[self](std::string_view, std::string_view message) {
                     self->perform(self->machine_.message(Clock::now(), message));
                   },
                   [self] { self->perform(self->machine_.recheck(Clock::now())); },

@@ -142,7 +142,7 @@ void SentinelRouter::watch_switches(std::size_t sentinel) {
   options.server.database = 0;
   switch_watch_ = std::make_shared<Subscriber>(io_, options, subscription_timeout_);
   std::weak_ptr<SentinelRouter> weak = weak_from_this();
-  Listener listener{[weak](std::string_view payload) {
+  Listener listener{[weak](std::string_view, std::string_view payload) {
                       // "<master name> <old ip> <old port> <new ip> <new port>"
                       auto self = weak.lock();
                       if (!self) return;

@@ -155,6 +155,7 @@ std::map<std::string, Table> code_defaults() {
            {"eviction.max_delay", text(config.eviction.max_delay)},
            {"eviction.keys_limit", text(config.eviction.keys_limit)},
            {"io_threads", text(config.io_threads)},
+           {"listener_threads", text(config.listener_threads)},
            {"resp3", text(config.resp3)},
            {"sync_replicas", text(config.sync_replicas)},
            {"sync_replicas_timeout", text(config.sync_replicas_timeout)},

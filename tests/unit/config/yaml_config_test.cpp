@@ -80,6 +80,7 @@ slavesSyncTimeout: 700
   EXPECT_TRUE(config.sync_replicas);
   EXPECT_EQ(config.sync_replicas_timeout, 700ms);
   EXPECT_EQ(config.io_threads, 1) << "nettyThreads is ignored";
+  EXPECT_EQ(config.listener_threads, 16) << "threads runs the topic listeners";
   ASSERT_TRUE(config.codec);
   EXPECT_EQ(config.codec->name(), "kryo5");
   EXPECT_FALSE(config.cluster || config.sentinel || config.master_slave);

@@ -1,0 +1,73 @@
+// The listeners users add to topics (Topic, PatternTopic, ShardedTopic), one registry per
+// client (a ClientService): which channel each listens on, and the threads their calls run on.
+//
+// Why threads of their own: a listener is user code and may be slow or block; on the I/O thread
+// it would stall every command and every lock's wake-up of the client. So the I/O thread only
+// copies a message and posts it to the listener's strand on a small pool
+// (Config::listener_threads, started with the first listener): one listener's messages run in
+// the order the server sent them, one at a time, while two listeners run in parallel. Nothing
+// bounds a strand's queue: a listener slower than its channel falls behind (at-most-once
+// delivery keeps no backlog elsewhere).
+//
+// add/remove/count run on the I/O thread; the hooks as ClientService says.
+#pragma once
+
+#include <asio/executor_work_guard.hpp>
+#include <asio/io_context.hpp>
+#include <asio/strand.hpp>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "client/client_services.hpp"
+#include "pubsub/pubsub.hpp"
+#include "redisson/detail/unique_function.hpp"
+#include "redisson/objects/topic.hpp"
+
+namespace redisson::detail {
+
+class TopicListeners : public ClientService, public std::enable_shared_from_this<TopicListeners> {
+ public:
+  using Ready = UniqueFunction<void(std::error_code, std::uint64_t id)>;
+
+  explicit TopicListeners(ClientCore& core);
+  ~TopicListeners() override;
+
+  /// Subscribes `callbacks` to `channel` as `kind`; `on_ready` runs on the I/O thread once the
+  /// server confirmed it, with the listener's id (or the error, and nothing stays registered).
+  void add(ChannelKind kind, const std::string& channel, TopicCallbacks callbacks, Ready on_ready);
+  /// Removes the listener `id`; false when it is not (or no longer) registered. No call of it
+  /// starts after this returns (one running may finish).
+  bool remove(std::uint64_t id);
+  /// Removes every listener of `channel` (as `kind`) this client added through a topic; how many.
+  std::int64_t remove_all(ChannelKind kind, const std::string& channel);
+  /// The listeners of `channel` (as `kind`) this client added through a topic.
+  std::int64_t count(ChannelKind kind, const std::string& channel) const;
+
+  void closing() noexcept override;
+  void stopped() noexcept override;
+
+ private:
+  struct Entry;
+  void start_threads();
+  void post(const std::shared_ptr<Entry>& entry, TopicStatus status, std::string channel);
+  void post(const std::shared_ptr<Entry>& entry, std::string channel, std::string payload);
+
+  ClientCore& core_;
+  // The pool: an io_context run by listener_threads threads. Shared with the threads so that a
+  // thread which shuts the client down from inside a listener (and so cannot join itself) keeps
+  // what it runs alive until it returns.
+  std::shared_ptr<asio::io_context> io_;
+  std::unique_ptr<asio::executor_work_guard<asio::io_context::executor_type>> work_;
+  std::vector<std::thread> threads_;
+  std::map<std::uint64_t, std::shared_ptr<Entry>> entries_;  // by PubSub listener id
+};
+
+}  // namespace redisson::detail
