@@ -25,7 +25,8 @@ Command as_eval(const Command& evalsha, std::string_view source) {
   // two (EVALSHA and the SHA) and copy the rest after EVAL and the source; the argument that
   // routed the EVALSHA (the same bytes, not an equal value) routes the EVAL.
   const auto routing_key = evalsha.routing_key();
-  Command eval{"EVAL", source};
+  // A read-only call stays read-only (EVALSHA_RO -> EVAL_RO): the server still refuses writes.
+  Command eval{evalsha.name() == "EVALSHA_RO" ? "EVAL_RO" : "EVAL", source};
   std::string_view rest = evalsha.encoded_arguments();
   for (std::size_t index = 0; !rest.empty(); ++index) {
     const auto header_end = rest.find("\r\n");

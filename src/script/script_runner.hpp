@@ -36,7 +36,7 @@ class ScriptRunner : public std::enable_shared_from_this<ScriptRunner> {
   std::shared_ptr<Router> router_;
 };
 
-/// `evalsha` (EVALSHA sha numkeys ...) as EVAL with the script's source.
+/// `evalsha` (EVALSHA sha numkeys ...) as EVAL with the script's source; EVALSHA_RO as EVAL_RO.
 Command as_eval(const Command& evalsha, std::string_view source);
 
 }  // namespace redisson::detail

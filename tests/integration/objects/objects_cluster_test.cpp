@@ -1,7 +1,8 @@
 // The objects on a real Redis Cluster (3 masters, started once for the whole suite): the atomics
 // and IdGenerator (scripts on both IdGenerator keys in one slot), BitSet and HyperLogLog (scripts,
 // operations with other keys under one hash tag), Buckets split per slot and Keys over every
-// master.
+// master; Scripts and Functions (the script cache and libraries on every master, calls on the
+// key's master).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -17,9 +18,11 @@
 #include "redisson/objects/atomic_long.hpp"
 #include "redisson/objects/bit_set.hpp"
 #include "redisson/objects/buckets.hpp"
+#include "redisson/objects/functions.hpp"
 #include "redisson/objects/hyper_log_log.hpp"
 #include "redisson/objects/id_generator.hpp"
 #include "redisson/objects/keys.hpp"
+#include "redisson/objects/scripts.hpp"
 #include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_cluster.hpp"
@@ -179,6 +182,52 @@ TEST_F(ObjectsOnCluster, BucketsSplitPerSlotAndKeysCoverEveryMaster) {
   keys.flushdb(redisson::Keys::confirm_flush);
   EXPECT_EQ(keys.count(), 0);
   EXPECT_EQ(keys.random_key(), std::nullopt);
+}
+
+TEST_F(ObjectsOnCluster, ScriptsLoadOnEveryMasterAndEvalRunsOnTheKeysMaster) {
+  redisson::Scripts scripts(client(), codecs::string());
+  const redisson::Script script("return redis.call('set', KEYS[1], ARGV[1])");
+  const auto sha = scripts.script_load(script.source());
+  EXPECT_EQ(sha, script.sha1());
+  for (const int master : cluster().master_ports()) {
+    EXPECT_EQ(cluster().command(master, {"SCRIPT", "EXISTS", sha}), "1") << master;
+  }
+  EXPECT_EQ(scripts.script_exists({sha}), std::vector<bool>{true});
+  for (int i = 0; i < 6; ++i) {  // keys in several slots: each eval on its key's master
+    const std::string key = "cl:script:" + std::to_string(i);
+    EXPECT_EQ(scripts.eval<redisson::returns::Status>(redisson::ScriptMode::read_write, script,
+                                                      {key}, std::vector<std::string>{"v"}),
+              "OK");
+    EXPECT_EQ(get_on_master(key), "v");
+  }
+  scripts.script_flush();
+  for (const int master : cluster().master_ports()) {
+    EXPECT_EQ(cluster().command(master, {"SCRIPT", "EXISTS", sha}), "0") << master;
+  }
+  EXPECT_EQ(scripts.script_exists({sha}), std::vector<bool>{false});
+}
+
+TEST_F(ObjectsOnCluster, FunctionsLoadOnEveryMasterAndCallRunsOnTheKeysMaster) {
+  redisson::Functions functions(client(), codecs::string());
+  functions.load_and_replace("cllib",
+                             "redis.register_function('clset', function(keys, args) "
+                             "return redis.call('set', keys[1], args[1]) end)");
+  for (const int master : cluster().master_ports()) {
+    EXPECT_NE(cluster().command(master, {"FUNCTION", "LIST"}).find("cllib"), std::string::npos)
+        << master;
+  }
+  for (int i = 0; i < 6; ++i) {
+    const std::string key = "cl:function:" + std::to_string(i);
+    EXPECT_EQ(functions.call<redisson::returns::Status>(redisson::FunctionMode::write, "clset",
+                                                        {key}, std::vector<std::string>{"f"}),
+              "OK");
+    EXPECT_EQ(get_on_master(key), "f");
+  }
+  functions.delete_library("cllib");
+  for (const int master : cluster().master_ports()) {
+    EXPECT_EQ(cluster().command(master, {"FUNCTION", "LIST"}).find("cllib"), std::string::npos)
+        << master;
+  }
 }
 
 }  // namespace

@@ -57,6 +57,17 @@ TEST(ScriptRunner, EvalFallbackKeepsKeysAndArgumentsAndSendsTheSource) {
   EXPECT_EQ(eval.routing_key(), "k1");
 }
 
+TEST(ScriptRunner, ReadOnlyEvalFallbackStaysReadOnly) {
+  // Scripts::eval(ScriptMode::read_only): EVALSHA_RO answered NOSCRIPT is sent as EVAL_RO, so
+  // the server still refuses the script's writes.
+  const Command evalsha_ro{"EVALSHA_RO", "0123456789012345678901234567890123456789", "1", "k1",
+                           "v"};
+  const auto eval = as_eval(evalsha_ro, "return 1");
+  EXPECT_EQ(eval.encoded_arguments(),
+            Command({"EVAL_RO", "return 1", "1", "k1", "v"}).encoded_arguments());
+  EXPECT_EQ(eval.routing_key(), "k1");
+}
+
 TEST(ScriptRunner, EvalFallbackKeepsAnExplicitKey) {
   // numkeys 0 with a key named for routing: the rules alone would route the EVAL anywhere.
   const auto evalsha =
