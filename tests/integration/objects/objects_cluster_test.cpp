@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,7 +24,9 @@
 #include "redisson/objects/id_generator.hpp"
 #include "redisson/objects/keys.hpp"
 #include "redisson/objects/scripts.hpp"
+#include "redisson/objects/topic.hpp"
 #include "support/client_config.hpp"
+#include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
@@ -228,6 +231,54 @@ TEST_F(ObjectsOnCluster, FunctionsLoadOnEveryMasterAndCallRunsOnTheKeysMaster) {
     EXPECT_EQ(cluster().command(master, {"FUNCTION", "LIST"}).find("cllib"), std::string::npos)
         << master;
   }
+}
+
+// Sharded topics live on the master of their channel's slot (SSUBSCRIBE and SPUBLISH there);
+// plain topics are subscribed there too, and PUBLISH reaches every node; a pattern hears PUBLISHes
+// made on any master.
+TEST_F(ObjectsOnCluster, TopicsSubscribeOnTheChannelsMaster) {
+  // Three channels whose slots are on three different masters.
+  std::vector<std::string> channels;
+  std::set<int> masters;
+  for (int i = 0; channels.size() < 3 && i < 1000; ++i) {
+    const auto name = "news:" + std::to_string(i);
+    if (masters.insert(cluster().master_of_slot(redisson::detail::key_slot(name))).second) {
+      channels.push_back(name);
+    }
+  }
+  ASSERT_EQ(channels.size(), 3u);
+  std::mutex mutex;
+  std::vector<std::string> heard;
+  auto listener = [&](std::string_view channel, const std::string& message) {
+    std::lock_guard lock(mutex);
+    heard.push_back(std::string(channel) + "=" + message);
+  };
+  auto heard_count = [&] {
+    std::lock_guard lock(mutex);
+    return heard.size();
+  };
+  for (const auto& name : channels) {
+    redisson::ShardedTopic<std::string> sharded(client(), name, codecs::string());
+    sharded.add_listener(listener);
+    const int master = cluster().master_of_slot(redisson::detail::key_slot(name));
+    EXPECT_EQ(cluster().command(master, {"PUBSUB", "SHARDNUMSUB", name}), name + "\n1");
+    EXPECT_EQ(sharded.count_subscribers(), 1);
+    EXPECT_EQ(sharded.publish("s"), 1) << "SPUBLISH went to the shard of " << name;
+
+    redisson::Topic<std::string> plain(client(), name, codecs::string());
+    plain.add_listener(listener);
+    EXPECT_EQ(cluster().command(master, {"PUBSUB", "NUMSUB", name}), name + "\n1");
+    EXPECT_EQ(plain.count_subscribers(), 1);
+  }
+  ASSERT_TRUE(redisson::test::eventually([&] { return heard_count() == 3; }));
+
+  redisson::PatternTopic<std::string> pattern(client(), "news:*", codecs::string());
+  pattern.add_listener(listener);
+  for (const auto& name : channels) {
+    redisson::Topic<std::string>(client(), name, codecs::string()).publish("p");
+  }
+  // Each PUBLISH reaches the plain listener of its channel and the pattern: 3 + 2 * 3.
+  ASSERT_TRUE(redisson::test::eventually([&] { return heard_count() == 9; }));
 }
 
 }  // namespace
