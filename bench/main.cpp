@@ -50,6 +50,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"rw", redisson_bench::run_rw},
       {"semaphore", redisson_bench::run_semaphore},
       {"rate-limiter", redisson_bench::run_rate_limiter},
+      {"topic", redisson_bench::run_topic},
       {"codec", redisson_bench::run_codec},
       {"many-locks", redisson_bench::run_many_locks},
   };
@@ -179,6 +180,9 @@ int main(int argc, char** argv) {
       if (worker.kind == "handoff") return redisson_bench::worker_handoff(worker);
       if (worker.kind == "contention") return redisson_bench::worker_contention(worker);
       if (worker.kind == "queue-consumer") return redisson_bench::worker_queue_consumer(worker);
+      if (worker.kind == "topic-subscriber") {
+        return redisson_bench::worker_topic_subscriber(worker);
+      }
       std::cerr << "redisson-bench: unknown worker kind " << worker.kind << '\n';
     } catch (const std::exception& e) {
       std::cout << nlohmann::json{{"error", e.what()}}.dump() << std::endl;

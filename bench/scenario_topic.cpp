@@ -1,0 +1,137 @@
+// The topics:
+//   topic  (1) delivery latency: a subscriber process listens on a Topic<std::int64_t>; this
+//          process publishes one CLOCK_MONOTONIC stamp at a time (kryo5, a Long), the next once
+//          the last arrived. Measured: listener call - publish() call, across processes, so
+//          through the server, the subscriber's I/O thread and its listener thread. Reference:
+//          redis-benchmark -c 1 PING p50 in the same run; target p50 <= 1.5x.
+//          (2) publish throughput from one client: Topic::async_publish closed loop (nobody
+//          subscribed) vs redis-benchmark -P 32 -c 50 PUBLISH in the same run; target >= 0.9x.
+#include <iostream>
+
+#include "bench.hpp"
+#include "clock.hpp"
+#include "closed_loop.hpp"
+#include "histogram.hpp"
+#include "redis_tools.hpp"
+#include "redisson/objects/topic.hpp"
+#include "report.hpp"
+#include "shared_memory.hpp"
+#include "workers.hpp"
+
+namespace redisson_bench {
+namespace {
+
+constexpr auto kTopicSetUpTimeout = std::chrono::seconds(30);
+constexpr double kTargetTopicPingRatio = 1.5;
+
+struct TopicShared {
+  std::atomic<std::int64_t> ready;     // the subscriber is subscribed
+  std::atomic<std::int64_t> received;  // messages its listener got
+  std::atomic<std::int64_t> failed;    // it gave up
+};
+
+}  // namespace
+
+int worker_topic_subscriber(const WorkerOptions& options) {
+  Shared<TopicShared> shared(kWorkerSharedFd);
+  nlohmann::json report;
+  try {
+    redisson::Client client(options.common.url);
+    redisson::Topic<std::int64_t> topic(client, options.lock_name);
+    Samples latency;  // written by the listener's strand only, read after the end mark
+    std::atomic<bool> done{false};
+    topic.add_listener([&](std::string_view, std::int64_t stamp) {
+      const auto now = monotonic_ns();
+      if (stamp < 0) {
+        done.store(true);
+        return;
+      }
+      latency.record(now - stamp);
+      shared->received.fetch_add(1);
+    });
+    shared->ready.fetch_add(1);
+    if (!wait_until([&] { return done.load(); }, std::chrono::hours(1))) {
+      throw std::runtime_error("no end mark");
+    }
+    report = {{"latency", latency.serialize()}};
+  } catch (const std::exception& e) {
+    shared->failed.store(1);
+    report = {{"error", e.what()}};
+  }
+  std::cout << report.dump() << std::endl;
+  return report.contains("error") ? 1 : 0;
+}
+
+nlohmann::json run_topic(const Options& options) {
+  Shared<TopicShared> shared;
+  const auto name = bench_key(options, "topic");
+  ChildGroup workers;
+  workers.spawn(worker_command(options, "topic-subscriber", 0, name), /*capture_stderr=*/false,
+                shared.fd());
+  redisson::Client client(options.url);
+  redisson::Topic<std::int64_t> topic(client, name);
+  std::string failure;
+  if (!wait_for_count(shared->ready, 1, kTopicSetUpTimeout))
+    failure = "the subscriber never started";
+  // Half the time for latency, half for throughput.
+  const auto start = monotonic_ns();
+  const auto end = start + options.duration.count() / 2;
+  std::int64_t published = 0;
+  while (failure.empty() && monotonic_ns() < end) {
+    if (!wait_until([&] { return shared->received.load() >= published || shared->failed.load(); },
+                    kTopicSetUpTimeout) ||
+        shared->failed.load()) {
+      failure = "the subscriber stopped receiving";
+      break;
+    }
+    topic.publish(monotonic_ns());
+    ++published;
+  }
+  topic.publish(-1);
+  const auto reports =
+      worker_reports(workers.wait_all(std::chrono::steady_clock::now() + kTopicSetUpTimeout));
+  Samples latency;
+  for (const auto& report : reports) {
+    if (report.contains("latency")) latency.append(Samples::deserialize(report.at("latency")));
+    if (report.contains("error") && failure.empty()) failure = report.at("error");
+  }
+
+  // Publish throughput from this one client, nobody listening (the reference's case too).
+  Options half = options;
+  half.duration = options.duration / 2;
+  redisson::Topic<std::string> load(client, name + ":load", redisson::codecs::string());
+  const std::string message = "xxx";
+  auto out = run_throughput(
+      half, client,
+      {"topic",
+       {"-P", "32", "-c", "50", "PUBLISH", name + ":load", message},
+       "PUBLISH, 50 connections, pipeline 32"},
+      [&](std::uint64_t, ClosedLoop::Completion done) {
+        load.async_publish(
+            message, [done = std::move(done)](std::error_code ec, std::int64_t) { done(ec); });
+      });
+  out["processes"] = 2;
+  nlohmann::json delivery{{"messages", latency.count()},
+                          {"measured", "listener call in another process - publish() call"}};
+  latency.add_to(delivery);
+  const auto reference = run_redis_benchmark(
+      options, {"-c", "1", "-t", "ping_mbulk"},
+      std::max<std::chrono::nanoseconds>(options.duration / 4, std::chrono::seconds(1)));
+  const double reference_p50_us = reference.p50_ms * 1000.0;
+  delivery["reference"] = {{"tool", "redis-benchmark"},
+                           {"command", reference.command_line},
+                           {"what", "PING round trip of one connection, no pipelining"},
+                           {"p50_us", round2(reference_p50_us)}};
+  const double ratio = latency.percentile_us(50) / reference_p50_us;
+  delivery["ratio"] = round2(ratio);
+  delivery["ratio_meaning"] = "delivery p50 / redis-benchmark -c 1 PING p50 (lower is better)";
+  out["delivery"] = delivery;
+  if (!failure.empty()) out["error"] = failure;
+  const bool publish_met = out.value("meets_target", false);
+  add_target(
+      out, "publish ratio >= 0.9 and delivery p50 <= 1.5x redis-benchmark -c 1 PING p50",
+      publish_met && failure.empty() && latency.count() > 0 && ratio <= kTargetTopicPingRatio);
+  return out;
+}
+
+}  // namespace redisson_bench
