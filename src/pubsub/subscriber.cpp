@@ -16,6 +16,12 @@ Subscriber::Subscriber(asio::io_context& io, ConnectionOptions options,
   options_.subscriber = true;
 }
 
+const std::string& Subscriber::lookup_key(ChannelKind kind, std::string_view name) {
+  lookup_key_.assign(1, static_cast<char>(kind));
+  lookup_key_ += name;
+  return lookup_key_;
+}
+
 std::string Subscriber::key_of(ChannelKind kind, std::string_view name) {
   std::string key(1, static_cast<char>(kind));
   key += name;
@@ -255,13 +261,15 @@ void Subscriber::on_push(Reply&& push) {
   if (push.elements.size() < 3) return;
   const std::string_view kind = push.elements[0].str;
   const auto& first = push.elements[1].str;
-  if (kind == "message")
-    return deliver(key_of(ChannelKind::plain, first), first, push.elements[2].str);
+  if (kind == "message") {
+    return deliver(lookup_key(ChannelKind::plain, first), first, push.elements[2].str);
+  }
   if (kind == "smessage") {
-    return deliver(key_of(ChannelKind::sharded, first), first, push.elements[2].str);
+    return deliver(lookup_key(ChannelKind::sharded, first), first, push.elements[2].str);
   }
   if (kind == "pmessage" && push.elements.size() >= 4) {
-    return deliver(key_of(ChannelKind::pattern, first), push.elements[2].str, push.elements[3].str);
+    return deliver(lookup_key(ChannelKind::pattern, first), push.elements[2].str,
+                   push.elements[3].str);
   }
   if (kind == "sunsubscribe") on_dropped(key_of(ChannelKind::sharded, first));
 }

@@ -70,6 +70,10 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
   // channels_ is keyed by the kind's letter followed by the name ("cname", "ppattern*"): a
   // channel and a pattern of the same text are two subscriptions.
   static std::string key_of(ChannelKind kind, std::string_view name);
+  // key_of() into a buffer kept for it: a message's lookup allocates nothing (lock channel
+  // names are longer than a short string holds).
+  const std::string& lookup_key(ChannelKind kind, std::string_view name);
+  std::string lookup_key_;
   void ensure_connection();
   void reconcile(const std::string& key, std::chrono::milliseconds linger = {});
   void unsubscribe(const std::string& key);
