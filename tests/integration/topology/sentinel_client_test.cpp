@@ -7,9 +7,11 @@
 #include <chrono>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "redisson/redisson.hpp"
 #include "support/client_config.hpp"
@@ -183,6 +185,58 @@ TEST_F(SentinelClient, AWaitingTakeFollowsAFailoverAndGetsWhatIsOfferedAfter) {
   ASSERT_EQ(taken.wait_for(8s), std::future_status::ready);
   EXPECT_EQ(taken.get(), "after-failover");
   EXPECT_EQ(group().command(new_master, {"EXISTS", name}), "0");
+}
+
+// A topic's listener follows the failover to the new master; its status listener hears the
+// subscription break and come back there, and what is published after reaches it.
+TEST_F(SentinelClient, ATopicListenerFollowsAFailoverAndItsStatusListenerIsTold) {
+  Client subscriber(config());
+  Client publisher(config());
+  const std::string name = "sentinel:topic";
+  redisson::Topic<std::string> topic(subscriber, name, redisson::codecs::string());
+  std::mutex mutex;
+  std::vector<std::string> received;
+  std::vector<redisson::TopicStatus> statuses;
+  topic.add_listener([&](std::string_view, const std::string& message) {
+    std::lock_guard lock(mutex);
+    received.push_back(message);
+  });
+  topic.add_status_listener([&](redisson::TopicStatus status, std::string_view) {
+    std::lock_guard lock(mutex);
+    statuses.push_back(status);
+  });
+  const int old_master = group().master_port();
+  EXPECT_EQ(group().command(old_master, {"PUBSUB", "NUMSUB", name}), name + "\n1");
+
+  group().failover();
+  const int new_master = group().master_port();
+  ASSERT_NE(new_master, old_master);
+  ASSERT_TRUE(eventually(
+      [&] {
+        return group().command(new_master, {"PUBSUB", "NUMSUB", name}) == name + "\n1";
+      },
+      15s, 50ms))
+      << "the subscription moved to the new master";
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return !statuses.empty() && statuses.back() == redisson::TopicStatus::resubscribed;
+  }));
+  redisson::Topic<std::string> out(publisher, name, redisson::codecs::string());
+  ASSERT_TRUE(eventually(
+      [&] {
+        try {
+          return out.publish("after-failover") == 1;
+        } catch (const redisson::error&) {
+          return false;  // the publisher has not seen the switch yet
+        }
+      },
+      15s, 100ms));
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return !received.empty() && received.back() == "after-failover";
+  }));
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(statuses.front(), redisson::TopicStatus::subscribed);
 }
 
 }  // namespace
