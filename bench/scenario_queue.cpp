@@ -76,11 +76,9 @@ nlohmann::json run_queue(const Options& options) {
 
 int worker_queue_consumer(const WorkerOptions& options) {
   Shared<QueueShared> shared(kWorkerSharedFd);
-  nlohmann::json report;
-  try {
+  return run_latency_worker(shared->failed, [&](Samples& latency) {
     redisson::Client client(options.common.url);
     redisson::BlockingQueue<std::int64_t> queue(client, options.lock_name);
-    Samples latency;
     shared->ready.fetch_add(1);
     for (;;) {
       const auto stamp = queue.poll(kTakeWait);
@@ -90,13 +88,7 @@ int worker_queue_consumer(const WorkerOptions& options) {
       latency.record(now - *stamp);
       shared->taken.fetch_add(1);
     }
-    report = {{"latency", latency.serialize()}};
-  } catch (const std::exception& e) {
-    shared->failed.store(1);
-    report = {{"error", e.what()}};
-  }
-  std::cout << report.dump() << std::endl;
-  return report.contains("error") ? 1 : 0;
+  });
 }
 
 nlohmann::json run_blocking_queue(const Options& options) {
@@ -134,13 +126,8 @@ nlohmann::json run_blocking_queue(const Options& options) {
   }
   queue.offer(-1);
   const auto deadline = std::chrono::steady_clock::now() + kQueueSetUpTimeout;
-  const auto reports = worker_reports(workers.wait_all(deadline));
+  const auto latency = merged_latency(worker_reports(workers.wait_all(deadline)));
   const double elapsed = static_cast<double>(monotonic_ns() - start) / 1e9;
-  Samples latency;
-  for (const auto& report : reports) {
-    if (report.contains("latency")) latency.append(Samples::deserialize(report.at("latency")));
-    if (report.contains("error") && failure.empty()) failure = report.at("error");
-  }
   nlohmann::json out{{"scenario", "blocking-queue"},
                      {"processes", 2},
                      {"elements", latency.count()},

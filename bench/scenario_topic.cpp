@@ -34,18 +34,14 @@ struct TopicShared {
 
 int worker_topic_subscriber(const WorkerOptions& options) {
   Shared<TopicShared> shared(kWorkerSharedFd);
-  nlohmann::json report;
-  try {
+  return run_latency_worker(shared->failed, [&](Samples& latency) {
     redisson::Client client(options.common.url);
     redisson::Topic<std::int64_t> topic(client, options.lock_name);
-    Samples latency;  // written by the listener's strand only, read after the end mark
+    // Written by the listener's strand only; read here after the end mark.
     std::atomic<bool> done{false};
     topic.add_listener([&](std::string_view, std::int64_t stamp) {
       const auto now = monotonic_ns();
-      if (stamp < 0) {
-        done.store(true);
-        return;
-      }
+      if (stamp < 0) return done.store(true);
       latency.record(now - stamp);
       shared->received.fetch_add(1);
     });
@@ -53,13 +49,7 @@ int worker_topic_subscriber(const WorkerOptions& options) {
     if (!wait_until([&] { return done.load(); }, std::chrono::hours(1))) {
       throw std::runtime_error("no end mark");
     }
-    report = {{"latency", latency.serialize()}};
-  } catch (const std::exception& e) {
-    shared->failed.store(1);
-    report = {{"error", e.what()}};
-  }
-  std::cout << report.dump() << std::endl;
-  return report.contains("error") ? 1 : 0;
+  });
 }
 
 nlohmann::json run_topic(const Options& options) {
@@ -88,13 +78,8 @@ nlohmann::json run_topic(const Options& options) {
     ++published;
   }
   topic.publish(-1);
-  const auto reports =
-      worker_reports(workers.wait_all(std::chrono::steady_clock::now() + kTopicSetUpTimeout));
-  Samples latency;
-  for (const auto& report : reports) {
-    if (report.contains("latency")) latency.append(Samples::deserialize(report.at("latency")));
-    if (report.contains("error") && failure.empty()) failure = report.at("error");
-  }
+  const auto latency = merged_latency(
+      worker_reports(workers.wait_all(std::chrono::steady_clock::now() + kTopicSetUpTimeout)));
 
   // Publish throughput from this one client, nobody listening (the reference's case too).
   Options half = options;

@@ -31,6 +31,14 @@ std::vector<nlohmann::json> worker_reports(const std::vector<ProcessResult>& res
   return reports;
 }
 
+Samples merged_latency(const std::vector<nlohmann::json>& reports) {
+  Samples latency;
+  for (const auto& report : reports) {
+    if (report.contains("latency")) latency.append(Samples::deserialize(report.at("latency")));
+  }
+  return latency;
+}
+
 bool wait_for_count(const std::atomic<std::int64_t>& counter, std::int64_t wanted,
                     std::chrono::nanoseconds timeout) {
   return wait_until([&] { return counter.load() >= wanted; }, timeout);

@@ -1,5 +1,5 @@
-// Helpers shared by the multi-process scenarios (handoff, contention): wait on shared-memory
-// flags with a bound, and read the one JSON line each worker prints.
+// Helpers shared by the multi-process scenarios (handoff, contention, queue, topic): wait on
+// shared-memory flags with a bound, and read the one JSON line each worker prints.
 #pragma once
 
 #include <time.h>
@@ -7,10 +7,13 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <exception>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <vector>
 
 #include "clock.hpp"
+#include "histogram.hpp"
 #include "subprocess.hpp"
 
 namespace redisson_bench {
@@ -34,5 +37,26 @@ bool wait_for_count(const std::atomic<std::int64_t>& counter, std::int64_t wante
 /// Parses each worker's stdout as one JSON object; throws with the worker's own words when
 /// one failed, timed out or printed something else.
 std::vector<nlohmann::json> worker_reports(const std::vector<ProcessResult>& results);
+
+/// The body of a worker that measures one latency (the queue consumer, the topic subscriber):
+/// runs `measure(samples)`, prints {"latency": ...} or {"error": ...} on stdout (raising `failed`
+/// for the parent, which then stops waiting on it) and returns the exit status.
+template <class Measure>
+int run_latency_worker(std::atomic<std::int64_t>& failed, Measure measure) {
+  nlohmann::json report;
+  try {
+    Samples latency;
+    measure(latency);
+    report = {{"latency", latency.serialize()}};
+  } catch (const std::exception& e) {
+    failed.store(1);
+    report = {{"error", e.what()}};
+  }
+  std::cout << report.dump() << std::endl;
+  return report.contains("error") ? 1 : 0;
+}
+
+/// The "latency" samples of every report of run_latency_worker's workers, merged.
+Samples merged_latency(const std::vector<nlohmann::json>& reports);
 
 }  // namespace redisson_bench
