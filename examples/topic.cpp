@@ -30,8 +30,8 @@ int main(int argc, char** argv) {
 
     // A pattern topic hears every channel that matches, with the channel's name.
     redisson::PatternTopic<std::string> all_news(client, "demo:*");
-    const auto pattern_id = all_news.add_listener(
-        [&](std::string_view channel, const std::string& message) {
+    const auto pattern_id =
+        all_news.add_listener([&](std::string_view channel, const std::string& message) {
           std::cout << "pattern " << channel << ": " << message << "\n";
           std::lock_guard lock(mutex);
           ++received;
