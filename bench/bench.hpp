@@ -54,6 +54,8 @@ nlohmann::json run_semaphore(const Options& options);
 nlohmann::json run_rate_limiter(const Options& options);
 /// Topic delivery latency across processes and publish throughput (scenario_topic.cpp).
 nlohmann::json run_topic(const Options& options);
+/// One publisher, 100 listeners in 4 processes (scenario_topic.cpp).
+nlohmann::json run_topic_fanout(const Options& options);
 /// One client holding options.locks watchdog-renewed locks for options.hold_time.
 nlohmann::json run_many_locks(const Options& options);
 /// No server: ns per value to encode and decode with the kryo5 and json codecs.
@@ -75,6 +77,7 @@ int worker_handoff(const WorkerOptions& options);
 int worker_contention(const WorkerOptions& options);
 int worker_queue_consumer(const WorkerOptions& options);
 int worker_topic_subscriber(const WorkerOptions& options);
+int worker_topic_fanout(const WorkerOptions& options);
 
 /// The command line that starts worker `index` of `kind` for this run.
 std::vector<std::string> worker_command(const Options& options, const std::string& kind, int index,

@@ -51,6 +51,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"semaphore", redisson_bench::run_semaphore},
       {"rate-limiter", redisson_bench::run_rate_limiter},
       {"topic", redisson_bench::run_topic},
+      {"topic-fanout", redisson_bench::run_topic_fanout},
       {"codec", redisson_bench::run_codec},
       {"many-locks", redisson_bench::run_many_locks},
   };
@@ -180,6 +181,7 @@ int main(int argc, char** argv) {
       if (worker.kind == "handoff") return redisson_bench::worker_handoff(worker);
       if (worker.kind == "contention") return redisson_bench::worker_contention(worker);
       if (worker.kind == "queue-consumer") return redisson_bench::worker_queue_consumer(worker);
+      if (worker.kind == "topic-fanout") return redisson_bench::worker_topic_fanout(worker);
       if (worker.kind == "topic-subscriber") {
         return redisson_bench::worker_topic_subscriber(worker);
       }

@@ -6,7 +6,12 @@
 //          redis-benchmark -c 1 PING p50 in the same run; target p50 <= 1.5x.
 //          (2) publish throughput from one client: Topic::async_publish closed loop (nobody
 //          subscribed) vs redis-benchmark -P 32 -c 50 PUBLISH in the same run; target >= 0.9x.
+//   topic-fanout  one publisher, 100 listeners in 4 subscriber processes (25 listeners on one
+//          client each, so one SUBSCRIBE per process): stamps published at 1,000 messages/s for
+//          the duration. Measured: every listener call's delay after its publish() call (p50,
+//          p99) and the deliveries lost (target: none).
 #include <iostream>
+#include <thread>
 
 #include "bench.hpp"
 #include "clock.hpp"
@@ -23,6 +28,10 @@ namespace {
 
 constexpr auto kTopicSetUpTimeout = std::chrono::seconds(30);
 constexpr double kTargetTopicPingRatio = 1.5;
+
+constexpr int kFanoutProcesses = 4;
+constexpr int kFanoutListenersPerProcess = 25;
+constexpr auto kFanoutInterval = std::chrono::milliseconds(1);  // 1,000 messages/s
 
 struct TopicShared {
   std::atomic<std::int64_t> ready;     // the subscriber is subscribed
@@ -50,6 +59,77 @@ int worker_topic_subscriber(const WorkerOptions& options) {
       throw std::runtime_error("no end mark");
     }
   });
+}
+
+int worker_topic_fanout(const WorkerOptions& options) {
+  Shared<TopicShared> shared(kWorkerSharedFd);
+  return run_latency_worker(shared->failed, [&](Samples& latency) {
+    redisson::Client client(options.common.url);
+    redisson::Topic<std::int64_t> topic(client, options.lock_name);
+    // One Samples per listener: each is written by its own listener's strand only.
+    std::vector<Samples> per_listener(kFanoutListenersPerProcess);
+    std::atomic<int> finished{0};
+    for (auto& samples : per_listener) {
+      topic.add_listener([&](std::string_view, std::int64_t stamp) {
+        const auto now = monotonic_ns();
+        if (stamp < 0) return void(finished.fetch_add(1));
+        samples.record(now - stamp);
+        shared->received.fetch_add(1);
+      });
+    }
+    shared->ready.fetch_add(1);
+    if (!wait_until([&] { return finished.load() == kFanoutListenersPerProcess; },
+                    std::chrono::hours(1))) {
+      throw std::runtime_error("no end mark");
+    }
+    for (const auto& samples : per_listener) latency.append(samples);
+  });
+}
+
+nlohmann::json run_topic_fanout(const Options& options) {
+  Shared<TopicShared> shared;
+  const auto name = bench_key(options, "topic-fanout");
+  ChildGroup workers;
+  for (int i = 0; i < kFanoutProcesses; ++i) {
+    workers.spawn(worker_command(options, "topic-fanout", i, name), /*capture_stderr=*/false,
+                  shared.fd());
+  }
+  redisson::Client client(options.url);
+  redisson::Topic<std::int64_t> topic(client, name);
+  if (!wait_for_count(shared->ready, kFanoutProcesses, kTopicSetUpTimeout)) {
+    throw std::runtime_error("the subscribers never started");
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto next = start;
+  std::int64_t published = 0;
+  std::int64_t receivers = 0;
+  while (next < start + options.duration) {
+    std::this_thread::sleep_until(next);  // the publishing rate, not a wait for an outcome
+    receivers += topic.publish(monotonic_ns());
+    ++published;
+    next += kFanoutInterval;
+  }
+  const double elapsed = seconds(std::chrono::steady_clock::now() - start);
+  topic.publish(-1);
+  const auto latency = merged_latency(
+      worker_reports(workers.wait_all(std::chrono::steady_clock::now() + kTopicSetUpTimeout)));
+  const std::int64_t listeners = kFanoutProcesses * kFanoutListenersPerProcess;
+  const std::int64_t expected = published * listeners;
+  const auto delivered = static_cast<std::int64_t>(latency.count());
+  nlohmann::json out{{"scenario", "topic-fanout"},
+                     {"processes", kFanoutProcesses + 1},
+                     {"listeners", listeners},
+                     {"published", published},
+                     {"ops_per_s", round2(static_cast<double>(published) / elapsed)},
+                     {"ops_meaning", "messages published per second (paced at 1,000)"},
+                     {"deliveries_per_s", round2(static_cast<double>(delivered) / elapsed)},
+                     {"subscribers_per_publish",
+                      round2(static_cast<double>(receivers) / static_cast<double>(published))},
+                     {"lost", expected - delivered},
+                     {"measured", "each listener call - its publish() call"}};
+  latency.add_to(out);
+  add_target(out, "no delivery lost", delivered == expected);
+  return out;
 }
 
 nlohmann::json run_topic(const Options& options) {
