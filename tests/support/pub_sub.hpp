@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "redisson/client.hpp"
 #include "support/eventually.hpp"
 #include "support/redis_server.hpp"
 
@@ -27,6 +28,17 @@ inline bool subscribers_are(const RedisServer& server, const std::string& channe
   return eventually(
       [&] { return numsub(server, channel) == channel + "\n" + std::to_string(count); });
 }
+
+/// Shuts `client` down when it goes out of scope. A topic listener runs on the client's listener
+/// threads until the client shuts down; declared after the state listeners capture (and before a
+/// guard that lets a blocked listener go), it joins those threads before that state is destroyed.
+struct ShutdownAtEnd {
+  explicit ShutdownAtEnd(Client& c) : client(c) {}
+  Client& client;
+  ShutdownAtEnd(const ShutdownAtEnd&) = delete;
+  ShutdownAtEnd& operator=(const ShutdownAtEnd&) = delete;
+  ~ShutdownAtEnd() { client.shutdown(); }
+};
 
 /// Collects the messages of a subscription; safe to read while they arrive.
 struct Messages {

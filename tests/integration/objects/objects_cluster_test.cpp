@@ -28,6 +28,7 @@
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
+#include "support/pub_sub.hpp"
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
 
@@ -257,6 +258,7 @@ TEST_F(ObjectsOnCluster, TopicsSubscribeOnTheChannelsMaster) {
     std::lock_guard lock(mutex);
     return heard.size();
   };
+  const redisson::test::ShutdownAtEnd stop{client()};  // before what listeners use goes
   for (const auto& name : channels) {
     redisson::ShardedTopic<std::string> sharded(client(), name, codecs::string());
     sharded.add_listener(listener);

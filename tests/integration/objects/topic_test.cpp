@@ -41,6 +41,7 @@ using redisson::test::eventually;
 using redisson::test::from_hex;
 using redisson::test::java_service_case;
 using redisson::test::RedisServer;
+using redisson::test::ShutdownAtEnd;
 using redisson::test::to_hex;
 namespace codecs = redisson::codecs;
 
@@ -81,6 +82,7 @@ std::int64_t numsub(const RedisServer& server, const char* kind, const std::stri
 TEST_F(TopicTest, PublishReachesListenersAndCountsReceivers) {
   Topic<std::string> topic(client, "news", codecs::string());
   Inbox<std::string> inbox;
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   const auto id = topic.add_listener(inbox.listener());
   EXPECT_NE(id, 0u);
   EXPECT_EQ(numsub(server, "NUMSUB", "news"), 1);
@@ -110,6 +112,7 @@ TEST_F(TopicTest, ListenersRunOffTheIoThreadInOrderOneAtATime) {
   std::atomic<int> running{0};
   std::atomic<bool> overlapped{false};
   std::atomic<bool> on_io{false};
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   topic.add_listener([&](std::string_view, std::int64_t n) {
     if (running.fetch_add(1) != 0) overlapped = true;
     // A blocking call from the I/O thread fails with would_deadlock: from a listener it works.
@@ -152,6 +155,7 @@ TEST_F(TopicTest, ASlowListenerDoesNotStallTheClient) {
     }
     cv.notify_all();
   };
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   std::shared_ptr<void> guard(nullptr, [&](void*) { let_go(); });
   topic.add_listener([&](std::string_view, const std::string&) {
     ++calls;
@@ -184,6 +188,7 @@ TEST_F(TopicTest, JavaPayloadBytesAndTypeFilter) {
   // Java's bytes reach a typed listener decoded; a message of another type is skipped.
   Topic<std::string> strings(client, "fx2:topic_kryo", codecs::kryo5());
   Inbox<std::string> inbox;
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   strings.add_listener(inbox.listener());
   for (const auto& hex : java.at("encoded_hex")) {
     server.command({"PUBLISH", "fx2:topic_kryo", from_hex(hex.get<std::string>())});
@@ -198,6 +203,7 @@ TEST_F(TopicTest, PatternTopicHearsMatchingChannelsWithTheirNames) {
   const auto& java = java_service_case("patterntopic_string");
   PatternTopic<std::string> pattern(client, "fx2:patterntopic_string.*", codecs::string());
   Inbox<std::string> inbox;
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   pattern.add_listener(inbox.listener());
   EXPECT_EQ(server.command({"PUBSUB", "NUMPAT"}), "1");
   EXPECT_EQ(pattern.pattern_names(), std::vector<std::string>{"fx2:patterntopic_string.*"});
@@ -218,6 +224,7 @@ TEST_F(TopicTest, PatternTopicHearsMatchingChannelsWithTheirNames) {
 TEST_F(TopicTest, PatternTopicListsActiveTopics) {
   Topic<std::string> a(client, "act.a", codecs::string());
   Inbox<std::string> inbox;
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   a.add_listener(inbox.listener());
   PatternTopic<std::string> pattern(client, "act.*", codecs::string());
   EXPECT_EQ(pattern.active_topics(), std::vector<std::string>{"act.a"});
@@ -227,6 +234,7 @@ TEST_F(TopicTest, ShardedTopicUsesSpublishAndSsubscribe) {
   const auto& java = java_service_case("shardedtopic_kryo");
   ShardedTopic<Value> topic(client, "fx2:shardedtopic_kryo", codecs::kryo5());
   Inbox<Value> inbox;
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   topic.add_listener(inbox.listener());
   EXPECT_EQ(numsub(server, "SHARDNUMSUB", "fx2:shardedtopic_kryo"), 1);
   EXPECT_EQ(numsub(server, "NUMSUB", "fx2:shardedtopic_kryo"), 0) << "not a plain SUBSCRIBE";
@@ -249,12 +257,13 @@ TEST_F(TopicTest, StatusListenerHearsTheSubscriptionAndAReconnect) {
   Topic<std::string> topic(client, "watched", codecs::string());
   std::mutex mutex;
   std::vector<TopicStatus> statuses;
+  Inbox<std::string> inbox;
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   topic.add_status_listener([&](TopicStatus status, std::string_view channel) {
     EXPECT_EQ(channel, "watched");
     std::lock_guard lock(mutex);
     statuses.push_back(status);
   });
-  Inbox<std::string> inbox;
   topic.add_listener(inbox.listener());
   EXPECT_EQ(topic.count_listeners(), 2) << "a status listener counts";
   ASSERT_TRUE(eventually([&] {
@@ -288,6 +297,7 @@ TEST_F(TopicTest, AThrowingListenerIsReportedAndKeepsListening) {
   Client own(config);
   Topic<std::string> topic(own, "throwing", codecs::string());
   std::atomic<int> calls{0};
+  const ShutdownAtEnd stop{own};  // before what listeners use goes
   topic.add_listener([&](std::string_view, const std::string& message) {
     ++calls;
     if (message == "bad") throw std::runtime_error("refused");
@@ -305,6 +315,7 @@ TEST_F(TopicTest, RemoveAllListenersLeavesOtherChannelsAndLockChannelsAlone) {
   Topic<std::string> a(client, "ra", codecs::string());
   Topic<std::string> b(client, "rb", codecs::string());
   Inbox<std::string> inbox;
+  const ShutdownAtEnd stop{client};  // before what listeners use goes
   a.add_listener(inbox.listener());
   a.add_listener(inbox.listener());
   b.add_listener(inbox.listener());

@@ -190,13 +190,14 @@ TEST_F(SentinelClient, AWaitingTakeFollowsAFailoverAndGetsWhatIsOfferedAfter) {
 // A topic's listener follows the failover to the new master; its status listener hears the
 // subscription break and come back there, and what is published after reaches it.
 TEST_F(SentinelClient, ATopicListenerFollowsAFailoverAndItsStatusListenerIsTold) {
+  // Declared before the client, so the client (and its listener threads) ends first.
+  std::mutex mutex;
+  std::vector<std::string> received;
+  std::vector<redisson::TopicStatus> statuses;
   Client subscriber(config());
   Client publisher(config());
   const std::string name = "sentinel:topic";
   redisson::Topic<std::string> topic(subscriber, name, redisson::codecs::string());
-  std::mutex mutex;
-  std::vector<std::string> received;
-  std::vector<redisson::TopicStatus> statuses;
   topic.add_listener([&](std::string_view, const std::string& message) {
     std::lock_guard lock(mutex);
     received.push_back(message);
