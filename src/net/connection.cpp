@@ -558,6 +558,26 @@ void Connection::submit(const Command& command, Clock::time_point deadline, Repl
   if (post_kick) asio::post(io_, [self = shared_from_this()] { self->kick(); });
 }
 
+void Connection::submit_group(std::span<const Command> commands, Clock::time_point deadline,
+                              std::vector<ReplyCallback> callbacks) {
+  bool post_kick = false;
+  {
+    std::unique_lock lock(mutex_);
+    if (state_ == State::closed) {
+      lock.unlock();
+      for (auto& callback : callbacks) {
+        if (callback) callback(make_error_code(errc::shutdown), Reply{});
+      }
+      return;
+    }
+    mux_.submit_group(commands, deadline, callbacks);
+    if (deadline < earliest_new_deadline_) earliest_new_deadline_ = deadline;
+    post_kick = !kick_posted_;
+    if (post_kick) kick_posted_ = true;
+  }
+  if (post_kick) asio::post(io_, [self = shared_from_this()] { self->kick(); });
+}
+
 // Only a caller outside the I/O thread gains by writing itself (the I/O thread batches what it
 // is handed, which is what pipelining needs), and only on an idle plain-TCP connection: a TLS
 // stream is not safe to use from two threads, and a queue in front must go out first.

@@ -42,6 +42,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -99,6 +100,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   /// command's reply when the caller wrote it on an idle connection.
   void submit(const Command& command, Clock::time_point deadline, ReplyCallback callback,
               ReadSlot* read = nullptr);
+
+  /// Queues `commands` back to back, with nothing of another caller between them (a batch's
+  /// MULTI ... EXEC or CLIENT REPLY OFF ... ON must reach the server whole); written by the
+  /// I/O thread. `callbacks` as Multiplexer::submit_group's (empty: no reply expected).
+  void submit_group(std::span<const Command> commands, Clock::time_point deadline,
+                    std::vector<ReplyCallback> callbacks);
 
   /// Takes back every command not yet written to the socket and fails it with `ec` (the
   /// caller may send it elsewhere: the server never saw it); commands already written keep

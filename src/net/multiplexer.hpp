@@ -72,6 +72,12 @@ class Multiplexer {
   /// Queues `command` (encoded at the end of the unsent bytes) with its deadline and callback.
   /// True when the pipeline was idle before it: nothing pending and no write under way.
   bool submit(const Command& command, Clock::time_point deadline, ReplyCallback callback);
+  /// Queues `commands` back to back (a batch's group: nothing of another caller between them),
+  /// all with `deadline`. `callbacks[i]` empty: command i gets no reply (sent under CLIENT
+  /// REPLY OFF); its bytes travel with the next answered command, so they are written, or
+  /// dropped unsent, together with it. The last command must be answered.
+  void submit_group(std::span<const Command> commands, Clock::time_point deadline,
+                    std::span<ReplyCallback> callbacks);
   /// Queues a command the Connection writes itself (the handshake's) ahead of every unsent
   /// one, as sent: its reply is the next after those of the commands already sent.
   void insert_sent(Clock::time_point deadline, ReplyCallback callback);

@@ -127,6 +127,10 @@ std::shared_ptr<Connection> ClusterRouter::connection_for_slot(int slot) {
   return connection_locked(node);
 }
 
+std::shared_ptr<Connection> ClusterRouter::connection_for(std::optional<std::string_view> key) {
+  return connection_for_slot(key ? key_slot(*key) : -1);
+}
+
 void ClusterRouter::submit(const Command& command, Clock::time_point deadline,
                            ReplyCallback callback, SentHook after_send, ReadSlot* read) {
   const auto key = command.routing_key();

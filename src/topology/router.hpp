@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -52,6 +53,10 @@ class Router {
   /// may have moved it since masters() was asked).
   virtual void submit_to(const ServerAddress& node, const Command& command,
                          Clock::time_point deadline, ReplyCallback callback) = 0;
+  /// The connection of the master serving `key` (any master when it has none), as submit()
+  /// would pick it now, without redirections; null once closed. A batch (batch/) queues its
+  /// group for one node there whole.
+  virtual std::shared_ptr<Connection> connection_for(std::optional<std::string_view> key) = 0;
   /// The node a subscription to `channel` belongs on.
   virtual ServerAddress pubsub_node(std::string_view channel) const = 0;
   /// Whether lock channels use SSUBSCRIBE/SPUBLISH.

@@ -175,6 +175,11 @@ void SentinelRouter::refresh(std::function<void()> done) {
   ask_sentinels(0, {}, [](std::error_code, const std::string&) {});
 }
 
+std::shared_ptr<Connection> SentinelRouter::connection_for(std::optional<std::string_view>) {
+  std::lock_guard lock(mutex_);
+  return master_connection_;
+}
+
 void SentinelRouter::submit(const Command& command, Clock::time_point deadline,
                             ReplyCallback callback, SentHook after_send, ReadSlot* read) {
   send(std::make_shared<const Command>(command), deadline, std::move(callback), after_send, read);

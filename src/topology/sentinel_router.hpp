@@ -32,6 +32,7 @@ class SentinelRouter : public Router, public std::enable_shared_from_this<Sentin
   std::vector<ServerAddress> masters() const override;
   void submit_to(const ServerAddress& node, const Command& command, Clock::time_point deadline,
                  ReplyCallback callback) override;
+  std::shared_ptr<Connection> connection_for(std::optional<std::string_view> key) override;
   ServerAddress pubsub_node(std::string_view channel) const override;
   void set_change_handler(ChangeHandler handler) override { change_handler_ = std::move(handler); }
   void refresh(std::function<void()> done) override;

@@ -20,6 +20,9 @@ class SingleServerRouter : public Router, public std::enable_shared_from_this<Si
   std::vector<ServerAddress> masters() const override { return {server_}; }
   void submit_to(const ServerAddress& node, const Command& command, Clock::time_point deadline,
                  ReplyCallback callback) override;
+  std::shared_ptr<Connection> connection_for(std::optional<std::string_view>) override {
+    return connection_;
+  }
   ServerAddress pubsub_node(std::string_view channel) const override;
   void set_change_handler(ChangeHandler) override {}  // one node: nothing ever moves
   void refresh(std::function<void()> done) override;

@@ -393,3 +393,39 @@ TEST(Multiplexer, TakeAllTakesEveryCommandSentOrNot) {
   std::string bytes;
   EXPECT_FALSE(mux.start_write(bytes));
 }
+
+TEST(Multiplexer, AGroupIsWrittenWholeAndOnlyItsAnsweredCommandsTakeReplies) {
+  Multiplexer mux(false);
+  Log log;
+  const std::vector<Command> group{Command{"CLIENT", "REPLY", "OFF"}, Command{"SET", "k", "v"},
+                                   Command{"CLIENT", "REPLY", "ON"}};
+  std::vector<ReplyCallback> callbacks;
+  callbacks.emplace_back();  // no reply under CLIENT REPLY OFF
+  callbacks.emplace_back();
+  callbacks.push_back(log.callback("on"));
+  mux.submit(Command{"GET", "before"}, kT0 + 1s, log.callback("before"));
+  mux.submit_group(group, kT0 + 1s, callbacks);
+  mux.submit(Command{"GET", "after"}, kT0 + 1s, log.callback("after"));
+  EXPECT_EQ(mux.pending(), 3U);  // before, the group's one answered command, after
+  EXPECT_EQ(write_all(mux), encoded(Command{"GET", "before"}) + encoded(group[0]) +
+                                encoded(group[1]) + encoded(group[2]) +
+                                encoded(Command{"GET", "after"}));
+  deliver(mux, {simple("b"), simple("OK"), simple("a")});
+  EXPECT_EQ(log.calls, (std::vector<std::string>{"before:b", "on:OK", "after:a"}));
+}
+
+TEST(Multiplexer, AGroupTimedOutUnsentIsDroppedWhole) {
+  Multiplexer mux(false);
+  Log log;
+  const std::vector<Command> group{Command{"MULTI"}, Command{"INCR", "n"}, Command{"EXEC"}};
+  std::vector<ReplyCallback> callbacks;
+  callbacks.push_back(log.callback("multi"));
+  callbacks.emplace_back();
+  callbacks.push_back(log.callback("exec"));
+  mux.submit_group(group, kT0 + 1s, callbacks);
+  mux.submit(Command{"GET", "later"}, kT0 + 5s, log.callback("later"));
+  auto expiry = mux.on_deadline(kT0 + 1s, true);
+  run(expiry.expired, redisson::make_error_code(errc::timeout));
+  // Neither MULTI nor INCR nor EXEC reaches the server: only what did not time out.
+  EXPECT_EQ(write_all(mux), encoded(Command{"GET", "later"}));
+}
