@@ -2,6 +2,7 @@
 #pragma once
 
 #include "redisson/basic_lock.hpp"
+#include "redisson/batch.hpp"
 #include "redisson/client.hpp"
 #include "redisson/codec.hpp"
 #include "redisson/command.hpp"

@@ -9,7 +9,7 @@ namespace redisson::detail {
 
 void start_atomic_long_compare_and_set(const ObjectPtr& object, std::int64_t expect,
                                        std::int64_t update, Done<Reply>& done) {
-  eval_reply(object->core, lua::atomic_long_compare_and_set({object->name}, {expect, update}),
+  eval_reply(*object, lua::atomic_long_compare_and_set({object->name}, {expect, update}),
              std::move(done));
 }
 
@@ -19,14 +19,13 @@ void start_atomic_double_compare_and_set(const ObjectPtr& object, double expect,
                                          Done<Reply>& done) {
   const auto expected = java_plain_decimal(expect);
   const auto replacement = java_plain_decimal(update);
-  eval_reply(object->core,
-             lua::atomic_double_compare_and_set({object->name}, {expected, replacement}),
+  eval_reply(*object, lua::atomic_double_compare_and_set({object->name}, {expected, replacement}),
              std::move(done));
 }
 
 void start_atomic_double_get_and_add(const ObjectPtr& object, double delta, Done<Reply>& done) {
   const auto text = java_plain_decimal(delta);
-  eval_reply(object->core, lua::atomic_double_get_and_add({object->name}, {text}), std::move(done));
+  eval_reply(*object, lua::atomic_double_get_and_add({object->name}, {text}), std::move(done));
 }
 
 }  // namespace redisson::detail

@@ -25,12 +25,12 @@ void start_bit_set_range(const ObjectPtr& object, std::int64_t from, std::int64_
     throw_invalid_argument("a bit range [from, to) needs 0 <= from <= to <= 2^32, got [" +
                            std::to_string(from) + ", " + std::to_string(to) + ")");
   }
-  eval_reply(object->core, lua::bit_set_set_range({object->name}, {from, to, value ? "1" : "0"}),
+  eval_reply(*object, lua::bit_set_set_range({object->name}, {from, to, value ? "1" : "0"}),
              std::move(done));
 }
 
 void start_bit_set_length(const ObjectPtr& object, Done<Reply>& done) {
-  eval_reply(object->core, lua::bit_set_length({object->name}), std::move(done));
+  eval_reply(*object, lua::bit_set_length({object->name}), std::move(done));
 }
 
 Command bit_operation(std::string_view operation, const std::string& name,

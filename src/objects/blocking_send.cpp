@@ -37,6 +37,10 @@ BlockingCommand wait_last_command(const char* verb, const std::string& key,
 
 void submit_blocking(const ObjectState& object, BlockingCommand command, ReplyHandler handler,
                      const CancellationPtr& cancel) {
+  if (object.batch) {
+    // Not in a batch: a blocking command holds its own connection while it waits.
+    return handler(make_error_code(errc::invalid_argument), Reply{});
+  }
   BlockingPool::Request request;
   request.args = std::move(command.args);
   request.timeout_index = command.timeout_index;

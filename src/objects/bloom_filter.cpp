@@ -112,7 +112,7 @@ void run_values_script(const ObjectPtr& object, const CachePtr& cache,
         args.push_back(std::to_string(shape.hash_iterations));
         args.push_back(std::to_string(shape.hash_iterations));
         for (const auto index : indexes) args.push_back(std::to_string(index));
-        eval_reply(object->core, script({config_key(object->name), object->name}, args),
+        eval_reply(*object, script({config_key(object->name), object->name}, args),
                    [cache, done = std::move(reply_done)](Status status, Reply reply) mutable {
                      if (status && reply.str.find("config has been changed") != std::string::npos) {
                        cache->set(std::nullopt);
@@ -132,7 +132,7 @@ void start_bloom_try_init(const ObjectPtr& object, const CachePtr& cache,
                           std::int64_t expected_insertions, double false_probability,
                           Done<Reply>& done) {
   const auto shape = bloom_shape(expected_insertions, false_probability);
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::bloom_try_init({config_key(object->name)},
                                  {shape.size, shape.hash_iterations, expected_insertions,
                                   java_double_text(false_probability)}),
@@ -160,8 +160,7 @@ void start_bloom_contains(const ObjectPtr& object, const CachePtr& cache,
 void start_bloom_count(const ObjectPtr& object, const CachePtr& cache, Done<Reply>& done) {
   // Both keys share the name's slot: one pipelined round trip.
   submit_all(
-      object->core,
-      {Command{"HGETALL", config_key(object->name)}, Command{"BITCOUNT", object->name}},
+      *object, {Command{"HGETALL", config_key(object->name)}, Command{"BITCOUNT", object->name}},
       [object, cache, done = std::move(done)](Status status, std::vector<Reply> replies) mutable {
         if (status) return done(std::move(status), Reply{});
         BloomShape shape;

@@ -10,7 +10,7 @@ void start_bucket_compare_and_set(const ObjectPtr& object, std::optional<std::st
   const std::string_view expect_flag = expect ? "1" : "0";
   const std::string_view update_flag = update ? "1" : "0";
   const std::string empty;
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::bucket_compare_and_set({object->name}, {expect_flag, expect ? *expect : empty,
                                                           update_flag, update ? *update : empty}),
              std::move(done));

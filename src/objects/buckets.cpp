@@ -23,7 +23,7 @@ void start_buckets_get(const ObjectPtr& state, const std::vector<std::string>& n
     Command& mget = commands.emplace_back(Command{"MGET"});
     for (const auto i : group) mget.arg(names[i]);
   }
-  submit_all(state->core, std::move(commands),
+  submit_all(*state, std::move(commands),
              [done = std::move(done), groups = std::move(groups), count = names.size()](
                  Status status, std::vector<Reply> replies) mutable {
                // The values back in the order of the names.
@@ -52,7 +52,7 @@ void start_buckets_set(const ObjectPtr& state, const char* command,
     Command& write = commands.emplace_back(Command{command});
     for (const auto i : group) write.arg(pairs[i].first).arg(pairs[i].second);
   }
-  submit_all(state->core, std::move(commands),
+  submit_all(*state, std::move(commands),
              [done = std::move(done)](Status status, const std::vector<Reply>& replies) mutable {
                // MSET answers OK, MSETNX 1 or 0: success when every one said yes.
                bool all = true;

@@ -33,7 +33,7 @@ void start_delayed_offer(const ObjectPtr& object, const std::string& destination
       std::vector<std::string>{destination, delay_queue_timeouts(destination),
                                delay_queue_list(destination), delay_queue_channel(destination)},
       std::vector<std::string>{std::to_string(due_ms), make_id_bytes().substr(0, 8), value});
-  eval_reply(object->core, std::move(call), std::move(done));
+  eval_reply(*object, std::move(call), std::move(done));
 }
 
 void start_delayed_remove(const ObjectPtr& object, const std::string& destination,
@@ -41,7 +41,7 @@ void start_delayed_remove(const ObjectPtr& object, const std::string& destinatio
   auto call = lua::delayed_queue_remove(
       std::vector<std::string>{delay_queue_timeouts(destination), delay_queue_list(destination)},
       std::vector<std::string>{value});
-  eval_reply(object->core, std::move(call), std::move(done));
+  eval_reply(*object, std::move(call), std::move(done));
 }
 
 }  // namespace redisson::detail

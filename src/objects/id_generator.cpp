@@ -38,7 +38,7 @@ void complete(Handout&& handout) {
 }
 
 void fetch(const ObjectPtr& object, const std::shared_ptr<IdBlock>& block) {
-  eval_reply(object->core, lua::id_generator_allocate(object->keys(), {}),
+  eval_reply(*object, lua::id_generator_allocate(object->keys(), {}),
              [object, block](Status status, const Reply& reply) {
                std::int64_t first = 0;
                std::int64_t size = 0;
@@ -92,7 +92,7 @@ void start_id_generator_try_init(const ObjectPtr& object, std::int64_t first,
     throw_invalid_argument("the allocation size must be at least 1, got " +
                            std::to_string(allocation_size));
   }
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::id_generator_try_init(object->keys(),
                                         {std::to_string(first), std::to_string(allocation_size)}),
              std::move(done));

@@ -219,7 +219,7 @@ void start_keys_random_key(const ObjectPtr& state, Done<Reply>& done) {
 
 void start_keys_per_slot(const ObjectPtr& state, const char* command,
                          const std::vector<std::string>& names, Done<Reply>& done) {
-  submit_per_slot_sum(state->core, command, names, std::move(done));
+  submit_per_slot_sum(*state, command, names, std::move(done));
 }
 
 std::vector<std::string> reply_keys(const Reply& reply) {

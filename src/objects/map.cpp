@@ -48,7 +48,7 @@ void start_put_all(const ObjectPtr& object, const std::vector<std::string>& fiel
     for (std::size_t i = at; i < end; ++i) hset.arg(fields_and_values[i]);
     commands.push_back(std::move(hset));
   }
-  submit_all(object->core, std::move(commands),
+  submit_all(*object, std::move(commands),
              [done = std::move(done)](Status status, const std::vector<Reply>& replies) mutable {
                std::int64_t added = 0;
                for (const auto& reply : replies) added += reply.integer;
@@ -67,7 +67,7 @@ void send(const ObjectPtr& object, const char* verb, const std::vector<std::stri
 void start_plain_map(const ObjectPtr& object, MapOp op, const std::vector<std::string>& args,
                      Done<Reply>& done) {
   if (const ScriptDef* script = script_of(op)) {
-    return eval_reply(object->core, (*script)(std::vector<std::string>{object->name}, args),
+    return eval_reply(*object, (*script)(std::vector<std::string>{object->name}, args),
                       std::move(done));
   }
   switch (op) {

@@ -140,7 +140,7 @@ void start_replace(const ObjectPtr& object, const char* mode, const std::vector<
   argv.resize(6);
   argv.push_back(prefixed("redisson_map_cache_updated", object->name));
   argv.push_back(prefixed("redisson_map_cache_removed", object->name));
-  eval_reply(object->core, lua::map_cache_replace(all_keys(object), argv), std::move(done));
+  eval_reply(*object, lua::map_cache_replace(all_keys(object), argv), std::move(done));
 }
 
 /// put_all: one put script per entry (no time to live), one after the other; an integer reply,
@@ -164,7 +164,7 @@ void eval_on_keys(const ObjectPtr& object, const ScriptDef& script,
   std::vector<std::string> argv{std::to_string(unix_time_ms())};
   argv.insert(argv.end(), args.begin(), args.end());
   argv.insert(argv.end(), channels.begin(), channels.end());
-  eval_reply(object->core, script(all_keys(object), argv), std::move(done));
+  eval_reply(*object, script(all_keys(object), argv), std::move(done));
 }
 
 std::string channel(const char* kind, const ObjectPtr& object) {
@@ -252,28 +252,28 @@ void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
       argv.push_back(prefixed("redisson_map_cache_created", object->name));
       argv.push_back(prefixed("redisson_map_cache_updated", object->name));
       argv.push_back(prefixed("redisson_map_cache_removed", object->name));
-      return eval_reply(object->core, lua::map_cache_put(keys, argv), std::move(done));
+      return eval_reply(*object, lua::map_cache_put(keys, argv), std::move(done));
     }
     case MapCacheScript::get:
       argv.insert(argv.end(), args.begin(), args.end());
-      return eval_reply(object->core, lua::map_cache_get(keys, argv), std::move(done));
+      return eval_reply(*object, lua::map_cache_get(keys, argv), std::move(done));
     case MapCacheScript::remove:
       argv.insert(argv.end(), args.begin(), args.end());
       argv.push_back(prefixed("redisson_map_cache_removed", object->name));
-      return eval_reply(object->core, lua::map_cache_remove(keys, argv), std::move(done));
+      return eval_reply(*object, lua::map_cache_remove(keys, argv), std::move(done));
     case MapCacheScript::remaining_ttl:
       argv.insert(argv.end(), args.begin(), args.end());
       keys.resize(3);
-      return eval_reply(object->core, lua::map_cache_remaining_ttl(keys, argv), std::move(done));
+      return eval_reply(*object, lua::map_cache_remaining_ttl(keys, argv), std::move(done));
     case MapCacheScript::sweep:
       // args: limit, latch seconds.
       keys.push_back(prefixed("redisson__execute_task_once_latch", object->name));
       argv.insert(argv.end(), args.begin(), args.end());
       argv.push_back(prefixed("redisson_map_cache_expired", object->name));
-      return eval_reply(object->core, lua::map_cache_sweep(keys, argv), std::move(done));
+      return eval_reply(*object, lua::map_cache_sweep(keys, argv), std::move(done));
     case MapCacheScript::set_max_size:
       // args: size, mode, 'set'|'try'; no clock.
-      return eval_reply(object->core,
+      return eval_reply(*object,
                         lua::map_cache_set_max_size(std::vector<std::string>{keys.back()}, args),
                         std::move(done));
   }
@@ -286,7 +286,7 @@ void start_map_cache_scan_page(const ObjectPtr& object, const std::string& curso
   std::vector<std::string> keys = all_keys(object);
   keys.resize(3);
   eval_reply(
-      object->core,
+      *object,
       lua::map_cache_scan(keys, {std::to_string(unix_time_ms()), cursor, std::to_string(count)}),
       std::move(done));
 }

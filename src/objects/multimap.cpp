@@ -41,7 +41,7 @@ ObjectPtr multimap_values_object(const ObjectPtr& object, std::string_view key_b
 void start_multimap_put(const ObjectPtr& object, MultimapKind kind, const std::string& key_bytes,
                         const std::vector<std::string>& values, Done<Reply>& done) {
   if (values.empty()) return done(Status{}, integer_reply(0));
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::multimap_put({object->name, multimap_values_key(object->name, key_bytes)},
                                entry_args(kind, key_bytes, values)),
              std::move(done));
@@ -49,7 +49,7 @@ void start_multimap_put(const ObjectPtr& object, MultimapKind kind, const std::s
 
 void start_multimap_remove(const ObjectPtr& object, MultimapKind kind, const std::string& key_bytes,
                            const std::string& value, Done<Reply>& done) {
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::multimap_remove({object->name, multimap_values_key(object->name, key_bytes)},
                                   {kind_arg(kind), key_bytes, value}),
              std::move(done));
@@ -58,7 +58,7 @@ void start_multimap_remove(const ObjectPtr& object, MultimapKind kind, const std
 void start_multimap_replace(const ObjectPtr& object, MultimapKind kind,
                             const std::string& key_bytes, const std::vector<std::string>& values,
                             Done<Reply>& done) {
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::multimap_replace({object->name, multimap_values_key(object->name, key_bytes)},
                                    entry_args(kind, key_bytes, values)),
              std::move(done));
@@ -69,14 +69,14 @@ void start_multimap_fast_remove(const ObjectPtr& object, const std::vector<std::
   if (keys.empty()) return done(Status{}, integer_reply(0));
   std::vector<std::string> redis_keys{object->name};
   for (const auto& key : keys) redis_keys.push_back(multimap_values_key(object->name, key));
-  eval_reply(object->core, lua::multimap_fast_remove(redis_keys, keys), std::move(done));
+  eval_reply(*object, lua::multimap_fast_remove(redis_keys, keys), std::move(done));
 }
 
 void start_multimap_scan_values(const ObjectPtr& object, MultimapKind kind,
                                 const std::vector<std::string>& value, Done<Reply>& done) {
   std::vector<std::string> args{kind_arg(kind), values_prefix(object->name)};
   args.insert(args.end(), value.begin(), value.end());
-  eval_reply(object->core, lua::multimap_size({object->name}, args), std::move(done));
+  eval_reply(*object, lua::multimap_size({object->name}, args), std::move(done));
 }
 
 void start_multimap_count(const ObjectPtr& object, MultimapKind kind, const std::string& key_bytes,
@@ -105,8 +105,7 @@ void start_multimap_contains_entry(const ObjectPtr& object, MultimapKind kind,
 
 void start_multimap_keys(const ObjectPtr& object, const char* op, std::int64_t ms,
                          Done<Reply>& done) {
-  eval_reply(object->core,
-             lua::multimap_keys({object->name}, {values_prefix(object->name), op, ms}),
+  eval_reply(*object, lua::multimap_keys({object->name}, {values_prefix(object->name), op, ms}),
              std::move(done));
 }
 
@@ -116,7 +115,7 @@ void start_multimap_rename(const ObjectPtr& object, const std::string& new_name,
     throw_invalid_argument("rename: on a Cluster a multimap is renamed within its hash slot (" +
                            object->name + " -> " + new_name + ")");
   }
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::multimap_rename({object->name, new_name},
                                   {values_prefix(object->name), values_prefix(new_name)}),
              std::move(done));

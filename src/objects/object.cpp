@@ -4,6 +4,7 @@
 
 #include <charconv>
 
+#include "batch/batch_state.hpp"
 #include "client/client_access.hpp"
 #include "client/client_core.hpp"
 #include "lua_scripts.hpp"
@@ -59,6 +60,7 @@ ObjectPtr make_keyless(const Client& client, CodecPtr codec) {
 
 void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler,
                   ReadSlot* read) {
+  if (object.batch) return object.batch->add(command, std::move(handler));
   object.core->submit(command, std::move(handler), read);
 }
 
@@ -73,7 +75,7 @@ void start_with_arguments(const ObjectPtr& object, const char* verb,
 }
 
 void submit_command(const ObjectPtr& object, const Command& command, Done<Reply> done) {
-  object->core->submit(command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+  submit_reply(*object, command, [done = std::move(done)](std::error_code ec, Reply reply) mutable {
     auto status = status_of(ec, reply);  // before the reply moves
     done(std::move(status), std::move(reply));
   });
@@ -154,7 +156,7 @@ void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<
   std::vector<Command> commands;
   for (const auto& key : object->keys()) commands.push_back(Command{"MEMORY", "USAGE", key});
   detail::submit_all(
-      object->core, std::move(commands),
+      *object, std::move(commands),
       [done = std::move(done)](detail::Status status, const std::vector<Reply>& replies) mutable {
         std::int64_t total = 0;
         for (const auto& reply : replies) {
@@ -173,7 +175,7 @@ void Object::start_expire(const detail::ObjectPtr& object, const char* command, 
     if (std::string_view(command) != "persist") single.arg(ms);
     return detail::submit_command(object, single, std::move(done));
   }
-  detail::eval_reply(object->core, detail::lua::object_expire(keys, {command, std::to_string(ms)}),
+  detail::eval_reply(*object, detail::lua::object_expire(keys, {command, std::to_string(ms)}),
                      std::move(done));
 }
 

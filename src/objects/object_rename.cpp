@@ -76,6 +76,10 @@ class Renamer : public std::enable_shared_from_this<Renamer> {
 }  // namespace
 
 void Object::rename(std::string new_name) {
+  if (object_->batch) {
+    const auto refusal = detail::batch_refusal("rename (a blocking call)");
+    throw error(refusal.code, refusal.detail);
+  }
   if (new_name.empty())
     throw error(errc::invalid_argument, "rename: the new name must not be empty");
   auto renamed = std::make_shared<detail::ObjectState>(*object_);

@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 
+#include "batch/batch_state.hpp"
 #include "client/client_core.hpp"
 #include "client/client_id.hpp"
 #include "client/wall_clock.hpp"
@@ -44,13 +45,13 @@ Status limiter_status(std::error_code ec, const Reply& reply) {
 }
 
 void eval_limiter(const ObjectPtr& object, ScriptCall call, Done<Reply> done) {
-  object->core->eval(std::move(call),
-                     [done = std::move(done)](std::error_code ec, Reply reply) mutable {
-                       // The status first: the argument moved from could otherwise be read after
-                       // the move.
-                       auto status = limiter_status(ec, reply);
-                       done(std::move(status), std::move(reply));
-                     });
+  ReplyCallback on_reply = [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+    // The status first: the argument moved from could otherwise be read after the move.
+    auto status = limiter_status(ec, reply);
+    done(std::move(status), std::move(reply));
+  };
+  if (object->batch) return object->batch->add(std::move(call), std::move(on_reply));
+  object->core->eval(std::move(call), std::move(on_reply));
 }
 
 void give_back(const ObjectPtr& object, const std::string& tag, std::int64_t permits) {
@@ -129,11 +130,11 @@ void start_rate_limiter_set_rate(const ObjectPtr& object, bool only_if_unset, Ra
   const std::initializer_list<ScriptArg> args{rate, std::int64_t{interval.count()}, type_code,
                                               std::int64_t{keep_alive.count()}};
   if (only_if_unset) {
-    return eval_reply(object->core, lua::rate_limiter_try_set_rate({object->name}, args),
+    return eval_reply(*object, lua::rate_limiter_try_set_rate({object->name}, args),
                       std::move(done));
   }
   const auto keys = script_keys(*object);
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::rate_limiter_set_rate({keys[0], keys[1], keys[2], keys[3], keys[4]}, args),
              std::move(done));
 }
@@ -141,6 +142,7 @@ void start_rate_limiter_set_rate(const ObjectPtr& object, bool only_if_unset, Ra
 void start_rate_limiter_acquire(const ObjectPtr& object, std::int64_t permits,
                                 std::optional<std::chrono::milliseconds> wait,
                                 const CancellationPtr& cancel, Done<bool> done) {
+  if (object->batch) return done(batch_refusal("RateLimiter's acquire (it waits)"), false);
   if (permits < 0) return done(invalid_argument("permits must not be negative"), false);
   // The entry's permit count is a 32-bit field (struct 'I').
   if (permits > std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {

@@ -16,7 +16,7 @@ std::string ring_buffer_capacity_key(const std::string& name) {
 void start_ring_buffer_add(const ObjectPtr& object, const std::vector<std::string>& elements,
                            Done<Reply>& done) {
   eval_reply(
-      object->core,
+      *object,
       lua::ring_buffer_add(
           std::vector<std::string>{object->name, ring_buffer_capacity_key(object->name)}, elements),
       std::move(done));
@@ -25,7 +25,7 @@ void start_ring_buffer_add(const ObjectPtr& object, const std::vector<std::strin
 void start_ring_buffer_set_capacity(const ObjectPtr& object, std::int64_t capacity,
                                     Done<Reply>& done) {
   if (capacity <= 0) throw_invalid_argument("set_capacity: the capacity must be positive");
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::ring_buffer_set_capacity(
                  std::vector<std::string>{object->name, ring_buffer_capacity_key(object->name)},
                  std::vector<std::string>{std::to_string(capacity)}),

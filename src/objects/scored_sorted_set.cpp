@@ -13,7 +13,7 @@ void start_scored_sorted_set_add_and_get_rank(const ObjectPtr& object, double sc
                                               Done<Reply>& done) {
   const auto text = score_argument(score);
   eval_reply(
-      object->core,
+      *object,
       lua::scored_sorted_set_add_and_get_rank({object->name}, {text, member, reverse ? "1" : "0"}),
       std::move(done));
 }

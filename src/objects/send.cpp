@@ -3,6 +3,7 @@
 #include <map>
 #include <mutex>
 
+#include "batch/batch_state.hpp"
 #include "net/reply_error.hpp"
 #include "topology/key_slot.hpp"
 #include "topology/router.hpp"
@@ -52,10 +53,26 @@ void eval_reply(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<R
   });
 }
 
+void eval_reply(const ObjectState& object, ScriptCall call, Done<Reply> done) {
+  if (!object.batch) return eval_reply(object.core, std::move(call), std::move(done));
+  object.batch->add(std::move(call),
+                    [done = std::move(done)](std::error_code ec, Reply reply) mutable {
+                      auto status = status_of(ec, reply);  // before the reply moves
+                      done(std::move(status), std::move(reply));
+                    });
+}
+
 void submit_all(const std::shared_ptr<ClientCore>& core, std::vector<Command> commands,
                 RepliesDone done) {
   gather(commands.size(), std::move(done), [&](std::size_t i, ReplyCallback callback) {
     core->submit(commands[i], std::move(callback));
+  });
+}
+
+void submit_all(const ObjectState& object, std::vector<Command> commands, RepliesDone done) {
+  if (!object.batch) return submit_all(object.core, std::move(commands), std::move(done));
+  gather(commands.size(), std::move(done), [&](std::size_t i, ReplyCallback callback) {
+    object.batch->add(commands[i], std::move(callback));
   });
 }
 
@@ -94,19 +111,36 @@ std::vector<std::vector<std::size_t>> slot_groups(const ClientCore& core,
   return groups;
 }
 
-void submit_per_slot_sum(const std::shared_ptr<ClientCore>& core, std::string_view command,
-                         const std::vector<std::string>& keys, Done<Reply> done) {
+namespace {
+
+std::vector<Command> per_slot_commands(const ClientCore& core, std::string_view command,
+                                       const std::vector<std::string>& keys) {
   std::vector<Command> commands;
-  for (const auto& group : slot_groups(*core, keys)) {
+  for (const auto& group : slot_groups(core, keys)) {
     Command& one = commands.emplace_back(Command{command});
     for (const auto i : group) one.arg(keys[i]);
   }
-  submit_all(core, std::move(commands),
-             [done = std::move(done)](Status status, const std::vector<Reply>& replies) mutable {
-               std::int64_t sum = 0;
-               for (const auto& reply : replies) sum += reply.integer;
-               done(std::move(status), integer_reply(sum));
-             });
+  return commands;
+}
+
+RepliesDone summing(Done<Reply> done) {
+  return [done = std::move(done)](Status status, const std::vector<Reply>& replies) mutable {
+    std::int64_t sum = 0;
+    for (const auto& reply : replies) sum += reply.integer;
+    done(std::move(status), integer_reply(sum));
+  };
+}
+
+}  // namespace
+
+void submit_per_slot_sum(const std::shared_ptr<ClientCore>& core, std::string_view command,
+                         const std::vector<std::string>& keys, Done<Reply> done) {
+  submit_all(core, per_slot_commands(*core, command, keys), summing(std::move(done)));
+}
+
+void submit_per_slot_sum(const ObjectState& object, std::string_view command,
+                         const std::vector<std::string>& keys, Done<Reply> done) {
+  submit_all(object, per_slot_commands(*object.core, command, keys), summing(std::move(done)));
 }
 
 Reply integer_reply(std::int64_t value) {

@@ -16,6 +16,7 @@
 #include "client/client_core.hpp"
 #include "redisson/command.hpp"
 #include "redisson/config.hpp"
+#include "redisson/detail/object_op.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/detail/unique_function.hpp"
 #include "redisson/reply.hpp"
@@ -27,10 +28,14 @@ using RepliesDone = UniqueFunction<void(Status, std::vector<Reply>)>;
 
 /// Runs `call`; completes `done` with its reply (a server error: its code and "server: <text>").
 void eval_reply(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply> done);
+/// The same for an object's script: queued in the object's batch when it is bound to one.
+void eval_reply(const ObjectState& object, ScriptCall call, Done<Reply> done);
 
 /// Completes `done` on the I/O thread (at once, with no replies, when `commands` is empty).
 void submit_all(const std::shared_ptr<ClientCore>& core, std::vector<Command> commands,
                 RepliesDone done);
+/// The same for an object's commands: queued in the object's batch when it is bound to one.
+void submit_all(const ObjectState& object, std::vector<Command> commands, RepliesDone done);
 
 /// A command for one master (Router::submit_to).
 struct NodeCommand {
@@ -53,6 +58,9 @@ std::vector<std::vector<std::size_t>> slot_groups(const ClientCore& core,
 /// `command` followed by keys, one command per slot group, pipelined; completes with an integer
 /// reply, the sum of theirs (DEL, UNLINK, EXISTS, TOUCH). No keys: 0, nothing sent.
 void submit_per_slot_sum(const std::shared_ptr<ClientCore>& core, std::string_view command,
+                         const std::vector<std::string>& keys, Done<Reply> done);
+/// The same for an object's keys: queued in the object's batch when it is bound to one.
+void submit_per_slot_sum(const ObjectState& object, std::string_view command,
                          const std::vector<std::string>& keys, Done<Reply> done);
 
 /// An integer reply of `value`: what an operation that computes its result completes with.

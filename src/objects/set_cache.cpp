@@ -53,7 +53,7 @@ void start_set_cache_add(const ObjectPtr& object, std::chrono::milliseconds ttl,
   std::vector<std::string> argv{std::to_string(expiry)};
   argv.insert(argv.end(), members.begin(), members.end());
   eval_reply(
-      object->core,
+      *object,
       lua::set_cache_add(std::vector<std::string>{object->name}, with_now(now, std::move(argv))),
       std::move(done));
 }
@@ -61,7 +61,7 @@ void start_set_cache_add(const ObjectPtr& object, std::chrono::milliseconds ttl,
 void start_set_cache_remove(const ObjectPtr& object, const std::vector<std::string>& members,
                             Done<Reply>& done) {
   if (members.empty()) return done(Status{}, integer_reply(0));
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::set_cache_remove(std::vector<std::string>{object->name},
                                    with_now(set_cache_now_ms(), members)),
              std::move(done));
@@ -74,7 +74,7 @@ void start_set_cache_size(const ObjectPtr& object, Done<Reply>& done) {
 
 void start_set_cache_sweep(const ObjectPtr& object, std::int64_t limit, Done<Reply>& done) {
   if (limit < 1) throw_invalid_argument("SetCache: the eviction limit must be at least 1");
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::set_cache_evict(std::vector<std::string>{object->name},
                                   with_now(set_cache_now_ms(), {std::to_string(limit)})),
              std::move(done));

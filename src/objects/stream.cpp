@@ -192,6 +192,8 @@ const Reply& stream_read_entries(const Reply& reply) {
 
 void start_stream_wait(const ObjectPtr& object, BlockingCommand command, std::size_t id_index,
                        ReplyHandler handler, const CancellationPtr& cancel) {
+  if (object->batch)
+    return submit_blocking(*object, std::move(command), std::move(handler), cancel);
   if (id_index == 0 || command.args.at(id_index) != "$") {
     return submit_blocking(*object, std::move(command), std::move(handler), cancel);
   }

@@ -112,12 +112,12 @@ void start_time_series_add(const ObjectPtr& object, const std::vector<TimeSeries
     argv.push_back(std::to_string(entry.timestamp));
     argv.push_back(time_series_member(make_id_bytes(), entry.value, entry.label));
   }
-  eval_reply(object->core, lua::time_series_add(both_keys(object), argv), std::move(done));
+  eval_reply(*object, lua::time_series_add(both_keys(object), argv), std::move(done));
 }
 
 void start_time_series_get(const ObjectPtr& object, std::int64_t timestamp, bool remove,
                            Done<Reply>& done) {
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::time_series_get(
                  both_keys(object),
                  std::vector<std::string>{std::to_string(unix_time_ms()), std::to_string(timestamp),
@@ -145,7 +145,7 @@ void start_time_series_range(const ObjectPtr& object, const std::string& from,
                      : action == TimeSeriesAction::poll ? "poll"
                                                         : "remove";
   eval_reply(
-      object->core,
+      *object,
       lua::time_series_range(both_keys(object),
                              std::vector<std::string>{std::to_string(unix_time_ms()), from, to,
                                                       std::to_string(limit < 0 ? 0 : limit),
@@ -154,7 +154,7 @@ void start_time_series_range(const ObjectPtr& object, const std::string& from,
 }
 
 void start_time_series_size(const ObjectPtr& object, Done<Reply>& done) {
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::time_series_size(both_keys(object),
                                    std::vector<std::string>{std::to_string(unix_time_ms())}),
              std::move(done));
@@ -162,7 +162,7 @@ void start_time_series_size(const ObjectPtr& object, Done<Reply>& done) {
 
 void start_time_series_sweep(const ObjectPtr& object, std::int64_t limit, Done<Reply>& done) {
   if (limit < 1) throw_invalid_argument("TimeSeries: the eviction limit must be at least 1");
-  eval_reply(object->core,
+  eval_reply(*object,
              lua::time_series_evict(
                  both_keys(object),
                  std::vector<std::string>{std::to_string(unix_time_ms()), std::to_string(limit)}),
@@ -196,7 +196,7 @@ void start_time_series_scan_next(const ObjectPtr& object,
       both_keys(object),
       std::vector<std::string>{std::to_string(unix_time_ms()), std::to_string(scan->next_rank),
                                std::to_string(scan->page_size)});
-  eval_reply(object->core, std::move(call),
+  eval_reply(*object, std::move(call),
              [object, scan, done = std::move(done)](Status status, const Reply& reply) mutable {
                if (status) return done(std::move(status), Reply{});
                // {members read, {member, timestamp, ...}}

@@ -142,6 +142,17 @@ const nlohmann::json& java_dump_entry(std::string_view key) {
   throw std::runtime_error("no key '" + std::string(key) + "' in the Java fixtures' dump");
 }
 
+const nlohmann::json& java_service_dump_entry(std::string_view key) {
+  static const nlohmann::json dump = [] {
+    std::ifstream in(java_fixtures_dir() + "/services/dump.json");
+    return nlohmann::json::parse(in);
+  }();
+  for (const auto& entry : dump) {
+    if (entry.at("key").get<std::string>() == key) return entry;
+  }
+  throw std::runtime_error("no key '" + std::string(key) + "' in the Java services dump");
+}
+
 std::string java_string_hex(std::string_view key) {
   return java_dump_entry(key).at("content").at("hex").get<std::string>();
 }

@@ -64,6 +64,8 @@ const nlohmann::json& java_service_meta();
 /// The MONITOR rows of the services case `name`, in server order (markers included: a row with
 /// "marker": true opens each step).
 std::vector<nlohmann::json> java_service_monitor(std::string_view name);
+/// The entry of `key` in the services dump.json ({key, type, pttl, content}); throws when absent.
+const nlohmann::json& java_service_dump_entry(std::string_view key);
 /// The arguments of a MONITOR row as text (each argument's "text").
 std::vector<std::string> monitor_args_text(const nlohmann::json& row);
 

@@ -45,6 +45,7 @@ using ClientKeys = std::vector<std::string> (*)(const std::string& name,
                                                 const std::string& client_id);
 
 struct ObjectState;
+class BatchState;
 using ObjectPtr = std::shared_ptr<const ObjectState>;
 
 /// How a type of object differs from one key under its name: one static table per type (a
@@ -85,6 +86,9 @@ struct ObjectState {
   CodecPtr codec;
   const ObjectHooks* hooks = nullptr;  // its type's table, or null
   std::shared_ptr<void> attached;      // hooks->make_attached's state, shared by the copies
+  /// The batch the object is bound to (Batch::get): its commands are queued there until
+  /// Batch::execute() instead of being sent; null for an object of the client.
+  std::shared_ptr<BatchState> batch;
 
   /// The name, the extra keys and this client's keys (not the listed keys).
   std::vector<std::string> keys() const;
@@ -106,7 +110,12 @@ ObjectPtr make_keyless(const Client& client, CodecPtr codec);
 
 /// What a reply callback of the client's core receives.
 using ReplyHandler = UniqueFunction<void(std::error_code, Reply)>;
-/// Sends `command` through the client's topology; `handler` runs with the error (a server error
+/// Why an operation of a batch-bound object cannot run: it waits, or sends a command only after
+/// an earlier reply, or its blocking form was called (its result exists only after execute()).
+Status batch_refusal(std::string_view what);
+
+/// Sends `command` through the client's topology (or queues it in the object's batch);
+/// `handler` runs with the error (a server error
 /// reply: its code) and the reply, on the I/O thread, or on the caller's when `read` (a blocking
 /// call's slot, read_slot.hpp) took the reading and the caller then calls read_own_reply(read).
 void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler,
@@ -239,20 +248,21 @@ void complete_converted(DoneFn& done, Status status, const Reply& reply, Convert
 /// through `token` with (error_code, R).
 template <class R, class Token, class Start, class Convert>
 auto async_started(const ObjectPtr& object, Token&& token, Start&& start, Convert&& convert) {
-  return async_op<R>(object->core, token,
-                     [object, start = std::forward<Start>(start),
-                      convert = std::forward<Convert>(convert)](auto done) mutable {
-                       Done<Reply> on_reply = [done = std::move(done),
-                                               convert = std::move(convert)](
-                                                  Status status, const Reply& reply) mutable {
-                         complete_converted<R>(done, std::move(status), reply, convert);
-                       };
-                       try {
-                         start(object, on_reply);
-                       } catch (const error& failure) {
-                         if (on_reply) on_reply(status_of_error(failure), Reply{});
-                       }
-                     });
+  return async_op<R>(
+      object->core, token,
+      [object, start = std::forward<Start>(start),
+       convert = std::forward<Convert>(convert)](auto done) mutable {
+        Done<Reply> on_reply = [done = std::move(done), convert = std::move(convert)](
+                                   Status status, const Reply& reply) mutable {
+          complete_converted<R>(done, std::move(status), reply, convert);
+        };
+        try {
+          start(object, on_reply);
+        } catch (const error& failure) {
+          if (on_reply) on_reply(status_of_error(failure), Reply{});
+        }
+      },
+      object->batch != nullptr);
 }
 
 /// `build()`'s command, or the error it threw (for async_command, below).
@@ -274,19 +284,21 @@ PreparedCommand prepare_command(Build& build) {
 /// Client::execute does (read_slot.hpp).
 template <class R, class Token, class Build, class Convert>
 auto async_command(const ObjectPtr& object, Token&& token, Build&& build, Convert&& convert) {
-  return async_op<R>(object->core, token,
-                     [object, prepared = prepare_command(build),
-                      convert = std::forward<Convert>(convert)](auto done, ReadSlot* read) mutable {
-                       if (prepared.failure) return fail<R>(done, std::move(prepared.failure));
-                       submit_reply(
-                           *object, prepared.command,
-                           [done = std::move(done), convert = std::move(convert)](
-                               std::error_code ec, const Reply& reply) mutable {
-                             complete_converted<R>(done, reply_status(ec, reply), reply, convert);
-                           },
-                           read);
-                       read_own_reply(read);
-                     });
+  return async_op<R>(
+      object->core, token,
+      [object, prepared = prepare_command(build), convert = std::forward<Convert>(convert)](
+          auto done, ReadSlot* read) mutable {
+        if (prepared.failure) return fail<R>(done, std::move(prepared.failure));
+        submit_reply(
+            *object, prepared.command,
+            [done = std::move(done), convert = std::move(convert)](std::error_code ec,
+                                                                   const Reply& reply) mutable {
+              complete_converted<R>(done, reply_status(ec, reply), reply, convert);
+            },
+            read);
+        read_own_reply(read);
+      },
+      object->batch != nullptr);
 }
 
 }  // namespace redisson::detail

@@ -61,6 +61,9 @@ struct SignatureOf<void> {
   using type = void(std::error_code);
 };
 
+/// What the blocking form of a batch-bound object's operation fails with (invalid_argument).
+Status blocking_in_batch_refusal();
+
 // ---- the blocking token ---------------------------------------------------------------------
 
 /// The completion token of the blocking API: the call waits and returns the value. On failure it
@@ -299,22 +302,28 @@ CancellationPtr attach_cancellation(Handler& handler) {
 /// `start` is called with the Done<T> to complete, then, when it accepts them, a CancellationPtr
 /// (null when the handler has no cancellation slot) and a ReadSlot* (the blocking token's slot,
 /// null for every other token: read_slot.hpp). A blocking call made on the client's own I/O
-/// thread completes at once with errc::would_deadlock instead of waiting on itself.
+/// thread completes at once with errc::would_deadlock instead of waiting on itself; one on an
+/// object bound to a batch (`in_batch`) with errc::invalid_argument.
 template <class T, class Token, class Start>
-auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& start) {
+auto async_op(const std::shared_ptr<ClientCore>& core, Token&& token, Start&& start,
+              bool in_batch = false) {
   return asio::async_initiate<Token, typename SignatureOf<T>::type>(
       // `start` by reference: it is moved once, into the deferred operation when the token
       // defers (asio::deferred, use_awaitable), not once more per call (a command inside it is
       // ~200 bytes to copy).
-      [core](auto handler, auto&& start) {
+      [core, in_batch](auto handler, auto&& start) {
         using Handler = decltype(handler);
         if constexpr (IsBlockingHandler<Handler>::value) {
-          if (core_on_io_thread(*core)) {
+          // A batch-bound object's result exists only after Batch::execute(): waiting here
+          // would wait forever.
+          if (core_on_io_thread(*core) || in_batch) {
             auto done = bind_handler<T>(std::move(handler), core_io_executor(*core), nullptr);
+            Status refusal = in_batch ? blocking_in_batch_refusal()
+                                      : Status(make_error_code(errc::would_deadlock));
             if constexpr (std::is_void_v<T>) {
-              return done(make_error_code(errc::would_deadlock));
+              return done(std::move(refusal));
             } else {
-              return done(make_error_code(errc::would_deadlock), T{});
+              return done(std::move(refusal), T{});
             }
           }
         }

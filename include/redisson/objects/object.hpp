@@ -15,6 +15,7 @@
 namespace redisson {
 
 class Client;
+class Batch;
 
 /// The base of every object: a name + a codec + the client. A handle: cheap to copy, sends
 /// nothing until an operation is called, thread-safe. An object whose layout has several keys
@@ -131,6 +132,8 @@ class Object {
   detail::ObjectPtr object_;
 
  private:
+  friend class Batch;  // binds an object to itself (Batch::get)
+
   BackgroundTask make_background_ = nullptr;
   std::shared_ptr<void> background_;  // shared by the handle's copies
 

@@ -34,17 +34,25 @@ auto Object::run(CompletionToken&& token, Start start, Args... args) const {
   return detail::async_op<R>(
       object_->core, token,
       [object = object_, start, ... args = std::move(args)](detail::Done<R> done) {
+        // Its own sequence of commands and waits: not one command to queue.
+        if (object->batch) return detail::fail<R>(done, detail::batch_refusal("this operation"));
         start(object, args..., std::move(done));
-      });
+      },
+      object_->batch != nullptr);
 }
 
 template <class R, class CompletionToken, class Start, class... Args>
 auto Object::run_cancellable(CompletionToken&& token, Start start, Args... args) const {
-  return detail::async_op<R>(object_->core, token,
-                             [object = object_, start, ... args = std::move(args)](
-                                 detail::Done<R> done, const detail::CancellationPtr& cancel) {
-                               start(object, args..., cancel, std::move(done));
-                             });
+  return detail::async_op<R>(
+      object_->core, token,
+      [object = object_, start, ... args = std::move(args)](detail::Done<R> done,
+                                                            const detail::CancellationPtr& cancel) {
+        if (object->batch) {
+          return detail::fail<R>(done, detail::batch_refusal("a waiting operation"));
+        }
+        start(object, args..., cancel, std::move(done));
+      },
+      object_->batch != nullptr);
 }
 
 template <class T>

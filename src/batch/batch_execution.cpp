@@ -1,0 +1,290 @@
+// BatchState::execute(): the queued commands grouped per master, each group written whole on
+// its master's connection (Connection::submit_group):
+//
+//   [SCRIPT LOAD s]...  [CLIENT REPLY OFF]  [MULTI]  command...  [EXEC]  [CLIENT REPLY ON]
+//   [WAIT n ms]
+//
+// SCRIPT LOAD for the scripts this connection was not seen to load yet (answered before the
+// rest, so CLIENT REPLY OFF cannot hide its failure); MULTI/EXEC in in_memory_atomic mode;
+// CLIENT REPLY OFF/ON with skip_result (only ON is answered); WAIT with sync_replicas. A group
+// completes once its last answer arrived: then, unless it is sent again (every command refused
+// without running: BatchOptions::retry_attempts), its operations complete in call order, and
+// once every group did, execute() does.
+#include <algorithm>
+#include <asio/steady_timer.hpp>
+#include <string>
+#include <utility>
+
+#include "batch/batch_state.hpp"
+#include "batch/loaded_scripts.hpp"
+#include "client/client_core.hpp"
+#include "net/connection.hpp"
+#include "net/reply_error.hpp"
+#include "topology/router.hpp"
+
+namespace redisson::detail {
+namespace {
+
+struct BatchGroup {
+  std::shared_ptr<Connection> connection;
+  std::vector<std::size_t> entries;  // positions in the batch, in call order
+  int attempts = 0;
+  // Per send: answers still expected, and what failed for the group as a whole (MULTI, EXEC,
+  // CLIENT REPLY ON refused, the connection lost).
+  std::size_t answers_pending = 0;
+  Status failure;
+  Reply failure_reply;  // the reply that said so, when one did
+};
+
+// Shared by the callbacks of one execute(). A group's callbacks run one at a time (its
+// connection's replies arrive in order); `mutex` guards what the groups share.
+struct BatchRun : std::enable_shared_from_this<BatchRun> {
+  std::shared_ptr<ClientCore> core;
+  BatchOptions options;
+  Clock::time_point deadline;
+  std::vector<BatchEntry> entries;
+  // Per entry (each written by its own group only).
+  std::vector<std::error_code> codes;
+  std::vector<Reply> responses;
+  std::vector<BatchGroup> groups;
+
+  std::mutex mutex;
+  std::size_t groups_pending = 0;
+  std::int64_t synced = -1;
+  Done<BatchResult> done;
+
+  void send(std::size_t group_index);
+  void answered(std::size_t group_index);
+  void finish_group(std::size_t group_index);
+  void finish();
+  bool worth_resending(const BatchGroup& group) const;
+};
+
+Command script_load(const Script& script) { return Command{"SCRIPT", "LOAD", script.source()}; }
+
+// The answered callback of a group's command: `on_answer` then the group's bookkeeping.
+template <class OnAnswer>
+ReplyCallback group_callback(const std::shared_ptr<BatchRun>& run, std::size_t group,
+                             OnAnswer on_answer) {
+  ++run->groups[group].answers_pending;
+  return [run, group, on_answer = std::move(on_answer)](std::error_code ec, Reply reply) mutable {
+    on_answer(ec, std::move(reply));
+    run->answered(group);
+  };
+}
+
+void BatchRun::send(std::size_t group_index) {
+  auto self = shared_from_this();
+  auto& group = groups[group_index];
+  group.failure = Status{};
+  group.failure_reply = Reply{};
+  group.answers_pending = 0;
+  const bool atomic = options.mode == BatchMode::in_memory_atomic;
+  auto& scripts = core->service<LoadedScripts>();
+
+  std::vector<Command> commands;
+  std::vector<ReplyCallback> callbacks;
+  commands.reserve(group.entries.size() + 6);
+  callbacks.reserve(group.entries.size() + 6);
+  auto add = [&](Command command, ReplyCallback callback) {
+    commands.push_back(std::move(command));
+    callbacks.push_back(std::move(callback));
+  };
+  auto fail_group = [self, group_index](std::error_code ec, const Reply& reply) {
+    auto& group = self->groups[group_index];
+    if (!ec || group.failure) return;
+    group.failure = status_of(ec, reply);
+    group.failure_reply = reply;
+  };
+
+  std::vector<std::string> loading;
+  for (const auto i : group.entries) {
+    const auto& script = entries[i].script;
+    if (!script || scripts.known(group.connection, script->sha1())) continue;
+    if (std::find(loading.begin(), loading.end(), script->sha1()) != loading.end()) continue;
+    loading.push_back(script->sha1());
+    add(script_load(*script), group_callback(self, group_index,
+                                             [self, group_index, sha1 = script->sha1()](
+                                                 std::error_code ec, const Reply&) {
+                                               // A failed load shows as the EVALSHA's NOSCRIPT.
+                                               if (!ec) {
+                                                 self->core->service<LoadedScripts>().learn(
+                                                     self->groups[group_index].connection, sha1);
+                                               }
+                                             }));
+  }
+  if (options.skip_result) add(Command{"CLIENT", "REPLY", "OFF"}, nullptr);
+  if (atomic) {
+    add(Command{"MULTI"},
+        options.skip_result ? nullptr : group_callback(self, group_index, fail_group));
+  }
+  for (const auto i : group.entries) {
+    ReplyCallback callback;
+    if (!options.skip_result) {
+      callback =
+          group_callback(self, group_index, [self, i, atomic](std::error_code ec, Reply reply) {
+            // Atomic: QUEUED, or why the command cannot be queued.
+            if (atomic && !ec) return;
+            self->codes[i] = ec;
+            self->responses[i] = std::move(reply);
+          });
+    }
+    add(entries[i].command, std::move(callback));
+  }
+  if (atomic) {
+    ReplyCallback on_exec;
+    if (!options.skip_result) {
+      on_exec = group_callback(
+          self, group_index,
+          [self, group_index, fail_group](std::error_code ec, Reply reply) mutable {
+            const auto& members = self->groups[group_index].entries;
+            if (ec || !reply.is_aggregate() || reply.elements.size() != members.size()) {
+              // EXECABORT (a command refused while queueing: that one keeps its own error),
+              // or a reply of another shape.
+              if (!ec) ec = make_error_code(errc::protocol_error);
+              return fail_group(ec, reply);
+            }
+            for (std::size_t k = 0; k < members.size(); ++k) {
+              auto& element = reply.elements[k];
+              self->codes[members[k]] = error_for_reply(element);
+              self->responses[members[k]] = std::move(element);
+            }
+          });
+    }
+    add(Command{"EXEC"}, std::move(on_exec));
+  }
+  if (options.skip_result) {
+    add(Command{"CLIENT", "REPLY", "ON"}, group_callback(self, group_index, fail_group));
+  }
+  if (options.sync_replicas > 0) {
+    add(Command{"WAIT"}.arg(std::int64_t{options.sync_replicas}).arg(options.sync_timeout.count()),
+        group_callback(self, group_index, [self](std::error_code ec, const Reply& reply) {
+          const std::int64_t count = ec || !reply.is_integer() ? 0 : reply.integer;
+          std::lock_guard lock(self->mutex);
+          self->synced = self->synced < 0 ? count : std::min(self->synced, count);
+        }));
+  }
+  // Taken before the send: the last answer may arrive before submit_group returns.
+  auto connection = group.connection;
+  connection->submit_group(commands, deadline, std::move(callbacks));
+}
+
+void BatchRun::answered(std::size_t group_index) {
+  if (--groups[group_index].answers_pending == 0) finish_group(group_index);
+}
+
+// Every command refused without running (LOADING, BUSY, TRYAGAIN, CLUSTERDOWN): sending the
+// group again cannot run anything twice.
+bool BatchRun::worth_resending(const BatchGroup& group) const {
+  if (options.skip_result || group.attempts >= options.retry_attempts) return false;
+  if (Clock::now() + options.retry_interval >= deadline) return false;
+  const auto busy = make_error_code(errc::server_busy);
+  if (options.mode == BatchMode::in_memory_atomic) return group.failure == busy;
+  return std::all_of(group.entries.begin(), group.entries.end(),
+                     [&](std::size_t i) { return codes[i] == busy; });
+}
+
+void BatchRun::finish_group(std::size_t group_index) {
+  auto& group = groups[group_index];
+  if (worth_resending(group)) {
+    ++group.attempts;
+    for (const auto i : group.entries) codes[i] = {};
+    auto timer = std::make_shared<asio::steady_timer>(core->io(), options.retry_interval);
+    timer->async_wait([self = shared_from_this(), group_index, timer](std::error_code) {
+      self->send(group_index);
+    });
+    return;
+  }
+  for (const auto i : group.entries) {
+    auto& entry = entries[i];
+    if (options.skip_result) {
+      const auto ec = group.failure ? group.failure.code : make_error_code(errc::not_supported);
+      entry.callback(ec, Reply{});
+      continue;
+    }
+    if (!codes[i] && group.failure && options.mode == BatchMode::in_memory_atomic) {
+      // The transaction did not run (EXECABORT, MULTI refused): nor did this command.
+      codes[i] = group.failure.code;
+      responses[i] = group.failure_reply;
+    }
+    entry.callback(codes[i], Reply(responses[i]));
+  }
+  bool last = false;
+  {
+    std::lock_guard lock(mutex);
+    last = --groups_pending == 0;
+  }
+  if (last) finish();
+}
+
+void BatchRun::finish() {
+  BatchResult result;
+  result.synced_replicas = std::max<std::int64_t>(synced, 0);
+  Status status;
+  for (const auto& group : groups) {
+    if (group.failure && !status) status = group.failure;
+  }
+  for (std::size_t i = 0; i < entries.size() && !options.skip_result; ++i) {
+    if (!codes[i]) continue;
+    std::string text = "batch: command " + std::to_string(i + 1) + " (" +
+                       std::string(entries[i].command.name()) + ") failed";
+    if (responses[i].type == ReplyType::error) text += ": server: " + responses[i].str;
+    status = Status(codes[i], std::move(text));
+    break;
+  }
+  if (!options.skip_result) result.responses = std::move(responses);
+  done(std::move(status), std::move(result));
+}
+
+}  // namespace
+
+void BatchState::execute(Done<BatchResult> done) {
+  std::vector<BatchEntry> entries;
+  if (auto refused = take(entries)) return done(std::move(refused), BatchResult{});
+  if (entries.empty()) return done(Status{}, BatchResult{});
+
+  auto run = std::make_shared<BatchRun>();
+  run->core = core_;
+  run->options = options_;
+  const auto timeout = options_.response_timeout.count() > 0 ? options_.response_timeout
+                                                             : core_->config().command_timeout;
+  run->deadline = Clock::now() + timeout;
+  run->codes.resize(entries.size());
+  run->responses.resize(entries.size());
+  run->done = std::move(done);
+
+  // Group per master connection, groups in the order of their first command.
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    auto connection = core_->router().connection_for(entries[i].command.routing_key());
+    if (!connection) {
+      for (auto& entry : entries) entry.callback(make_error_code(errc::shutdown), Reply{});
+      return run->done(make_error_code(errc::shutdown), BatchResult{});
+    }
+    auto it = std::find_if(run->groups.begin(), run->groups.end(),
+                           [&](const BatchGroup& group) { return group.connection == connection; });
+    if (it == run->groups.end()) {
+      auto& group = run->groups.emplace_back();
+      group.connection = std::move(connection);
+      it = std::prev(run->groups.end());
+    }
+    it->entries.push_back(i);
+  }
+  if (options_.mode == BatchMode::in_memory_atomic && run->groups.size() > 1) {
+    const auto& first = entries[run->groups[0].entries.front()].command;
+    const auto& other = entries[run->groups[1].entries.front()].command;
+    Status refused(make_error_code(errc::invalid_argument),
+                   "batch: an in_memory_atomic batch runs MULTI/EXEC on one master, but its keys "
+                   "belong to " +
+                       std::to_string(run->groups.size()) + " masters ('" +
+                       std::string(first.routing_key().value_or("")) + "' and '" +
+                       std::string(other.routing_key().value_or("")) +
+                       "' to different ones); nothing was sent");
+    for (auto& entry : entries) entry.callback(refused.code, Reply{});
+    return run->done(std::move(refused), BatchResult{});
+  }
+  run->entries = std::move(entries);
+  run->groups_pending = run->groups.size();
+  for (std::size_t g = 0; g < run->groups.size(); ++g) run->send(g);
+}
+
+}  // namespace redisson::detail
