@@ -56,6 +56,8 @@ nlohmann::json run_rate_limiter(const Options& options);
 nlohmann::json run_topic(const Options& options);
 /// One publisher, 100 listeners in 4 processes (scenario_topic.cpp).
 nlohmann::json run_topic_fanout(const Options& options);
+/// Batches of 1,000 mixed operations (issue 32).
+nlohmann::json run_batch(const Options& options);
 /// One client holding options.locks watchdog-renewed locks for options.hold_time.
 nlohmann::json run_many_locks(const Options& options);
 /// No server: ns per value to encode and decode with the kryo5 and json codecs.

@@ -3,7 +3,7 @@
 //
 //   redisson-bench --scenario raw|bucket|map|atomic-long|rate-limiter|codec|uncontended|parallel|
 //                             parallel-cluster|handoff|contention|fair-contention|rw|semaphore|
-//                             many-locks|all
+//                             many-locks|batch|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //                  [--cluster-urls URL,URL,...] [--locks 100000] [--hold-time 60s]
 //                  [--watchdog-timeout 30s]
@@ -54,6 +54,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"topic-fanout", redisson_bench::run_topic_fanout},
       {"codec", redisson_bench::run_codec},
       {"many-locks", redisson_bench::run_many_locks},
+      {"batch", redisson_bench::run_batch},
   };
   return kScenarios;
 }
@@ -112,11 +113,12 @@ int main(int argc, char** argv) {
   std::string duration = "5s";
   Options options;
   redisson_bench::WorkerOptions worker;
-  app.add_option("--scenario", scenario,
-                 "raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
-                 "contention, "
-                 "fair-contention, rw, semaphore, rate-limiter, codec, many-locks, all (or a comma "
-                 "list)")
+  app.add_option(
+         "--scenario", scenario,
+         "raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
+         "contention, "
+         "fair-contention, rw, semaphore, rate-limiter, codec, many-locks, batch, all (or a comma "
+         "list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -208,7 +210,7 @@ int main(int argc, char** argv) {
           << "redisson-bench: unknown scenario '" << name
           << "' (raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
              "contention, "
-             "fair-contention, rw, semaphore, rate-limiter, codec, many-locks, all)\n";
+             "fair-contention, rw, semaphore, rate-limiter, codec, many-locks, batch, all)\n";
       return 2;
     }
   }
