@@ -12,7 +12,9 @@
 // once every group did, execute() does.
 #include <algorithm>
 #include <asio/steady_timer.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "batch/batch_state.hpp"
@@ -38,7 +40,7 @@ struct BatchGroup {
 
 // Shared by the callbacks of one execute(). A group's callbacks run one at a time (its
 // connection's replies arrive in order); `mutex` guards what the groups share.
-struct BatchRun : std::enable_shared_from_this<BatchRun> {
+struct BatchRun {
   std::shared_ptr<ClientCore> core;
   BatchOptions options;
   Clock::time_point deadline;
@@ -47,6 +49,10 @@ struct BatchRun : std::enable_shared_from_this<BatchRun> {
   std::vector<std::error_code> codes;
   std::vector<Reply> responses;
   std::vector<BatchGroup> groups;
+
+  // Itself, until finish(): the callbacks hold a plain pointer (no reference count per
+  // command); every one of them is called (reply, deadline, lost connection or shutdown).
+  std::shared_ptr<BatchRun> keep_alive;
 
   std::mutex mutex;
   std::size_t groups_pending = 0;
@@ -60,12 +66,20 @@ struct BatchRun : std::enable_shared_from_this<BatchRun> {
   bool worth_resending(const BatchGroup& group) const;
 };
 
-Command script_load(const Script& script) { return Command{"SCRIPT", "LOAD", script.source()}; }
+// The commands a batch wraps its own in, made once.
+const Command& batch_wrapper(std::string_view which) {
+  static const Command kReplyOff{"CLIENT", "REPLY", "OFF"};
+  static const Command kReplyOn{"CLIENT", "REPLY", "ON"};
+  static const Command kMulti{"MULTI"};
+  static const Command kExec{"EXEC"};
+  if (which == "OFF") return kReplyOff;
+  if (which == "ON") return kReplyOn;
+  return which == "MULTI" ? kMulti : kExec;
+}
 
 // The answered callback of a group's command: `on_answer` then the group's bookkeeping.
 template <class OnAnswer>
-ReplyCallback group_callback(const std::shared_ptr<BatchRun>& run, std::size_t group,
-                             OnAnswer on_answer) {
+ReplyCallback group_callback(BatchRun* run, std::size_t group, OnAnswer on_answer) {
   ++run->groups[group].answers_pending;
   return [run, group, on_answer = std::move(on_answer)](std::error_code ec, Reply reply) mutable {
     on_answer(ec, std::move(reply));
@@ -74,7 +88,7 @@ ReplyCallback group_callback(const std::shared_ptr<BatchRun>& run, std::size_t g
 }
 
 void BatchRun::send(std::size_t group_index) {
-  auto self = shared_from_this();
+  auto* self = this;
   auto& group = groups[group_index];
   group.failure = Status{};
   group.failure_reply = Reply{};
@@ -82,12 +96,16 @@ void BatchRun::send(std::size_t group_index) {
   const bool atomic = options.mode == BatchMode::in_memory_atomic;
   auto& scripts = core->service<LoadedScripts>();
 
-  std::vector<Command> commands;
+  // The group's commands, by address: the queued ones stay in `entries`, the batch's own here.
+  std::vector<const Command*> commands;
   std::vector<ReplyCallback> callbacks;
   commands.reserve(group.entries.size() + 6);
   callbacks.reserve(group.entries.size() + 6);
-  auto add = [&](Command command, ReplyCallback callback) {
-    commands.push_back(std::move(command));
+  std::vector<Command> loads;
+  loads.reserve(group.entries.size());  // never reallocated: `commands` points into it
+  std::optional<Command> wait;
+  auto add = [&](const Command& command, ReplyCallback callback) {
+    commands.push_back(&command);
     callbacks.push_back(std::move(callback));
   };
   auto fail_group = [self, group_index](std::error_code ec, const Reply& reply) {
@@ -103,19 +121,20 @@ void BatchRun::send(std::size_t group_index) {
     if (!script || scripts.known(group.connection, script->sha1())) continue;
     if (std::find(loading.begin(), loading.end(), script->sha1()) != loading.end()) continue;
     loading.push_back(script->sha1());
-    add(script_load(*script), group_callback(self, group_index,
-                                             [self, group_index, sha1 = script->sha1()](
-                                                 std::error_code ec, const Reply&) {
-                                               // A failed load shows as the EVALSHA's NOSCRIPT.
-                                               if (!ec) {
-                                                 self->core->service<LoadedScripts>().learn(
-                                                     self->groups[group_index].connection, sha1);
-                                               }
-                                             }));
+    add(loads.emplace_back(Command{"SCRIPT", "LOAD", script->source()}),
+        group_callback(
+            self, group_index,
+            [self, group_index, sha1 = script->sha1()](std::error_code ec, const Reply&) {
+              // A failed load shows as the EVALSHA's NOSCRIPT.
+              if (!ec) {
+                self->core->service<LoadedScripts>().learn(self->groups[group_index].connection,
+                                                           sha1);
+              }
+            }));
   }
-  if (options.skip_result) add(Command{"CLIENT", "REPLY", "OFF"}, nullptr);
+  if (options.skip_result) add(batch_wrapper("OFF"), nullptr);
   if (atomic) {
-    add(Command{"MULTI"},
+    add(batch_wrapper("MULTI"),
         options.skip_result ? nullptr : group_callback(self, group_index, fail_group));
   }
   for (const auto i : group.entries) {
@@ -151,18 +170,19 @@ void BatchRun::send(std::size_t group_index) {
             }
           });
     }
-    add(Command{"EXEC"}, std::move(on_exec));
+    add(batch_wrapper("EXEC"), std::move(on_exec));
   }
   if (options.skip_result) {
-    add(Command{"CLIENT", "REPLY", "ON"}, group_callback(self, group_index, fail_group));
+    add(batch_wrapper("ON"), group_callback(self, group_index, fail_group));
   }
   if (options.sync_replicas > 0) {
-    add(Command{"WAIT"}.arg(std::int64_t{options.sync_replicas}).arg(options.sync_timeout.count()),
-        group_callback(self, group_index, [self](std::error_code ec, const Reply& reply) {
-          const std::int64_t count = ec || !reply.is_integer() ? 0 : reply.integer;
-          std::lock_guard lock(self->mutex);
-          self->synced = self->synced < 0 ? count : std::min(self->synced, count);
-        }));
+    wait.emplace(
+        Command{"WAIT"}.arg(std::int64_t{options.sync_replicas}).arg(options.sync_timeout.count()));
+    add(*wait, group_callback(self, group_index, [self](std::error_code ec, const Reply& reply) {
+      const std::int64_t count = ec || !reply.is_integer() ? 0 : reply.integer;
+      std::lock_guard lock(self->mutex);
+      self->synced = self->synced < 0 ? count : std::min(self->synced, count);
+    }));
   }
   // Taken before the send: the last answer may arrive before submit_group returns.
   auto connection = group.connection;
@@ -190,9 +210,8 @@ void BatchRun::finish_group(std::size_t group_index) {
     ++group.attempts;
     for (const auto i : group.entries) codes[i] = {};
     auto timer = std::make_shared<asio::steady_timer>(core->io(), options.retry_interval);
-    timer->async_wait([self = shared_from_this(), group_index, timer](std::error_code) {
-      self->send(group_index);
-    });
+    timer->async_wait(
+        [self = keep_alive, group_index, timer](std::error_code) { self->send(group_index); });
     return;
   }
   for (const auto i : group.entries) {
@@ -218,6 +237,7 @@ void BatchRun::finish_group(std::size_t group_index) {
 }
 
 void BatchRun::finish() {
+  const auto self = std::move(keep_alive);  // freed as this returns
   BatchResult result;
   result.synced_replicas = std::max<std::int64_t>(synced, 0);
   Status status;
@@ -284,6 +304,7 @@ void BatchState::execute(Done<BatchResult> done) {
   }
   run->entries = std::move(entries);
   run->groups_pending = run->groups.size();
+  run->keep_alive = run;
   for (std::size_t g = 0; g < run->groups.size(); ++g) run->send(g);
 }
 

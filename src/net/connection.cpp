@@ -558,7 +558,7 @@ void Connection::submit(const Command& command, Clock::time_point deadline, Repl
   if (post_kick) asio::post(io_, [self = shared_from_this()] { self->kick(); });
 }
 
-void Connection::submit_group(std::span<const Command> commands, Clock::time_point deadline,
+void Connection::submit_group(std::span<const Command* const> commands, Clock::time_point deadline,
                               std::vector<ReplyCallback> callbacks) {
   bool post_kick = false;
   {

@@ -104,7 +104,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   /// Queues `commands` back to back, with nothing of another caller between them (a batch's
   /// MULTI ... EXEC or CLIENT REPLY OFF ... ON must reach the server whole); written by the
   /// I/O thread. `callbacks` as Multiplexer::submit_group's (empty: no reply expected).
-  void submit_group(std::span<const Command> commands, Clock::time_point deadline,
+  void submit_group(std::span<const Command* const> commands, Clock::time_point deadline,
                     std::vector<ReplyCallback> callbacks);
 
   /// Takes back every command not yet written to the socket and fails it with `ec` (the

@@ -19,12 +19,12 @@ bool Multiplexer::submit(const Command& command, Clock::time_point deadline,
   return was_idle;
 }
 
-void Multiplexer::submit_group(std::span<const Command> commands, Clock::time_point deadline,
+void Multiplexer::submit_group(std::span<const Command* const> commands, Clock::time_point deadline,
                                std::span<ReplyCallback> callbacks) {
   auto before = out_.size();
   for (std::size_t i = 0; i < commands.size(); ++i) {
-    resp::append_array_header(out_, commands[i].size());
-    out_.append(commands[i].encoded_arguments());
+    resp::append_array_header(out_, commands[i]->size());
+    out_.append(commands[i]->encoded_arguments());
     if (!callbacks[i]) continue;  // no reply: its bytes go with the next answered command's
     pending_.push_back(Pending{std::move(callbacks[i]), deadline,
                                static_cast<std::uint32_t>(out_.size() - before), false});

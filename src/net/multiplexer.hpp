@@ -76,7 +76,7 @@ class Multiplexer {
   /// all with `deadline`. `callbacks[i]` empty: command i gets no reply (sent under CLIENT
   /// REPLY OFF); its bytes travel with the next answered command, so they are written, or
   /// dropped unsent, together with it. The last command must be answered.
-  void submit_group(std::span<const Command> commands, Clock::time_point deadline,
+  void submit_group(std::span<const Command* const> commands, Clock::time_point deadline,
                     std::span<ReplyCallback> callbacks);
   /// Queues a command the Connection writes itself (the handshake's) ahead of every unsent
   /// one, as sent: its reply is the next after those of the commands already sent.

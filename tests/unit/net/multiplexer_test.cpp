@@ -404,7 +404,8 @@ TEST(Multiplexer, AGroupIsWrittenWholeAndOnlyItsAnsweredCommandsTakeReplies) {
   callbacks.emplace_back();
   callbacks.push_back(log.callback("on"));
   mux.submit(Command{"GET", "before"}, kT0 + 1s, log.callback("before"));
-  mux.submit_group(group, kT0 + 1s, callbacks);
+  const std::vector<const Command*> pointers{&group[0], &group[1], &group[2]};
+  mux.submit_group(pointers, kT0 + 1s, callbacks);
   mux.submit(Command{"GET", "after"}, kT0 + 1s, log.callback("after"));
   EXPECT_EQ(mux.pending(), 3U);  // before, the group's one answered command, after
   EXPECT_EQ(write_all(mux), encoded(Command{"GET", "before"}) + encoded(group[0]) +
@@ -422,7 +423,8 @@ TEST(Multiplexer, AGroupTimedOutUnsentIsDroppedWhole) {
   callbacks.push_back(log.callback("multi"));
   callbacks.emplace_back();
   callbacks.push_back(log.callback("exec"));
-  mux.submit_group(group, kT0 + 1s, callbacks);
+  const std::vector<const Command*> pointers{&group[0], &group[1], &group[2]};
+  mux.submit_group(pointers, kT0 + 1s, callbacks);
   mux.submit(Command{"GET", "later"}, kT0 + 5s, log.callback("later"));
   auto expiry = mux.on_deadline(kT0 + 1s, true);
   run(expiry.expired, redisson::make_error_code(errc::timeout));
