@@ -13,6 +13,7 @@
 #include <future>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "redisson/client.hpp"
@@ -22,6 +23,7 @@
 #include "redisson/objects/bucket.hpp"
 #include "redisson/objects/list.hpp"
 #include "redisson/objects/map.hpp"
+#include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
 #include "support/monitor.hpp"
@@ -298,6 +300,31 @@ TEST_F(BatchTest, SyncReplicasSendsWaitAfterTheBatch) {
   ASSERT_EQ(sent.size(), 2U);
   EXPECT_EQ(sent[0].at(0), "SET");
   EXPECT_EQ(sent[1], (std::vector<std::string>{"WAIT", "1", "20"}));
+}
+
+TEST_F(BatchTest, RefusedByABusyServerIsSentAgainAndRunsOnce) {
+  // A script of another client keeps the server busy for a second; meanwhile the server
+  // refuses every command with BUSY without running it, so the batch is sent again.
+  server.command({"CONFIG", "SET", "lua-time-limit", "10"});
+  std::thread busy([&] {
+    server.command({"EVAL",
+                    "local t0 = redis.call('TIME') "
+                    "local start = tonumber(t0[1]) * 1000000 + tonumber(t0[2]) "
+                    "while true do local t = redis.call('TIME') "
+                    "if tonumber(t[1]) * 1000000 + tonumber(t[2]) - start > 1000000 then break end "
+                    "end return 1",
+                    "0"});
+  });
+  ASSERT_TRUE(
+      redisson::test::eventually([&] { return server.command({"PING"}).starts_with("BUSY"); }));
+  Batch batch(client, BatchOptions{}.timeout(10s).retries(50, 100ms));
+  auto counter = batch.get<AtomicLong>("busy-counter");
+  auto incremented = counter.async_increment_and_get(asio::use_future);
+  const auto result = batch.execute();
+  busy.join();
+  EXPECT_EQ(incremented.get(), 1);
+  ASSERT_EQ(result.responses.size(), 1U);
+  EXPECT_EQ(server.command({"GET", "busy-counter"}), "1");
 }
 
 TEST_F(BatchTest, ThousandMixedOperationsCompleteInCallOrder) {
