@@ -112,7 +112,8 @@ struct BatchResult {
 /// A MOVED or ASK inside a batch is that command's error (not followed).
 ///
 /// A batch executes once; discard() drops what is queued (each operation completes with
-/// errc::invalid_argument). Thread-safe; cheap to make (one allocation).
+/// errc::invalid_argument), and so does dropping the batch and its bound objects without
+/// execute(). Thread-safe; cheap to make (one allocation).
 class Batch {
  public:
   explicit Batch(const Client& client, BatchOptions options = {});

@@ -56,6 +56,14 @@ Status BatchState::take(std::vector<BatchEntry>& entries) {
   return {};
 }
 
+BatchState::~BatchState() {
+  try {
+    discard();
+  } catch (...) {
+    // No memory to complete a handler with: it is dropped, as the process is about to be.
+  }
+}
+
 void BatchState::discard() {
   std::vector<BatchEntry> dropped;
   {

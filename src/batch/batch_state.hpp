@@ -35,6 +35,10 @@ class BatchState {
  public:
   BatchState(std::shared_ptr<ClientCore> core, BatchOptions options)
       : core_(std::move(core)), options_(options) {}
+  /// A batch dropped (its handle and bound objects gone) without execute(): as discard().
+  ~BatchState();
+  BatchState(const BatchState&) = delete;
+  BatchState& operator=(const BatchState&) = delete;
 
   /// Queues `command`; `callback` runs with its reply once execute() got it. After execute()
   /// or discard() (an operation's second command, sent after its first reply), `callback`

@@ -251,6 +251,18 @@ TEST_F(BatchTest, DiscardFailsEveryQueuedOperationAndSendsNothing) {
   EXPECT_EQ(server.command({"EXISTS", "dropped"}), "0");
 }
 
+TEST_F(BatchTest, DroppedWithoutExecuteFailsItsOperations) {
+  std::future<void> set;
+  {
+    Batch batch(client);
+    auto bucket = batch.get<Bucket<std::string>>("never", codecs::string());
+    set = bucket.async_set("v", asio::use_future);
+  }
+  expect_error(
+      errc::invalid_argument, [&] { set.get(); }, "set of a dropped batch");
+  EXPECT_EQ(server.command({"EXISTS", "never"}), "0");
+}
+
 TEST_F(BatchTest, ExecutesOnce) {
   Batch batch(client);
   auto counter = batch.get<AtomicLong>("once");
