@@ -17,6 +17,7 @@
 #include "rate_limit_command.hpp"
 #include "redisson/error.hpp"
 #include "semaphore_command.hpp"
+#include "topic_command.hpp"
 
 #ifndef REDISSON_VERSION
 #define REDISSON_VERSION "unknown"
@@ -49,6 +50,10 @@ int main(int argc, char** argv) {
   auto* map = add_map_command(app, map_options);
   QueueOptions queue_options;
   auto* queue = add_queue_command(app, queue_options);
+  PublishOptions publish_options;
+  auto* publish = add_publish_command(app, publish_options);
+  SubscribeOptions subscribe_options;
+  auto* subscribe = add_subscribe_command(app, subscribe_options);
   InspectOptions inspect_options;
   auto* inspect = add_inspect_command(app, inspect_options);
   DemoOptions demo_options;
@@ -69,6 +74,8 @@ int main(int argc, char** argv) {
     if (bucket->parsed()) return run_bucket(global, bucket_options);
     if (map->parsed()) return run_map(global, map_options);
     if (queue->parsed()) return run_queue(global, queue_options);
+    if (publish->parsed()) return run_publish(global, publish_options);
+    if (subscribe->parsed()) return run_subscribe(global, subscribe_options);
     if (inspect->parsed()) return run_inspect(global, inspect_options);
     if (demo->parsed()) return run_demo(global, demo_options);
   } catch (const ToolError& e) {

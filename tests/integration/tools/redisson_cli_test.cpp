@@ -842,4 +842,66 @@ TEST_F(RedissonCli, InspectShowsACollectionsFirstEntriesDecoded) {
 
 }  // namespace
 
+// Topics: publish prints the receivers; subscribe prints what comes after it is subscribed.
+TEST_F(RedissonCli, PublishSendsJavasBytesAndPrintsTheReceivers) {
+  const auto none = run({"publish", "news", "hello"});
+  EXPECT_EQ(none.status, 0) << none;
+  EXPECT_EQ(none.out, "0\n") << none;
+  // A subscriber that prints the raw bytes it receives (the string codec of a byte[] is its
+  // bytes): the kryo5 bytes of "hello" are Java Redisson's, 03 68 65 6c 6c ef.
+  auto raw = start({"subscribe", "news", "--count", "1", "--codec", "bytes", "--timeout", "20s"});
+  ASSERT_TRUE(eventually([&] {
+    return server_.command({"PUBSUB", "NUMSUB", "news"}) == "news\n1";
+  }));
+  const auto one = run({"publish", "news", "hello"});
+  EXPECT_EQ(one.out, "1\n") << one;
+  const auto received = finish(*raw);
+  EXPECT_EQ(received.status, 0) << received;
+  EXPECT_EQ(received.out, "\"A2hlbGzv\"\n") << "Base64 of 0368656c6cef: " << received;
+}
+
+TEST_F(RedissonCli, SubscribePrintsMessagesInOrderAndStopsAfterCount) {
+  auto sub =
+      start({"subscribe", "a", "b", "--count", "3", "--codec", "string", "--timeout", "20s"});
+  ASSERT_TRUE(eventually([&] {
+    return server_.command({"PUBSUB", "NUMSUB", "a", "b"}) == "a\n1\nb\n1";
+  }));
+  for (const char* m : {"one", "two"})
+    EXPECT_EQ(run({"publish", "a", m, "--codec", "string"}).status, 0);
+  EXPECT_EQ(run({"publish", "b", "three", "--codec", "string"}).status, 0);
+  const auto result = finish(*sub);
+  EXPECT_EQ(result.status, 0) << result;
+  // One channel's messages in order; two channels' listeners run in parallel.
+  EXPECT_LT(result.out.find("one\n"), result.out.find("two\n")) << result;
+  EXPECT_NE(result.out.find("three\n"), std::string::npos) << result;
+  EXPECT_EQ(result.out.size(), std::string("one\ntwo\nthree\n").size()) << result;
+}
+
+TEST_F(RedissonCli, SubscribePatternPrintsTheChannelAndShardedUsesSsubscribe) {
+  auto pattern = start(
+      {"subscribe", "--pattern", "job.*", "--count", "1", "--codec", "string", "--timeout", "20s"});
+  ASSERT_TRUE(eventually([&] { return server_.command({"PUBSUB", "NUMPAT"}) == "1"; }));
+  EXPECT_EQ(run({"publish", "job.7", "done", "--codec", "string"}).out, "1\n");
+  const auto matched = finish(*pattern);
+  EXPECT_EQ(matched.out, "job.7\tdone\n") << matched;
+
+  auto sharded = start({"subscribe", "--sharded", "orders", "--count", "1", "--codec", "string",
+                        "--timeout", "20s"});
+  ASSERT_TRUE(eventually([&] {
+    return server_.command({"PUBSUB", "SHARDNUMSUB", "orders"}) == "orders\n1";
+  }));
+  EXPECT_EQ(run({"publish", "orders", "plain", "--codec", "string"}).out, "0\n")
+      << "a sharded subscriber does not hear PUBLISH";
+  EXPECT_EQ(run({"publish", "--sharded", "orders", "42", "--codec", "string"}).out, "1\n");
+  EXPECT_EQ(finish(*sharded).out, "42\n");
+}
+
+TEST_F(RedissonCli, SubscribeTimesOutWith75AndRefusesBadCounts) {
+  EXPECT_EQ(run({"subscribe", "quiet", "--timeout", "200ms"}).status, 75);
+  EXPECT_EQ(run({"subscribe", "quiet", "--count", "0"}).status, 64);
+  EXPECT_EQ(run({"subscribe", "--pattern", "--sharded", "x"}).status, 64);
+  EXPECT_EQ(run({"publish", "x"}).status, 64) << "MESSAGE is required";
+  EXPECT_EQ(run_raw({"--url", "redis://127.0.0.1:1", "publish", "x", "y"}).status, 69);
+}
+
 }  // namespace tools_redisson_cli_test
