@@ -899,6 +899,8 @@ TEST_F(RedissonCli, SubscribePatternPrintsTheChannelAndShardedUsesSsubscribe) {
 TEST_F(RedissonCli, SubscribeTimesOutWith75AndRefusesBadCounts) {
   EXPECT_EQ(run({"subscribe", "quiet", "--timeout", "200ms"}).status, 75);
   EXPECT_EQ(run({"subscribe", "quiet", "--count", "0"}).status, 64);
+  EXPECT_EQ(run({"subscribe", "quiet", "--count", "-2"}).status, 64);
+  EXPECT_EQ(run({"subscribe", "quiet", "--timeout", "-1s"}).status, 64);
   EXPECT_EQ(run({"subscribe", "--pattern", "--sharded", "x"}).status, 64);
   EXPECT_EQ(run({"publish", "x"}).status, 64) << "MESSAGE is required";
   EXPECT_EQ(run_raw({"--url", "redis://127.0.0.1:1", "publish", "x", "y"}).status, 69);
