@@ -17,6 +17,7 @@
 #include "redisson/objects/atomic_long.hpp"
 #include "redisson/objects/bucket.hpp"
 #include "support/client_config.hpp"
+#include "support/cluster_suite.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
@@ -38,54 +39,7 @@ using redisson::test::RedisCluster;
 using redisson::test::with_settings;
 namespace codecs = redisson::codecs;
 
-class BatchOnCluster : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    redisson::test::RedisClusterOptions options;
-    options.replicas_per_master = 0;
-    cluster_ = std::make_unique<RedisCluster>(options);
-  }
-  static void TearDownTestSuite() { cluster_.reset(); }
-  void SetUp() override {
-    ASSERT_NE(cluster_, nullptr);
-    cluster_->wait_until_ok();
-    client_ = std::make_unique<Client>(config());
-  }
-  void TearDown() override { client_.reset(); }
-
-  static RedisCluster& cluster() { return *cluster_; }
-  Client& client() { return *client_; }
-
-  static Config config() {
-    Config config;
-    redisson::ClusterConfig cluster_config;
-    cluster_config.node_addresses.push_back(
-        redisson::ServerAddress::from_url(cluster().url_of(cluster().ports().at(0))));
-    config.cluster = cluster_config;
-    return with_settings(config, {.command_timeout = 3000ms});
-  }
-
-  static int master_of(const std::string& key) {
-    return cluster().master_of_slot(redisson::detail::key_slot(key));
-  }
-  static std::string get_on_master(const std::string& key) {
-    return cluster().command(master_of(key), {"GET", key});
-  }
-  // INFO commandstats calls of `command`, summed over the masters.
-  static long long calls_on_masters(const std::string& command) {
-    long long total = 0;
-    for (const int master : cluster().master_ports()) {
-      const auto stats = cluster().command(master, {"INFO", "commandstats"});
-      const auto at = stats.find("cmdstat_" + command + ":calls=");
-      if (at != std::string::npos) total += std::stoll(stats.substr(at + command.size() + 15));
-    }
-    return total;
-  }
-
- private:
-  static inline std::unique_ptr<RedisCluster> cluster_;
-  std::unique_ptr<Client> client_;
-};
+class BatchOnCluster : public redisson::test::ClusterSuite {};
 
 TEST_F(BatchOnCluster, InMemoryBatchSpanningEveryMasterReturnsRepliesInCallOrder) {
   Batch batch(client());

@@ -26,6 +26,7 @@
 #include "redisson/objects/scripts.hpp"
 #include "redisson/objects/topic.hpp"
 #include "support/client_config.hpp"
+#include "support/cluster_suite.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/pub_sub.hpp"
@@ -45,54 +46,7 @@ using redisson::test::RedisCluster;
 using redisson::test::with_settings;
 namespace codecs = redisson::codecs;
 
-class ObjectsOnCluster : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    redisson::test::RedisClusterOptions options;
-    options.replicas_per_master = 0;  // masters are all these tests need
-    cluster_ = std::make_unique<RedisCluster>(options);
-  }
-  static void TearDownTestSuite() { cluster_.reset(); }
-  void SetUp() override {
-    ASSERT_NE(cluster_, nullptr);
-    cluster_->wait_until_ok();
-    client_ = std::make_unique<Client>(config());
-  }
-  void TearDown() override { client_.reset(); }
-
-  static RedisCluster& cluster() { return *cluster_; }
-  Client& client() { return *client_; }
-
-  static Config config() {
-    Config config;
-    redisson::ClusterConfig cluster_config;
-    cluster_config.node_addresses.push_back(
-        redisson::ServerAddress::from_url(cluster().url_of(cluster().ports().at(0))));
-    config.cluster = cluster_config;
-    return with_settings(config, {.command_timeout = 3000ms});
-  }
-
-  // The value of `key` read from the master serving it.
-  static std::string get_on_master(const std::string& key) {
-    return cluster().command(cluster().master_of_slot(redisson::detail::key_slot(key)),
-                             {"GET", key});
-  }
-
-  // INFO commandstats calls of `command`, summed over the masters.
-  static long long calls_on_masters(const std::string& command) {
-    long long total = 0;
-    for (const int master : cluster().master_ports()) {
-      const auto stats = cluster().command(master, {"INFO", "commandstats"});
-      const auto at = stats.find("cmdstat_" + command + ":calls=");
-      if (at != std::string::npos) total += std::stoll(stats.substr(at + command.size() + 15));
-    }
-    return total;
-  }
-
- private:
-  static inline std::unique_ptr<RedisCluster> cluster_;
-  std::unique_ptr<Client> client_;
-};
+class ObjectsOnCluster : public redisson::test::ClusterSuite {};
 
 TEST_F(ObjectsOnCluster, AtomicsAndIdGenerator) {
   for (int i = 0; i < 6; ++i) {  // names in several slots, so on several masters
@@ -243,7 +197,7 @@ TEST_F(ObjectsOnCluster, TopicsSubscribeOnTheChannelsMaster) {
   std::set<int> masters;
   for (int i = 0; channels.size() < 3 && i < 1000; ++i) {
     const auto name = "news:" + std::to_string(i);
-    if (masters.insert(cluster().master_of_slot(redisson::detail::key_slot(name))).second) {
+    if (masters.insert(master_of(name)).second) {
       channels.push_back(name);
     }
   }
@@ -262,7 +216,7 @@ TEST_F(ObjectsOnCluster, TopicsSubscribeOnTheChannelsMaster) {
   for (const auto& name : channels) {
     redisson::ShardedTopic<std::string> sharded(client(), name, codecs::string());
     sharded.add_listener(listener);
-    const int master = cluster().master_of_slot(redisson::detail::key_slot(name));
+    const int master = master_of(name);
     EXPECT_EQ(cluster().command(master, {"PUBSUB", "SHARDNUMSUB", name}), name + "\n1");
     EXPECT_EQ(sharded.count_subscribers(), 1);
     EXPECT_EQ(sharded.publish("s"), 1) << "SPUBLISH went to the shard of " << name;
