@@ -22,27 +22,16 @@ Subscription subscribe_channel(const std::shared_ptr<ClientCore>& core, std::str
   }
   std::promise<std::pair<std::uint64_t, std::error_code>> ready;
   auto result = ready.get_future();
-  auto id = std::make_shared<std::uint64_t>(0);
-  core->run_on_io([core, &ready, channel = std::move(channel), id,
+  core->run_on_io([core, &ready, channel = std::move(channel),
                    listener = detail::Listener{
                        [on_message = std::move(on_message)](
                            std::string_view, std::string_view payload) { on_message(payload); },
                        std::move(on_resubscribed), nullptr}]() mutable {
-    // on_ready may run inside add() (channel already confirmed), before the id is known.
-    auto early = std::make_shared<std::optional<std::error_code>>();
-    *id = core->subscriber().add(channel, std::move(listener),
-                                 [&ready, id, early](std::error_code ec) {
-                                   if (*id == 0) {
-                                     *early = ec;
-                                   } else {
-                                     ready.set_value({*id, ec});
-                                   }
-                                 });
-    if (*id == 0) {
-      ready.set_value({0, make_error_code(errc::shutdown)});
-    } else if (*early) {
-      ready.set_value({*id, **early});
-    }
+    auto& pubsub = core->subscriber();
+    pubsub.listen_with_id(pubsub.own_kind(), channel, std::move(listener),
+                          [&ready](std::error_code ec, std::uint64_t id) {
+                            ready.set_value({id, ec});
+                          });
   });
   auto [listener_id, ec] = result.get();
   Subscription subscription(core, listener_id);

@@ -8,10 +8,14 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <utility>
+
+#include "redisson/error.hpp"
 
 namespace redisson::detail {
 
@@ -64,6 +68,25 @@ class PubSub {
   /// subscription timeout. Returns an id for remove().
   virtual std::uint64_t listen(ChannelKind kind, const std::string& channel, Listener listener,
                                ReadyCallback on_ready) = 0;
+  /// listen() for a caller that needs the listener's id with the outcome: `on_ready(ec, id)`
+  /// runs once, after listen() returned (listen()'s own on_ready runs inside it when the channel
+  /// was confirmed already, before the id is known). On an error the listener stays registered
+  /// under `id` (remove it); id 0: refused, the pub/sub is closed.
+  using IdReadyCallback = std::function<void(std::error_code, std::uint64_t id)>;
+  void listen_with_id(ChannelKind kind, const std::string& channel, Listener listener,
+                      IdReadyCallback on_ready) {
+    auto id = std::make_shared<std::uint64_t>(0);
+    auto early = std::make_shared<std::optional<std::error_code>>();
+    *id = listen(kind, channel, std::move(listener), [id, early, on_ready](std::error_code ec) {
+      if (*id == 0) {
+        *early = ec;  // inside listen(): answered below, once the id is known
+      } else {
+        on_ready(ec, *id);
+      }
+    });
+    if (*id == 0) return on_ready(make_error_code(errc::shutdown), 0);
+    if (*early) on_ready(**early, *id);
+  }
   /// Removes a listener; the last one of a channel unsubscribes, at once or, with `linger`,
   /// when the channel has had no listener for that long. Unknown ids are ignored.
   virtual void remove(std::uint64_t id, std::chrono::milliseconds linger = {}) = 0;

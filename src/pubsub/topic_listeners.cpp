@@ -2,7 +2,6 @@
 
 #include <asio/post.hpp>
 #include <exception>
-#include <optional>
 #include <utility>
 
 #include "client/client_core.hpp"
@@ -59,31 +58,20 @@ void TopicListeners::add(ChannelKind kind, const std::string& channel, TopicCall
       if (auto self = weak.lock()) self->post(entry, TopicStatus::resubscribed, entry->channel);
     };
   }
-  // on_ready may run inside listen() (the channel was confirmed already), before the id is
-  // known: the id is handed over through `id`.
-  auto id = std::make_shared<std::uint64_t>(0);
   auto ready = std::make_shared<Ready>(std::move(on_ready));
-  auto early = std::make_shared<std::optional<std::error_code>>();
-  auto finish = [weak, entry, id, ready](std::error_code ec) {
-    auto self = weak.lock();
-    if (!ec && self) {
-      self->entries_.emplace(*id, entry);
-      if (entry->callbacks.on_status) self->post(entry, TopicStatus::subscribed, entry->channel);
-    } else if (self) {
-      self->core_.subscriber().remove(*id);  // a failed subscription leaves nothing behind
-    }
-    (*ready)(ec, ec ? 0 : *id);
-  };
-  *id = core_.subscriber().listen(kind, channel, std::move(listener),
-                                  [id, early, finish](std::error_code ec) {
-                                    if (*id == 0) {
-                                      *early = ec;
-                                    } else {
-                                      finish(ec);
-                                    }
-                                  });
-  if (*id == 0) return (*ready)(make_error_code(errc::shutdown), 0);
-  if (*early) finish(**early);
+  core_.subscriber().listen_with_id(
+      kind, channel, std::move(listener),
+      [weak, entry, ready](std::error_code ec, std::uint64_t id) {
+        auto self = weak.lock();
+        if (!ec && self) {
+          self->entries_.emplace(id, entry);
+          if (entry->callbacks.on_status)
+            self->post(entry, TopicStatus::subscribed, entry->channel);
+        } else if (self && id != 0) {
+          self->core_.subscriber().remove(id);  // a failed subscription leaves nothing behind
+        }
+        (*ready)(ec, ec ? 0 : id);
+      });
 }
 
 bool TopicListeners::remove(std::uint64_t id) {
