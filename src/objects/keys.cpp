@@ -41,7 +41,7 @@ ScanPage scan_page(const Reply& reply) {
   if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
     throw_unexpected_reply("a SCAN page", reply);
   }
-  return ScanPage{reply.elements[0].str, reply_keys(reply.elements[1])};
+  return ScanPage{reply.elements[0].str, reply_strings(reply.elements[1])};
 }
 
 Reply keys_reply(std::vector<std::string> keys) {
@@ -220,17 +220,6 @@ void start_keys_random_key(const ObjectPtr& state, Done<Reply>& done) {
 void start_keys_per_slot(const ObjectPtr& state, const char* command,
                          const std::vector<std::string>& names, Done<Reply>& done) {
   submit_per_slot_sum(*state, command, names, std::move(done));
-}
-
-std::vector<std::string> reply_keys(const Reply& reply) {
-  if (!reply.is_aggregate()) throw_unexpected_reply("a list of keys", reply);
-  std::vector<std::string> keys;
-  keys.reserve(reply.elements.size());
-  for (const auto& element : reply.elements) {
-    if (!element.is_string()) throw_unexpected_reply("a key", element);
-    keys.push_back(element.str);
-  }
-  return keys;
 }
 
 std::optional<std::string> reply_optional_key(const Reply& reply) {

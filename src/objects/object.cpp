@@ -110,6 +110,17 @@ std::int64_t reply_integer(const Reply& reply) {
   throw_unexpected_reply("an integer", reply);
 }
 
+std::vector<std::string> reply_strings(const Reply& reply) {
+  if (!reply.is_aggregate()) throw_unexpected_reply("an array of strings", reply);
+  std::vector<std::string> strings;
+  strings.reserve(reply.elements.size());
+  for (const auto& element : reply.elements) {
+    if (!element.is_string()) throw_unexpected_reply("a string", element);
+    strings.push_back(element.str);
+  }
+  return strings;
+}
+
 std::int64_t reply_counter(const Reply& reply) {
   if (reply.is_null()) return 0;
   if (reply.is_integer()) return reply.integer;

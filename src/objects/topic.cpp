@@ -77,12 +77,4 @@ std::int64_t reply_numsub(const Reply& reply) {
   return reply.elements[1].integer;
 }
 
-std::vector<std::string> reply_channels(const Reply& reply) {
-  if (!reply.is_aggregate()) throw_unexpected_reply("an array of channel names", reply);
-  std::vector<std::string> channels;
-  channels.reserve(reply.elements.size());
-  for (const auto& element : reply.elements) channels.push_back(element.str);
-  return channels;
-}
-
 }  // namespace redisson::detail

@@ -151,6 +151,9 @@ Status status_of_error(const error& failure);
 /// 1 / "OK" / any non-null bulk string: true; 0 / nil: false.
 bool reply_flag(const Reply& reply);
 std::int64_t reply_integer(const Reply& reply);
+/// An array reply of strings (key names, channel names) as strings; anything else is
+/// errc::wrong_type.
+std::vector<std::string> reply_strings(const Reply& reply);
 /// An integer as milliseconds (PTTL: -1 never expires, -2 absent).
 inline std::chrono::milliseconds reply_ms(const Reply& reply) {
   return std::chrono::milliseconds{reply_integer(reply)};

@@ -46,7 +46,6 @@ void start_keys_random_key(const ObjectPtr& state, Done<Reply>& done);
 /// DEL / UNLINK / EXISTS `names`, one command per hash slot on a Cluster; completes with the sum.
 void start_keys_per_slot(const ObjectPtr& state, const char* command,
                          const std::vector<std::string>& names, Done<Reply>& done);
-std::vector<std::string> reply_keys(const Reply& reply);
 std::optional<std::string> reply_optional_key(const Reply& reply);
 KeyType reply_key_type(const Reply& reply);
 }  // namespace detail

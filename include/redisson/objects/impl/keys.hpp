@@ -12,7 +12,7 @@ auto KeyScan::async_next_batch(CompletionToken&& token) {
       [scan = scan_](const detail::ObjectPtr& state, detail::Done<Reply>& done) {
         detail::start_key_scan_next(state, scan, done);
       },
-      &detail::reply_keys);
+      &detail::reply_strings);
 }
 
 }  // namespace redisson

@@ -9,8 +9,6 @@ namespace redisson::detail {
 
 /// The count of a PUBSUB NUMSUB / SHARDNUMSUB reply: [channel, count].
 std::int64_t reply_numsub(const Reply& reply);
-/// The channel names of a PUBSUB CHANNELS reply.
-std::vector<std::string> reply_channels(const Reply& reply);
 
 template <JavaValue T, TopicKind Kind>
 template <class CompletionToken>
@@ -113,7 +111,7 @@ auto PatternTopic<T>::async_active_topics(CompletionToken&& token) const {
       [&] {
         return Command{"PUBSUB", "CHANNELS"}.key(state->name);
       },
-      &detail::reply_channels);
+      &detail::reply_strings);
 }
 
 }  // namespace redisson
