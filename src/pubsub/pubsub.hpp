@@ -77,15 +77,16 @@ class PubSub {
                       IdReadyCallback on_ready) {
     auto id = std::make_shared<std::uint64_t>(0);
     auto early = std::make_shared<std::optional<std::error_code>>();
-    *id = listen(kind, channel, std::move(listener), [id, early, on_ready](std::error_code ec) {
+    auto ready = std::make_shared<IdReadyCallback>(std::move(on_ready));
+    *id = listen(kind, channel, std::move(listener), [id, early, ready](std::error_code ec) {
       if (*id == 0) {
         *early = ec;  // inside listen(): answered below, once the id is known
       } else {
-        on_ready(ec, *id);
+        (*ready)(ec, *id);
       }
     });
-    if (*id == 0) return on_ready(make_error_code(errc::shutdown), 0);
-    if (*early) on_ready(**early, *id);
+    if (*id == 0) return (*ready)(make_error_code(errc::shutdown), 0);
+    if (*early) (*ready)(**early, *id);
   }
   /// Removes a listener; the last one of a channel unsubscribes, at once or, with `linger`,
   /// when the channel has had no listener for that long. Unknown ids are ignored.
