@@ -142,6 +142,13 @@ struct Config {
   /// time. At least 1 (invalid_argument otherwise).
   int listener_threads = 2;
 
+  /// How long a reliable topic's subscriber stays registered without this client renewing it
+  /// (Redisson's reliableTopicWatchdogTimeout): the client renews it every third of this while
+  /// it has listeners. A subscriber gone longer (its process died, or could not reach the
+  /// server) is removed by the next live subscriber, with what was kept for it. Positive
+  /// (invalid_argument otherwise).
+  std::chrono::milliseconds reliable_topic_watchdog_timeout{600000};
+
   /// Where failures go that no caller can be handed: an unlock() (which never throws, so that
   /// lock guards are safe) that failed, a hold the watchdog found gone (errc::lock_lost). It runs
   /// on the thread that found the failure (the unlocking thread, or the client's I/O thread), so

@@ -91,6 +91,11 @@ void ClientCore::start() {
     throw error(errc::invalid_argument, "listener_threads must be at least 1 (got " +
                                             std::to_string(config_.listener_threads) + ")");
   }
+  if (config_.reliable_topic_watchdog_timeout.count() <= 0) {
+    throw error(errc::invalid_argument,
+                "reliable_topic_watchdog_timeout must be positive (got " +
+                    std::to_string(config_.reliable_topic_watchdog_timeout.count()) + " ms)");
+  }
   // An unusable CA, certificate or key file is reported here, on the caller's thread, and not
   // from the I/O thread of a router that opens node connections later.
   if (uses_tls(config_)) make_tls_context(config_.tls);

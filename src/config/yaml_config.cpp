@@ -106,7 +106,6 @@ constexpr IgnoredKey kIgnoredTopLevelKeys[] = {
     {"referenceEnabled", kNoEffect},
     {"keepPubSubOrder", "messages of one channel are always delivered in order"},
     {"useScriptCache", "scripts always run by SHA (EVALSHA, loaded on NOSCRIPT)"},
-    {"reliableTopicWatchdogTimeout", kNoEffect},
     {"connectionListener", "Java class"},
     {"lazyInitialization", "the client connects in its constructor"},
 };
@@ -459,6 +458,9 @@ Config read_root(const YAML::Node& root, std::vector<std::string>* ignored) {
     config.fair_lock_wait_timeout = *value;
   }
   if (auto value = top.boolean("checkLockSyncedSlaves")) config.sync_replicas = *value;
+  if (auto value = top.duration("reliableTopicWatchdogTimeout", true)) {
+    config.reliable_topic_watchdog_timeout = *value;
+  }
   if (auto value = top.integer("threads", 1, 1024))
     config.listener_threads = static_cast<int>(*value);
   // Redisson writes the clean-up delays in seconds.

@@ -1,23 +1,21 @@
 #include "pubsub/topic_listeners.hpp"
 
 #include <asio/post.hpp>
-#include <exception>
 #include <utility>
 
 #include "client/client_core.hpp"
-#include "client/failure_report.hpp"
-#include "redisson/error.hpp"
 
 namespace redisson::detail {
 
 struct TopicListeners::Entry {
-  Entry(asio::io_context& pool, ChannelKind kind, std::string channel, TopicCallbacks callbacks)
-      : strand(asio::make_strand(pool)),
+  Entry(ListenerPool::Strand strand, ChannelKind kind, std::string channel,
+        TopicCallbacks callbacks)
+      : strand(std::move(strand)),
         kind(kind),
         channel(std::move(channel)),
         callbacks(std::move(callbacks)) {}
 
-  asio::strand<asio::io_context::executor_type> strand;
+  ListenerPool::Strand strand;
   ChannelKind kind;
   std::string channel;  // as subscribed (a pattern's text)
   TopicCallbacks callbacks;
@@ -25,24 +23,14 @@ struct TopicListeners::Entry {
   std::atomic<bool> active{true};
 };
 
-TopicListeners::TopicListeners(ClientCore& core) : core_(core) {}
+TopicListeners::TopicListeners(ClientCore& core)
+    : core_(core), pool_(core.service<ListenerPool>()) {}
 
-TopicListeners::~TopicListeners() { stopped(); }
-
-void TopicListeners::start_threads() {
-  if (io_) return;
-  io_ = std::make_shared<asio::io_context>();
-  work_ = std::make_unique<asio::executor_work_guard<asio::io_context::executor_type>>(
-      io_->get_executor());
-  for (int i = 0; i < core_.config().listener_threads; ++i) {
-    threads_.emplace_back([io = io_] { io->run(); });
-  }
-}
+TopicListeners::~TopicListeners() = default;
 
 void TopicListeners::add(ChannelKind kind, const std::string& channel, TopicCallbacks callbacks,
                          Ready on_ready) {
-  start_threads();
-  auto entry = std::make_shared<Entry>(*io_, kind, channel, std::move(callbacks));
+  auto entry = std::make_shared<Entry>(pool_.strand(), kind, channel, std::move(callbacks));
   std::weak_ptr<TopicListeners> weak = weak_from_this();
   Listener listener;
   if (entry->callbacks.on_message) {
@@ -100,33 +88,15 @@ std::int64_t TopicListeners::count(ChannelKind kind, const std::string& channel)
   return count;
 }
 
-namespace {
-// Runs one call of a listener: what it throws goes to the error handler, never into the pool.
-template <class Call>
-void call_listener(const Config& config, const std::string& channel, Call&& call) noexcept {
-  try {
-    call();
-  } catch (const error& failure) {
-    report_failure(config, error(errc::listener_failed,
-                                 "topic '" + channel + "': " + std::string(failure.what())));
-  } catch (const std::exception& failure) {
-    report_failure(config, error(errc::listener_failed,
-                                 "topic '" + channel + "': listener threw: " + failure.what()));
-  } catch (...) {
-    report_failure(config, error(errc::listener_failed,
-                                 "topic '" + channel + "': listener threw a non-exception"));
-  }
-}
-}  // namespace
-
 void TopicListeners::post(const std::shared_ptr<Entry>& entry, std::string channel,
                           std::string payload) {
   const Config* config = &core_.config();
-  asio::post(entry->strand, [entry, config, channel = std::move(channel),
-                             payload = std::move(payload)] {
-    if (!entry->active.load(std::memory_order_acquire)) return;
-    call_listener(*config, entry->channel, [&] { entry->callbacks.on_message(channel, payload); });
-  });
+  asio::post(entry->strand,
+             [entry, config, channel = std::move(channel), payload = std::move(payload)] {
+               if (!entry->active.load(std::memory_order_acquire)) return;
+               ListenerPool::run(*config, "topic", entry->channel,
+                                 [&] { entry->callbacks.on_message(channel, payload); });
+             });
 }
 
 void TopicListeners::post(const std::shared_ptr<Entry>& entry, TopicStatus status,
@@ -134,30 +104,14 @@ void TopicListeners::post(const std::shared_ptr<Entry>& entry, TopicStatus statu
   const Config* config = &core_.config();
   asio::post(entry->strand, [entry, config, status, channel = std::move(channel)] {
     if (!entry->active.load(std::memory_order_acquire)) return;
-    call_listener(*config, entry->channel, [&] { entry->callbacks.on_status(status, channel); });
+    ListenerPool::run(*config, "topic", entry->channel,
+                      [&] { entry->callbacks.on_status(status, channel); });
   });
 }
 
 void TopicListeners::closing() noexcept {
   for (auto& [id, entry] : entries_) entry->active.store(false, std::memory_order_release);
   entries_.clear();
-}
-
-// Every I/O thread has ended, so nothing posts any more: the pool finishes the calls that run
-// and stops. A listener that shut the client down runs on a pool thread, which cannot join
-// itself: it is detached and ends when the listener returns (it shares the io_context).
-void TopicListeners::stopped() noexcept {
-  if (!io_) return;
-  work_.reset();
-  io_->stop();
-  for (auto& thread : threads_) {
-    if (thread.get_id() == std::this_thread::get_id()) {
-      thread.detach();
-    } else if (thread.joinable()) {
-      thread.join();
-    }
-  }
-  threads_.clear();
 }
 
 }  // namespace redisson::detail

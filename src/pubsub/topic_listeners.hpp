@@ -1,20 +1,15 @@
 // The listeners users add to topics (Topic, PatternTopic, ShardedTopic), one registry per
 // client (a ClientService): which channel each listens on, and the threads their calls run on.
 //
-// Why threads of their own: a listener is user code and may be slow or block; on the I/O thread
-// it would stall every command and every lock's wake-up of the client. So the I/O thread only
-// copies a message and posts it to the listener's strand on a small pool
-// (Config::listener_threads, started with the first listener): one listener's messages run in
-// the order the server sent them, one at a time, while two listeners run in parallel. Nothing
-// bounds a strand's queue: a listener slower than its channel falls behind (at-most-once
-// delivery keeps no backlog elsewhere).
+// The I/O thread only copies a message and posts it to the listener's strand of the client's
+// listener threads (pubsub/listener_pool.hpp): one listener's messages run in the order the
+// server sent them, one at a time, while two listeners run in parallel. Nothing bounds a
+// strand's queue: a listener slower than its channel falls behind (at-most-once delivery keeps
+// no backlog elsewhere).
 //
 // add/remove/count run on the I/O thread; the hooks as ClientService says.
 #pragma once
 
-#include <asio/executor_work_guard.hpp>
-#include <asio/io_context.hpp>
-#include <asio/strand.hpp>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -23,10 +18,10 @@
 #include <string>
 #include <string_view>
 #include <system_error>
-#include <thread>
 #include <vector>
 
 #include "client/client_services.hpp"
+#include "pubsub/listener_pool.hpp"
 #include "pubsub/pubsub.hpp"
 #include "redisson/detail/unique_function.hpp"
 #include "redisson/objects/topic.hpp"
@@ -52,21 +47,14 @@ class TopicListeners : public ClientService, public std::enable_shared_from_this
   std::int64_t count(ChannelKind kind, const std::string& channel) const;
 
   void closing() noexcept override;
-  void stopped() noexcept override;
 
  private:
   struct Entry;
-  void start_threads();
   void post(const std::shared_ptr<Entry>& entry, TopicStatus status, std::string channel);
   void post(const std::shared_ptr<Entry>& entry, std::string channel, std::string payload);
 
   ClientCore& core_;
-  // The pool: an io_context run by listener_threads threads. Shared with the threads so that a
-  // thread which shuts the client down from inside a listener (and so cannot join itself) keeps
-  // what it runs alive until it returns.
-  std::shared_ptr<asio::io_context> io_;
-  std::unique_ptr<asio::executor_work_guard<asio::io_context::executor_type>> work_;
-  std::vector<std::thread> threads_;
+  ListenerPool& pool_;                                       // made first, so stopped after this
   std::map<std::uint64_t, std::shared_ptr<Entry>> entries_;  // by PubSub listener id
 };
 

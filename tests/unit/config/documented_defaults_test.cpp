@@ -156,6 +156,7 @@ std::map<std::string, Table> code_defaults() {
            {"eviction.keys_limit", text(config.eviction.keys_limit)},
            {"io_threads", text(config.io_threads)},
            {"listener_threads", text(config.listener_threads)},
+           {"reliable_topic_watchdog_timeout", text(config.reliable_topic_watchdog_timeout)},
            {"resp3", text(config.resp3)},
            {"sync_replicas", text(config.sync_replicas)},
            {"sync_replicas_timeout", text(config.sync_replicas_timeout)},

@@ -61,6 +61,7 @@ nettyThreads: 32
 codec: !<org.redisson.codec.Kryo5Codec> {}
 transportMode: "NIO"
 lockWatchdogTimeout: 20000
+reliableTopicWatchdogTimeout: 90000
 checkLockSyncedSlaves: true
 slavesSyncTimeout: 700
 )");
@@ -77,6 +78,7 @@ slavesSyncTimeout: 700
   EXPECT_EQ(config.retry_interval, 1200ms);
   EXPECT_EQ(config.subscription_timeout, 6000ms);
   EXPECT_EQ(config.lock_watchdog_timeout, 20000ms);
+  EXPECT_EQ(config.reliable_topic_watchdog_timeout, 90000ms);
   EXPECT_TRUE(config.sync_replicas);
   EXPECT_EQ(config.sync_replicas_timeout, 700ms);
   EXPECT_EQ(config.io_threads, 1) << "nettyThreads is ignored";
