@@ -51,6 +51,9 @@ class Category final : public std::error_category {
         return "not initialised (a rate limiter without a rate, a bloom filter without try_init)";
       case errc::listener_failed:
         return "a topic listener failed (it threw, or its message could not be decoded)";
+      case errc::subscriber_expired:
+        return "a reliable topic's subscriber was removed after the watchdog timeout (it "
+               "registered again; messages trimmed meanwhile are lost for it)";
     }
     return "unknown redisson error";
   }

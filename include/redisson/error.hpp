@@ -51,6 +51,12 @@ enum class errc {
   /// a topic listener threw (reported to Config::error_handler; the message is not delivered
   /// again, the listener stays)
   listener_failed,
+  /// a reliable topic's subscriber of this client was found removed: it was away (its
+  /// connection down, its process stopped) longer than Config::reliable_topic_watchdog_timeout
+  /// and another subscriber removed it. It registered again and goes on after the last message
+  /// it acknowledged; what the stream no longer held meanwhile is lost for it. Only reported
+  /// through Config::error_handler
+  subscriber_expired,
 };
 
 /// The error category of redisson::errc.

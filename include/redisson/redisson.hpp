@@ -34,6 +34,7 @@
 #include "redisson/objects/object.hpp"
 #include "redisson/objects/queue.hpp"
 #include "redisson/objects/rate_limiter.hpp"
+#include "redisson/objects/reliable_topic.hpp"
 #include "redisson/objects/ring_buffer.hpp"
 #include "redisson/objects/scored_sorted_set.hpp"
 #include "redisson/objects/script_returns.hpp"

@@ -10,23 +10,32 @@ namespace redisson::detail {
 /// The count of a PUBSUB NUMSUB / SHARDNUMSUB reply: [channel, count].
 std::int64_t reply_numsub(const Reply& reply);
 
-template <JavaValue T, TopicKind Kind>
-template <class CompletionToken>
-auto BasicTopic<T, Kind>::async_add_listener(MessageListener listener, CompletionToken&& token) {
+/// A listener of Ts as the library calls it: decodes the payload with `codec` and skips a
+/// message that is not a T (Redisson's listener class filter). Runs on the listener's strand.
+/// Only the codec is captured: the listener lives in the client, and holding the client from
+/// there would keep it alive.
+template <JavaValue T>
+TopicCallbacks decoding_callbacks(
+    CodecPtr codec, std::function<void(std::string_view channel, T message)> listener) {
   TopicCallbacks callbacks;
-  // Runs on the listener's strand. Only the codec is captured: the listener lives in the client,
-  // and holding the client from there would keep it alive.
-  callbacks.on_message = [codec = state_->codec, listener = std::move(listener)](
+  callbacks.on_message = [codec = std::move(codec), listener = std::move(listener)](
                              std::string_view channel, std::string_view payload) {
     const Value value = codec->decode(payload);  // unreadable bytes: reported by the caller
     std::optional<T> message;
     try {
       message.emplace(from_value<T>(value));
     } catch (const error&) {
-      return;  // not a T: skipped, as Redisson's listener class filter does
+      return;  // not a T: skipped
     }
     listener(channel, std::move(*message));
   };
+  return callbacks;
+}
+
+template <JavaValue T, TopicKind Kind>
+template <class CompletionToken>
+auto BasicTopic<T, Kind>::async_add_listener(MessageListener listener, CompletionToken&& token) {
+  auto callbacks = decoding_callbacks<T>(state_->codec, std::move(listener));
   return async_op<ListenerId>(
       state_->core, token,
       [state = state_, callbacks = std::move(callbacks)](Done<ListenerId> done) mutable {
