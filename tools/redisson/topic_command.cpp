@@ -5,12 +5,15 @@
 #include <condition_variable>
 #include <csignal>
 #include <deque>
+#include <exception>
 #include <iostream>
 #include <mutex>
 #include <utility>
+#include <vector>
 
 #include "exit_status.hpp"
 #include "lock_command.hpp"
+#include "redisson/objects/reliable_topic.hpp"
 #include "redisson/objects/topic.hpp"
 #include "value_text.hpp"
 
@@ -18,30 +21,34 @@ namespace redisson::cli {
 namespace {
 
 constexpr const char* kPublishFooter =
-    R"(Synopsis: redisson publish CHANNEL MESSAGE [--type T] [--codec C] [--sharded]
+    R"(Synopsis: redisson publish CHANNEL MESSAGE [--type T] [--codec C] [--sharded | --reliable]
 
 Publishes MESSAGE on the Redisson topic CHANNEL (RTopic: PUBLISH; with --sharded, RShardedTopic:
-SPUBLISH) as the codec's bytes (--codec, else the `codec:` line of --config, else kryo5, Redisson's
-default), so Java listeners of the topic receive it as they would from Java. MESSAGE is read as
---type (string by default). Prints how many subscribers received it.
+SPUBLISH; with --reliable, RReliableTopic: an entry of the stream CHANNEL) as the codec's bytes
+(--codec, else the `codec:` line of --config, else kryo5, Redisson's default), so Java listeners
+of the topic receive it as they would from Java. MESSAGE is read as --type (string by default).
+Prints how many subscribers received it (--reliable: how many it was kept for).
 
 Codecs: kryo5, json, typed_json, string, long, integer, double, bytes.
 Exit status: 0 published; 64 usage error; 69 Redis unreachable.
 
 Examples:
   redisson publish deploys "v1.4 is out"
-  redisson publish --sharded orders:eu 42 --type long)";
+  redisson publish --sharded orders:eu 42 --type long
+  redisson publish --reliable audit "user 7 logged in")";
 
 constexpr const char* kSubscribeFooter =
-    R"(Synopsis: redisson subscribe CHANNEL... [--pattern | --sharded] [--count N] [--timeout DUR]
-                            [--codec C]
+    R"(Synopsis: redisson subscribe CHANNEL... [--pattern | --sharded | --reliable] [--count N]
+                            [--timeout DUR] [--codec C]
 
 Listens on Redisson topics (RTopic: SUBSCRIBE; --pattern, RPatternTopic: PSUBSCRIBE, each
-argument a glob pattern; --sharded, RShardedTopic: SSUBSCRIBE) and prints one message per line,
-decoded with the codec: a String as it is, any other value as JSON. With --pattern each line is
-the channel, a tab, and the message. Only what is published after the subscription is confirmed
-arrives (topics keep nothing). It runs until --count messages came, --timeout passed, the output
-is closed, or it is interrupted.
+argument a glob pattern; --sharded, RShardedTopic: SSUBSCRIBE; --reliable, RReliableTopic: a new
+subscriber of each named topic's stream) and prints one message per line, decoded with the codec:
+a String as it is, any other value as JSON. With --pattern each line is the channel, a tab, and
+the message. Only what is published after the subscription is confirmed arrives (topics keep
+nothing), except with --reliable: a new subscriber also gets what the stream still holds for
+slower subscribers, and is removed again when the command ends. It runs until --count messages
+came, --timeout passed, the output is closed, or it is interrupted.
 
 Codecs: kryo5, json, typed_json, string, long, integer, double, bytes.
 A message the codec cannot read is reported on stderr and skipped.
@@ -50,7 +57,8 @@ unreachable; 75 --timeout passed first.
 
 Examples:
   redisson subscribe deploys --count 1 --timeout 10m
-  redisson subscribe --pattern 'orders:*' --codec json)";
+  redisson subscribe --pattern 'orders:*' --codec json
+  redisson subscribe --reliable audit --count 10)";
 
 // Messages handed from the listener threads to the main thread, which prints them.
 struct Inbox {
@@ -69,7 +77,10 @@ CLI::App* add_publish_command(CLI::App& app, PublishOptions& options) {
   command->add_option("MESSAGE", options.message, "The message")->required();
   command->add_option("--type", options.type, "How MESSAGE is read: " + std::string(kValueTypes))
       ->type_name("T");
-  command->add_flag("--sharded", options.sharded, "SPUBLISH (Redisson's RShardedTopic)");
+  auto* sharded =
+      command->add_flag("--sharded", options.sharded, "SPUBLISH (Redisson's RShardedTopic)");
+  command->add_flag("--reliable", options.reliable, "Redisson's RReliableTopic (a stream)")
+      ->excludes(sharded);
   command->add_option("--codec", options.codec, "The codec of the topic's messages")
       ->type_name("C");
   return command;
@@ -84,7 +95,10 @@ CLI::App* add_subscribe_command(CLI::App& app, SubscribeOptions& options) {
   auto* pattern =
       command->add_flag("--pattern", options.pattern, "CHANNELs are glob patterns (PSUBSCRIBE)");
   auto* sharded = command->add_flag("--sharded", options.sharded, "SSUBSCRIBE (RShardedTopic)");
+  auto* reliable = command->add_flag("--reliable", options.reliable,
+                                     "CHANNELs are RReliableTopic names (streams)");
   pattern->excludes(sharded);
+  reliable->excludes(pattern)->excludes(sharded);
   command->add_option("--count", options.count, "Exit 0 after this many messages")->type_name("N");
   command->add_option("--timeout", options.timeout, "Give up after this long (exit 75)")
       ->type_name("DUR");
@@ -97,10 +111,14 @@ int run_publish(const GlobalOptions& global, const PublishOptions& options) {
   auto codec = codec_option(options.codec);
   const auto message = parse_value(options.message, options.type);
   Client client = connect(global);
-  const auto receivers =
-      options.sharded
-          ? ShardedTopic<Value>(client, options.channel, std::move(codec)).publish(message)
-          : Topic<Value>(client, options.channel, std::move(codec)).publish(message);
+  std::int64_t receivers = 0;
+  if (options.reliable) {
+    receivers = ReliableTopic<Value>(client, options.channel, std::move(codec)).publish(message);
+  } else if (options.sharded) {
+    receivers = ShardedTopic<Value>(client, options.channel, std::move(codec)).publish(message);
+  } else {
+    receivers = Topic<Value>(client, options.channel, std::move(codec)).publish(message);
+  }
   std::cout << receivers << "\n" << std::flush;
   return kExitOk;
 }
@@ -125,8 +143,26 @@ int run_subscribe(const GlobalOptions& global, const SubscribeOptions& options) 
     inbox.lines.push_back(std::move(line));
     inbox.arrived.notify_one();
   };
+  // A reliable subscriber made for this run is removed at its end (its group would otherwise keep
+  // the stream from being trimmed until its deadline): the listeners go before the client.
+  std::vector<ReliableTopic<Value>> reliable;
+  struct RemoveReliable {
+    std::vector<ReliableTopic<Value>>& topics;
+    ~RemoveReliable() {
+      for (auto& topic : topics) {
+        try {
+          topic.remove_all_listeners();
+        } catch (const std::exception&) {
+          // The server went away: the subscriber expires at its deadline.
+        }
+      }
+    }
+  } remove_reliable{reliable};
   for (const auto& channel : options.channels) {
-    if (options.pattern) {
+    if (options.reliable) {
+      reliable.emplace_back(client, channel, codec);
+      reliable.back().add_listener(listener);
+    } else if (options.pattern) {
       PatternTopic<Value>(client, channel, codec).add_listener(listener);
     } else if (options.sharded) {
       ShardedTopic<Value>(client, channel, codec).add_listener(listener);

@@ -1,6 +1,6 @@
 // `redisson publish CHANNEL MESSAGE` and `redisson subscribe CHANNEL...`: Redisson topics (RTopic,
-// RPatternTopic, RShardedTopic) from the shell, with the codec Java uses, so a script can send to
-// or listen to a Java service's channel.
+// RPatternTopic, RShardedTopic, RReliableTopic) from the shell, with the codec Java uses, so a
+// script can send to or listen to a Java service's channel.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +21,7 @@ struct PublishOptions {
   std::string message;               ///< MESSAGE as typed
   std::string type = "string";       ///< how MESSAGE is read (--type)
   bool sharded = false;              ///< SPUBLISH (RShardedTopic)
+  bool reliable = false;             ///< the stream of an RReliableTopic
   std::optional<std::string> codec;  ///< --codec; absent: the config's codec (kryo5)
 };
 
@@ -28,6 +29,7 @@ struct SubscribeOptions {
   std::vector<std::string> channels;   ///< CHANNEL... (or patterns with --pattern)
   bool pattern = false;                ///< PSUBSCRIBE (RPatternTopic)
   bool sharded = false;                ///< SSUBSCRIBE (RShardedTopic)
+  bool reliable = false;               ///< RReliableTopic names (a subscriber of their streams)
   std::optional<std::int64_t> count;   ///< exit 0 after this many messages
   std::optional<std::string> timeout;  ///< as typed; exit 75 when it passes first
   std::optional<std::string> codec;

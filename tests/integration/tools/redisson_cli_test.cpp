@@ -896,6 +896,26 @@ TEST_F(RedissonCli, SubscribePatternPrintsTheChannelAndShardedUsesSsubscribe) {
   EXPECT_EQ(finish(*sharded).out, "42\n");
 }
 
+TEST_F(RedissonCli, ReliablePublishKeepsMessagesForASubscriberThatRemovesItselfAtTheEnd) {
+  // Kept in the stream with no subscriber yet: a new subscriber starts at what the stream holds.
+  const auto kept = run({"publish", "--reliable", "audit", "first", "--codec", "string"});
+  EXPECT_EQ(kept.out, "0\n") << kept;
+  auto sub = start({"subscribe", "--reliable", "audit", "--count", "2", "--codec", "string",
+                    "--timeout", "20s"});
+  ASSERT_TRUE(eventually([&] {
+    return server_.command({"XINFO", "GROUPS", "audit"}) != "(empty array)";
+  }));
+  EXPECT_EQ(run({"publish", "--reliable", "audit", "second", "--codec", "string"}).out, "1\n");
+  const auto result = finish(*sub);
+  EXPECT_EQ(result.status, 0) << result;
+  EXPECT_EQ(result.out, "first\nsecond\n") << result;
+  EXPECT_EQ(server_.command({"XINFO", "GROUPS", "audit"}), "(empty array)")
+      << "the run's subscriber is removed at its end";
+  EXPECT_EQ(server_.command({"ZCARD", "{audit}:timeout"}), "0");
+  EXPECT_EQ(run({"subscribe", "--reliable", "--pattern", "x"}).status, 64);
+  EXPECT_EQ(run({"publish", "--reliable", "--sharded", "x", "y"}).status, 64);
+}
+
 TEST_F(RedissonCli, SubscribeTimesOutWith75AndRefusesBadCounts) {
   EXPECT_EQ(run({"subscribe", "quiet", "--timeout", "200ms"}).status, 75);
   EXPECT_EQ(run({"subscribe", "quiet", "--count", "0"}).status, 64);
