@@ -56,6 +56,8 @@ nlohmann::json run_rate_limiter(const Options& options);
 nlohmann::json run_topic(const Options& options);
 /// One publisher, 100 listeners in 4 processes (scenario_topic.cpp).
 nlohmann::json run_topic_fanout(const Options& options);
+/// ReliableTopic delivery latency at 1,000 messages/s (scenario_reliable_topic.cpp).
+nlohmann::json run_reliable_topic(const Options& options);
 /// Batches of 1,000 mixed operations (issue 32).
 nlohmann::json run_batch(const Options& options);
 /// One client holding options.locks watchdog-renewed locks for options.hold_time.
@@ -80,6 +82,7 @@ int worker_contention(const WorkerOptions& options);
 int worker_queue_consumer(const WorkerOptions& options);
 int worker_topic_subscriber(const WorkerOptions& options);
 int worker_topic_fanout(const WorkerOptions& options);
+int worker_reliable_topic(const WorkerOptions& options);
 
 /// The command line that starts worker `index` of `kind` for this run.
 std::vector<std::string> worker_command(const Options& options, const std::string& kind, int index,

@@ -52,6 +52,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"rate-limiter", redisson_bench::run_rate_limiter},
       {"topic", redisson_bench::run_topic},
       {"topic-fanout", redisson_bench::run_topic_fanout},
+      {"reliable-topic", redisson_bench::run_reliable_topic},
       {"codec", redisson_bench::run_codec},
       {"many-locks", redisson_bench::run_many_locks},
       {"batch", redisson_bench::run_batch},
@@ -184,6 +185,9 @@ int main(int argc, char** argv) {
       if (worker.kind == "contention") return redisson_bench::worker_contention(worker);
       if (worker.kind == "queue-consumer") return redisson_bench::worker_queue_consumer(worker);
       if (worker.kind == "topic-fanout") return redisson_bench::worker_topic_fanout(worker);
+      if (worker.kind == "reliable-topic") {
+        return redisson_bench::worker_reliable_topic(worker);
+      }
       if (worker.kind == "topic-subscriber") {
         return redisson_bench::worker_topic_subscriber(worker);
       }
