@@ -23,6 +23,7 @@
 #include "redisson/objects/hyper_log_log.hpp"
 #include "redisson/objects/id_generator.hpp"
 #include "redisson/objects/keys.hpp"
+#include "redisson/objects/reliable_topic.hpp"
 #include "redisson/objects/scripts.hpp"
 #include "redisson/objects/topic.hpp"
 #include "support/client_config.hpp"
@@ -235,6 +236,47 @@ TEST_F(ObjectsOnCluster, TopicsSubscribeOnTheChannelsMaster) {
   }
   // Each PUBLISH reaches the plain listener of its channel and the pattern: 3 + 2 * 3.
   ASSERT_TRUE(redisson::test::eventually([&] { return heard_count() == 9; }));
+}
+
+// A reliable topic's stream and {name}:timeout zset share a slot (the zset's hash tag is the
+// name), so its scripts run on one master; topics on three masters each deliver in order.
+TEST_F(ObjectsOnCluster, ReliableTopicsLiveOnTheirNamesMaster) {
+  std::vector<std::string> names;
+  std::set<int> masters;
+  for (int i = 0; names.size() < 3 && i < 1000; ++i) {
+    const auto name = "audit:" + std::to_string(i);
+    if (masters.insert(master_of(name)).second) names.push_back(name);
+  }
+  ASSERT_EQ(names.size(), 3u);
+  std::mutex mutex;
+  std::map<std::string, std::vector<std::int64_t>> heard;
+  const redisson::test::ShutdownAtEnd stop{client()};  // before what listeners use goes
+  for (const auto& name : names) {
+    redisson::ReliableTopic<std::int64_t>(client(), name, codecs::kryo5())
+        .add_listener([&, name](std::string_view, std::int64_t n) {
+          std::lock_guard lock(mutex);
+          heard[name].push_back(n);
+        });
+    EXPECT_EQ(cluster().command(master_of(name), {"TYPE", name}), "stream");
+    EXPECT_EQ(cluster().command(master_of(name), {"ZCARD", "{" + name + "}:timeout"}), "1");
+  }
+  for (std::int64_t i = 0; i < 30; ++i) {
+    for (const auto& name : names) {
+      EXPECT_EQ(redisson::ReliableTopic<std::int64_t>(client(), name, codecs::kryo5()).publish(i),
+                1);
+    }
+  }
+  ASSERT_TRUE(redisson::test::eventually([&] {
+    std::lock_guard lock(mutex);
+    for (const auto& name : names) {
+      if (heard[name].size() != 30) return false;
+    }
+    return true;
+  }));
+  std::lock_guard lock(mutex);
+  for (const auto& name : names) {
+    for (std::int64_t i = 0; i < 30; ++i) ASSERT_EQ(heard[name][static_cast<std::size_t>(i)], i);
+  }
 }
 
 }  // namespace
