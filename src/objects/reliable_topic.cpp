@@ -65,9 +65,8 @@ void start_reliable_count_listeners(const ObjectPtr& topic, Done<std::int64_t> d
       });
 }
 
-void start_reliable_publish(const ObjectPtr& topic, std::string payload, Done<Reply>& done) {
-  eval_reply(*topic, lua::reliable_topic_publish({topic->name}, {std::move(payload)}),
-             std::move(done));
+void start_reliable_publish(const ObjectPtr& topic, const std::string& payload, Done<Reply>& done) {
+  eval_reply(*topic, lua::reliable_topic_publish({topic->name}, {payload}), std::move(done));
 }
 
 void start_reliable_count_subscribers(const ObjectPtr& topic, Done<Reply>& done) {

@@ -173,7 +173,7 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
     core_.eval(lua::reliable_topic_pending(
                    std::vector<std::string>{topic_},
                    std::vector<std::string>{subscriber_, std::to_string(kReadCount)}),
-               [then = std::move(then)](std::error_code ec, Reply reply) mutable {
+               [then = std::move(then)](std::error_code ec, const Reply& reply) mutable {
                  auto outcome = outcome_of(ec, reply);
                  std::vector<ReliableEntry> entries;
                  if (outcome == Outcome::ok) {
@@ -195,7 +195,7 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
     request.timeout_index = 7;
     request.wait_in_ms = true;
     request.key_index = 9;
-    request.callback = [weak = weak_from_this()](std::error_code ec, Reply reply) {
+    request.callback = [weak = weak_from_this()](std::error_code ec, const Reply& reply) {
       const auto self = weak.lock();
       if (!self) return;
       self->read_call_.reset();
@@ -220,7 +220,8 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
     if (listeners.empty()) return act(poll_.delivered());
     const Config* config = &core_.config();
     asio::io_context* io = &core_.io();
-    for (const auto& [id, entry] : listeners) {
+    for (const auto& listener : listeners) {
+      const auto& entry = listener.second;
       asio::post(entry->strand,
                  [entry, batch, remaining, config, io, topic = &topic_, weak = weak_from_this()] {
                    for (const auto& message : *batch) {
@@ -522,7 +523,11 @@ void ReliableTopics::closing() noexcept {
   }
   by_listener_.clear();
   for (auto& [key, subscription] : std::exchange(subscriptions_, {})) {
-    subscription->stop(false, nullptr);
+    try {
+      subscription->stop(false, nullptr);
+    } catch (...) {
+      // Out of memory: the connections close right after, which ends the loop all the same.
+    }
   }
 }
 

@@ -23,7 +23,7 @@ void start_reliable_listen(const ObjectPtr& topic, const std::string& subscriber
 void start_reliable_remove(const ObjectPtr& topic, ListenerId id, Done<bool> done);
 void start_reliable_remove_all(const ObjectPtr& topic, Done<std::int64_t> done);
 void start_reliable_count_listeners(const ObjectPtr& topic, Done<std::int64_t> done);
-void start_reliable_publish(const ObjectPtr& topic, std::string payload, Done<Reply>& done);
+void start_reliable_publish(const ObjectPtr& topic, const std::string& payload, Done<Reply>& done);
 void start_reliable_count_subscribers(const ObjectPtr& topic, Done<Reply>& done);
 }  // namespace detail
 
@@ -66,9 +66,9 @@ class ReliableTopic {
   /// stream), not as the client's own random id: a process that
   /// restarts with the same id goes on after the last message it acknowledged. Two clients
   /// must not use one id at once (they would share its messages, each getting some).
-  ReliableTopic as_subscriber(std::string subscriber_id) const {
+  ReliableTopic as_subscriber(const std::string& subscriber_id) const {
     ReliableTopic copy = *this;
-    copy.subscriber_ = std::move(subscriber_id);
+    copy.subscriber_ = subscriber_id;
     return copy;
   }
 
@@ -84,7 +84,7 @@ class ReliableTopic {
         state_, token,
         [payload = state_->codec->encode(to_value(message))](const detail::ObjectPtr& object,
                                                              detail::Done<Reply>& done) mutable {
-          detail::start_reliable_publish(object, std::move(payload), done);
+          detail::start_reliable_publish(object, payload, done);
         },
         &detail::reply_integer);
   }
