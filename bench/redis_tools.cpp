@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "histogram.hpp"
 #include "subprocess.hpp"
 
 namespace redisson_bench {
@@ -132,6 +133,21 @@ ReferenceResult run_redis_benchmark(const Options& options, const std::vector<st
   const auto timeout = milliseconds(
       static_cast<long>(5000.0 * static_cast<double>(requests * tests) / expected_rps) + 15'000);
   return run_once(options, args, requests, timeout);
+}
+
+double ping_reference(const Options& options, std::chrono::nanoseconds duration,
+                      nlohmann::json& out) {
+  const auto reference =
+      run_redis_benchmark(options, {"-c", "1", "-t", "ping_mbulk"},
+                          std::max<std::chrono::nanoseconds>(duration, std::chrono::seconds(1)));
+  const double p50_us = reference.p50_ms * 1000.0;
+  out["reference"] = {{"tool", "redis-benchmark"},
+                      {"command", reference.command_line},
+                      {"what", "PING round trip of one connection, no pipelining"},
+                      {"ops_per_s", round2(reference.ops_per_s)},
+                      {"p50_us", round2(p50_us)},
+                      {"p99_us", round2(reference.p99_ms * 1000.0)}};
+  return p50_us;
 }
 
 }  // namespace redisson_bench

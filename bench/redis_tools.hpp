@@ -25,6 +25,12 @@ struct ReferenceResult {
 ReferenceResult run_redis_benchmark(const Options& options, const std::vector<std::string>& args,
                                     std::chrono::nanoseconds duration, double expected_rps = 0);
 
+/// `redis-benchmark -c 1 -t ping_mbulk` for `duration` (at least 1 s): the round trip of one
+/// connection, no pipelining, that latency scenarios compare their p50 with. Writes it to
+/// out["reference"] and returns its p50 in microseconds.
+double ping_reference(const Options& options, std::chrono::nanoseconds duration,
+                      nlohmann::json& out);
+
 /// Parses redis-benchmark --csv output: the combined rate of its rows (one per test) and the
 /// worst row's latency columns.
 ReferenceResult parse_redis_benchmark_csv(const std::string& csv);

@@ -136,14 +136,7 @@ nlohmann::json run_blocking_queue(const Options& options) {
   latency.add_to(out);
   ping_rtt.add_to(out, "ping_");
   out["measured"] = "consumer take() return - producer offer() call (p50_us, p99_us)";
-  const auto reference = run_redis_benchmark(
-      options, {"-c", "1", "-t", "ping_mbulk"},
-      std::max<std::chrono::nanoseconds>(options.duration / 2, std::chrono::seconds(1)));
-  const double reference_p50_us = reference.p50_ms * 1000.0;
-  out["reference"] = {{"tool", "redis-benchmark"},
-                      {"command", reference.command_line},
-                      {"what", "PING round trip of one connection, no pipelining"},
-                      {"p50_us", round2(reference_p50_us)}};
+  const double reference_p50_us = ping_reference(options, options.duration / 2, out);
   const double ratio = latency.percentile_us(50) / reference_p50_us;
   out["ratio"] = round2(ratio);
   out["ratio_meaning"] = "hand-over p50 / redis-benchmark -c 1 PING p50 (lower is better)";

@@ -15,6 +15,7 @@
 #include "redisson/objects/reliable_topic.hpp"
 #include "report.hpp"
 #include "shared_memory.hpp"
+#include "topic_stamps.hpp"
 #include "workers.hpp"
 
 namespace redisson_bench {
@@ -24,36 +25,20 @@ constexpr auto kReliableSetUpTimeout = std::chrono::seconds(30);
 constexpr auto kReliableInterval = std::chrono::milliseconds(1);  // 1,000 messages/s
 constexpr double kTargetReliablePingRatio = 3.0;
 
-struct ReliableTopicShared {
-  std::atomic<std::int64_t> ready;     // the subscriber is registered
-  std::atomic<std::int64_t> received;  // messages its listener got
-  std::atomic<std::int64_t> failed;    // it gave up
-};
-
 }  // namespace
 
 int worker_reliable_topic(const WorkerOptions& options) {
-  Shared<ReliableTopicShared> shared(kWorkerSharedFd);
+  Shared<TopicShared> shared(kWorkerSharedFd);
   return run_latency_worker(shared->failed, [&](Samples& latency) {
     redisson::Client client(options.common.url);
     redisson::ReliableTopic<std::int64_t> topic(client, options.lock_name);
-    std::atomic<bool> done{false};  // written by the listener's strand
-    topic.add_listener([&](std::string_view, std::int64_t stamp) {
-      const auto now = monotonic_ns();
-      if (stamp < 0) return done.store(true);
-      latency.record(now - stamp);
-      shared->received.fetch_add(1);
-    });
-    shared->ready.fetch_add(1);
-    if (!wait_until([&] { return done.load(); }, std::chrono::hours(1))) {
-      throw std::runtime_error("no end mark");
-    }
+    record_stamps(topic, *shared, latency);
     topic.remove_all_listeners();  // its group and deadline go with it
   });
 }
 
 nlohmann::json run_reliable_topic(const Options& options) {
-  Shared<ReliableTopicShared> shared;
+  Shared<TopicShared> shared;
   const auto name = bench_key(options, "reliable-topic");
   ChildGroup workers;
   workers.spawn(worker_command(options, "reliable-topic", 0, name), /*capture_stderr=*/false,
@@ -63,16 +48,10 @@ nlohmann::json run_reliable_topic(const Options& options) {
   if (!wait_for_count(shared->ready, 1, kReliableSetUpTimeout)) {
     throw std::runtime_error("the subscriber never started");
   }
-  const auto start = std::chrono::steady_clock::now();
-  auto next = start;
-  std::int64_t published = 0;
-  while (next < start + options.duration) {
-    std::this_thread::sleep_until(next);  // the publishing rate, not a wait for an outcome
-    topic.publish(monotonic_ns());
-    ++published;
-    next += kReliableInterval;
-  }
-  const double elapsed = seconds(std::chrono::steady_clock::now() - start);
+  const auto paced =
+      publish_paced(options.duration, kReliableInterval, [&] { topic.publish(monotonic_ns()); });
+  const auto published = paced.published;
+  const double elapsed = paced.elapsed_s;
   topic.publish(-1);
   const auto latency = merged_latency(
       worker_reports(workers.wait_all(std::chrono::steady_clock::now() + kReliableSetUpTimeout)));
@@ -85,14 +64,7 @@ nlohmann::json run_reliable_topic(const Options& options) {
                      {"lost", published - delivered},
                      {"measured", "listener call in another process - publish() call"}};
   latency.add_to(out);
-  const auto reference = run_redis_benchmark(
-      options, {"-c", "1", "-t", "ping_mbulk"},
-      std::max<std::chrono::nanoseconds>(options.duration / 4, std::chrono::seconds(1)));
-  const double reference_p50_us = reference.p50_ms * 1000.0;
-  out["reference"] = {{"tool", "redis-benchmark"},
-                      {"command", reference.command_line},
-                      {"what", "PING round trip of one connection, no pipelining"},
-                      {"p50_us", round2(reference_p50_us)}};
+  const double reference_p50_us = ping_reference(options, options.duration / 4, out);
   const double ratio = latency.percentile_us(50) / reference_p50_us;
   out["ratio"] = round2(ratio);
   out["ratio_meaning"] = "delivery p50 / redis-benchmark -c 1 PING p50 (lower is better)";

@@ -21,6 +21,7 @@
 #include "redisson/objects/topic.hpp"
 #include "report.hpp"
 #include "shared_memory.hpp"
+#include "topic_stamps.hpp"
 #include "workers.hpp"
 
 namespace redisson_bench {
@@ -33,12 +34,6 @@ constexpr int kFanoutProcesses = 4;
 constexpr int kFanoutListenersPerProcess = 25;
 constexpr auto kFanoutInterval = std::chrono::milliseconds(1);  // 1,000 messages/s
 
-struct TopicShared {
-  std::atomic<std::int64_t> ready;     // the subscriber is subscribed
-  std::atomic<std::int64_t> received;  // messages its listener got
-  std::atomic<std::int64_t> failed;    // it gave up
-};
-
 }  // namespace
 
 int worker_topic_subscriber(const WorkerOptions& options) {
@@ -46,18 +41,7 @@ int worker_topic_subscriber(const WorkerOptions& options) {
   return run_latency_worker(shared->failed, [&](Samples& latency) {
     redisson::Client client(options.common.url);
     redisson::Topic<std::int64_t> topic(client, options.lock_name);
-    // Written by the listener's strand only; read here after the end mark.
-    std::atomic<bool> done{false};
-    topic.add_listener([&](std::string_view, std::int64_t stamp) {
-      const auto now = monotonic_ns();
-      if (stamp < 0) return done.store(true);
-      latency.record(now - stamp);
-      shared->received.fetch_add(1);
-    });
-    shared->ready.fetch_add(1);
-    if (!wait_until([&] { return done.load(); }, std::chrono::hours(1))) {
-      throw std::runtime_error("no end mark");
-    }
+    record_stamps(topic, *shared, latency);
   });
 }
 
@@ -99,17 +83,11 @@ nlohmann::json run_topic_fanout(const Options& options) {
   if (!wait_for_count(shared->ready, kFanoutProcesses, kTopicSetUpTimeout)) {
     throw std::runtime_error("the subscribers never started");
   }
-  const auto start = std::chrono::steady_clock::now();
-  auto next = start;
-  std::int64_t published = 0;
   std::int64_t receivers = 0;
-  while (next < start + options.duration) {
-    std::this_thread::sleep_until(next);  // the publishing rate, not a wait for an outcome
-    receivers += topic.publish(monotonic_ns());
-    ++published;
-    next += kFanoutInterval;
-  }
-  const double elapsed = seconds(std::chrono::steady_clock::now() - start);
+  const auto paced = publish_paced(options.duration, kFanoutInterval,
+                                   [&] { receivers += topic.publish(monotonic_ns()); });
+  const auto published = paced.published;
+  const double elapsed = paced.elapsed_s;
   topic.publish(-1);
   const auto latency = merged_latency(
       worker_reports(workers.wait_all(std::chrono::steady_clock::now() + kTopicSetUpTimeout)));
@@ -179,14 +157,7 @@ nlohmann::json run_topic(const Options& options) {
   nlohmann::json delivery{{"messages", latency.count()},
                           {"measured", "listener call in another process - publish() call"}};
   latency.add_to(delivery);
-  const auto reference = run_redis_benchmark(
-      options, {"-c", "1", "-t", "ping_mbulk"},
-      std::max<std::chrono::nanoseconds>(options.duration / 4, std::chrono::seconds(1)));
-  const double reference_p50_us = reference.p50_ms * 1000.0;
-  delivery["reference"] = {{"tool", "redis-benchmark"},
-                           {"command", reference.command_line},
-                           {"what", "PING round trip of one connection, no pipelining"},
-                           {"p50_us", round2(reference_p50_us)}};
+  const double reference_p50_us = ping_reference(options, options.duration / 4, delivery);
   const double ratio = latency.percentile_us(50) / reference_p50_us;
   delivery["ratio"] = round2(ratio);
   delivery["ratio_meaning"] = "delivery p50 / redis-benchmark -c 1 PING p50 (lower is better)";

@@ -92,18 +92,9 @@ nlohmann::json run_uncontended(const Options& options) {
   const double twin_ratio = pair.percentile_us(50) / script_pair.percentile_us(50);
   out["ratio_to_script_pair"] = round2(twin_ratio);
 
-  const auto reference = run_redis_benchmark(
-      options, {"-c", "1", "-t", "ping_mbulk"},
-      std::max<std::chrono::nanoseconds>(options.duration / 2, std::chrono::seconds(1)));
-  const double reference_p50_us = reference.p50_ms * 1000.0;
+  const double reference_p50_us = ping_reference(options, options.duration / 2, out);
   const double ping_ratio = ping_rtt.percentile_us(50) / reference_p50_us;
   const double pair_ratio = pair.percentile_us(50) / reference_p50_us;
-  out["reference"] = {{"tool", "redis-benchmark"},
-                      {"command", reference.command_line},
-                      {"what", "PING round trip of one connection, no pipelining"},
-                      {"ops_per_s", round2(reference.ops_per_s)},
-                      {"p50_us", round2(reference_p50_us)},
-                      {"p99_us", round2(reference.p99_ms * 1000.0)}};
   out["ping_ratio"] = round2(ping_ratio);
   out["bucket_get_ratio"] = round2(bucket_get.percentile_us(50) / reference_p50_us);
   out["ratio"] = round2(pair_ratio);

@@ -1,0 +1,67 @@
+// The two sides of the topic latency scenarios (topic, topic-fanout, reliable-topic): the
+// publisher sends CLOCK_MONOTONIC stamps (paced, or one at a time), and a listener records the
+// delay from each publish() call to its own call, until the end mark (-1) arrives.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <stdexcept>
+#include <string_view>
+#include <thread>
+
+#include "clock.hpp"
+#include "histogram.hpp"
+#include "workers.hpp"
+
+namespace redisson_bench {
+
+/// Shared between the publishing process and its subscriber processes.
+struct TopicShared {
+  std::atomic<std::int64_t> ready;     // subscribers subscribed
+  std::atomic<std::int64_t> received;  // messages their listeners got
+  std::atomic<std::int64_t> failed;    // one gave up
+};
+
+/// Adds the listener to `topic` (a Topic or ReliableTopic of std::int64_t), tells the publisher
+/// it is ready, and returns once the end mark arrived.
+template <class TopicType>
+void record_stamps(TopicType& topic, TopicShared& shared, Samples& latency) {
+  std::atomic<bool> done{false};  // written by the listener's strand
+  topic.add_listener([&](std::string_view, std::int64_t stamp) {
+    const auto now = monotonic_ns();
+    if (stamp < 0) return done.store(true);
+    latency.record(now - stamp);
+    shared.received.fetch_add(1);
+  });
+  shared.ready.fetch_add(1);
+  if (!wait_until([&] { return done.load(); }, std::chrono::hours(1))) {
+    throw std::runtime_error("no end mark");
+  }
+}
+
+/// What publish_paced() did.
+struct Paced {
+  std::int64_t published = 0;
+  double elapsed_s = 0;
+};
+
+/// Calls `publish()` once every `interval` for `duration` (the publishing rate, not a wait for
+/// an outcome), then returns how many and over how long.
+template <class Publish>
+Paced publish_paced(std::chrono::nanoseconds duration, std::chrono::nanoseconds interval,
+                    Publish&& publish) {
+  const auto start = std::chrono::steady_clock::now();
+  auto next = start;
+  Paced paced;
+  while (next < start + duration) {
+    std::this_thread::sleep_until(next);
+    publish();
+    ++paced.published;
+    next += interval;
+  }
+  paced.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return paced;
+}
+
+}  // namespace redisson_bench
