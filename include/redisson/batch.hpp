@@ -118,22 +118,44 @@ class Batch {
  public:
   explicit Batch(const Client& client, BatchOptions options = {});
 
-  /// An object of type T (Map<K, V>, Bucket<T>, AtomicLong, ...) named `name`, bound to this
-  /// batch. `codec` null: the client's default; a type that takes no codec (AtomicLong) refuses
-  /// one with errc::invalid_argument.
+  /// An object of type T (Map<K, V>, Bucket<T>, AtomicLong, ...; Topic<T>, ShardedTopic<T>,
+  /// ReliableTopic<T>) named `name`, bound to this batch. `codec` null: the client's default; a
+  /// type that takes no codec (AtomicLong) refuses one with errc::invalid_argument. A bound
+  /// topic's publish and count_subscribers are queued; its listener operations are refused
+  /// (errc::invalid_argument: a subscription is not part of a batch).
   template <class T>
   T get(std::string name, CodecPtr codec = nullptr) const {
-    static_assert(std::is_base_of_v<Object, T>, "Batch::get<T>: T must be an object type");
-    if constexpr (std::is_constructible_v<T, const Client&, std::string, CodecPtr>) {
-      T object(*client_, std::move(name), std::move(codec));
-      bind(object);
-      return object;
+    if constexpr (std::is_base_of_v<Object, T>) {
+      if constexpr (std::is_constructible_v<T, const Client&, std::string, CodecPtr>) {
+        T object(*client_, std::move(name), std::move(codec));
+        bind(object);
+        return object;
+      } else {
+        if (codec) refuse_codec();
+        T object(*client_, std::move(name));
+        bind(object);
+        return object;
+      }
     } else {
-      if (codec) refuse_codec();
-      T object(*client_, std::move(name));
-      bind(object);
+      static_assert(std::is_constructible_v<T, const Client&, std::string, CodecPtr>,
+                    "Batch::get<T>(name): T must be an object or topic type");
+      T object(*client_, std::move(name), std::move(codec));
+      bind(object.state_);
       return object;
     }
+  }
+
+  /// A handle of type T that has no name (Scripts, Functions, Buckets), bound to this batch:
+  /// Scripts' eval and eval_sha, Functions' call, Buckets' get and set are queued; what runs on
+  /// every master (script_load, script_flush, Functions' load, ...) is refused with
+  /// errc::invalid_argument.
+  template <class T>
+  T get(CodecPtr codec = nullptr) const {
+    static_assert(std::is_constructible_v<T, const Client&, CodecPtr>,
+                  "Batch::get<T>(): T must be Scripts, Functions or Buckets");
+    T handle(*client_, std::move(codec));
+    bind(handle.state_);
+    return handle;
   }
 
   /// Sends everything queued; completes with the replies in call order, or with the first
@@ -155,6 +177,7 @@ class Batch {
 
  private:
   void bind(Object& object) const;
+  void bind(detail::ObjectPtr& state) const;
   [[noreturn]] static void refuse_codec();
   static void start_execute(const std::shared_ptr<detail::BatchState>& state,
                             detail::Done<BatchResult> done);

@@ -20,10 +20,12 @@ Batch::Batch(const Client& client, BatchOptions options)
   }
 }
 
-void Batch::bind(Object& object) const {
-  auto bound = std::make_shared<detail::ObjectState>(*object.object_);
+void Batch::bind(Object& object) const { bind(object.object_); }
+
+void Batch::bind(detail::ObjectPtr& state) const {
+  auto bound = std::make_shared<detail::ObjectState>(*state);
   bound->batch = state_;
-  object.object_ = std::move(bound);
+  state = std::move(bound);
 }
 
 void Batch::refuse_codec() {

@@ -6,6 +6,7 @@
 namespace redisson::detail {
 
 void start_on_every_master(const ObjectPtr& state, const Command& command, Done<Reply>& done) {
+  if (state->batch) return done(batch_refusal("a command run on every master"), Reply{});
   std::vector<NodeCommand> commands;
   for (auto& master : state->core->router().masters()) commands.push_back({master, command});
   submit_all_to(state->core, std::move(commands),

@@ -18,6 +18,7 @@ namespace {
 template <class R, class Work>
 void on_reliable_topics(const ObjectPtr& topic, Done<R> done, Work work) {
   const auto& core = topic->core;
+  if (topic->batch) return fail<R>(done, batch_refusal("a reliable topic's listeners"));
   if (core->stopping()) return fail<R>(done, Status(errc::shutdown));
   asio::post(core->io(), [core, done = std::move(done), work = std::move(work)]() mutable {
     work(core->service<ReliableTopics>(), std::move(done));

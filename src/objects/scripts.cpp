@@ -34,13 +34,11 @@ void start_scripts_eval(const ObjectPtr& state, ScriptMode mode, const Script& s
                         const std::vector<std::string>& values, Done<Reply>& done) {
   if (mode == ScriptMode::read_write) {
     return eval_reply(
-        state->core,
-        ScriptCall{script, script_call_command("EVALSHA", script.sha1(), keys, values)},
+        *state, ScriptCall{script, script_call_command("EVALSHA", script.sha1(), keys, values)},
         std::move(done));
   }
   eval_reply(
-      state->core,
-      ScriptCall{script, script_call_command("EVALSHA_RO", script.sha1(), keys, values)},
+      *state, ScriptCall{script, script_call_command("EVALSHA_RO", script.sha1(), keys, values)},
       [state,
        fallback = ScriptCall{script, script_call_command("EVALSHA", script.sha1(), keys, values)},
        done = std::move(done)](Status status, Reply reply) mutable {

@@ -27,6 +27,7 @@ ChannelKind channel_kind(TopicKind kind) {
 template <class R, class Work>
 void on_topic_listeners(const ObjectPtr& topic, Done<R> done, Work work) {
   const auto& core = topic->core;
+  if (topic->batch) return fail<R>(done, batch_refusal("a topic's listeners"));
   if (core->stopping()) return fail<R>(done, Status(errc::shutdown));
   asio::post(core->io(), [core, done = std::move(done), work = std::move(work)]() mutable {
     work(core->service<TopicListeners>(), done);

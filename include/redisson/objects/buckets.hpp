@@ -70,6 +70,7 @@ class Buckets {
   }
 
  private:
+  friend class Batch;  // binds it to itself (Batch::get)
   template <class R, class T, class CompletionToken>
   auto write(const char* command, const std::map<std::string, T>& values, CompletionToken&& token);
 

@@ -165,6 +165,7 @@ class Functions {
   }
 
  private:
+  friend class Batch;  // binds it to itself (Batch::get)
   /// FUNCTION `build()` on every master; `build` may throw (a bad argument: the completion's
   /// error, nothing sent).
   template <class Build, class CompletionToken>

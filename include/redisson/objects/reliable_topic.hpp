@@ -169,6 +169,7 @@ class ReliableTopic {
   std::int64_t size() const { return async_size(detail::blocking("size", name())); }
 
  private:
+  friend class Batch;  // binds it to itself (Batch::get)
   detail::ObjectPtr state_;
   std::string subscriber_;
 };

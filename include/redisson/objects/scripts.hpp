@@ -115,6 +115,7 @@ class Scripts {
   void script_kill();
 
  private:
+  friend class Batch;  // binds it to itself (Batch::get)
   template <class CompletionToken>
   auto on_masters(Command command, CompletionToken&& token) const;
 

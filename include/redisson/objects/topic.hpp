@@ -16,6 +16,8 @@
 
 namespace redisson {
 
+class Batch;
+
 /// What a topic's status listener hears about its subscription (Redisson's StatusListener).
 enum class TopicStatus {
   subscribed,    ///< the server confirmed the subscription (once, after add_status_listener)
@@ -106,6 +108,7 @@ class BasicTopic {
   }
 
  protected:
+  friend class redisson::Batch;  // binds a topic to itself (Batch::get): publish is queued
   BasicTopic(const Client& client, std::string name, CodecPtr codec, const char* kind)
       : state_(detail::make_object(client, std::move(name), std::move(codec), kind)) {}
 

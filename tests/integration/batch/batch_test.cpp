@@ -21,8 +21,12 @@
 #include "redisson/objects/atomic_long.hpp"
 #include "redisson/objects/blocking_queue.hpp"
 #include "redisson/objects/bucket.hpp"
+#include "redisson/objects/buckets.hpp"
 #include "redisson/objects/list.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/reliable_topic.hpp"
+#include "redisson/objects/scripts.hpp"
+#include "redisson/objects/topic.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
@@ -289,6 +293,52 @@ TEST_F(BatchTest, BlockingFormOfBoundObjectFailsAtOnceAndQueuesNothing) {
       errc::invalid_argument, [&] { bucket.rename("c"); }, "rename");
   EXPECT_EQ(batch.size(), 0U);
   EXPECT_EQ(batch.execute().responses.size(), 0U);
+}
+
+// Redisson's batch.getTopic / getReliableTopic / getScript / getBuckets: the same handle types,
+// bound to the batch, their commands queued with the others.
+TEST_F(BatchTest, TopicsScriptsAndBucketsAreQueuedInTheBatch) {
+  Batch batch(client);
+  auto topic = batch.get<redisson::Topic<std::string>>("news", codecs::string());
+  auto reliable = batch.get<redisson::ReliableTopic<std::string>>("audit", codecs::string());
+  auto scripts = batch.get<redisson::Scripts>(codecs::string());
+  auto buckets = batch.get<redisson::Buckets>(codecs::string());
+  auto published = topic.async_publish("hello", asio::use_future);
+  auto kept = reliable.async_publish("entry", asio::use_future);
+  auto size = reliable.async_size(asio::use_future);
+  auto echoed = scripts.async_eval<redisson::returns::Value<std::string>>(
+      redisson::ScriptMode::read_only, "return ARGV[1]", {}, std::vector<std::string>{"echo"},
+      asio::use_future);
+  auto set = buckets.async_set(std::map<std::string, std::string>{{"x", "1"}, {"y", "2"}},
+                               asio::use_future);
+  auto got = buckets.async_get<std::string>({"x", "y"}, asio::use_future);
+  EXPECT_EQ(batch.size(), 6U) << "queued, nothing sent yet";
+  EXPECT_EQ(server.command({"EXISTS", "audit"}), "0");
+  const auto result = batch.execute();
+  EXPECT_EQ(result.responses.size(), 6U);
+  EXPECT_EQ(published.get(), 0) << "nobody subscribed";
+  EXPECT_EQ(kept.get(), 0);
+  EXPECT_EQ(size.get(), 1);
+  EXPECT_EQ(echoed.get(), "echo");
+  set.get();
+  EXPECT_EQ(got.get().size(), 2U);
+
+  // What does not belong in a batch is refused at once.
+  Batch other(client);
+  auto bound = other.get<redisson::Topic<std::string>>("news", codecs::string());
+  auto listening =
+      bound.async_add_listener([](std::string_view, const std::string&) {}, asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { listening.get(); }, "a topic listener");
+  auto reliable_listening =
+      other.get<redisson::ReliableTopic<std::string>>("audit").async_add_listener(
+          [](std::string_view, const std::string&) {}, asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { reliable_listening.get(); }, "a reliable listener");
+  auto flushed = other.get<redisson::Scripts>().async_script_flush(asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { flushed.get(); }, "script_flush");
+  EXPECT_EQ(other.size(), 0U);
 }
 
 TEST_F(BatchTest, WaitingOperationIsRefusedBeforeAnythingIsSent) {
