@@ -219,6 +219,9 @@ void BlockingPool::on_reply(const CallPtr& call, const LeasePtr& lease, std::err
   }
   // The connection broke, timed out or was closed under the command: a new one is opened.
   release(lease, false);
+  if (!call->request.resend_after_loss && !call->cancelled) {
+    return finish(call, ec, std::move(reply));
+  }
   retry_later(call, ec, std::move(reply));
 }
 

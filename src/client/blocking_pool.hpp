@@ -56,6 +56,10 @@ class BlockingPool : public std::enable_shared_from_this<BlockingPool> {
     std::size_t key_index = 1;
     /// When the wait ends; nullopt: never (take()).
     std::optional<Clock::time_point> until;
+    /// Whether a request whose connection broke under it is sent again on a new one. False for
+    /// a reader that must first look at what the lost reply may have handed out (a consumer
+    /// group's XREADGROUP: the entries stay pending for it): it gets the error instead.
+    bool resend_after_loss = true;
     ReplyCallback callback;
   };
   class Call;

@@ -41,6 +41,12 @@ Step ReliablePoll::pending(Outcome outcome, std::vector<ReliableEntry> entries) 
 
 Step ReliablePoll::read(Outcome outcome, std::vector<ReliableEntry> entries) {
   if (state_ != State::reading) return state_ == State::stopped ? Step::stopped : Step::wait;
+  if (outcome == Outcome::interrupted) {
+    // What the lost reply handed out is pending now: read it before anything newer. (A pending
+    // read that fails in turn waits kRetry, so a server that is down is not hammered.)
+    state_ = State::pending;
+    return Step::read_pending;
+  }
   return after_entries(outcome, std::move(entries));
 }
 
@@ -100,6 +106,7 @@ Step ReliablePoll::on_failure(Outcome outcome, Step retry) {
       state_ = State::stopped;
       return Step::stopped;
     case Outcome::ok:
+    case Outcome::interrupted:
     case Outcome::failed:
       break;
   }

@@ -17,8 +17,10 @@
 // was away past the watchdog timeout and another subscriber removed it), joins again, with the
 // group starting after the last acknowledged id so nothing still in the stream is missed or
 // repeated; the driver reports it (what was trimmed meanwhile is lost). Other errors are tried
-// again after kRetry (Redisson's 1 s). A failure of the first join ends the loop: the caller
-// that added the first listener gets it.
+// again after kRetry (Redisson's 1 s); a read or pending read whose connection broke goes on at
+// once with the pending read, so entries a lost reply handed out are delivered before newer
+// ones (the reader is never re-sent behind the loop's back). A failure of the first join ends
+// the loop: the caller that added the first listener gets it.
 #pragma once
 
 #include <chrono>
@@ -61,9 +63,11 @@ class ReliablePoll {
   /// How a command ended, as the loop tells them apart.
   enum class Outcome {
     ok,
-    no_group,  ///< NOGROUP: the subscriber's group (or the whole stream) is gone
-    ended,     ///< cancelled, or the client shuts down
-    failed,    ///< anything else (server away, timeout, wrong type)
+    no_group,     ///< NOGROUP: the subscriber's group (or the whole stream) is gone
+    ended,        ///< cancelled, or the client shuts down
+    interrupted,  ///< the connection broke (or timed out) under it; after a read, what it may
+                  ///< have handed out is looked at at once (the pending read)
+    failed,       ///< anything else (server away, wrong type): tried again after kRetry
   };
 
   Step start();

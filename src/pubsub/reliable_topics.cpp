@@ -34,6 +34,9 @@ Outcome outcome_of(std::error_code ec, const Reply& reply) {
     return Outcome::ended;
   }
   if (reply.is_error() && reply.str.find("NOGROUP") != std::string::npos) return Outcome::no_group;
+  if (ec == make_error_code(errc::connection_lost) || ec == make_error_code(errc::timeout)) {
+    return Outcome::interrupted;
+  }
   return Outcome::failed;
 }
 
@@ -195,6 +198,9 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
     request.timeout_index = 7;
     request.wait_in_ms = true;
     request.key_index = 9;
+    // A reply lost with its connection may have handed out entries (now pending for this
+    // subscriber): the loop reads them first, before anything newer.
+    request.resend_after_loss = false;
     request.callback = [weak = weak_from_this()](std::error_code ec, const Reply& reply) {
       const auto self = weak.lock();
       if (!self) return;

@@ -120,6 +120,20 @@ TEST(ReliablePoll, OtherFailuresAreRetriedFromThePendingRead) {
   EXPECT_EQ(poll.pending(Outcome::ok, {}), Step::read_new);
 }
 
+TEST(ReliablePoll, AReadWhoseConnectionBrokeLooksAtWhatItMayHaveHandedOutFirst) {
+  auto poll = reading();
+  poll.read(Outcome::ok, entries({1}));
+  poll.delivered();
+  poll.finished(Outcome::ok, true, Outcome::ok, {});
+  // The reply of the next read was lost: 2 and 3 are pending, 4 came later.
+  ASSERT_EQ(poll.read(Outcome::interrupted, {}), Step::read_pending) << "at once, no retry wait";
+  ASSERT_EQ(poll.pending(Outcome::ok, entries({2, 3})), Step::deliver);
+  EXPECT_EQ(poll.delivery().size(), 2U) << "delivered, not taken for repeats";
+  poll.delivered();
+  EXPECT_EQ(poll.finished(Outcome::ok, true, Outcome::ok, {}), Step::read_new);
+  EXPECT_EQ(poll.read(Outcome::ok, entries({4})), Step::deliver);
+}
+
 TEST(ReliablePoll, AFailedFirstJoinEndsTheLoopWithItsError) {
   ReliablePoll poll;
   poll.start();
