@@ -220,7 +220,9 @@ void BlockingPool::on_reply(const CallPtr& call, const LeasePtr& lease, std::err
   // The connection broke, timed out or was closed under the command: a new one is opened.
   release(lease, false);
   if (!call->request.resend_after_loss && !call->cancelled) {
-    return finish(call, ec, std::move(reply));
+    // The pool runs on (closed_ is false): a connection closed under the command (reroute())
+    // is a loss to the caller, not the client's shutdown.
+    return finish(call, make_error_code(errc::connection_lost), std::move(reply));
   }
   retry_later(call, ec, std::move(reply));
 }

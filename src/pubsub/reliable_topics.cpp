@@ -102,6 +102,7 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
   /// `leave`: the last listener was removed (done runs after the leave script); else the client
   /// shuts down.
   void stop(bool leave, Removed done) {
+    stop_requested_ = true;
     if (done) leaving_.push_back(std::move(done));
     retry_timer_.cancel();
     watchdog_timer_.cancel();
@@ -315,6 +316,12 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
   void stopped() {
     retry_timer_.cancel();
     watchdog_timer_.cancel();
+    if (joined_ && !stop_requested_ && !core_.stopping()) {
+      // Never silently: a loop that ended without being stopped leaves its listeners deaf.
+      report_failure(core_.config(),
+                     error(errc::listener_failed, "reliable topic '" + topic_ + "': subscriber " +
+                                                      subscriber_ + " stopped reading"));
+    }
     if (!joined_ && on_first_join) {
       auto first = std::move(on_first_join);
       first(*this, poll_.failure() ? poll_.failure() : make_error_code(errc::shutdown));
@@ -370,6 +377,7 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
   std::vector<Removed> leaving_;
   std::error_code left_ec_;
   int acks_in_flight_ = 0;
+  bool stop_requested_ = false;
   UniqueFunction<void()> drained_;
 };
 

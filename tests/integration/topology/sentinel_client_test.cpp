@@ -290,7 +290,7 @@ TEST_F(SentinelClient, AReliableTopicLosesAndRepeatsNothingAcrossAFailover) {
       },
       15s, 100ms));
   for (std::int64_t i = 51; i < 100; ++i) EXPECT_EQ(out.publish(i), 1);
-  ASSERT_TRUE(eventually([&] { return count() >= 100; }, 20s));
+  ASSERT_TRUE(eventually([&] { return count() >= 100; }, 20s)) << count();
   std::lock_guard lock(mutex);
   ASSERT_EQ(received.size(), 100u);
   for (std::int64_t i = 0; i < 100; ++i) ASSERT_EQ(received[static_cast<std::size_t>(i)], i);
