@@ -99,8 +99,8 @@ class Transaction {
   Transaction& operator=(const Transaction&) = delete;
 
   /// An object of type T (TransactionalBucket<V>, TransactionalMap<K, V>,
-  /// TransactionalSet<V>) named `name`, in this transaction. `codec` null: the client's default.
-  /// Use one codec per name within a transaction.
+  /// TransactionalMapCache<K, V>, TransactionalSet<V>) named `name`, in this transaction. `codec`
+  /// null: the client's default. Use one codec per name within a transaction.
   template <class T>
   T get(std::string name, CodecPtr codec = nullptr) const {
     return T(*this, std::move(name), std::move(codec));
@@ -144,4 +144,5 @@ class Transaction {
 
 #include "redisson/objects/transactional_bucket.hpp"
 #include "redisson/objects/transactional_map.hpp"
+#include "redisson/objects/transactional_map_cache.hpp"
 #include "redisson/objects/transactional_set.hpp"

@@ -160,7 +160,7 @@ void TransactionState::send_unlocks(const std::vector<TransactionWrite>& writes,
   batch_options.retry_interval = options.retry_interval;
   auto batch = std::make_shared<BatchState>(core, batch_options);
   for (const auto& write : writes)
-    batch->add(unlock_call(write.lock), [](std::error_code, Reply) {});
+    batch->add(unlock_call(write.lock), [](std::error_code, const Reply&) {});
   batch->execute([batch, done = std::move(done)](Status status, const BatchResult&) mutable {
     done(std::move(status));
   });
@@ -201,7 +201,7 @@ void TransactionState::commit(Done<void> done) {
       object = std::move(copy);
     }
     write.queue(object);
-    batch->add(unlock_call(write.lock), [](std::error_code, Reply) {});
+    batch->add(unlock_call(write.lock), [](std::error_code, const Reply&) {});
   }
   batch->execute([self, batch, writes = std::move(writes), done = std::move(done)](
                      Status status, const BatchResult&) mutable {

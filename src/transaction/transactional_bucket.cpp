@@ -20,21 +20,21 @@ Command bucket_set_command(const std::string& name, const std::vector<std::strin
 }  // namespace
 
 void start_bucket_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
-                     std::vector<std::string> args, Done<Reply> done) {
+                     const std::vector<std::string>& args, Done<Reply> done) {
   const auto& name = object->name;
   const OwnEntries entries = &TransactionState::buckets;
-  const TxRead get{Command{"GET", name}};
+  const TxRead get = tx_read_command(Command{"GET", name});
   auto write = [&](std::optional<TxRead> read, TxDecide decide) {
     tx_write(transaction, object, entries, std::string(), bucket_transaction_lock(name),
              std::move(read), std::move(decide), std::move(done));
   };
   switch (op) {
     case TxOp::bucket_get:
-      return tx_read(transaction, object, entries, std::string(), Command{"GET", name}, false,
-                     std::move(done));
+      return tx_read(transaction, object, entries, std::string(),
+                     tx_read_command(Command{"GET", name}), false, std::move(done));
     case TxOp::bucket_is_exists:
-      return tx_read(transaction, object, entries, std::string(), Command{"EXISTS", name}, true,
-                     std::move(done));
+      return tx_read(transaction, object, entries, std::string(),
+                     tx_read_command(Command{"EXISTS", name}), true, std::move(done));
     case TxOp::bucket_set:
       // No read: the value replaced is not asked for.
       return write(std::nullopt, [name, args](const std::optional<std::string>&) {
@@ -59,11 +59,12 @@ void start_bucket_op(const TransactionPtr& transaction, const ObjectPtr& object,
                           tx_queue_command(Command{"GETDEL", name})};
       });
     case TxOp::bucket_delete:
-      return write(
-          TxRead{Command{"EXISTS", name}, true}, [name](const std::optional<std::string>& current) {
-            return TxDecision{tx_flag_reply(current.has_value()), std::optional<std::string>(),
-                              tx_queue_command(Command{"DEL", name})};
-          });
+      return write(tx_read_command(Command{"EXISTS", name}, true),
+                   [name](const std::optional<std::string>& current) {
+                     return TxDecision{tx_flag_reply(current.has_value()),
+                                       std::optional<std::string>(),
+                                       tx_queue_command(Command{"DEL", name})};
+                   });
     case TxOp::bucket_compare_and_set:
       return write(get, [args](const std::optional<std::string>& current) {
         // args: "1"|"0", expected, "1"|"0", update.
@@ -74,7 +75,7 @@ void start_bucket_op(const TransactionPtr& transaction, const ObjectPtr& object,
         const bool equal = expect == current;
         TxDecision decision{tx_flag_reply(equal), std::nullopt,
                             [expect, update](const ObjectPtr& bound) {
-                              Done<Reply> ignore = [](Status, const Reply&) {};
+                              Done<Reply> ignore = [](const Status&, const Reply&) {};
                               start_bucket_compare_and_set(bound, expect, update, ignore);
                             }};
         if (equal) decision.own = update;

@@ -115,7 +115,7 @@ void tx_write(const TransactionPtr& transaction, const ObjectPtr& object, OwnEnt
     }
     if (own) return tx_decide_and_record(op, *own);
     if (!op->read) return tx_decide_and_record(op, std::nullopt);
-    submit_command(op->object, op->read->command, [op](Status read_status, const Reply& reply) {
+    Done<Reply> on_read = [op](Status read_status, const Reply& reply) {
       std::optional<std::string> current;
       if (!read_status) {
         try {
@@ -129,12 +129,13 @@ void tx_write(const TransactionPtr& transaction, const ObjectPtr& object, OwnEnt
         return op->done(std::move(read_status), Reply{});
       }
       tx_decide_and_record(op, current);
-    });
+    };
+    op->read->start(op->object, on_read);
   });
 }
 
 void tx_read(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntries entries,
-             const std::string& key, const Command& read, bool as_flag, Done<Reply> done) {
+             const std::string& key, const TxRead& read, bool as_flag, Done<Reply> done) {
   std::optional<std::optional<std::string>> own;
   {
     std::lock_guard guard(transaction->mutex);
@@ -143,12 +144,19 @@ void tx_read(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntr
     if (it != all.end()) own = it->second;
   }
   if (own) return done({}, as_flag ? tx_flag_reply(own->has_value()) : tx_value_reply(*own));
-  submit_command(object, read, std::move(done));
+  read.start(object, done);
+}
+
+TxRead tx_read_command(Command command, bool membership) {
+  return TxRead{[command = std::move(command)](const ObjectPtr& object, Done<Reply>& done) {
+                  submit_command(object, command, std::move(done));
+                },
+                membership};
 }
 
 void start_transactional(const std::shared_ptr<TransactionState>& transaction,
-                         const ObjectPtr& object, TxOp op, std::vector<std::string> args,
-                         Done<Reply> done) {
+                         const ObjectPtr& object, const MapLayout* layout, TxOp op,
+                         std::vector<std::string> args, Done<Reply> done) {
   if (auto refused = transaction->begin_operation()) return done(std::move(refused), Reply{});
   // Counted until its completion, so that commit() and rollback() wait for no operation.
   Done<Reply> finish = [transaction, done = std::move(done)](Status status, Reply reply) mutable {
@@ -164,15 +172,18 @@ void start_transactional(const std::shared_ptr<TransactionState>& transaction,
     case TxOp::bucket_delete:
     case TxOp::bucket_is_exists:
     case TxOp::bucket_compare_and_set:
-      return start_bucket_op(transaction, object, op, std::move(args), std::move(finish));
+      return start_bucket_op(transaction, object, op, args, std::move(finish));
     case TxOp::set_add:
     case TxOp::set_remove:
     case TxOp::set_contains:
     case TxOp::set_read_all:
     case TxOp::set_size:
-      return start_set_op(transaction, object, op, std::move(args), std::move(finish));
+      return start_set_op(transaction, object, op, args, std::move(finish));
     default:
-      return start_map_op(transaction, object, op, std::move(args), std::move(finish));
+      if (layout == nullptr) {
+        return finish(Status(make_error_code(errc::invalid_argument), "not a map"), Reply{});
+      }
+      return start_map_op(transaction, object, *layout, op, std::move(args), std::move(finish));
   }
 }
 

@@ -45,10 +45,13 @@ using TxDecide = std::function<TxDecision(const std::optional<std::string>& curr
 
 /// How the current value is read from Redis when the transaction has no entry for the key.
 struct TxRead {
-  Command command;
+  /// Sends the read (a command, or a map layout's operation) for the object.
+  std::function<void(const ObjectPtr& object, Done<Reply>& done)> start;
   /// true: the reply is an integer flag (EXISTS, SISMEMBER), "present" read as "".
   bool membership = false;
 };
+/// A read that is one command.
+TxRead tx_read_command(Command command, bool membership = false);
 
 /// The write shape: lock `lock`, read the current value (`read` absent: not needed, nullopt),
 /// decide, record.
@@ -58,7 +61,7 @@ void tx_write(const TransactionPtr& transaction, const ObjectPtr& object, OwnEnt
 
 /// The read shape: the own entry (as a value, or as a flag when `as_flag`), else `read`'s reply.
 void tx_read(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntries entries,
-             const std::string& key, const Command& read, bool as_flag, Done<Reply> done);
+             const std::string& key, const TxRead& read, bool as_flag, Done<Reply> done);
 
 /// What commit() sends for a write: `command` on the bound object.
 std::function<void(const ObjectPtr&)> tx_queue_command(Command command);
@@ -71,10 +74,11 @@ std::vector<std::pair<std::string, std::optional<std::string>>> tx_own_entries(
 Status tx_finished_refusal();
 
 void start_bucket_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
-                     std::vector<std::string> args, Done<Reply> done);
-void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
-                  std::vector<std::string> args, Done<Reply> done);
+                     const std::vector<std::string>& args, Done<Reply> done);
+void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
+                  const MapLayout& layout, TxOp op, std::vector<std::string> args,
+                  Done<Reply> done);
 void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
-                  std::vector<std::string> args, Done<Reply> done);
+                  const std::vector<std::string>& args, Done<Reply> done);
 
 }  // namespace redisson::detail

@@ -65,20 +65,21 @@ void set_size(const TransactionPtr& transaction, const ObjectPtr& object, Done<R
 }  // namespace
 
 void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
-                  std::vector<std::string> args, Done<Reply> done) {
+                  const std::vector<std::string>& args, Done<Reply> done) {
   const auto& name = object->name;
   const OwnEntries entries = &TransactionState::set_members;
   switch (op) {
     case TxOp::set_contains:
       return tx_read(transaction, object, entries, args.at(0),
-                     Command{"SISMEMBER", name, args.at(0)}, true, std::move(done));
+                     tx_read_command(Command{"SISMEMBER", name, args.at(0)}), true,
+                     std::move(done));
     case TxOp::set_read_all:
       return set_read_all(transaction, object, std::move(done));
     case TxOp::set_size:
       return set_size(transaction, object, std::move(done));
     case TxOp::set_add:
     case TxOp::set_remove: {
-      const std::string member = args.at(0);
+      const std::string& member = args.at(0);
       const bool add = op == TxOp::set_add;
       TxDecide decide = [name, member, add](const std::optional<std::string>& current) {
         TxDecision decision{tx_flag_reply(add ? !current : current.has_value()), std::nullopt,
@@ -91,7 +92,7 @@ void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, Tx
         return decision;
       };
       return tx_write(transaction, object, entries, member, map_lock_name(name, member),
-                      TxRead{Command{"SISMEMBER", name, member}, true}, std::move(decide),
+                      tx_read_command(Command{"SISMEMBER", name, member}, true), std::move(decide),
                       std::move(done));
     }
     default:

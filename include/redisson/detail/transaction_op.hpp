@@ -14,6 +14,7 @@
 namespace redisson::detail {
 
 class TransactionState;
+struct MapLayout;
 
 /// What a transactional operation does. Arguments: encoded bytes as listed (a ttl as decimal
 /// milliseconds); the Reply each completes with as listed.
@@ -37,6 +38,7 @@ enum class TxOp {
   map_get_all,             ///< keys... -> an array, per key its value or nil
   map_put_all,             ///< key, value, key, value... -> nil
   map_size,                ///< -> the number of entries, the transaction's writes counted
+  map_cache_put,           ///< key, value, ttl ms, max idle ms -> the value replaced, or nil
   set_add,                 ///< member -> 1 if it was not there
   set_remove,              ///< member -> 1 if it was there
   set_contains,            ///< member -> 1/0
@@ -45,21 +47,24 @@ enum class TxOp {
 };
 
 /// Runs `op` of `object` in `transaction`; completes `done` on the I/O thread (or at once).
+/// `layout`: a map's (Map's or MapCache's, which its reads and commit go through); null for
+/// the others.
 void start_transactional(const std::shared_ptr<TransactionState>& transaction,
-                         const ObjectPtr& object, TxOp op, std::vector<std::string> args,
-                         Done<Reply> done);
+                         const ObjectPtr& object, const MapLayout* layout, TxOp op,
+                         std::vector<std::string> args, Done<Reply> done);
 
 /// The public form of a transactional operation: `encode(codec)` makes its arguments as it
 /// starts (a codec or argument error is the completion's), `convert` reads its Reply.
 template <class R, class Token, class Encode, class Convert>
 auto async_transactional(const std::shared_ptr<TransactionState>& transaction,
-                         const ObjectPtr& object, Token&& token, TxOp op, Encode encode,
-                         Convert&& convert) {
+                         const ObjectPtr& object, const MapLayout* layout, Token&& token, TxOp op,
+                         Encode encode, Convert&& convert) {
   return async_started<R>(
       object, token,
-      [transaction, op, encode = std::move(encode)](const ObjectPtr& state, Done<Reply>& done) {
+      [transaction, layout, op, encode = std::move(encode)](const ObjectPtr& state,
+                                                            Done<Reply>& done) {
         auto args = encode(*state->codec);
-        start_transactional(transaction, state, op, std::move(args), std::move(done));
+        start_transactional(transaction, state, layout, op, std::move(args), std::move(done));
       },
       std::forward<Convert>(convert));
 }

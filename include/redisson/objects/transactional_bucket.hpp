@@ -123,8 +123,8 @@ class TransactionalBucket {
   }
   template <class R, class Token, class Convert, class Encode>
   auto call(Token&& token, detail::TxOp op, Convert convert, Encode encode) const {
-    return detail::async_transactional<R>(transaction_, object_, token, op, std::move(encode),
-                                          std::move(convert));
+    return detail::async_transactional<R>(transaction_, object_, nullptr, token, op,
+                                          std::move(encode), std::move(convert));
   }
   auto reader() const {
     return [codec = object_->codec](const Reply& reply) {

@@ -17,7 +17,7 @@ namespace redisson {
 
 /// The map `name` (Map<K, V>'s hash layout) seen through a Transaction. Reads answer the
 /// transaction's own writes for the keys it wrote, else read Redis (HGET, HEXISTS, HMGET; size:
-/// HLEN plus an HMGET of the written keys, so that it counts the transaction's writes). A write
+/// HLEN, then an HMGET of the written keys, so that it counts the transaction's writes). A write
 /// takes the key's lock `{name}:<hash of the key's bytes>:lock` (Map::lock_name), reads the
 /// key's value (HGET; put_all reads nothing) and records what commit() sends: Map's put script
 /// or command for the same operation (put: map_put script, fast_put: HSET, put_if_absent:
@@ -29,9 +29,8 @@ template <JavaValue K, JavaValue V>
 class TransactionalMap {
  public:
   TransactionalMap(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
-      : transaction_(transaction.state()),
-        object_(detail::make_object(transaction.client(), std::move(name), std::move(codec),
-                                    "TransactionalMap")) {}
+      : TransactionalMap(transaction, std::move(name), std::move(codec), "TransactionalMap",
+                         nullptr, detail::plain_map_layout) {}
 
   const std::string& name() const noexcept { return object_->name; }
 
@@ -148,14 +147,23 @@ class TransactionalMap {
     return detail::map_lock_name(name(), detail::map_key_bytes(*object_->codec, key));
   }
 
- private:
+ protected:
+  /// For TransactionalMapCache: its kind, hooks and layout (reads and commit go through it).
+  TransactionalMap(const Transaction& transaction, std::string name, CodecPtr codec,
+                   const char* kind, const detail::ObjectHooks* hooks,
+                   const detail::MapLayout& layout)
+      : transaction_(transaction.state()),
+        object_(detail::make_object(transaction.client(), std::move(name), std::move(codec), kind,
+                                    hooks)),
+        layout_(&layout) {}
+
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
   }
   template <class R, class Token, class Convert, class Encode>
   auto call(Token&& token, detail::TxOp op, Convert convert, Encode encode) const {
-    return detail::async_transactional<R>(transaction_, object_, token, op, std::move(encode),
-                                          std::move(convert));
+    return detail::async_transactional<R>(transaction_, object_, layout_, token, op,
+                                          std::move(encode), std::move(convert));
   }
   auto reader() const {
     return [codec = object_->codec](const Reply& reply) {
@@ -180,6 +188,7 @@ class TransactionalMap {
 
   std::shared_ptr<detail::TransactionState> transaction_;
   detail::ObjectPtr object_;
+  const detail::MapLayout* layout_;
 };
 
 }  // namespace redisson

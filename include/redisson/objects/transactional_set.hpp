@@ -79,8 +79,8 @@ class TransactionalSet {
   }
   template <class R, class Token, class Convert, class Encode>
   auto call(Token&& token, detail::TxOp op, Convert convert, Encode encode) const {
-    return detail::async_transactional<R>(transaction_, object_, token, op, std::move(encode),
-                                          std::move(convert));
+    return detail::async_transactional<R>(transaction_, object_, nullptr, token, op,
+                                          std::move(encode), std::move(convert));
   }
   static auto member(const T& value) {
     return [value](const Codec& codec) {

@@ -22,6 +22,7 @@
 #include "redisson/codec.hpp"
 #include "redisson/objects/bucket.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/map_cache.hpp"
 #include "redisson/objects/set.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
@@ -40,6 +41,7 @@ using redisson::Map;
 using redisson::Transaction;
 using redisson::TransactionalBucket;
 using redisson::TransactionalMap;
+using redisson::TransactionalMapCache;
 using redisson::TransactionalSet;
 using redisson::TransactionOptions;
 using redisson::test::eventually;
@@ -310,6 +312,33 @@ TEST_F(TransactionTest, BucketDeleteAndGetAndDeleteAreCommitted) {
   EXPECT_EQ(server.command({"GET", "two"}), "ttl");
   EXPECT_GT(std::stoll(server.command({"PTTL", "two"})), 0);
   EXPECT_TRUE(lock_keys().empty());
+}
+
+TEST_F(TransactionTest, MapCachePutWithTtlIsCommittedAsMapCachesPut) {
+  redisson::MapCache<std::string, std::string> plain(client, "mc", codecs::string());
+  plain.put("old", "1");
+  Transaction tx(client);
+  auto cache = tx.get<TransactionalMapCache<std::string, std::string>>("mc", codecs::string());
+  EXPECT_EQ(cache.put("k", "v", 60s), std::nullopt);
+  EXPECT_EQ(cache.put("old", "2"), std::optional<std::string>("1"));  // read through its script
+  EXPECT_EQ(cache.get("k"), std::optional<std::string>("v"));
+  EXPECT_EQ(cache.size(), 2);
+  const redisson::Map<std::string, std::string> as_map(client, "mc", codecs::string());
+  EXPECT_EQ(cache.lock_name("k"), as_map.lock_name("k"));  // Redisson's per-key lock
+  EXPECT_EQ(plain.get("k"), std::nullopt);
+  tx.commit();
+  EXPECT_EQ(plain.get("k"), std::optional<std::string>("v"));
+  EXPECT_EQ(plain.get("old"), std::optional<std::string>("2"));
+  const auto ttl = plain.remaining_time_to_live("k");
+  EXPECT_GT(ttl.count(), 0);
+  EXPECT_LE(ttl.count(), 60000);
+  EXPECT_TRUE(lock_keys().empty());
+  Transaction bad(client);
+  auto other = bad.get<TransactionalMapCache<std::string, std::string>>("mc", codecs::string());
+  expect_error(
+      errc::invalid_argument, [&] { other.put("k", "w", -1ms); }, "negative ttl");
+  bad.rollback();
+  EXPECT_EQ(plain.get("k"), std::optional<std::string>("v"));
 }
 
 TEST_F(TransactionTest, RollbackLeavesNothingBehind) {
