@@ -10,6 +10,7 @@
 #include <asio/use_future.hpp>
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <map>
 #include <optional>
 #include <regex>
@@ -374,6 +375,10 @@ TEST_F(TransactionTest, SecondTransactionOnTheSameKeyFailsWithTimeout) {
   auto other = second.get<StringMap>("m", codecs::string());
   expect_error(
       errc::timeout, [&] { other.put("k", "second"); }, "conflicting put");
+  std::promise<std::error_code> conflict;
+  other.async_remove(
+      "k", [&](std::error_code ec, const std::optional<std::string>&) { conflict.set_value(ec); });
+  EXPECT_EQ(conflict.get_future().get(), errc::timeout);
   // Another key is free; a bucket the first one did not touch too.
   EXPECT_EQ(other.put("j", "second"), std::nullopt);
   second.rollback();
@@ -426,6 +431,10 @@ TEST_F(TransactionTest, UseAfterCommitOrRollbackIsInvalidArgumentAndChangesNothi
       errc::invalid_argument, [&] { map.put("k", "w"); }, "put after commit");
   expect_error(
       errc::invalid_argument, [&] { map.get("k"); }, "get after commit");
+  // The async forms complete with the error code.
+  std::promise<std::error_code> refused;
+  map.async_fast_put("k", "w", [&](std::error_code ec, bool) { refused.set_value(ec); });
+  EXPECT_EQ(refused.get_future().get(), errc::invalid_argument);
   expect_error(
       errc::invalid_argument, [&] { tx.commit(); }, "second commit");
   expect_error(
