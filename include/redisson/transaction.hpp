@@ -11,6 +11,7 @@
 
 #include "redisson/codec.hpp"
 #include "redisson/detail/operation.hpp"
+#include "redisson/value_traits.hpp"
 
 namespace redisson {
 
@@ -19,6 +20,13 @@ class Client;
 namespace detail {
 class TransactionState;
 }
+
+template <JavaValue T>
+class TransactionalBucket;
+template <JavaValue K, JavaValue V>
+class TransactionalMap;
+template <JavaValue T>
+class TransactionalSet;
 
 /// Redisson's TransactionOptions, with the same defaults.
 struct TransactionOptions {
@@ -125,11 +133,18 @@ class Transaction {
   /// The transaction id in the lock owner fields: 32 hex characters.
   const std::string& id() const;
 
-  /// For the transactional objects.
+ private:
+  // The transactional objects are made from its state and client.
+  template <JavaValue T>
+  friend class TransactionalBucket;
+  template <JavaValue K, JavaValue V>
+  friend class TransactionalMap;
+  template <JavaValue T>
+  friend class TransactionalSet;
+
   const std::shared_ptr<detail::TransactionState>& state() const noexcept { return state_; }
   const Client& client() const noexcept { return *client_; }
 
- private:
   static void start_commit(const std::shared_ptr<detail::TransactionState>& state,
                            detail::Done<void> done);
   static void start_rollback(const std::shared_ptr<detail::TransactionState>& state,

@@ -27,16 +27,16 @@ std::string transaction_field(const ClientCore& core, const std::string& id) {
   return field;
 }
 
-Status finished_refusal() {
-  return {make_error_code(errc::invalid_argument),
-          "transaction: finished (committed or rolled back); start a new one"};
-}
-
 std::int64_t ms_of(std::chrono::milliseconds value) {
   return static_cast<std::int64_t>(value.count());
 }
 
 }  // namespace
+
+Status transaction_finished_refusal() {
+  return {make_error_code(errc::invalid_argument),
+          "transaction: finished (committed or rolled back); start a new one"};
+}
 
 TransactionState::TransactionState(std::shared_ptr<ClientCore> core_in,
                                    TransactionOptions options_in)
@@ -48,7 +48,7 @@ TransactionState::TransactionState(std::shared_ptr<ClientCore> core_in,
 
 Status TransactionState::begin_operation() {
   std::lock_guard guard(mutex);
-  if (phase_ != Phase::open) return finished_refusal();
+  if (phase_ != Phase::open) return transaction_finished_refusal();
   ++pending_;
   return {};
 }
@@ -134,7 +134,7 @@ bool TransactionState::record_locked(TransactionWrite write) {
 
 Status TransactionState::finish_begin(std::vector<TransactionWrite>& writes, bool abandoning) {
   std::lock_guard guard(mutex);
-  if (phase_ != Phase::open) return finished_refusal();
+  if (phase_ != Phase::open) return transaction_finished_refusal();
   if (pending_ != 0 && !abandoning) {
     return {make_error_code(errc::invalid_argument),
             "transaction: an operation is still running; wait for it before commit or rollback"};

@@ -26,6 +26,9 @@
 
 namespace redisson::detail {
 
+/// What an operation of a finished (committed or rolled back) transaction fails with.
+Status transaction_finished_refusal();
+
 /// One recorded write: what commit() queues for it (on the object bound to the commit's batch),
 /// and the lock whose hold it releases after it.
 struct TransactionWrite {

@@ -113,7 +113,7 @@ void map_put_all(const TransactionPtr& transaction, const ObjectPtr& object,
     }
     if (!recorded) {
       for (const auto& lock : locks) transaction->unlock_now(lock);
-      return done(tx_finished_refusal(), Reply{});
+      return done(transaction_finished_refusal(), Reply{});
     }
     done({}, Reply{});
   });

@@ -51,7 +51,7 @@ void tx_decide_and_record(const std::shared_ptr<TxWriteOp>& op,
   }
   // A write that recorded nothing gives its hold back now (commit or rollback would not).
   if (!recorded) transaction.unlock_now(op->lock);
-  if (finished) return op->done(tx_finished_refusal(), Reply{});
+  if (finished) return op->done(transaction_finished_refusal(), Reply{});
   op->done({}, std::move(decision.reply));
 }
 
@@ -74,11 +74,6 @@ Reply tx_array_reply(const std::vector<std::optional<std::string>>& values) {
   reply.elements.reserve(values.size());
   for (const auto& value : values) reply.elements.push_back(tx_value_reply(value));
   return reply;
-}
-
-Status tx_finished_refusal() {
-  return {make_error_code(errc::invalid_argument),
-          "transaction: finished (committed or rolled back); start a new one"};
 }
 
 std::function<void(const ObjectPtr&)> tx_queue_command(Command command) {

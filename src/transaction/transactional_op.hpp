@@ -70,9 +70,6 @@ std::function<void(const ObjectPtr&)> tx_queue_command(Command command);
 std::vector<std::pair<std::string, std::optional<std::string>>> tx_own_entries(
     const TransactionState& transaction, OwnEntries entries, const std::string& name);
 
-/// Refusal of a write that completed after the transaction finished.
-Status tx_finished_refusal();
-
 void start_bucket_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                      const std::vector<std::string>& args, Done<Reply> done);
 void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
