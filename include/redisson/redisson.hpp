@@ -54,5 +54,6 @@
 #include "redisson/script.hpp"
 #include "redisson/semaphore.hpp"
 #include "redisson/spin_lock.hpp"
+#include "redisson/transaction.hpp"
 #include "redisson/value.hpp"
 #include "redisson/value_traits.hpp"

@@ -1,0 +1,194 @@
+// redisson::TransactionalMap<K, V>: a Map inside a Transaction (Java Redisson's
+// RedissonTransactionalMap).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "redisson/detail/transaction_op.hpp"
+#include "redisson/objects/map.hpp"
+#include "redisson/transaction.hpp"
+
+namespace redisson {
+
+/// The map `name` (Map<K, V>'s hash layout) seen through a Transaction. Reads answer the
+/// transaction's own writes for the keys it wrote, else read Redis (HGET, HEXISTS, HMGET; size:
+/// HLEN, then an HMGET of the written keys, so that it counts the transaction's writes). A write
+/// takes the key's lock `{name}:<hash of the key's bytes>:lock` (Map::lock_name), reads the
+/// key's value (HGET; put_all reads nothing) and records what commit() sends: Map's put script
+/// or command for the same operation (put: map_put script, fast_put: HSET, put_if_absent:
+/// its script, fast_put_if_absent: HSETNX, remove: its script, fast_remove: HDEL).
+///
+/// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
+/// fails with errc::invalid_argument.
+template <JavaValue K, JavaValue V>
+class TransactionalMap {
+ public:
+  TransactionalMap(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
+      : TransactionalMap(transaction, std::move(name), std::move(codec), "TransactionalMap",
+                         nullptr, detail::plain_map_layout) {}
+
+  const std::string& name() const noexcept { return object_->name; }
+
+  // ---- asynchronous forms -----------------------------------------------------------------
+  template <class CompletionToken>
+  auto async_get(const K& key, CompletionToken&& token) const {
+    return call<std::optional<V>>(token, detail::TxOp::map_get, reader(), keyed(key));
+  }
+  template <class CompletionToken>
+  auto async_put(const K& key, const V& value, CompletionToken&& token) {
+    return call<std::optional<V>>(token, detail::TxOp::map_put, reader(), keyed(key, value));
+  }
+  template <class CompletionToken>
+  auto async_put_if_absent(const K& key, const V& value, CompletionToken&& token) {
+    return call<std::optional<V>>(token, detail::TxOp::map_put_if_absent, reader(),
+                                  keyed(key, value));
+  }
+  template <class CompletionToken>
+  auto async_fast_put(const K& key, const V& value, CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::map_fast_put, &detail::reply_flag, keyed(key, value));
+  }
+  template <class CompletionToken>
+  auto async_fast_put_if_absent(const K& key, const V& value, CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::map_fast_put_if_absent, &detail::reply_flag,
+                      keyed(key, value));
+  }
+  template <class CompletionToken>
+  auto async_remove(const K& key, CompletionToken&& token) {
+    return call<std::optional<V>>(token, detail::TxOp::map_remove, reader(), keyed(key));
+  }
+  template <class CompletionToken>
+  auto async_fast_remove(const std::vector<K>& keys, CompletionToken&& token) {
+    return call<std::int64_t>(token, detail::TxOp::map_fast_remove, &detail::reply_integer,
+                              all_keys(keys));
+  }
+  template <class CompletionToken>
+  auto async_contains_key(const K& key, CompletionToken&& token) const {
+    return call<bool>(token, detail::TxOp::map_contains_key, &detail::reply_flag, keyed(key));
+  }
+  template <class CompletionToken>
+  auto async_get_all(const std::vector<K>& keys, CompletionToken&& token) const {
+    return call<std::map<K, V>>(
+        token, detail::TxOp::map_get_all,
+        [keys, codec = object_->codec](const Reply& reply) {
+          std::map<K, V> found;
+          for (std::size_t i = 0; i < keys.size() && i < reply.elements.size(); ++i) {
+            auto value = detail::decode_reply<V>(codec->map_value_codec(), reply.elements[i]);
+            if (value) found.insert_or_assign(keys[i], std::move(*value));
+          }
+          return found;
+        },
+        all_keys(keys));
+  }
+  template <class CompletionToken>
+  auto async_put_all(const std::map<K, V>& entries, CompletionToken&& token) {
+    return call<void>(token, detail::TxOp::map_put_all, &detail::reply_ignore,
+                      [entries](const Codec& codec) {
+                        std::vector<std::string> args;
+                        args.reserve(entries.size() * 2);
+                        for (const auto& [key, value] : entries) {
+                          args.push_back(detail::map_key_bytes(codec, key));
+                          args.push_back(detail::map_value_bytes(codec, value));
+                        }
+                        return args;
+                      });
+  }
+  template <class CompletionToken>
+  auto async_size(CompletionToken&& token) const {
+    return call<std::int64_t>(token, detail::TxOp::map_size, &detail::reply_integer,
+                              [](const Codec&) { return std::vector<std::string>{}; });
+  }
+
+  // ---- blocking forms: throw redisson::error ------------------------------------------------
+  /// The transaction's own value for `key` if it wrote one, else the map's (HGET).
+  std::optional<V> get(const K& key) const { return async_get(key, blocking("get")); }
+  /// Records a put; returns the value it replaces (as the transaction sees it).
+  std::optional<V> put(const K& key, const V& value) {
+    return async_put(key, value, blocking("put"));
+  }
+  /// Records a put-if-absent; returns nullopt if `key` is absent (as the transaction sees it),
+  /// else the present value.
+  std::optional<V> put_if_absent(const K& key, const V& value) {
+    return async_put_if_absent(key, value, blocking("put_if_absent"));
+  }
+  /// Records an HSET; true if `key` is new.
+  bool fast_put(const K& key, const V& value) {
+    return async_fast_put(key, value, blocking("fast_put"));
+  }
+  /// Records an HSETNX; true if `key` is absent.
+  bool fast_put_if_absent(const K& key, const V& value) {
+    return async_fast_put_if_absent(key, value, blocking("fast_put_if_absent"));
+  }
+  /// Records a remove; returns the value removed.
+  std::optional<V> remove(const K& key) { return async_remove(key, blocking("remove")); }
+  /// Records an HDEL of each present key (the locks of absent ones are released at once);
+  /// returns how many were present.
+  std::int64_t fast_remove(const std::vector<K>& keys) {
+    return async_fast_remove(keys, blocking("fast_remove"));
+  }
+  bool contains_key(const K& key) const {
+    return async_contains_key(key, blocking("contains_key"));
+  }
+  /// The values of those `keys` that are present, the transaction's writes counted.
+  std::map<K, V> get_all(const std::vector<K>& keys) const {
+    return async_get_all(keys, blocking("get_all"));
+  }
+  /// Locks every key, then records a put of each (no reads).
+  void put_all(const std::map<K, V>& entries) { async_put_all(entries, blocking("put_all")); }
+  /// The number of entries, the transaction's writes counted.
+  std::int64_t size() const { return async_size(blocking("size")); }
+
+  /// The lock a write of `key` takes (Map::lock_name).
+  std::string lock_name(const K& key) const {
+    return detail::map_lock_name(name(), detail::map_key_bytes(*object_->codec, key));
+  }
+
+ protected:
+  /// For TransactionalMapCache: its kind, hooks and layout (reads and commit go through it).
+  TransactionalMap(const Transaction& transaction, std::string name, CodecPtr codec,
+                   const char* kind, const detail::ObjectHooks* hooks,
+                   const detail::MapLayout& layout)
+      : transaction_(transaction.state()),
+        object_(detail::make_object(transaction.client(), std::move(name), std::move(codec), kind,
+                                    hooks)),
+        layout_(&layout) {}
+
+  detail::Blocking blocking(const char* operation) const {
+    return detail::blocking(operation, name());
+  }
+  template <class R, class Token, class Convert, class Encode>
+  auto call(Token&& token, detail::TxOp op, Convert convert, Encode encode) const {
+    return detail::async_transactional<R>(transaction_, object_, layout_, token, op,
+                                          std::move(encode), std::move(convert));
+  }
+  auto reader() const {
+    return [codec = object_->codec](const Reply& reply) {
+      return detail::decode_reply<V>(codec->map_value_codec(), reply);
+    };
+  }
+  static auto keyed(const K& key, std::optional<V> value = std::nullopt) {
+    return [key, value = std::move(value)](const Codec& codec) {
+      std::vector<std::string> args{detail::map_key_bytes(codec, key)};
+      if (value) args.push_back(detail::map_value_bytes(codec, *value));
+      return args;
+    };
+  }
+  static auto all_keys(const std::vector<K>& keys) {
+    return [keys](const Codec& codec) {
+      std::vector<std::string> args;
+      args.reserve(keys.size());
+      for (const auto& key : keys) args.push_back(detail::map_key_bytes(codec, key));
+      return args;
+    };
+  }
+
+  std::shared_ptr<detail::TransactionState> transaction_;
+  detail::ObjectPtr object_;
+  const detail::MapLayout* layout_;
+};
+
+}  // namespace redisson

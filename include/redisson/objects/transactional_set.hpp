@@ -1,0 +1,98 @@
+// redisson::TransactionalSet<T>: a Set inside a Transaction (Java Redisson's
+// RedissonTransactionalSet).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "redisson/detail/transaction_op.hpp"
+#include "redisson/objects/map.hpp"
+#include "redisson/transaction.hpp"
+
+namespace redisson {
+
+/// The set `name` (Set<T>'s layout) seen through a Transaction. Reads count the transaction's
+/// own writes (contains: the member's own write, else SISMEMBER; read_all: SMEMBERS merged;
+/// size: SCARD plus an SMISMEMBER of the written members). A write takes the member's lock
+/// `{name}:<hash of the member's bytes>:lock` (Redisson's getLockByValue), reads whether the
+/// member is there (SISMEMBER) and records SADD or SREM for commit().
+///
+/// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
+/// fails with errc::invalid_argument.
+template <JavaValue T>
+class TransactionalSet {
+ public:
+  TransactionalSet(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
+      : transaction_(transaction.state()),
+        object_(detail::make_object(transaction.client(), std::move(name), std::move(codec),
+                                    "TransactionalSet")) {}
+
+  const std::string& name() const noexcept { return object_->name; }
+
+  // ---- asynchronous forms -----------------------------------------------------------------
+  template <class CompletionToken>
+  auto async_add(const T& value, CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::set_add, &detail::reply_flag, member(value));
+  }
+  template <class CompletionToken>
+  auto async_remove(const T& value, CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::set_remove, &detail::reply_flag, member(value));
+  }
+  template <class CompletionToken>
+  auto async_contains(const T& value, CompletionToken&& token) const {
+    return call<bool>(token, detail::TxOp::set_contains, &detail::reply_flag, member(value));
+  }
+  template <class CompletionToken>
+  auto async_read_all(CompletionToken&& token) const {
+    return call<std::vector<T>>(
+        token, detail::TxOp::set_read_all,
+        [codec = object_->codec](const Reply& reply) {
+          return detail::decode_elements<T>(*codec, reply);
+        },
+        nothing());
+  }
+  template <class CompletionToken>
+  auto async_size(CompletionToken&& token) const {
+    return call<std::int64_t>(token, detail::TxOp::set_size, &detail::reply_integer, nothing());
+  }
+
+  // ---- blocking forms: throw redisson::error ------------------------------------------------
+  /// Records SADD; true if `value` was not a member (as the transaction sees it).
+  bool add(const T& value) { return async_add(value, blocking("add")); }
+  /// Records SREM; true if `value` was a member (as the transaction sees it).
+  bool remove(const T& value) { return async_remove(value, blocking("remove")); }
+  bool contains(const T& value) const { return async_contains(value, blocking("contains")); }
+  /// Every member, the transaction's writes counted (SMEMBERS: for sets that fit in memory).
+  std::vector<T> read_all() const { return async_read_all(blocking("read_all")); }
+  std::int64_t size() const { return async_size(blocking("size")); }
+
+  /// The lock a write of `value` takes.
+  std::string lock_name(const T& value) const {
+    return detail::map_lock_name(name(), detail::encode_value(*object_->codec, value));
+  }
+
+ private:
+  detail::Blocking blocking(const char* operation) const {
+    return detail::blocking(operation, name());
+  }
+  template <class R, class Token, class Convert, class Encode>
+  auto call(Token&& token, detail::TxOp op, Convert convert, Encode encode) const {
+    return detail::async_transactional<R>(transaction_, object_, nullptr, token, op,
+                                          std::move(encode), std::move(convert));
+  }
+  static auto member(const T& value) {
+    return [value](const Codec& codec) {
+      return std::vector<std::string>{detail::encode_value(codec, value)};
+    };
+  }
+  static auto nothing() {
+    return [](const Codec&) { return std::vector<std::string>{}; };
+  }
+
+  std::shared_ptr<detail::TransactionState> transaction_;
+  detail::ObjectPtr object_;
+};
+
+}  // namespace redisson

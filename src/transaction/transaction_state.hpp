@@ -1,0 +1,97 @@
+// What a Transaction is inside: its id and lock owner field, the locks it takes (Redisson's RLock
+// hash with the field `<client-id>:<thread>:<transaction id>`, taken and released with the
+// lock scripts of src/sync/lua), what its objects wrote (the transaction's own view), and the
+// writes commit() sends, each followed by the unlock of its lock, in one MULTI/EXEC.
+//
+// Threading: any thread; the local view and the record are guarded by `mutex`, and no callback
+// runs under it.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "client/client_core.hpp"
+#include "redisson/detail/object_op.hpp"
+#include "redisson/detail/status.hpp"
+#include "redisson/transaction.hpp"
+#include "script/script_def.hpp"
+
+namespace redisson::detail {
+
+/// What an operation of a finished (committed or rolled back) transaction fails with.
+Status transaction_finished_refusal();
+
+/// One recorded write: what commit() queues for it (on the object bound to the commit's batch),
+/// and the lock whose hold it releases after it.
+struct TransactionWrite {
+  ObjectPtr object;
+  std::function<void(const ObjectPtr& bound)> queue;
+  std::string lock;
+};
+
+class TransactionState : public std::enable_shared_from_this<TransactionState> {
+ public:
+  TransactionState(std::shared_ptr<ClientCore> core, TransactionOptions options);
+
+  /// Counts an operation in flight; errc::invalid_argument once the transaction is finished.
+  Status begin_operation();
+  void end_operation();
+
+  /// Takes one hold of the lock `name` (re-entrant: each write takes its own), waiting for
+  /// another owner until the transaction's timeout; errc::timeout when it is still held then.
+  void lock(const std::string& name, Done<void> done);
+  /// Releases one hold of `name` now, without waiting (a write that recorded nothing).
+  void unlock_now(const std::string& name);
+  /// Locks every name, in order; on a failure releases those taken.
+  void lock_all(std::vector<std::string> names, Done<void> done);
+
+  /// Records `write`; false (nothing recorded) when the transaction finished meanwhile.
+  /// Call under `mutex`.
+  bool record_locked(TransactionWrite write);
+  bool open_locked() const { return phase_ == Phase::open; }
+
+  void commit(Done<void> done);
+  void rollback(Done<void> done);
+  /// From the destructor of the Transaction: rolls back in the background when still open.
+  void abandon() noexcept;
+
+  const std::shared_ptr<ClientCore> core;
+  const TransactionOptions options;
+  const std::string id;     ///< 32 hex characters
+  const std::string field;  ///< <client-id>:<thread>:<id>
+  const Clock::time_point started;
+
+  // ---- the transaction's own view (guarded by mutex) ----------------------------------------
+  std::mutex mutex;
+  /// (object name, key bytes) -> the value written, nullopt for removed.
+  using Entries = std::map<std::pair<std::string, std::string>, std::optional<std::string>>;
+  Entries buckets;      // key bytes empty
+  Entries map_entries;  // key = the map key's bytes
+  Entries set_members;  // key = the member's bytes; value "" = added, nullopt = removed
+
+ private:
+  enum class Phase { open, finishing, finished };
+
+  ScriptCall unlock_call(const std::string& name) const;
+  void lock_from(std::shared_ptr<const std::vector<std::string>> names, std::size_t next,
+                 Done<void> done);
+  /// Sends the unlock of every write's lock (pipelined); `done` with the first failure.
+  void send_unlocks(const std::vector<TransactionWrite>& writes, Done<void> done);
+  /// Takes the record for commit or rollback, or says why not.
+  Status finish_begin(std::vector<TransactionWrite>& writes, bool abandoning = false);
+  void finished();
+
+  Phase phase_ = Phase::open;             // guarded by mutex
+  std::size_t pending_ = 0;               // guarded by mutex
+  std::vector<TransactionWrite> writes_;  // guarded by mutex
+};
+
+}  // namespace redisson::detail

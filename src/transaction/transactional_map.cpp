@@ -1,0 +1,241 @@
+// TransactionalMap's and TransactionalMapCache's operations (Redisson's BaseTransactionalMap and
+// BaseTransactionalMapCache): the lock of a key is the map's per-key lock (map_lock_name); reads
+// and commit run the Map operation of the same name on the map's layout (a Map's commands, a
+// MapCache's scripts), commit's queued in its batch.
+#include <map>
+
+#include "redisson/objects/map.hpp"
+#include "redisson/objects/map_cache.hpp"
+#include "transaction/transactional_op.hpp"
+
+namespace redisson::detail {
+namespace {
+
+/// What commit() queues for a write: the layout's `op` with `args` (key [, value]).
+std::function<void(const ObjectPtr&)> map_queue(const MapLayout& layout, MapOp op,
+                                                std::vector<std::string> args) {
+  return [&layout, op, args = std::move(args)](const ObjectPtr& bound) {
+    Done<Reply> ignore = [](const Status&, const Reply&) {};
+    layout.start(bound, op, args, ignore);
+  };
+}
+
+/// A read of the layout's `op` (get, contains_key, get_all) with `args`.
+TxRead map_read(const MapLayout& layout, MapOp op, std::vector<std::string> args,
+                bool membership = false) {
+  return TxRead{[&layout, op, args = std::move(args)](const ObjectPtr& object, Done<Reply>& done) {
+                  layout.start(object, op, args, done);
+                },
+                membership};
+}
+
+/// fast_remove: one key at a time (lock, read, record when present), counting the present ones.
+struct MapFastRemove {
+  TransactionPtr transaction;
+  ObjectPtr object;
+  const MapLayout* layout;
+  std::vector<std::string> keys;
+  std::size_t next = 0;
+  std::int64_t removed = 0;
+  Done<Reply> done;
+};
+
+void map_fast_remove_next(const std::shared_ptr<MapFastRemove>& run) {
+  if (run->next == run->keys.size()) return run->done({}, integer_reply(run->removed));
+  const auto& key = run->keys[run->next++];
+  const auto& layout = *run->layout;
+  tx_write(
+      run->transaction, run->object, &TransactionState::map_entries, key,
+      map_lock_name(run->object->name, key), map_read(layout, MapOp::get, {key}),
+      [&layout, key, run](const std::optional<std::string>& current) {
+        if (!current) return TxDecision{};  // absent: nothing recorded, the hold released now
+        ++run->removed;
+        return TxDecision{Reply{}, std::optional<std::string>(),
+                          map_queue(layout, MapOp::fast_remove, {key})};
+      },
+      [run](Status status, const Reply&) {
+        if (status) return run->done(std::move(status), Reply{});
+        map_fast_remove_next(run);
+      });
+}
+
+/// The values of `keys` in order: the own ones, the others read with the layout's get_all.
+void map_get_all(const TransactionPtr& transaction, const ObjectPtr& object,
+                 const MapLayout& layout, const std::vector<std::string>& keys, Done<Reply> done) {
+  std::vector<std::optional<std::string>> values(keys.size());
+  std::vector<std::size_t> unknown;
+  std::vector<std::string> unknown_keys;
+  {
+    std::lock_guard guard(transaction->mutex);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      auto it = transaction->map_entries.find({object->name, keys[i]});
+      if (it != transaction->map_entries.end()) {
+        values[i] = it->second;
+      } else {
+        unknown.push_back(i);
+        unknown_keys.push_back(keys[i]);
+      }
+    }
+  }
+  if (unknown.empty()) return done({}, tx_array_reply(values));
+  Done<Reply> on_values = [values = std::move(values), unknown = std::move(unknown),
+                           done = std::move(done)](Status status, const Reply& reply) mutable {
+    if (status) return done(std::move(status), Reply{});
+    for (std::size_t j = 0; j < unknown.size() && j < reply.elements.size(); ++j) {
+      const auto& element = reply.elements[j];
+      if (element.is_string()) values[unknown[j]] = element.str;
+    }
+    done({}, tx_array_reply(values));
+  };
+  layout.start(object, MapOp::get_all, unknown_keys, on_values);
+}
+
+void map_put_all(const TransactionPtr& transaction, const ObjectPtr& object,
+                 const MapLayout& layout, std::vector<std::string> args, Done<Reply> done) {
+  std::vector<std::string> locks;
+  for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
+    locks.push_back(map_lock_name(object->name, args[i]));
+  }
+  transaction->lock_all(locks, [transaction, object, &layout, args = std::move(args), locks,
+                                done = std::move(done)](Status status) mutable {
+    if (status) return done(std::move(status), Reply{});
+    bool recorded = false;
+    {
+      std::lock_guard guard(transaction->mutex);
+      if (transaction->open_locked()) {
+        recorded = true;
+        for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
+          transaction->map_entries[{object->name, args[i]}] = args[i + 1];
+          transaction->record_locked(TransactionWrite{
+              object, map_queue(layout, MapOp::put, {args[i], args[i + 1]}), locks[i / 2]});
+        }
+      }
+    }
+    if (!recorded) {
+      for (const auto& lock : locks) transaction->unlock_now(lock);
+      return done(transaction_finished_refusal(), Reply{});
+    }
+    done({}, Reply{});
+  });
+}
+
+/// The layout's size, corrected by the keys the transaction wrote: their own presence against
+/// the map's (the layout's get_all of them).
+void map_size(const TransactionPtr& transaction, const ObjectPtr& object, const MapLayout& layout,
+              Done<Reply> done) {
+  std::vector<std::pair<std::string, std::optional<std::string>>> own;
+  {
+    std::lock_guard guard(transaction->mutex);
+    own = tx_own_entries(*transaction, &TransactionState::map_entries, object->name);
+  }
+  Done<Reply> on_size = [object, &layout, own = std::move(own), done = std::move(done)](
+                            Status status, const Reply& size_reply) mutable {
+    if (status) return done(std::move(status), Reply{});
+    const std::int64_t stored = size_reply.integer;
+    if (own.empty()) return done({}, integer_reply(stored));
+    std::vector<std::string> keys;
+    keys.reserve(own.size());
+    for (const auto& entry : own) keys.push_back(entry.first);
+    Done<Reply> on_values = [stored, own = std::move(own), done = std::move(done)](
+                                Status values_status, const Reply& values) mutable {
+      if (values_status) return done(std::move(values_status), Reply{});
+      std::int64_t size = stored;
+      for (std::size_t i = 0; i < own.size(); ++i) {
+        const bool in_map = i < values.elements.size() && !values.elements[i].is_null();
+        size += (own[i].second.has_value() ? 1 : 0) - (in_map ? 1 : 0);
+      }
+      done({}, integer_reply(size));
+    };
+    layout.start(object, MapOp::get_all, keys, on_values);
+  };
+  layout.start(object, MapOp::size, {}, on_size);
+}
+
+}  // namespace
+
+void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
+                  const MapLayout& layout, TxOp op, std::vector<std::string> args,
+                  Done<Reply> done) {
+  const auto& name = object->name;
+  const OwnEntries entries = &TransactionState::map_entries;
+  switch (op) {
+    case TxOp::map_get:
+      return tx_read(transaction, object, entries, args.at(0),
+                     map_read(layout, MapOp::get, {args.at(0)}), false, std::move(done));
+    case TxOp::map_contains_key:
+      return tx_read(transaction, object, entries, args.at(0),
+                     map_read(layout, MapOp::contains_key, {args.at(0)}), true, std::move(done));
+    case TxOp::map_get_all:
+      return map_get_all(transaction, object, layout, args, std::move(done));
+    case TxOp::map_put_all:
+      return map_put_all(transaction, object, layout, std::move(args), std::move(done));
+    case TxOp::map_size:
+      return map_size(transaction, object, layout, std::move(done));
+    case TxOp::map_fast_remove: {
+      auto run = std::make_shared<MapFastRemove>(
+          MapFastRemove{transaction, object, &layout, std::move(args), 0, 0, std::move(done)});
+      return map_fast_remove_next(run);
+    }
+    default:
+      break;
+  }
+  // The keyed writes: lock the key, read its value (the layout's get), decide.
+  const std::string key = args.at(0);
+  TxDecide decide;
+  switch (op) {
+    case TxOp::map_put:
+      decide = [&layout, args](const std::optional<std::string>& current) {
+        return TxDecision{tx_value_reply(current), std::optional<std::string>(args.at(1)),
+                          map_queue(layout, MapOp::put, args)};
+      };
+      break;
+    case TxOp::map_cache_put:
+      // args: key, value, ttl ms, max idle ms; commit: MapCache's put script with them.
+      decide = [args](const std::optional<std::string>& current) {
+        return TxDecision{tx_value_reply(current), std::optional<std::string>(args.at(1)),
+                          [args](const ObjectPtr& bound) {
+                            Done<Reply> ignore = [](const Status&, const Reply&) {};
+                            start_map_cache_script(
+                                bound, MapCacheScript::put,
+                                {args.at(2), args.at(3), args.at(0), args.at(1), "put"}, ignore);
+                          }};
+      };
+      break;
+    case TxOp::map_put_if_absent:
+      decide = [&layout, args](const std::optional<std::string>& current) {
+        TxDecision decision{tx_value_reply(current), std::nullopt,
+                            map_queue(layout, MapOp::put_if_absent, args)};
+        if (!current) decision.own = std::optional<std::string>(args.at(1));
+        return decision;
+      };
+      break;
+    case TxOp::map_fast_put:
+      decide = [&layout, args](const std::optional<std::string>& current) {
+        return TxDecision{tx_flag_reply(!current), std::optional<std::string>(args.at(1)),
+                          map_queue(layout, MapOp::fast_put, args)};
+      };
+      break;
+    case TxOp::map_fast_put_if_absent:
+      decide = [&layout, args](const std::optional<std::string>& current) {
+        TxDecision decision{tx_flag_reply(!current), std::nullopt,
+                            map_queue(layout, MapOp::fast_put_if_absent, args)};
+        if (!current) decision.own = std::optional<std::string>(args.at(1));
+        return decision;
+      };
+      break;
+    case TxOp::map_remove:
+      decide = [&layout, args](const std::optional<std::string>& current) {
+        TxDecision decision{tx_value_reply(current), std::nullopt,
+                            map_queue(layout, MapOp::remove, {args.at(0)})};
+        if (current) decision.own = std::optional<std::string>();
+        return decision;
+      };
+      break;
+    default:
+      return done(Status(make_error_code(errc::invalid_argument), "not a map operation"), Reply{});
+  }
+  tx_write(transaction, object, entries, key, map_lock_name(name, key),
+           map_read(layout, MapOp::get, {key}), std::move(decide), std::move(done));
+}
+
+}  // namespace redisson::detail

@@ -1,0 +1,81 @@
+// The two shapes every transactional operation takes (Redisson's BaseTransactional* classes):
+//
+//   a read:  the transaction's own entry for the key when it wrote one, else one command to
+//            Redis (GET, HGET, HEXISTS, SISMEMBER, ...);
+//   a write: take the key's lock, find the current value (the own entry, else one read from
+//            Redis), decide from it (the reply, the new own entry, the command commit() sends),
+//            record the decision.
+//
+// The typed operations (transactional_bucket.cpp, _map.cpp, _set.cpp) are tables over these.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "objects/send.hpp"
+#include "redisson/command.hpp"
+#include "redisson/detail/transaction_op.hpp"
+#include "transaction/transaction_state.hpp"
+
+namespace redisson::detail {
+
+using TransactionPtr = std::shared_ptr<TransactionState>;
+/// Which of the transaction's views an object's entries are in.
+using OwnEntries = TransactionState::Entries TransactionState::*;
+
+/// A bulk string reply of `value`, nil for nullopt.
+Reply tx_value_reply(const std::optional<std::string>& value);
+/// An integer reply 1/0.
+Reply tx_flag_reply(bool value);
+/// An array reply of bulk strings.
+Reply tx_array_reply(const std::vector<std::optional<std::string>>& values);
+
+/// What a write decides from the current value (called under the transaction's mutex).
+struct TxDecision {
+  Reply reply;
+  /// The transaction's new entry for the key (nullopt inside: removed); absent: unchanged.
+  std::optional<std::optional<std::string>> own;
+  /// What commit() queues for it; null: nothing recorded, and the lock's hold is released now.
+  std::function<void(const ObjectPtr& bound)> queue;
+};
+using TxDecide = std::function<TxDecision(const std::optional<std::string>& current)>;
+
+/// How the current value is read from Redis when the transaction has no entry for the key.
+struct TxRead {
+  /// Sends the read (a command, or a map layout's operation) for the object.
+  std::function<void(const ObjectPtr& object, Done<Reply>& done)> start;
+  /// true: the reply is an integer flag (EXISTS, SISMEMBER), "present" read as "".
+  bool membership = false;
+};
+/// A read that is one command.
+TxRead tx_read_command(Command command, bool membership = false);
+
+/// The write shape: lock `lock`, read the current value (`read` absent: not needed, nullopt),
+/// decide, record.
+void tx_write(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntries entries,
+              std::string key, std::string lock, std::optional<TxRead> read, TxDecide decide,
+              Done<Reply> done);
+
+/// The read shape: the own entry (as a value, or as a flag when `as_flag`), else `read`'s reply.
+void tx_read(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntries entries,
+             const std::string& key, const TxRead& read, bool as_flag, Done<Reply> done);
+
+/// What commit() sends for a write: `command` on the bound object.
+std::function<void(const ObjectPtr&)> tx_queue_command(Command command);
+
+/// The transaction's entries of `name`: key -> own value (nullopt: removed). Under the mutex.
+std::vector<std::pair<std::string, std::optional<std::string>>> tx_own_entries(
+    const TransactionState& transaction, OwnEntries entries, const std::string& name);
+
+void start_bucket_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
+                     const std::vector<std::string>& args, Done<Reply> done);
+void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
+                  const MapLayout& layout, TxOp op, std::vector<std::string> args,
+                  Done<Reply> done);
+void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
+                  const std::vector<std::string>& args, Done<Reply> done);
+
+}  // namespace redisson::detail
