@@ -19,7 +19,8 @@ class Client;
 
 namespace detail {
 class TransactionState;
-}
+class TransactionalObject;
+}  // namespace detail
 
 template <JavaValue T>
 class TransactionalBucket;
@@ -135,12 +136,7 @@ class Transaction {
 
  private:
   // The transactional objects are made from its state and client.
-  template <JavaValue T>
-  friend class TransactionalBucket;
-  template <JavaValue K, JavaValue V>
-  friend class TransactionalMap;
-  template <JavaValue T>
-  friend class TransactionalSet;
+  friend class detail::TransactionalObject;
 
   const std::shared_ptr<detail::TransactionState>& state() const noexcept { return state_; }
   const Client& client() const noexcept { return *client_; }

@@ -10,8 +10,7 @@
 #include <vector>
 
 #include "redisson/detail/duration.hpp"
-#include "redisson/detail/transaction_op.hpp"
-#include "redisson/transaction.hpp"
+#include "redisson/detail/transactional_object.hpp"
 
 namespace redisson {
 
@@ -24,14 +23,11 @@ namespace redisson {
 /// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
 /// fails with errc::invalid_argument.
 template <JavaValue T>
-class TransactionalBucket {
+class TransactionalBucket : public detail::TransactionalObject {
  public:
   TransactionalBucket(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
-      : transaction_(transaction.state()),
-        object_(detail::make_object(transaction.client(), std::move(name), std::move(codec),
-                                    "TransactionalBucket")) {}
-
-  const std::string& name() const noexcept { return object_->name; }
+      : TransactionalObject(transaction, std::move(name), std::move(codec), "TransactionalBucket") {
+  }
 
   // ---- asynchronous forms -----------------------------------------------------------------
   template <class CompletionToken>
@@ -118,21 +114,10 @@ class TransactionalBucket {
   }
 
  private:
-  detail::Blocking blocking(const char* operation) const {
-    return detail::blocking(operation, name());
-  }
-  template <class R, class Token, class Convert, class Encode>
-  auto call(Token&& token, detail::TxOp op, Convert convert, Encode encode) const {
-    return detail::async_transactional<R>(transaction_, object_, nullptr, token, op,
-                                          std::move(encode), std::move(convert));
-  }
   auto reader() const {
     return [codec = object_->codec](const Reply& reply) {
       return detail::decode_reply<T>(*codec, reply);
     };
-  }
-  static auto nothing() {
-    return [](const Codec&) { return std::vector<std::string>{}; };
   }
   static auto with(const T& value, std::optional<std::chrono::milliseconds> ttl = std::nullopt) {
     return [value, ttl](const Codec& codec) {
@@ -142,9 +127,6 @@ class TransactionalBucket {
       return args;
     };
   }
-
-  std::shared_ptr<detail::TransactionState> transaction_;
-  detail::ObjectPtr object_;
 };
 
 }  // namespace redisson

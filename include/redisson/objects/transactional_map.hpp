@@ -9,9 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "redisson/detail/transaction_op.hpp"
+#include "redisson/detail/transactional_object.hpp"
 #include "redisson/objects/map.hpp"
-#include "redisson/transaction.hpp"
 
 namespace redisson {
 
@@ -26,13 +25,11 @@ namespace redisson {
 /// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
 /// fails with errc::invalid_argument.
 template <JavaValue K, JavaValue V>
-class TransactionalMap {
+class TransactionalMap : public detail::TransactionalObject {
  public:
   TransactionalMap(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
       : TransactionalMap(transaction, std::move(name), std::move(codec), "TransactionalMap",
                          nullptr, detail::plain_map_layout) {}
-
-  const std::string& name() const noexcept { return object_->name; }
 
   // ---- asynchronous forms -----------------------------------------------------------------
   template <class CompletionToken>
@@ -152,19 +149,8 @@ class TransactionalMap {
   TransactionalMap(const Transaction& transaction, std::string name, CodecPtr codec,
                    const char* kind, const detail::ObjectHooks* hooks,
                    const detail::MapLayout& layout)
-      : transaction_(transaction.state()),
-        object_(detail::make_object(transaction.client(), std::move(name), std::move(codec), kind,
-                                    hooks)),
-        layout_(&layout) {}
+      : TransactionalObject(transaction, std::move(name), std::move(codec), kind, hooks, &layout) {}
 
-  detail::Blocking blocking(const char* operation) const {
-    return detail::blocking(operation, name());
-  }
-  template <class R, class Token, class Convert, class Encode>
-  auto call(Token&& token, detail::TxOp op, Convert convert, Encode encode) const {
-    return detail::async_transactional<R>(transaction_, object_, layout_, token, op,
-                                          std::move(encode), std::move(convert));
-  }
   auto reader() const {
     return [codec = object_->codec](const Reply& reply) {
       return detail::decode_reply<V>(codec->map_value_codec(), reply);
@@ -185,10 +171,6 @@ class TransactionalMap {
       return args;
     };
   }
-
-  std::shared_ptr<detail::TransactionState> transaction_;
-  detail::ObjectPtr object_;
-  const detail::MapLayout* layout_;
 };
 
 }  // namespace redisson

@@ -7,9 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "redisson/detail/transaction_op.hpp"
+#include "redisson/detail/transactional_object.hpp"
 #include "redisson/objects/map.hpp"
-#include "redisson/transaction.hpp"
 
 namespace redisson {
 
@@ -22,14 +21,10 @@ namespace redisson {
 /// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
 /// fails with errc::invalid_argument.
 template <JavaValue T>
-class TransactionalSet {
+class TransactionalSet : public detail::TransactionalObject {
  public:
   TransactionalSet(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
-      : transaction_(transaction.state()),
-        object_(detail::make_object(transaction.client(), std::move(name), std::move(codec),
-                                    "TransactionalSet")) {}
-
-  const std::string& name() const noexcept { return object_->name; }
+      : TransactionalObject(transaction, std::move(name), std::move(codec), "TransactionalSet") {}
 
   // ---- asynchronous forms -----------------------------------------------------------------
   template <class CompletionToken>
@@ -74,25 +69,11 @@ class TransactionalSet {
   }
 
  private:
-  detail::Blocking blocking(const char* operation) const {
-    return detail::blocking(operation, name());
-  }
-  template <class R, class Token, class Convert, class Encode>
-  auto call(Token&& token, detail::TxOp op, Convert convert, Encode encode) const {
-    return detail::async_transactional<R>(transaction_, object_, nullptr, token, op,
-                                          std::move(encode), std::move(convert));
-  }
   static auto member(const T& value) {
     return [value](const Codec& codec) {
       return std::vector<std::string>{detail::encode_value(codec, value)};
     };
   }
-  static auto nothing() {
-    return [](const Codec&) { return std::vector<std::string>{}; };
-  }
-
-  std::shared_ptr<detail::TransactionState> transaction_;
-  detail::ObjectPtr object_;
 };
 
 }  // namespace redisson
