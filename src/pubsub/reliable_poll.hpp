@@ -7,6 +7,8 @@
 // deliver what came to the listeners; then, pipelined in one round trip, acknowledge it (XACK),
 // run the update script (expire dead subscribers, trim) and read the pending entries again;
 // and so on. Redisson sends these three one after another, each after the last one's reply.
+// (The driver may answer finish with the acknowledgement alone, finished(ok, true, ok, {}),
+// when it ran the update a moment ago: a busy topic is then read on at once.)
 //
 // Exactly once within one run of the process: an entry whose id is not above the last one
 // delivered is acknowledged and not delivered again (an XACK lost with a broken connection

@@ -82,7 +82,11 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
         subscriber_(std::move(subscriber)),
         keys_{topic_, timeout_key(topic_)},
         retry_timer_(core.io()),
-        watchdog_timer_(core.io()) {}
+        watchdog_timer_(core.io()),
+        update_timer_(core.io()) {}
+
+  /// How often a busy subscriber runs the update script (expire, trim, check its registration).
+  static constexpr std::chrono::milliseconds kUpdateEvery{100};
 
   bool own = false;  // the client's own subscriber of the topic (a random id)
 
@@ -106,6 +110,7 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
     if (done) leaving_.push_back(std::move(done));
     retry_timer_.cancel();
     watchdog_timer_.cancel();
+    update_timer_.cancel();
     if (read_call_) core_.blocking_pool().cancel(read_call_);
     act(poll_.stop(leave));
   }
@@ -247,6 +252,15 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
 
   // XACK, the update script and the pending read in one round trip.
   void finish() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_update_ < kUpdateEvery) {
+      // A busy topic: acknowledged now and read on at once; trimmed (and the registration
+      // checked) at most every kUpdateEvery, and once more when it goes quiet.
+      acknowledge();
+      arm_trailing_update();
+      return act(poll_.finished(Outcome::ok, true, Outcome::ok, {}));
+    }
+    last_update_ = now;
     struct Round {
       int left = 2;
       Outcome update = Outcome::ok;
@@ -273,6 +287,30 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
       round->pending = outcome;
       round->entries = std::move(entries);
       done();
+    });
+  }
+
+  void arm_trailing_update() {
+    if (update_armed_) return;
+    update_armed_ = true;
+    update_timer_.expires_at(last_update_ + kUpdateEvery);
+    update_timer_.async_wait([weak = weak_from_this()](std::error_code ec) {
+      const auto self = weak.lock();
+      if (!self) return;
+      self->update_armed_ = false;
+      if (ec || !self->poll_.running()) return;
+      self->last_update_ = std::chrono::steady_clock::now();
+      self->core_.eval(lua::reliable_topic_update(
+                           self->keys_, std::vector<std::string>{self->subscriber_,
+                                                                 std::to_string(unix_time_ms())}),
+                       [self](std::error_code update_ec, const Reply& reply) {
+                         if (update_ec || !reply.is_integer() || reply.integer != 0) return;
+                         if (!self->poll_.running()) return;
+                         // Removed while away: registered again where the loop is (as the watchdog
+                         // does).
+                         self->report_rejoin(ReliablePoll::Rejoin::expired);
+                         self->run_join([](std::error_code, const Reply&) {});
+                       });
     });
   }
 
@@ -316,6 +354,7 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
   void stopped() {
     retry_timer_.cancel();
     watchdog_timer_.cancel();
+    update_timer_.cancel();
     if (joined_ && !stop_requested_ && !core_.stopping()) {
       // Never silently: a loop that ended without being stopped leaves its listeners deaf.
       report_failure(core_.config(),
@@ -374,6 +413,9 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
   BlockingPool::CallPtr read_call_;
   asio::steady_timer retry_timer_;
   asio::steady_timer watchdog_timer_;
+  asio::steady_timer update_timer_;  // the trailing update of a busy topic
+  std::chrono::steady_clock::time_point last_update_{};
+  bool update_armed_ = false;
   std::vector<Removed> leaving_;
   std::error_code left_ec_;
   int acks_in_flight_ = 0;
