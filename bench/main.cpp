@@ -60,6 +60,13 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
   return kScenarios;
 }
 
+// Every scenario's name, in the order they run with `all`, then "all".
+std::string scenario_names() {
+  std::string names;
+  for (const auto& [name, run] : scenarios()) names += name + ", ";
+  return names + "all";
+}
+
 // The machine's 1-minute load average: how much else was running (the figures are noisy).
 double load_average() {
   std::ifstream in("/proc/loadavg");
@@ -114,12 +121,7 @@ int main(int argc, char** argv) {
   std::string duration = "5s";
   Options options;
   redisson_bench::WorkerOptions worker;
-  app.add_option(
-         "--scenario", scenario,
-         "raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
-         "contention, "
-         "fair-contention, rw, semaphore, rate-limiter, codec, many-locks, batch, all (or a comma "
-         "list)")
+  app.add_option("--scenario", scenario, scenario_names() + " (or a comma list)")
       ->capture_default_str();
   app.add_option("--url", options.url, "redis://[user:pass@]host:port[/db]")->capture_default_str();
   app.add_option("--duration", duration, "measured time per scenario (5s, 500ms, 1m)")
@@ -210,11 +212,8 @@ int main(int argc, char** argv) {
   std::map<std::string, Runner> by_name(scenarios().begin(), scenarios().end());
   for (const auto& name : wanted) {
     if (!by_name.contains(name)) {
-      std::cerr
-          << "redisson-bench: unknown scenario '" << name
-          << "' (raw, bucket, map, atomic-long, uncontended, parallel, parallel-cluster, handoff, "
-             "contention, "
-             "fair-contention, rw, semaphore, rate-limiter, codec, many-locks, batch, all)\n";
+      std::cerr << "redisson-bench: unknown scenario '" << name << "' (" << scenario_names()
+                << ")\n";
       return 2;
     }
   }
