@@ -142,6 +142,7 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
         return leave();
       case Step::acknowledge:
         acknowledge();
+        if (drained_) final_update();
         return stopped();
       case Step::stopped:
         return stopped();
@@ -328,6 +329,19 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
     });
   }
 
+  // The update script once more as the client shuts down, after the last acknowledgement (same
+  // connection, so in order): the stream is left trimmed to what the subscribers have not read,
+  // which a busy subscriber's throttled updates may not have done yet.
+  void final_update() {
+    ++acks_in_flight_;
+    core_.eval(lua::reliable_topic_update(
+                   keys_, std::vector<std::string>{subscriber_, std::to_string(unix_time_ms())}),
+               [self = shared_from_this()](std::error_code, const Reply&) {
+                 --self->acks_in_flight_;
+                 self->maybe_drained();
+               });
+  }
+
   void maybe_drained() {
     if (drained_ && !poll_.draining() && acks_in_flight_ == 0) std::exchange(drained_, {})();
   }
@@ -338,6 +352,8 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
   void drain(UniqueFunction<void()> done) {
     drained_ = std::move(done);
     stop(false, nullptr);
+    // Else the delivery under way ends the stop: its acknowledgement, then this (act()).
+    if (!poll_.draining() && joined_) final_update();
     maybe_drained();
   }
 
