@@ -184,6 +184,17 @@ template <class V>
 std::string map_value_bytes(const Codec& codec, const V& value) {
   return encode_value(codec.map_value_codec(), value);
 }
+/// Entries as key bytes, value bytes, key bytes, ... (HSET's and put_all's arguments).
+template <class Entries>
+std::vector<std::string> map_entries_bytes(const Codec& codec, const Entries& entries) {
+  std::vector<std::string> flat;
+  flat.reserve(entries.size() * 2);
+  for (const auto& [key, value] : entries) {
+    flat.push_back(map_key_bytes(codec, key));
+    flat.push_back(map_value_bytes(codec, value));
+  }
+  return flat;
+}
 
 /// A bulk string reply decoded with `codec` as a T; nil is std::nullopt. Anything else is
 /// errc::wrong_type.

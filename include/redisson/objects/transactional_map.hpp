@@ -83,21 +83,13 @@ class TransactionalMap : public detail::TransactionalObject {
   }
   template <class CompletionToken>
   auto async_put_all(const std::map<K, V>& entries, CompletionToken&& token) {
-    return call<void>(token, detail::TxOp::map_put_all, &detail::reply_ignore,
-                      [entries](const Codec& codec) {
-                        std::vector<std::string> args;
-                        args.reserve(entries.size() * 2);
-                        for (const auto& [key, value] : entries) {
-                          args.push_back(detail::map_key_bytes(codec, key));
-                          args.push_back(detail::map_value_bytes(codec, value));
-                        }
-                        return args;
-                      });
+    return call<void>(
+        token, detail::TxOp::map_put_all, &detail::reply_ignore,
+        [entries](const Codec& codec) { return detail::map_entries_bytes(codec, entries); });
   }
   template <class CompletionToken>
   auto async_size(CompletionToken&& token) const {
-    return call<std::int64_t>(token, detail::TxOp::map_size, &detail::reply_integer,
-                              [](const Codec&) { return std::vector<std::string>{}; });
+    return call<std::int64_t>(token, detail::TxOp::map_size, &detail::reply_integer, nothing());
   }
 
   // ---- blocking forms: throw redisson::error ------------------------------------------------

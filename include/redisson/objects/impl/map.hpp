@@ -122,16 +122,9 @@ auto Map<K, V>::async_get_all(const std::vector<K>& keys, CompletionToken&& toke
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
 auto Map<K, V>::async_put_all(const std::map<K, V>& entries, CompletionToken&& token) {
-  return run_on_layout<void>(token, &detail::reply_ignore, detail::MapOp::put_all,
-                             [entries](const Codec& codec) {
-                               std::vector<std::string> flat;
-                               flat.reserve(entries.size() * 2);
-                               for (const auto& [key, value] : entries) {
-                                 flat.push_back(detail::map_key_bytes(codec, key));
-                                 flat.push_back(detail::map_value_bytes(codec, value));
-                               }
-                               return flat;
-                             });
+  return run_on_layout<void>(
+      token, &detail::reply_ignore, detail::MapOp::put_all,
+      [entries](const Codec& codec) { return detail::map_entries_bytes(codec, entries); });
 }
 
 template <JavaValue K, JavaValue V>
