@@ -1,5 +1,6 @@
 #include "pubsub/reliable_poll.hpp"
 
+#include <memory>
 #include <utility>
 
 namespace redisson::detail {
@@ -52,16 +53,18 @@ Step ReliablePoll::read(Outcome outcome, std::vector<ReliableEntry> entries) {
 
 Step ReliablePoll::after_entries(Outcome outcome, std::vector<ReliableEntry> entries) {
   if (outcome != Outcome::ok) return on_failure(outcome, Step::read_pending);
-  delivery_.clear();
   ack_.clear();
+  std::vector<ReliableEntry> fresh;
+  fresh.reserve(entries.size());
   for (auto& entry : entries) {
     if (last_ && !(*last_ < entry.id)) {
       ack_.push_back(entry.id);  // delivered already: its acknowledgement was lost
     } else {
-      delivery_.push_back(std::move(entry));
+      fresh.push_back(std::move(entry));
     }
   }
-  if (!delivery_.empty()) {
+  delivery_ = std::make_shared<const std::vector<ReliableEntry>>(std::move(fresh));
+  if (!delivery_->empty()) {
     state_ = State::delivering;
     return Step::deliver;
   }
@@ -78,9 +81,9 @@ Step ReliablePoll::delivered() {
   if (state_ != State::delivering && state_ != State::draining) {
     return state_ == State::stopped ? Step::stopped : Step::wait;
   }
-  for (const auto& entry : delivery_) ack_.push_back(entry.id);
-  last_ = delivery_.back().id;
-  delivery_.clear();
+  for (const auto& entry : *delivery_) ack_.push_back(entry.id);
+  last_ = delivery_->back().id;
+  delivery_.reset();
   if (state_ == State::draining) {
     state_ = State::stopped;
     return Step::acknowledge;

@@ -27,6 +27,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -94,7 +95,11 @@ class ReliablePoll {
   Step left();
 
   /// The entries to deliver now (Step::deliver).
-  const std::vector<ReliableEntry>& delivery() const noexcept { return delivery_; }
+  const std::vector<ReliableEntry>& delivery() const noexcept { return *delivery_; }
+  /// The same, shared (the listeners' strands hold it while they run: not copied).
+  const std::shared_ptr<const std::vector<ReliableEntry>>& shared_delivery() const noexcept {
+    return delivery_;
+  }
   /// The ids to acknowledge (Step::finish).
   const std::vector<StreamMessageId>& to_acknowledge() const noexcept { return ack_; }
   /// Where a group made by the join starts: "0" for a new subscriber, the last acknowledged id
@@ -133,8 +138,8 @@ class ReliablePoll {
   Step retry_step_ = Step::join;
   Rejoin rejoin_ = Rejoin::none;
   std::error_code failure_;
-  std::optional<StreamMessageId> last_;  // the last entry delivered
-  std::vector<ReliableEntry> delivery_;
+  std::optional<StreamMessageId> last_;                         // the last entry delivered
+  std::shared_ptr<const std::vector<ReliableEntry>> delivery_;  // Step::deliver until delivered()
   std::vector<StreamMessageId> ack_;
 };
 

@@ -228,7 +228,7 @@ class ReliableTopics::Subscription : public std::enable_shared_from_this<Subscri
 
   // Each listener gets the whole batch on its strand; the last one to finish tells the loop.
   void deliver() {
-    auto batch = std::make_shared<const std::vector<ReliableEntry>>(poll_.delivery());
+    const auto batch = poll_.shared_delivery();
     auto remaining = std::make_shared<std::atomic<std::size_t>>(listeners.size());
     if (listeners.empty()) return act(poll_.delivered());
     const Config* config = &core_.config();
