@@ -10,6 +10,7 @@
 //          client each, so one SUBSCRIBE per process): stamps published at 1,000 messages/s for
 //          the duration. Measured: every listener call's delay after its publish() call (p50,
 //          p99) and the deliveries lost (target: none).
+#include <future>
 #include <iostream>
 #include <thread>
 
@@ -53,17 +54,20 @@ int worker_topic_fanout(const WorkerOptions& options) {
     // One Samples per listener: each is written by its own listener's strand only.
     std::vector<Samples> per_listener(kFanoutListenersPerProcess);
     std::atomic<int> finished{0};
+    std::promise<void> all_finished;  // set by the last listener to see the end mark
     for (auto& samples : per_listener) {
       topic.add_listener([&](std::string_view, std::int64_t stamp) {
         const auto now = monotonic_ns();
-        if (stamp < 0) return void(finished.fetch_add(1));
+        if (stamp < 0) {
+          if (finished.fetch_add(1) + 1 == kFanoutListenersPerProcess) all_finished.set_value();
+          return;
+        }
         samples.record(now - stamp);
         shared->received.fetch_add(1);
       });
     }
     shared->ready.fetch_add(1);
-    if (!wait_until([&] { return finished.load() == kFanoutListenersPerProcess; },
-                    std::chrono::hours(1))) {
+    if (all_finished.get_future().wait_for(std::chrono::hours(1)) != std::future_status::ready) {
       throw std::runtime_error("no end mark");
     }
     for (const auto& samples : per_listener) latency.append(samples);
@@ -126,8 +130,10 @@ nlohmann::json run_topic(const Options& options) {
   const auto end = start + options.duration.count() / 2;
   std::int64_t published = 0;
   while (failure.empty() && monotonic_ns() < end) {
-    if (!wait_until([&] { return shared->received.load() >= published || shared->failed.load(); },
-                    kTopicSetUpTimeout) ||
+    if (!wait_signalled(
+            shared->changed,
+            [&] { return shared->received.load() >= published || shared->failed.load(); },
+            kTopicSetUpTimeout) ||
         shared->failed.load()) {
       failure = "the subscriber stopped receiving";
       break;

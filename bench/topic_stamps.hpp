@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <stdexcept>
 #include <string_view>
 #include <thread>
@@ -21,21 +22,23 @@ struct TopicShared {
   std::atomic<std::int64_t> ready;     // subscribers subscribed
   std::atomic<std::int64_t> received;  // messages their listeners got
   std::atomic<std::int64_t> failed;    // one gave up
+  SharedSignal changed;                // raised after received changed
 };
 
 /// Adds the listener to `topic` (a Topic or ReliableTopic of std::int64_t), tells the publisher
 /// it is ready, and returns once the end mark arrived.
 template <class TopicType>
 void record_stamps(TopicType& topic, TopicShared& shared, Samples& latency) {
-  std::atomic<bool> done{false};  // written by the listener's strand
+  std::promise<void> done;  // set by the listener's strand
   topic.add_listener([&](std::string_view, std::int64_t stamp) {
     const auto now = monotonic_ns();
-    if (stamp < 0) return done.store(true);
+    if (stamp < 0) return done.set_value();
     latency.record(now - stamp);
     shared.received.fetch_add(1);
+    shared.changed.raise();
   });
   shared.ready.fetch_add(1);
-  if (!wait_until([&] { return done.load(); }, std::chrono::hours(1))) {
+  if (done.get_future().wait_for(std::chrono::hours(1)) != std::future_status::ready) {
     throw std::runtime_error("no end mark");
   }
 }

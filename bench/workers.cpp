@@ -1,9 +1,34 @@
 #include "workers.hpp"
 
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <sstream>
 #include <stdexcept>
 
 namespace redisson_bench {
+
+namespace {
+long futex(const std::atomic<std::uint32_t>& word, int op, std::uint32_t value,
+           const timespec* timeout) {
+  static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
+  // Not FUTEX_PRIVATE_FLAG: the word is in memory shared between processes.
+  return syscall(SYS_futex, reinterpret_cast<const std::uint32_t*>(&word), op, value, timeout,
+                 nullptr, 0);
+}
+}  // namespace
+
+void SharedSignal::raise() noexcept {
+  count_.fetch_add(1, std::memory_order_acq_rel);
+  futex(count_, FUTEX_WAKE, INT32_MAX, nullptr);
+}
+
+void SharedSignal::wait_past(std::uint32_t seen, std::chrono::nanoseconds timeout) const noexcept {
+  const timespec ts{static_cast<time_t>(timeout.count() / 1'000'000'000),
+                    static_cast<long>(timeout.count() % 1'000'000'000)};
+  futex(count_, FUTEX_WAIT, seen, &ts);
+}
 
 std::vector<nlohmann::json> worker_reports(const std::vector<ProcessResult>& results) {
   std::vector<nlohmann::json> reports;

@@ -4,6 +4,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -28,6 +29,41 @@ bool wait_until(Predicate predicate, std::chrono::nanoseconds timeout) {
     nanosleep(&ts, nullptr);
   }
   return true;
+}
+
+/// A counter in shared memory that another process can sleep on until it changes (a futex
+/// shared between processes: std::atomic::wait is process-private in libstdc++). The latency
+/// scenarios wait on it instead of polling, so the waiting process takes no CPU from the path
+/// being measured on a 2-core machine.
+class SharedSignal {
+ public:
+  /// Adds one and wakes every process waiting on it.
+  void raise() noexcept;
+  /// The current count, to pass to wait_past.
+  std::uint32_t count() const noexcept { return count_.load(std::memory_order_acquire); }
+  /// Sleeps until the count is no longer `seen` or `timeout` passed (either may return early:
+  /// callers re-check what they wait for).
+  void wait_past(std::uint32_t seen, std::chrono::nanoseconds timeout) const noexcept;
+
+ private:
+  std::atomic<std::uint32_t> count_{0};
+};
+
+/// Waits (sleeping on `signal`, re-checked every change of it and every 50 ms, for what changes
+/// without raising it, such as a worker's `failed`) until `predicate()` holds; false after
+/// `timeout`.
+template <class Predicate>
+bool wait_signalled(const SharedSignal& signal, Predicate predicate,
+                    std::chrono::nanoseconds timeout) {
+  const auto deadline = monotonic_ns() + timeout.count();
+  for (;;) {
+    const auto seen = signal.count();
+    if (predicate()) return true;
+    const auto left = deadline - monotonic_ns();
+    if (left <= 0) return false;
+    signal.wait_past(seen, std::min(std::chrono::nanoseconds(left),
+                                    std::chrono::nanoseconds(std::chrono::milliseconds(50))));
+  }
 }
 
 /// Waits until a shared counter reaches `wanted`; false on timeout.
