@@ -25,6 +25,7 @@
 
 #include "bench.hpp"
 #include "clock.hpp"
+#include "raw_pubsub.hpp"
 #include "sweep.hpp"
 
 namespace {
@@ -190,6 +191,7 @@ int main(int argc, char** argv) {
       if (worker.kind == "reliable-topic") {
         return redisson_bench::worker_reliable_topic(worker);
       }
+      if (worker.kind == "raw-subscriber") return redisson_bench::worker_raw_subscriber(worker);
       if (worker.kind == "topic-subscriber") {
         return redisson_bench::worker_topic_subscriber(worker);
       }

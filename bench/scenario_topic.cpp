@@ -18,6 +18,7 @@
 #include "clock.hpp"
 #include "closed_loop.hpp"
 #include "histogram.hpp"
+#include "raw_pubsub.hpp"
 #include "redis_tools.hpp"
 #include "redisson/objects/topic.hpp"
 #include "report.hpp"
@@ -167,6 +168,10 @@ nlohmann::json run_topic(const Options& options) {
   const double ratio = latency.percentile_us(50) / reference_p50_us;
   delivery["ratio"] = round2(ratio);
   delivery["ratio_meaning"] = "delivery p50 / redis-benchmark -c 1 PING p50 (lower is better)";
+  const double floor_p50_us =
+      raw_pubsub_floor(options, options.duration / 4, RawPacing{}, delivery);
+  delivery["floor_ratio"] = round2(latency.percentile_us(50) / floor_p50_us);
+  delivery["floor_ratio_meaning"] = "delivery p50 / raw_floor p50, paced alike (lower is better)";
   out["delivery"] = delivery;
   if (!failure.empty()) out["error"] = failure;
   const bool publish_met = out.value("meets_target", false);

@@ -1,0 +1,200 @@
+#include "raw_pubsub.hpp"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "clock.hpp"
+#include "histogram.hpp"
+#include "shared_memory.hpp"
+#include "topic_stamps.hpp"
+#include "workers.hpp"
+
+namespace redisson_bench {
+namespace {
+
+constexpr auto kRawSetUpTimeout = std::chrono::seconds(30);
+
+// A blocking TCP connection to the benchmarked server, closed on destruction.
+class RawSocket {
+ public:
+  explicit RawSocket(const Options& options) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    if (fd_ < 0) throw std::system_error(errno, std::generic_category(), "socket");
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(options.server.port));
+    if (::inet_pton(AF_INET, options.server.host.c_str(), &address.sin_addr) != 1) {
+      ::close(fd_);
+      throw std::runtime_error("raw floor: not an IPv4 address: " + options.server.host);
+    }
+    // Bounded: a server that stops answering ends the measurement with an error, not a hang.
+    const timeval timeout{10, 0};
+    const int one = 1;
+    if (::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+        ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) != 0 ||
+        ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout) != 0) {
+      const int error = errno;
+      ::close(fd_);
+      throw std::system_error(error, std::generic_category(), "raw floor: connect");
+    }
+  }
+  ~RawSocket() { ::close(fd_); }
+  RawSocket(const RawSocket&) = delete;
+  RawSocket& operator=(const RawSocket&) = delete;
+
+  void send(std::string_view bytes) {
+    while (!bytes.empty()) {
+      const auto sent = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+      if (sent < 0) throw std::system_error(errno, std::generic_category(), "raw floor: send");
+      bytes.remove_prefix(static_cast<std::size_t>(sent));
+    }
+  }
+  // Appends what one read() returns to `buffer`.
+  void receive(std::string& buffer) {
+    char chunk[4096];
+    const auto got = ::recv(fd_, chunk, sizeof chunk, 0);
+    if (got <= 0) {
+      throw std::runtime_error(got == 0 ? "raw floor: the server closed the connection"
+                                        : "raw floor: no reply within 10 s");
+    }
+    buffer.append(chunk, static_cast<std::size_t>(got));
+  }
+
+ private:
+  int fd_;
+};
+
+std::string resp_command(std::initializer_list<std::string_view> args) {
+  std::string out = "*" + std::to_string(args.size()) + "\r\n";
+  for (const auto arg : args) {
+    out += "$" + std::to_string(arg.size()) + "\r\n";
+    out += arg;
+    out += "\r\n";
+  }
+  return out;
+}
+
+// Takes the next whole RESP2 frame off the front of `buffer` (only the shapes SUBSCRIBE and
+// PUBLISH answer with: an integer, or an array of bulk strings and integers); returns its last
+// element's text, or nullopt while the frame is incomplete.
+std::optional<std::string> take_frame(std::string& buffer) {
+  std::size_t at = 0;
+  const auto line = [&]() -> std::optional<std::string_view> {
+    const auto end = buffer.find("\r\n", at);
+    if (end == std::string::npos) return std::nullopt;
+    std::string_view text(buffer.data() + at, end - at);
+    at = end + 2;
+    return text;
+  };
+  const auto element = [&]() -> std::optional<std::string> {
+    const auto header = line();
+    if (!header || header->empty()) return std::nullopt;
+    if (header->front() == ':') return std::string(header->substr(1));
+    if (header->front() != '$') throw std::runtime_error("raw floor: unexpected reply");
+    const auto size = std::stoul(std::string(header->substr(1)));
+    if (buffer.size() < at + size + 2) return std::nullopt;
+    std::string text = buffer.substr(at, size);
+    at += size + 2;
+    return text;
+  };
+  std::optional<std::string> last;
+  if (!buffer.empty() && buffer.front() == '*') {
+    const auto header = line();
+    if (!header) return std::nullopt;
+    const auto count = std::stoul(std::string(header->substr(1)));
+    for (std::size_t i = 0; i < count; ++i) {
+      last = element();
+      if (!last) return std::nullopt;
+    }
+  } else {
+    last = element();
+    if (!last) return std::nullopt;
+  }
+  buffer.erase(0, at);
+  return last;
+}
+
+std::string next_frame(RawSocket& socket, std::string& buffer) {
+  for (;;) {
+    if (auto frame = take_frame(buffer)) return *frame;
+    socket.receive(buffer);
+  }
+}
+
+}  // namespace
+
+int worker_raw_subscriber(const WorkerOptions& options) {
+  Shared<TopicShared> shared(kWorkerSharedFd);
+  return run_latency_worker(shared->failed, [&](Samples& latency) {
+    RawSocket socket(options.common);
+    std::string buffer;
+    socket.send(resp_command({"SUBSCRIBE", options.lock_name}));
+    next_frame(socket, buffer);  // the subscription's confirmation
+    shared->ready.fetch_add(1);
+    for (;;) {
+      const auto payload = next_frame(socket, buffer);
+      const auto now = monotonic_ns();
+      const auto stamp = std::stoll(payload);
+      if (stamp < 0) return;
+      latency.record(now - stamp);
+      shared->received.fetch_add(1);
+      shared->changed.raise();
+    }
+  });
+}
+
+double raw_pubsub_floor(const Options& options, std::chrono::nanoseconds duration, RawPacing pacing,
+                        nlohmann::json& out) {
+  Shared<TopicShared> shared;
+  const auto channel = bench_key(options, "raw-floor");
+  ChildGroup workers;
+  workers.spawn(worker_command(options, "raw-subscriber", 0, channel), /*capture_stderr=*/false,
+                shared.fd());
+  RawSocket socket(options);
+  std::string buffer;
+  const auto publish = [&](std::int64_t stamp) {
+    socket.send(resp_command({"PUBLISH", channel, std::to_string(stamp)}));
+    next_frame(socket, buffer);
+  };
+  std::string failure;
+  if (!wait_for_count(shared->ready, 1, kRawSetUpTimeout)) failure = "never subscribed";
+  if (failure.empty() && pacing.interval.count() > 0) {
+    publish_paced(duration, pacing.interval, [&] { publish(monotonic_ns()); });
+  } else if (failure.empty()) {
+    const auto end = monotonic_ns() + duration.count();
+    for (std::int64_t published = 0; monotonic_ns() < end; ++published) {
+      if (!wait_signalled(
+              shared->changed,
+              [&] { return shared->received.load() >= published || shared->failed.load(); },
+              kRawSetUpTimeout) ||
+          shared->failed.load()) {
+        failure = "the subscriber stopped receiving";
+        break;
+      }
+      publish(monotonic_ns());
+    }
+  }
+  publish(-1);
+  const auto latency = merged_latency(
+      worker_reports(workers.wait_all(std::chrono::steady_clock::now() + kRawSetUpTimeout)));
+  nlohmann::json floor{
+      {"what", "PUBLISH on a blocking socket -> SUBSCRIBE's blocking read in another process"},
+      {"pacing", pacing.interval.count() > 0
+                     ? "one every " + std::to_string(pacing.interval.count() / 1000) + " us"
+                     : "the next once the last arrived"}};
+  latency.add_to(floor);
+  if (!failure.empty()) floor["error"] = failure;
+  out["raw_floor"] = floor;
+  return latency.percentile_us(50);
+}
+
+}  // namespace redisson_bench
