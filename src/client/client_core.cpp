@@ -178,6 +178,10 @@ void ClientCore::start_router(const ConnectionOptions& options) {
         const auto router = weak_router.lock();
         return router ? router->pubsub_node(channel) : fallback;
       },
+      [weak_router] {
+        const auto router = weak_router.lock();
+        return router ? router->masters() : std::vector<ServerAddress>{};
+      },
       [weak_router](std::function<void()> done) {
         if (const auto router = weak_router.lock()) router->refresh(std::move(done));
       });

@@ -1,5 +1,6 @@
 #include "pubsub/routed_pubsub.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "net/node_key.hpp"
@@ -9,13 +10,31 @@ namespace redisson::detail {
 
 RoutedPubSub::RoutedPubSub(asio::io_context& io, ConnectionOptions base,
                            std::chrono::milliseconds subscription_timeout, bool sharded,
-                           NodeOf node_of, Refresh refresh)
+                           NodeOf node_of, Masters masters, Refresh refresh)
     : PubSub(sharded ? ChannelKind::sharded : ChannelKind::plain),
       io_(io),
       base_(std::move(base)),
       subscription_timeout_(subscription_timeout),
       node_of_(std::move(node_of)),
+      masters_(std::move(masters)),
       refresh_(std::move(refresh)) {}
+
+bool RoutedPubSub::node_local(std::string_view channel) noexcept {
+  // Redisson's ChannelName.isKeyspace, with the same prefixes.
+  for (const std::string_view prefix :
+       {"__keyspace", "__keyevent", "__subkeyspace", "__subkeyevent"}) {
+    if (channel.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
+std::vector<ServerAddress> RoutedPubSub::nodes_for(const Entry& entry) const {
+  if (entry.kind != ChannelKind::sharded && node_local(entry.channel)) {
+    auto masters = masters_();
+    if (!masters.empty()) return masters;
+  }
+  return {node_of_(entry.channel)};
+}
 
 std::shared_ptr<Subscriber> RoutedPubSub::subscriber_for(const ServerAddress& address) {
   const auto key = node_key(address);
@@ -32,12 +51,13 @@ std::shared_ptr<Subscriber> RoutedPubSub::subscriber_for(const ServerAddress& ad
   return subscriber;
 }
 
-// Puts `entry` on the subscriber of `address`. Its first confirmation completes the caller's
-// on_ready; a later one (after a move) is a resubscription.
+// Puts `entry` on the subscriber of `address` too. Each first placement's confirmation counts
+// towards the caller's on_ready; a later one (after a move) is a resubscription.
 void RoutedPubSub::attach(std::uint64_t id, const ServerAddress& address) {
   auto& entry = entries_.at(id);
   const auto generation = ++entry.generation;
-  entry.node = node_key(address);
+  const auto node = node_key(address);
+  entry.placements[node] = Placement{0, generation, false};
   const auto listener = entry.listener;
   Listener inner{[listener](std::string_view channel, std::string_view payload) {
                    if (listener->on_message) listener->on_message(channel, payload);
@@ -54,24 +74,49 @@ void RoutedPubSub::attach(std::uint64_t id, const ServerAddress& address) {
   // look `entry` up again afterwards instead of holding on to it.
   const auto inner_id = subscriber_for(address)->listen(
       kind, channel, std::move(inner),
-      [weak = weak_from_this(), id, generation](std::error_code ec) {
-        auto self = weak.lock();
-        if (!self) return;
-        const auto it = self->entries_.find(id);
-        if (it == self->entries_.end() || it->second.generation != generation) return;
-        auto& moved = it->second;
-        if (moved.on_ready) return std::exchange(moved.on_ready, nullptr)(ec);
-        const auto listener = moved.listener;
-        if (!ec && listener->on_resubscribed) {
-          listener->on_resubscribed();
-        } else if (ec && listener->on_interrupted) {
-          listener->on_interrupted();  // a waiter re-checks instead of sleeping on a dead channel
-        }
+      [weak = weak_from_this(), id, node, generation](std::error_code ec) {
+        if (auto self = weak.lock()) self->confirm(id, node, generation, ec);
       });
-  if (const auto it = entries_.find(id);
-      it != entries_.end() && it->second.generation == generation) {
-    it->second.inner_id = inner_id;
+  if (const auto it = entries_.find(id); it != entries_.end()) {
+    const auto placement = it->second.placements.find(node);
+    if (placement != it->second.placements.end() && placement->second.generation == generation) {
+      placement->second.inner_id = inner_id;
+    }
   }
+}
+
+void RoutedPubSub::confirm(std::uint64_t id, const std::string& node, std::uint64_t generation,
+                           std::error_code ec) {
+  const auto it = entries_.find(id);
+  if (it == entries_.end()) return;
+  auto& entry = it->second;
+  const auto placement = entry.placements.find(node);
+  if (placement == entry.placements.end() || placement->second.generation != generation) return;
+  const bool first = !placement->second.confirmed;
+  placement->second.confirmed = true;
+  if (entry.on_ready) {
+    if (ec) return std::exchange(entry.on_ready, nullptr)(ec);
+    if (first && entry.unconfirmed > 0) --entry.unconfirmed;
+    if (entry.unconfirmed == 0) std::exchange(entry.on_ready, nullptr)(ec);
+    return;
+  }
+  const auto listener = entry.listener;
+  if (!ec && listener->on_resubscribed) {
+    listener->on_resubscribed();
+  } else if (ec && listener->on_interrupted) {
+    listener->on_interrupted();  // a waiter re-checks instead of sleeping on a dead channel
+  }
+}
+
+void RoutedPubSub::detach(Entry& entry, const std::string& node) {
+  const auto placement = entry.placements.find(node);
+  if (placement == entry.placements.end()) return;
+  if (const auto sub = subscribers_.find(node); sub != subscribers_.end()) {
+    sub->second->remove(placement->second.inner_id);
+  }
+  // A placement gone before it confirmed no longer holds up the caller.
+  if (!placement->second.confirmed && entry.unconfirmed > 0) --entry.unconfirmed;
+  entry.placements.erase(placement);
 }
 
 std::uint64_t RoutedPubSub::listen(ChannelKind kind, const std::string& channel, Listener listener,
@@ -87,15 +132,22 @@ std::uint64_t RoutedPubSub::listen(ChannelKind kind, const std::string& channel,
   entry.listener = std::make_shared<Listener>(std::move(listener));
   // A null on_ready still needs a marker so a later move counts as a resubscription.
   entry.on_ready = on_ready ? std::move(on_ready) : ReadyCallback([](std::error_code) {});
-  attach(id, node_of_(channel));
+  const auto nodes = nodes_for(entry);
+  entry.unconfirmed = nodes.size();
+  for (const auto& node : nodes) {
+    if (!entries_.contains(id)) break;  // removed by its own on_ready (a failed first node)
+    attach(id, node);
+  }
   return id;
 }
 
 void RoutedPubSub::remove(std::uint64_t id, std::chrono::milliseconds linger) {
   const auto it = entries_.find(id);
   if (it == entries_.end()) return;
-  if (const auto sub = subscribers_.find(it->second.node); sub != subscribers_.end()) {
-    sub->second->remove(it->second.inner_id, linger);
+  for (const auto& [node, placement] : it->second.placements) {
+    if (const auto sub = subscribers_.find(node); sub != subscribers_.end()) {
+      sub->second->remove(placement.inner_id, linger);
+    }
   }
   entries_.erase(it);
 }
@@ -118,16 +170,27 @@ void RoutedPubSub::reroute() {
   for (const auto id : ids) {
     const auto it = entries_.find(id);
     if (it == entries_.end()) continue;  // removed by a listener meanwhile
-    const auto address = node_of_(it->second.channel);
-    const auto old_node = it->second.node;
-    const auto old_id = it->second.inner_id;
-    if (node_key(address) == old_node) {
-      subscribers_.at(old_node)->resubscribe(it->second.kind, it->second.channel);
-      continue;
+    std::vector<std::string> wanted;
+    for (const auto& address : nodes_for(it->second)) {
+      const auto node = node_key(address);
+      wanted.push_back(node);
+      if (const auto placed = it->second.placements.find(node);
+          placed != it->second.placements.end()) {
+        subscribers_.at(node)->resubscribe(it->second.kind, it->second.channel);
+        continue;
+      }
+      // Subscribe on the new node before leaving the old one, so no window has neither.
+      if (it->second.on_ready) ++it->second.unconfirmed;
+      attach(id, address);
+      if (!entries_.contains(id)) break;
     }
-    // Subscribe on the new node before leaving the old one, so no window has neither.
-    attach(id, address);
-    subscribers_.at(old_node)->remove(old_id);
+    const auto still = entries_.find(id);
+    if (still == entries_.end()) continue;
+    std::vector<std::string> gone;
+    for (const auto& [node, placement] : still->second.placements) {
+      if (std::find(wanted.begin(), wanted.end(), node) == wanted.end()) gone.push_back(node);
+    }
+    for (const auto& node : gone) detach(still->second, node);
   }
   close_idle_subscribers();
 }
@@ -145,7 +208,7 @@ void RoutedPubSub::on_dropped(const std::string& channel) {
 void RoutedPubSub::close_idle_subscribers() {
   for (auto it = subscribers_.begin(); it != subscribers_.end();) {
     bool used = false;
-    for (const auto& [id, entry] : entries_) used = used || entry.node == it->first;
+    for (const auto& [id, entry] : entries_) used = used || entry.placements.contains(it->first);
     if (!used && it->second->channel_count() == 0) {
       it->second->close();
       it = subscribers_.erase(it);

@@ -5,7 +5,12 @@
 // may have been lost in between, so waiters re-check).
 //
 // A sharded channel the server drops by itself (its slot moved) is moved the same way after the
-// topology has been refreshed. Every method runs on the I/O thread.
+// topology has been refreshed.
+//
+// Keyspace and keyevent notifications (`__keyspace@...`, `__keyevent@...`, as channels or
+// patterns) are node-local: each node publishes its own keys' events to its own subscribers
+// only. Such a channel is subscribed on every master (as Redisson does), and follows the set of
+// masters as it changes. Every method runs on the I/O thread.
 #pragma once
 
 #include <asio/io_context.hpp>
@@ -15,6 +20,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "pubsub/pubsub.hpp"
 #include "pubsub/subscriber.hpp"
@@ -24,13 +30,18 @@ namespace redisson::detail {
 class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPubSub> {
  public:
   using NodeOf = std::function<ServerAddress(std::string_view channel)>;
+  /// Every master now (for the node-local channels).
+  using Masters = std::function<std::vector<ServerAddress>()>;
   /// Refreshes the topology, then calls `done` (whether or not anything changed).
   using Refresh = std::function<void(std::function<void()> done)>;
 
   /// `base`: login and timeouts for every subscriber connection (the server is replaced).
   RoutedPubSub(asio::io_context& io, ConnectionOptions base,
                std::chrono::milliseconds subscription_timeout, bool sharded, NodeOf node_of,
-               Refresh refresh);
+               Masters masters, Refresh refresh);
+
+  /// A keyspace or keyevent channel or pattern: published on each node for its own keys.
+  static bool node_local(std::string_view channel) noexcept;
 
   std::uint64_t listen(ChannelKind kind, const std::string& channel, Listener listener,
                        ReadyCallback on_ready) override;
@@ -48,18 +59,29 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
   std::size_t node_count() const { return subscribers_.size(); }
 
  private:
+  // Where an entry is subscribed: one node, or every master for a node-local channel.
+  struct Placement {
+    std::uint64_t inner_id = 0;
+    std::uint64_t generation = 0;  // stale confirmations (of a placement since removed) ignored
+    bool confirmed = false;
+  };
   struct Entry {
     ChannelKind kind = ChannelKind::plain;
     std::string channel;  // a pattern's text: on the node of its slot, where PUBLISH reaches too
-    std::string node;     // node_key() of the subscriber it is on
-    std::uint64_t inner_id = 0;
-    std::uint64_t generation = 0;  // bumps on every move; stale confirmations are ignored
+    std::map<std::string, Placement> placements;  // by node_key() of the subscriber
+    std::uint64_t generation = 0;                 // bumps on every new placement
     std::shared_ptr<Listener> listener;
-    ReadyCallback on_ready;  // until the first confirmation
+    ReadyCallback on_ready;       // until every first placement confirmed (or one failed)
+    std::size_t unconfirmed = 0;  // placements on_ready still waits for
   };
 
+  std::vector<ServerAddress> nodes_for(const Entry& entry) const;
   std::shared_ptr<Subscriber> subscriber_for(const ServerAddress& address);
   void attach(std::uint64_t id, const ServerAddress& address);
+  void confirm(std::uint64_t id, const std::string& node, std::uint64_t generation,
+               std::error_code ec);
+  // Leaves one placement (the entry stays).
+  void detach(Entry& entry, const std::string& node);
   void on_dropped(const std::string& channel);
   void close_idle_subscribers();
 
@@ -67,6 +89,7 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
   ConnectionOptions base_;
   std::chrono::milliseconds subscription_timeout_;
   NodeOf node_of_;
+  Masters masters_;
   Refresh refresh_;
   std::map<std::string, std::shared_ptr<Subscriber>> subscribers_;  // by node_key
   std::unordered_map<std::uint64_t, Entry> entries_;

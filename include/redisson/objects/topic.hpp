@@ -177,8 +177,9 @@ class ShardedTopic : public detail::PublishingTopic<T, detail::TopicKind::sharde
 /// The channels matching a glob-style pattern (Java Redisson's RPatternTopic): PSUBSCRIBE; a
 /// listener hears every PUBLISH to a matching channel, with that channel's name. It publishes
 /// nothing (publish on a Topic of the channel). On a Cluster the pattern is subscribed on the
-/// master of its own slot: PUBLISH reaches every node, but keyspace notifications (which are
-/// node-local) are heard from that node only.
+/// master of its own slot (PUBLISH reaches every node), except a keyspace or keyevent pattern
+/// (`__keyspace...`, `__keyevent...`): those notifications are node-local, so it is subscribed
+/// on every master, as a Topic on such a channel is.
 template <JavaValue T = Value>
 class PatternTopic : public detail::BasicTopic<T, detail::TopicKind::pattern> {
  public:

@@ -18,6 +18,7 @@
 #include "redisson/objects/atomic_double.hpp"
 #include "redisson/objects/atomic_long.hpp"
 #include "redisson/objects/bit_set.hpp"
+#include "redisson/objects/bucket.hpp"
 #include "redisson/objects/buckets.hpp"
 #include "redisson/objects/functions.hpp"
 #include "redisson/objects/hyper_log_log.hpp"
@@ -236,6 +237,66 @@ TEST_F(ObjectsOnCluster, TopicsSubscribeOnTheChannelsMaster) {
   }
   // Each PUBLISH reaches the plain listener of its channel and the pattern: 3 + 2 * 3.
   ASSERT_TRUE(redisson::test::eventually([&] { return heard_count() == 9; }));
+}
+
+// Keyspace and keyevent notifications are node-local: a PatternTopic or Topic on one is subscribed
+// on every master (as Redisson does), so it hears the events of keys on all of them, and leaves
+// every master when its last listener goes.
+TEST_F(ObjectsOnCluster, KeyspaceTopicsListenOnEveryMaster) {
+  std::vector<std::string> keys;
+  std::set<int> masters;
+  for (int i = 0; keys.size() < 3 && i < 1000; ++i) {
+    const auto key = "cl:event:" + std::to_string(i);
+    if (masters.insert(master_of(key)).second) keys.push_back(key);
+  }
+  ASSERT_EQ(keys.size(), 3u);
+  for (const int master : cluster().master_ports()) {
+    cluster().command(master, {"CONFIG", "SET", "notify-keyspace-events", "E$"});
+  }
+  std::mutex mutex;
+  std::set<std::string> heard;
+  auto heard_has = [&](const std::string& what) {
+    std::lock_guard lock(mutex);
+    return heard.contains(what);
+  };
+  const redisson::test::ShutdownAtEnd stop{client()};  // before what listeners use goes
+  redisson::PatternTopic<std::string> events(client(), "__keyevent@*__:set", codecs::string());
+  const auto pattern_id =
+      events.add_listener([&](std::string_view channel, const std::string& key) {
+        std::lock_guard lock(mutex);
+        heard.insert("pattern " + std::string(channel) + " " + key);
+      });
+  redisson::Topic<std::string> sets(client(), "__keyevent@0__:set", codecs::string());
+  const auto channel_id = sets.add_listener([&](std::string_view, const std::string& key) {
+    std::lock_guard lock(mutex);
+    heard.insert("channel " + key);
+  });
+  for (const int master : cluster().master_ports()) {
+    EXPECT_EQ(cluster().command(master, {"PUBSUB", "NUMPAT"}), "1") << "master " << master;
+    EXPECT_EQ(cluster().command(master, {"PUBSUB", "NUMSUB", "__keyevent@0__:set"}),
+              "__keyevent@0__:set\n1")
+        << "master " << master;
+  }
+  for (const auto& key : keys) {
+    redisson::Bucket<std::string>(client(), key, codecs::string()).set("v");
+  }
+  for (const auto& key : keys) {
+    EXPECT_TRUE(redisson::test::eventually([&] {
+      return heard_has("pattern __keyevent@0__:set " + key) && heard_has("channel " + key);
+    })) << key
+        << " on master " << master_of(key);
+  }
+  EXPECT_TRUE(events.remove_listener(pattern_id));
+  EXPECT_TRUE(sets.remove_listener(channel_id));
+  for (const int master : cluster().master_ports()) {
+    EXPECT_TRUE(redisson::test::eventually([&] {
+      return cluster().command(master, {"PUBSUB", "NUMPAT"}) == "0" &&
+             cluster().command(master, {"PUBSUB", "NUMSUB", "__keyevent@0__:set"}) ==
+                 "__keyevent@0__:set\n0";
+    })) << "master "
+        << master;
+    cluster().command(master, {"CONFIG", "SET", "notify-keyspace-events", ""});
+  }
 }
 
 // A reliable topic's stream and {name}:timeout zset share a slot (the zset's hash tag is the
