@@ -8,8 +8,9 @@
 // rest, so CLIENT REPLY OFF cannot hide its failure); MULTI/EXEC in in_memory_atomic mode;
 // CLIENT REPLY OFF/ON with skip_result (only ON is answered); WAIT with sync_replicas. A group
 // completes once its last answer arrived: then, unless it is sent again (every command refused
-// without running: BatchOptions::retry_attempts), its operations complete in call order, and
-// once every group did, execute() does.
+// without running: BatchOptions::retry_attempts) or some of its commands are (answered MOVED or
+// ASK: each sent again through the router), its operations complete in call order, and once
+// every group did, execute() does.
 #include <algorithm>
 #include <asio/steady_timer.hpp>
 #include <optional>
@@ -36,6 +37,11 @@ struct BatchGroup {
   std::size_t answers_pending = 0;
   Status failure;
   Reply failure_reply;  // the reply that said so, when one did
+  // Commands answered MOVED or ASK, sent again one at a time in call order, and how many of
+  // them have been answered.
+  bool redirected = false;
+  std::vector<std::size_t> redirects;
+  std::size_t redirects_answered = 0;
 };
 
 // Shared by the callbacks of one execute(). A group's callbacks run one at a time (its
@@ -64,6 +70,8 @@ struct BatchRun {
   void finish_group(std::size_t group_index);
   void finish();
   bool worth_resending(const BatchGroup& group) const;
+  bool follow_redirects(std::size_t group_index);
+  void send_redirected(std::size_t group_index);
 };
 
 // The commands a batch wraps its own in, made once.
@@ -204,8 +212,53 @@ bool BatchRun::worth_resending(const BatchGroup& group) const {
                      [&](std::size_t i) { return codes[i] == busy; });
 }
 
+// The commands of a plain (not atomic) group that a master refused with MOVED or ASK (their
+// slot moved, or is moving, since the group was made) did not run: they are sent again through
+// the router, which follows the redirection (and learns the slot's new master for the next
+// batch), one at a time in call order, as the commands after them on the same keys ran on the
+// new master only after them. Then the group finishes, still in call order.
+bool BatchRun::follow_redirects(std::size_t group_index) {
+  auto& group = groups[group_index];
+  if (group.redirected || options.skip_result || options.mode == BatchMode::in_memory_atomic) {
+    return false;
+  }
+  for (const auto i : group.entries) {
+    const auto& reply = responses[i];
+    if (reply.type == ReplyType::error &&
+        (reply.str.starts_with("MOVED ") || reply.str.starts_with("ASK "))) {
+      group.redirects.push_back(i);
+    }
+  }
+  if (group.redirects.empty()) return false;
+  group.redirected = true;
+  send_redirected(group_index);
+  return true;
+}
+
+void BatchRun::send_redirected(std::size_t group_index) {
+  auto& group = groups[group_index];
+  const auto i = group.redirects[group.redirects_answered];
+  auto* self = this;
+  ReplyCallback callback = [self, group_index, i](std::error_code ec, Reply reply) {
+    self->codes[i] = ec;
+    self->responses[i] = std::move(reply);
+    auto& group = self->groups[group_index];
+    if (++group.redirects_answered < group.redirects.size()) {
+      return self->send_redirected(group_index);
+    }
+    self->finish_group(group_index);
+  };
+  const auto& entry = entries[i];
+  if (entry.script) {
+    core->eval(*entry.script, entry.command, std::move(callback));  // NOSCRIPT: EVAL
+  } else {
+    core->submit(entry.command, deadline, std::move(callback));
+  }
+}
+
 void BatchRun::finish_group(std::size_t group_index) {
   auto& group = groups[group_index];
+  if (follow_redirects(group_index)) return;
   if (worth_resending(group)) {
     ++group.attempts;
     for (const auto i : group.entries) codes[i] = {};

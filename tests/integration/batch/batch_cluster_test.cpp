@@ -1,7 +1,8 @@
 // Batch on a real Redis Cluster (3 masters, started once for the suite): an in_memory batch
 // spanning every master runs each master's group and returns the replies in call order; an
 // atomic batch whose keys are on several masters is refused before anything is sent; an atomic
-// batch under one hash tag runs as MULTI/EXEC on its master.
+// batch under one hash tag runs as MULTI/EXEC on its master; commands answered MOVED or ASK (a
+// slot moved or moving) are sent again where the slot went.
 #include <gtest/gtest.h>
 
 #include <asio/use_future.hpp>
@@ -18,6 +19,7 @@
 #include "redisson/objects/bucket.hpp"
 #include "support/client_config.hpp"
 #include "support/cluster_suite.hpp"
+#include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_cluster.hpp"
 #include "topology/key_slot.hpp"
@@ -108,6 +110,80 @@ TEST_F(BatchOnCluster, AtomicBatchUnderOneHashTagRunsOnItsMaster) {
   ASSERT_EQ(result.responses.size(), 2U);
   EXPECT_EQ(get_on_master("{tag}:value"), "x");
   EXPECT_EQ(calls_on_masters("exec"), exec_before + 1);
+}
+
+// A slot moves after the client learned the slot map (its scan is 10 minutes away): the old master
+// answers MOVED to the batch's commands on that slot (a plain one and a script), and during a
+// migration ASK; each is sent again where the slot went, and the batch completes in call order
+// with every command run once.
+TEST_F(BatchOnCluster, CommandsAnsweredMovedOrAskAreSentWhereTheSlotWent) {
+  auto config_with_slow_scan = config();
+  config_with_slow_scan.cluster->scan_interval = 10min;
+  Client stale(config_with_slow_scan);
+  const std::string key = "batch:moving";
+  const std::string counter = "{batch:moving}:n";
+  const std::string other = "batch:staying:1";
+  const int slot = redisson::detail::key_slot(key);
+  const int source = master_of(key);
+  int target = 0;
+  for (const int master : cluster().master_ports()) target = master != source ? master : target;
+  ASSERT_NE(master_of(other), source);  // a group that is not redirected
+  stale.execute(redisson::Command{"SET", key, "before"});
+  const auto id_of = [&](int port) { return cluster().command(port, {"CLUSTER", "MYID"}); };
+  const auto slot_text = std::to_string(slot);
+  const auto migrate = [&](int from, int to, bool finish) {
+    cluster().command(to, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(from)});
+    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(to)});
+    for (const auto& name : {key, counter}) {
+      cluster().command(
+          from, {"MIGRATE", "127.0.0.1", std::to_string(to), "", "0", "5000", "KEYS", name});
+    }
+    if (!finish) return;
+    for (const int master : cluster().master_ports()) {
+      cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
+    }
+  };
+  const auto run_batch = [&](const std::string& value) {
+    Batch batch(stale);
+    auto set =
+        batch.get<Bucket<std::string>>(key, codecs::string()).async_set(value, asio::use_future);
+    auto stay =
+        batch.get<Bucket<std::string>>(other, codecs::string()).async_set(value, asio::use_future);
+    AtomicLong n = batch.get<AtomicLong>(counter);
+    auto cas = n.async_compare_and_set(0, 10, asio::use_future);  // a script
+    auto incremented = n.async_increment_and_get(asio::use_future);
+    const auto result = batch.execute();
+    set.get();
+    stay.get();
+    EXPECT_TRUE(cas.get());
+    EXPECT_EQ(incremented.get(), 11);
+    ASSERT_EQ(result.responses.size(), 4U);
+    EXPECT_EQ(result.responses[0].str, "OK");
+    EXPECT_EQ(result.responses[3].integer, 11);
+  };
+
+  // Half-way through a migration (the keys moved, the slot not yet): ASK.
+  migrate(source, target, false);
+  run_batch("during");
+  // The old master has neither key any more (it says ASK for a key it does not have).
+  EXPECT_TRUE(cluster().command(source, {"EXISTS", key, counter}).starts_with("ASK "));
+  EXPECT_EQ(get_on_master(other), "during");
+
+  // Finished: the old master answers MOVED.
+  for (const int master : cluster().master_ports()) {
+    cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(target)});
+  }
+  ASSERT_TRUE(redisson::test::eventually([&] { return master_of(key) == target; }));
+  EXPECT_EQ(cluster().command(target, {"GET", key}), "during");
+  EXPECT_EQ(cluster().command(target, {"GET", counter}), "11");
+  cluster().command(target, {"DEL", counter});
+  run_batch("after");
+  EXPECT_EQ(cluster().command(target, {"GET", key}), "after");
+  EXPECT_EQ(cluster().command(target, {"GET", counter}), "11");
+
+  // Put the slot back so the suite's other tests see the cluster as created.
+  migrate(target, source, true);
+  ASSERT_TRUE(redisson::test::eventually([&] { return master_of(key) == source; }));
 }
 
 }  // namespace
