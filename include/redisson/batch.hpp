@@ -109,7 +109,8 @@ struct BatchResult {
 ///
 /// On a Cluster each master gets its own group (in parallel). An in_memory_atomic batch whose
 /// keys belong to several masters fails with errc::invalid_argument before anything is sent.
-/// A MOVED or ASK inside a batch is that command's error (not followed).
+/// An in_memory batch's commands answered MOVED or ASK (their slot moved) are sent again where
+/// the slot went, one at a time in call order (docs/batches-transactions.md).
 ///
 /// A batch executes once; discard() drops what is queued (each operation completes with
 /// errc::invalid_argument), and so does dropping the batch and its bound objects without
@@ -145,17 +146,25 @@ class Batch {
     }
   }
 
-  /// A handle of type T that has no name (Scripts, Functions, Buckets), bound to this batch:
-  /// Scripts' eval and eval_sha, Functions' call, Buckets' get and set are queued; what runs on
-  /// every master (script_load, script_flush, Functions' load, ...) is refused with
-  /// errc::invalid_argument.
+  /// A handle of type T that has no name (Scripts, Functions, Buckets, Keys), bound to this
+  /// batch: Scripts' eval and eval_sha, Functions' call, Buckets' get and set, Keys'
+  /// delete_keys, unlink, count_exists, get_type and remaining_time_to_live are queued; what
+  /// runs on every master (script_load, script_flush, Functions' load, Keys' count, scan,
+  /// delete_by_pattern, flushdb, random_key) is refused with errc::invalid_argument.
   template <class T>
   T get(CodecPtr codec = nullptr) const {
-    static_assert(std::is_constructible_v<T, const Client&, CodecPtr>,
-                  "Batch::get<T>(): T must be Scripts, Functions or Buckets");
-    T handle(*client_, std::move(codec));
-    bind(handle.state_);
-    return handle;
+    if constexpr (std::is_constructible_v<T, const Client&, CodecPtr>) {
+      T handle(*client_, std::move(codec));
+      bind(handle.state_);
+      return handle;
+    } else {
+      static_assert(std::is_constructible_v<T, const Client&>,
+                    "Batch::get<T>(): T must be Scripts, Functions, Buckets or Keys");
+      if (codec) refuse_codec();
+      T handle(*client_);
+      bind(handle.state_);
+      return handle;
+    }
   }
 
   /// Sends everything queued; completes with the replies in call order, or with the first

@@ -183,6 +183,7 @@ std::shared_ptr<KeyScanState> make_key_scan(ScanOptions options) {
 
 void start_key_scan_next(const ObjectPtr& state, const std::shared_ptr<KeyScanState>& scan,
                          Done<Reply>& done) {
+  if (state->batch) return done(batch_refusal("Keys::scan (every master)"), Reply{});
   if (!scan->started) {
     scan->masters = state->core->router().masters();
     scan->started = true;
@@ -191,15 +192,18 @@ void start_key_scan_next(const ObjectPtr& state, const std::shared_ptr<KeyScanSt
 }
 
 void start_keys_count(const ObjectPtr& state, Done<Reply>& done) {
+  if (state->batch) return done(batch_refusal("Keys::count (every master)"), Reply{});
   sum_over_masters(state, Command{"DBSIZE"}, std::move(done));
 }
 
 void start_keys_delete_by_pattern(const ObjectPtr& state, const std::string& pattern,
                                   Done<Reply>& done) {
+  if (state->batch) return done(batch_refusal("Keys::delete_by_pattern (every master)"), Reply{});
   std::make_shared<PatternDelete>(state, pattern, std::move(done))->start();
 }
 
 void start_keys_flushdb(const ObjectPtr& state, Done<Reply>& done) {
+  if (state->batch) return done(batch_refusal("Keys::flushdb (every master)"), Reply{});
   std::vector<NodeCommand> commands;
   for (auto& master : state->core->router().masters()) {
     commands.push_back({master, Command{"FLUSHDB"}});
@@ -211,6 +215,7 @@ void start_keys_flushdb(const ObjectPtr& state, Done<Reply>& done) {
 }
 
 void start_keys_random_key(const ObjectPtr& state, Done<Reply>& done) {
+  if (state->batch) return done(batch_refusal("Keys::random_key (master after master)"), Reply{});
   auto masters = state->core->router().masters();
   thread_local std::minstd_rand generator{std::random_device{}()};
   const std::size_t first = masters.empty() ? 0 : generator() % masters.size();

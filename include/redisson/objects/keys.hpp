@@ -93,8 +93,14 @@ class KeyScan {
 /// on a Cluster while the masters it asks are empty; get_type() and remaining_time_to_live()
 /// one command.
 ///
+/// In a batch (`batch.get<Keys>()`): delete_keys, unlink, count_exists, get_type and
+/// remaining_time_to_live are queued; count, scan, delete_by_pattern, flushdb and random_key
+/// (several masters, or several steps) are refused with errc::invalid_argument.
+///
 /// A handle: cheap to copy, sends nothing until called, thread-safe.
 class Keys {
+  friend class Batch;  // binds it to itself (Batch::get)
+
   template <class CompletionToken>
   auto per_slot(const char* command, std::vector<std::string> names, CompletionToken&& token) const;
 

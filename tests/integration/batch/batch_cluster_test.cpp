@@ -17,6 +17,7 @@
 #include "redisson/client.hpp"
 #include "redisson/objects/atomic_long.hpp"
 #include "redisson/objects/bucket.hpp"
+#include "redisson/objects/keys.hpp"
 #include "support/client_config.hpp"
 #include "support/cluster_suite.hpp"
 #include "support/eventually.hpp"
@@ -67,6 +68,29 @@ TEST_F(BatchOnCluster, InMemoryBatchSpanningEveryMasterReturnsRepliesInCallOrder
     const auto key = "spread:" + std::to_string(i);
     EXPECT_EQ(get_on_master(key), "v" + std::to_string(i));
   }
+}
+
+// Keys' multi-key operations in a batch: one command per slot, queued in each slot's master's
+// group, the counts summed.
+TEST_F(BatchOnCluster, KeysSpanningMastersAreCountedAndDeletedPerSlot) {
+  std::vector<std::string> names;
+  std::set<int> masters;
+  for (int i = 0; i < 12; ++i) {
+    names.push_back("keys:spread:" + std::to_string(i));
+    masters.insert(master_of(names.back()));
+    client().execute(redisson::Command{"SET", names.back(), "v"});
+  }
+  ASSERT_EQ(masters.size(), cluster().master_ports().size());
+  Batch batch(client());
+  auto keys = batch.get<redisson::Keys>();
+  auto exists = keys.async_count_exists(names, asio::use_future);
+  auto deleted = keys.async_delete_keys(names, asio::use_future);
+  auto after = keys.async_count_exists(names, asio::use_future);
+  batch.execute();
+  EXPECT_EQ(exists.get(), 12);
+  EXPECT_EQ(deleted.get(), 12);
+  EXPECT_EQ(after.get(), 0);
+  for (const auto& name : names) EXPECT_EQ(get_on_master(name), "(nil)");
 }
 
 TEST_F(BatchOnCluster, AtomicBatchSpanningMastersIsRefusedBeforeAnythingIsSent) {

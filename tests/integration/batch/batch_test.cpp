@@ -22,6 +22,7 @@
 #include "redisson/objects/blocking_queue.hpp"
 #include "redisson/objects/bucket.hpp"
 #include "redisson/objects/buckets.hpp"
+#include "redisson/objects/keys.hpp"
 #include "redisson/objects/list.hpp"
 #include "redisson/objects/map.hpp"
 #include "redisson/objects/reliable_topic.hpp"
@@ -339,6 +340,57 @@ TEST_F(BatchTest, TopicsScriptsAndBucketsAreQueuedInTheBatch) {
   expect_error(
       errc::invalid_argument, [&] { flushed.get(); }, "script_flush");
   EXPECT_EQ(other.size(), 0U);
+}
+
+// Redisson's batch.getKeys(): the key-by-name operations are queued; those over every master
+// (or in several steps) are refused at once and send nothing.
+TEST_F(BatchTest, KeysByNameAreQueuedAndWholeDataSetOperationsRefused) {
+  server.command({"SET", "k:a", "1"});
+  server.command({"SET", "k:b", "2"});
+  server.command({"PEXPIRE", "k:b", "60000"});
+  server.command({"HSET", "k:h", "f", "v"});
+  Batch batch(client);
+  auto keys = batch.get<redisson::Keys>();
+  auto exists = keys.async_count_exists({"k:a", "k:b", "k:none"}, asio::use_future);
+  auto type = keys.async_get_type("k:h", asio::use_future);
+  auto ttl = keys.async_remaining_time_to_live("k:b", asio::use_future);
+  auto deleted = keys.async_delete_keys({"k:a", "k:none"}, asio::use_future);
+  auto unlinked = keys.async_unlink({"k:h"}, asio::use_future);
+  EXPECT_EQ(batch.size(), 5U) << "queued, nothing sent yet";
+  EXPECT_EQ(server.command({"EXISTS", "k:a"}), "1");
+  const auto result = batch.execute();
+  EXPECT_EQ(result.responses.size(), 5U);
+  EXPECT_EQ(exists.get(), 2);
+  EXPECT_EQ(type.get(), redisson::KeyType::hash);
+  const auto left = ttl.get();
+  EXPECT_GT(left, 50s);
+  EXPECT_LE(left, 60s);
+  EXPECT_EQ(deleted.get(), 1);
+  EXPECT_EQ(unlinked.get(), 1);
+  EXPECT_EQ(server.command({"EXISTS", "k:a", "k:h"}), "0");
+
+  Batch other(client);
+  auto bound = other.get<redisson::Keys>();
+  auto count = bound.async_count(asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { count.get(); }, "count");
+  auto flushed = bound.async_flushdb(redisson::Keys::confirm_flush, asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { flushed.get(); }, "flushdb");
+  auto by_pattern = bound.async_delete_by_pattern("k:*", asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { by_pattern.get(); }, "delete_by_pattern");
+  auto random = bound.async_random_key(asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { random.get(); }, "random_key");
+  auto scan = bound.scan();
+  auto page = scan.async_next_batch(asio::use_future);
+  expect_error(
+      errc::invalid_argument, [&] { page.get(); }, "scan");
+  EXPECT_EQ(other.size(), 0U);
+  EXPECT_EQ(server.command({"EXISTS", "k:b"}), "1") << "nothing was flushed";
+  EXPECT_THROW((void)other.get<redisson::Keys>(codecs::string()), redisson::error)
+      << "Keys takes no codec";
 }
 
 TEST_F(BatchTest, WaitingOperationIsRefusedBeforeAnythingIsSent) {
