@@ -170,18 +170,8 @@ double raw_pubsub_floor(const Options& options, std::chrono::nanoseconds duratio
   if (failure.empty() && pacing.interval.count() > 0) {
     publish_paced(duration, pacing.interval, [&] { publish(monotonic_ns()); });
   } else if (failure.empty()) {
-    const auto end = monotonic_ns() + duration.count();
-    for (std::int64_t published = 0; monotonic_ns() < end; ++published) {
-      if (!wait_signalled(
-              shared->changed,
-              [&] { return shared->received.load() >= published || shared->failed.load(); },
-              kRawSetUpTimeout) ||
-          shared->failed.load()) {
-        failure = "the subscriber stopped receiving";
-        break;
-      }
-      publish(monotonic_ns());
-    }
+    failure = publish_one_at_a_time(*shared, duration, kRawSetUpTimeout,
+                                    [&] { publish(monotonic_ns()); });
   }
   publish(-1);
   const auto latency = merged_latency(

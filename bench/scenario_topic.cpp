@@ -127,20 +127,9 @@ nlohmann::json run_topic(const Options& options) {
   if (!wait_for_count(shared->ready, 1, kTopicSetUpTimeout))
     failure = "the subscriber never started";
   // Half the time for latency, half for throughput.
-  const auto start = monotonic_ns();
-  const auto end = start + options.duration.count() / 2;
-  std::int64_t published = 0;
-  while (failure.empty() && monotonic_ns() < end) {
-    if (!wait_signalled(
-            shared->changed,
-            [&] { return shared->received.load() >= published || shared->failed.load(); },
-            kTopicSetUpTimeout) ||
-        shared->failed.load()) {
-      failure = "the subscriber stopped receiving";
-      break;
-    }
-    topic.publish(monotonic_ns());
-    ++published;
+  if (failure.empty()) {
+    failure = publish_one_at_a_time(*shared, options.duration / 2, kTopicSetUpTimeout,
+                                    [&] { topic.publish(monotonic_ns()); });
   }
   topic.publish(-1);
   const auto latency = merged_latency(

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <future>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <thread>
 
@@ -41,6 +42,25 @@ void record_stamps(TopicType& topic, TopicShared& shared, Samples& latency) {
   if (done.get_future().wait_for(std::chrono::hours(1)) != std::future_status::ready) {
     throw std::runtime_error("no end mark");
   }
+}
+
+/// Calls `publish()` for `duration`, each time once the subscriber received the last message
+/// (a stamp at a time, so each delay is measured alone); returns why it stopped early, or "".
+template <class Publish>
+std::string publish_one_at_a_time(TopicShared& shared, std::chrono::nanoseconds duration,
+                                  std::chrono::nanoseconds wait_limit, Publish&& publish) {
+  const auto end = monotonic_ns() + duration.count();
+  for (std::int64_t published = 0; monotonic_ns() < end; ++published) {
+    if (!wait_signalled(
+            shared.changed,
+            [&] { return shared.received.load() >= published || shared.failed.load(); },
+            wait_limit) ||
+        shared.failed.load()) {
+      return "the subscriber stopped receiving";
+    }
+    publish();
+  }
+  return "";
 }
 
 /// What publish_paced() did.

@@ -10,7 +10,9 @@
 
 #include <chrono>
 #include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "redisson/client.hpp"
 #include "support/client_config.hpp"
@@ -50,6 +52,17 @@ class ClusterSuite : public ::testing::Test {
   /// The port of the master serving `key`'s slot.
   static int master_of(const std::string& key) {
     return cluster().master_of_slot(detail::key_slot(key));
+  }
+  /// `prefix` + a number, one such name on each master (in no particular order): for tests that
+  /// must span every master.
+  static std::vector<std::string> one_name_per_master(const std::string& prefix) {
+    std::vector<std::string> names;
+    std::set<int> masters;
+    for (int i = 0; names.size() < cluster().master_ports().size() && i < 10000; ++i) {
+      auto name = prefix + std::to_string(i);
+      if (masters.insert(master_of(name)).second) names.push_back(std::move(name));
+    }
+    return names;
   }
   /// The value of `key` read from the master serving it.
   static std::string get_on_master(const std::string& key) {

@@ -195,14 +195,7 @@ TEST_F(ObjectsOnCluster, FunctionsLoadOnEveryMasterAndCallRunsOnTheKeysMaster) {
 // made on any master.
 TEST_F(ObjectsOnCluster, TopicsSubscribeOnTheChannelsMaster) {
   // Three channels whose slots are on three different masters.
-  std::vector<std::string> channels;
-  std::set<int> masters;
-  for (int i = 0; channels.size() < 3 && i < 1000; ++i) {
-    const auto name = "news:" + std::to_string(i);
-    if (masters.insert(master_of(name)).second) {
-      channels.push_back(name);
-    }
-  }
+  const auto channels = one_name_per_master("news:");
   ASSERT_EQ(channels.size(), 3u);
   std::mutex mutex;
   std::vector<std::string> heard;
@@ -243,12 +236,7 @@ TEST_F(ObjectsOnCluster, TopicsSubscribeOnTheChannelsMaster) {
 // on every master (as Redisson does), so it hears the events of keys on all of them, and leaves
 // every master when its last listener goes.
 TEST_F(ObjectsOnCluster, KeyspaceTopicsListenOnEveryMaster) {
-  std::vector<std::string> keys;
-  std::set<int> masters;
-  for (int i = 0; keys.size() < 3 && i < 1000; ++i) {
-    const auto key = "cl:event:" + std::to_string(i);
-    if (masters.insert(master_of(key)).second) keys.push_back(key);
-  }
+  const auto keys = one_name_per_master("cl:event:");
   ASSERT_EQ(keys.size(), 3u);
   for (const int master : cluster().master_ports()) {
     cluster().command(master, {"CONFIG", "SET", "notify-keyspace-events", "E$"});
@@ -302,12 +290,7 @@ TEST_F(ObjectsOnCluster, KeyspaceTopicsListenOnEveryMaster) {
 // A reliable topic's stream and {name}:timeout zset share a slot (the zset's hash tag is the
 // name), so its scripts run on one master; topics on three masters each deliver in order.
 TEST_F(ObjectsOnCluster, ReliableTopicsLiveOnTheirNamesMaster) {
-  std::vector<std::string> names;
-  std::set<int> masters;
-  for (int i = 0; names.size() < 3 && i < 1000; ++i) {
-    const auto name = "audit:" + std::to_string(i);
-    if (masters.insert(master_of(name)).second) names.push_back(name);
-  }
+  const auto names = one_name_per_master("audit:");
   ASSERT_EQ(names.size(), 3u);
   std::mutex mutex;
   std::map<std::string, std::vector<std::int64_t>> heard;
