@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -338,6 +339,55 @@ TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
   waiting.join();
   EXPECT_TRUE(acquired) << failure;
   EXPECT_EQ(cluster().command(replica, {"EXISTS", name}), "0");  // the new master
+}
+
+// A keyevent pattern is subscribed on every master (node-local notifications). When a master
+// fails over, the subscription follows the set of masters: it moves to the promoted replica, whose
+// keys' events are heard again, and the status listener hears `resubscribed`.
+TEST_F(ClusterClient, AKeyspaceTopicFollowsAFailoverOntoThePromotedReplica) {
+  for (const int port : cluster().ports()) {
+    cluster().command(port, {"CONFIG", "SET", "notify-keyspace-events", "E$"});
+  }
+  // Before the client: its listeners use them until it is gone.
+  std::mutex mutex;
+  std::vector<std::string> heard;
+  std::atomic<int> resubscribed{0};
+  Client client(config_for(cluster().master_ports().at(0)));
+  const std::string key = "failover:event";
+  const int old_master = master_of_key(key);
+  const int replica = cluster().replica_of(old_master);
+  redisson::PatternTopic<std::string> events(client, "__keyevent@*__:set",
+                                             redisson::codecs::string());
+  events.add_listener([&](std::string_view, const std::string& name) {
+    std::lock_guard lock(mutex);
+    heard.push_back(name);
+  });
+  events.add_status_listener([&](redisson::TopicStatus status, std::string_view) {
+    if (status == redisson::TopicStatus::resubscribed) ++resubscribed;
+  });
+  const auto heard_count = [&](const std::string& name) {
+    std::lock_guard lock(mutex);
+    return std::count(heard.begin(), heard.end(), name);
+  };
+  ASSERT_EQ(cluster().command(old_master, {"PUBSUB", "NUMPAT"}), "1");
+  client.execute(Command{"SET", key, "before"});
+  ASSERT_TRUE(eventually([&] { return heard_count(key) == 1; }));
+
+  cluster().failover(replica);
+  ASSERT_EQ(master_of_key(key), replica);
+  EXPECT_TRUE(eventually([&] {
+    return cluster().command(replica, {"PUBSUB", "NUMPAT"}) == "1";
+  })) << "subscribed on the promoted replica";
+  EXPECT_TRUE(eventually([&] { return resubscribed.load() > 0; }));
+  client.execute(Command{"SET", key, "after"});
+  EXPECT_TRUE(eventually([&] { return heard_count(key) == 2; })) << "an event of the new master";
+  EXPECT_TRUE(eventually([&] {
+    return cluster().command(old_master, {"PUBSUB", "NUMPAT"}) == "0";
+  })) << "the old master, now a replica, is left";
+  client.shutdown();
+  for (const int port : cluster().ports()) {
+    cluster().command(port, {"CONFIG", "SET", "notify-keyspace-events", ""});
+  }
 }
 
 // While the cluster is down (CLUSTERDOWN: the command did not run) the client keeps retrying
