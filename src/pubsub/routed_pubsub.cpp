@@ -1,6 +1,7 @@
 #include "pubsub/routed_pubsub.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "net/node_key.hpp"
@@ -168,29 +169,37 @@ void RoutedPubSub::reroute() {
   std::vector<std::uint64_t> ids;
   for (const auto& [id, entry] : entries_) ids.push_back(id);
   for (const auto id : ids) {
-    const auto it = entries_.find(id);
-    if (it == entries_.end()) continue;  // removed by a listener meanwhile
+    // attach() may run a caller's on_ready, which may add or remove entries (and so move them
+    // in entries_): every step looks the entry up again.
+    const auto first = entries_.find(id);
+    if (first == entries_.end()) continue;  // removed by a listener meanwhile
+    const auto addresses = nodes_for(first->second);
     std::vector<std::string> wanted;
-    for (const auto& address : nodes_for(it->second)) {
+    for (const auto& address : addresses) {
+      const auto it = entries_.find(id);
+      if (it == entries_.end()) break;
       const auto node = node_key(address);
       wanted.push_back(node);
-      if (const auto placed = it->second.placements.find(node);
-          placed != it->second.placements.end()) {
+      if (it->second.placements.contains(node)) {
         subscribers_.at(node)->resubscribe(it->second.kind, it->second.channel);
         continue;
       }
       // Subscribe on the new node before leaving the old one, so no window has neither.
       if (it->second.on_ready) ++it->second.unconfirmed;
       attach(id, address);
-      if (!entries_.contains(id)) break;
     }
-    const auto still = entries_.find(id);
-    if (still == entries_.end()) continue;
+    const auto it = entries_.find(id);
+    if (it == entries_.end()) continue;
+    auto& entry = it->second;
     std::vector<std::string> gone;
-    for (const auto& [node, placement] : still->second.placements) {
+    for (const auto& [node, placement] : entry.placements) {
       if (std::find(wanted.begin(), wanted.end(), node) == wanted.end()) gone.push_back(node);
     }
-    for (const auto& node : gone) detach(still->second, node);
+    for (const auto& node : gone) detach(entry, node);
+    // The first placements left before confirming: the ones kept have all confirmed.
+    if (entry.on_ready && entry.unconfirmed == 0 && !gone.empty()) {
+      std::exchange(entry.on_ready, nullptr)(std::error_code{});
+    }
   }
   close_idle_subscribers();
 }
