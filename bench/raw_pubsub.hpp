@@ -19,7 +19,8 @@ struct RawPacing {
 };
 
 /// Measures the raw publish -> subscriber-process delay for `duration` and writes it under
-/// out["raw_floor"]; returns its p50 in microseconds.
+/// out["raw_floor"]; returns its p50 in microseconds (NaN, and out["raw_floor"]["error"], when
+/// it could not be measured: TLS, a refused login).
 double raw_pubsub_floor(const Options& options, std::chrono::nanoseconds duration, RawPacing pacing,
                         nlohmann::json& out);
 
