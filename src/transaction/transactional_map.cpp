@@ -151,6 +151,18 @@ void map_size(const TransactionPtr& transaction, const ObjectPtr& object, const 
   layout.start(object, MapOp::size, {}, on_size);
 }
 
+// put_if_absent and fast_put_if_absent: the transaction's own entry becomes the value only when
+// the key is absent (as the transaction sees it); `reply` answers from the current value.
+template <class ReplyOf>
+TxDecide if_absent(const MapLayout& layout, MapOp op, const std::vector<std::string>& args,
+                   ReplyOf reply) {
+  return [&layout, op, args, reply](const std::optional<std::string>& current) {
+    TxDecision decision{reply(current), std::nullopt, map_queue(layout, op, args)};
+    if (!current) decision.own = std::optional<std::string>(args.at(1));
+    return decision;
+  };
+}
+
 }  // namespace
 
 void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
@@ -202,12 +214,7 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
       };
       break;
     case TxOp::map_put_if_absent:
-      decide = [&layout, args](const std::optional<std::string>& current) {
-        TxDecision decision{tx_value_reply(current), std::nullopt,
-                            map_queue(layout, MapOp::put_if_absent, args)};
-        if (!current) decision.own = std::optional<std::string>(args.at(1));
-        return decision;
-      };
+      decide = if_absent(layout, MapOp::put_if_absent, args, &tx_value_reply);
       break;
     case TxOp::map_fast_put:
       decide = [&layout, args](const std::optional<std::string>& current) {
@@ -216,12 +223,9 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
       };
       break;
     case TxOp::map_fast_put_if_absent:
-      decide = [&layout, args](const std::optional<std::string>& current) {
-        TxDecision decision{tx_flag_reply(!current), std::nullopt,
-                            map_queue(layout, MapOp::fast_put_if_absent, args)};
-        if (!current) decision.own = std::optional<std::string>(args.at(1));
-        return decision;
-      };
+      decide = if_absent(
+          layout, MapOp::fast_put_if_absent, args,
+          [](const std::optional<std::string>& current) { return tx_flag_reply(!current); });
       break;
     case TxOp::map_remove:
       decide = [&layout, args](const std::optional<std::string>& current) {

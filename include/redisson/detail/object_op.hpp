@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -203,6 +204,20 @@ std::optional<T> decode_reply(const Codec& codec, const Reply& reply) {
   if (reply.is_null()) return std::nullopt;
   if (!reply.is_string()) throw_unexpected_reply("a value", reply);
   return from_value<T>(codec.decode(reply.str));
+}
+
+/// The reply conversion of a map's get_all (Map, TransactionalMap): the array of values in the
+/// order of `keys`, decoded with the map's value codec, as key -> value (nil values left out).
+template <class K, class V>
+auto map_values_by_key(std::vector<K> keys, CodecPtr codec) {
+  return [keys = std::move(keys), codec = std::move(codec)](const Reply& reply) {
+    std::map<K, V> found;
+    for (std::size_t i = 0; i < keys.size() && i < reply.elements.size(); ++i) {
+      auto value = decode_reply<V>(codec->map_value_codec(), reply.elements[i]);
+      if (value) found.insert_or_assign(keys[i], std::move(*value));
+    }
+    return found;
+  };
 }
 
 /// An array reply's elements decoded with `codec` as T (nil elements skipped); nil or an empty

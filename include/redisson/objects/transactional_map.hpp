@@ -69,17 +69,9 @@ class TransactionalMap : public detail::TransactionalObject {
   }
   template <class CompletionToken>
   auto async_get_all(const std::vector<K>& keys, CompletionToken&& token) const {
-    return call<std::map<K, V>>(
-        token, detail::TxOp::map_get_all,
-        [keys, codec = object_->codec](const Reply& reply) {
-          std::map<K, V> found;
-          for (std::size_t i = 0; i < keys.size() && i < reply.elements.size(); ++i) {
-            auto value = detail::decode_reply<V>(codec->map_value_codec(), reply.elements[i]);
-            if (value) found.insert_or_assign(keys[i], std::move(*value));
-          }
-          return found;
-        },
-        all_keys(keys));
+    return call<std::map<K, V>>(token, detail::TxOp::map_get_all,
+                                detail::map_values_by_key<K, V>(keys, object_->codec),
+                                all_keys(keys));
   }
   template <class CompletionToken>
   auto async_put_all(const std::map<K, V>& entries, CompletionToken&& token) {

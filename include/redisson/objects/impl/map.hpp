@@ -106,17 +106,8 @@ auto Map<K, V>::async_size(CompletionToken&& token) const {
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
 auto Map<K, V>::async_get_all(const std::vector<K>& keys, CompletionToken&& token) const {
-  return with_keys<std::map<K, V>>(
-      token,
-      [keys, codec = object_->codec](const Reply& reply) {
-        std::map<K, V> found;
-        for (std::size_t i = 0; i < keys.size() && i < reply.elements.size(); ++i) {
-          auto value = detail::decode_reply<V>(codec->map_value_codec(), reply.elements[i]);
-          if (value) found.insert_or_assign(keys[i], std::move(*value));
-        }
-        return found;
-      },
-      detail::MapOp::get_all, keys);
+  return with_keys<std::map<K, V>>(token, detail::map_values_by_key<K, V>(keys, object_->codec),
+                                   detail::MapOp::get_all, keys);
 }
 
 template <JavaValue K, JavaValue V>
