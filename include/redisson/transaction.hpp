@@ -24,6 +24,7 @@ class TransactionalObject;
 
 template <JavaValue T>
 class TransactionalBucket;
+class TransactionalBuckets;
 template <JavaValue K, JavaValue V>
 class TransactionalMap;
 template <JavaValue T>
@@ -78,7 +79,8 @@ struct TransactionOptions {
 ///
 /// Reads see the transaction's own writes; other reads go to Redis as they are called. A write
 /// takes Redisson's transaction lock (a map key's `{map}:<hash of the key>:lock`, a set
-/// member's `{set}:<hash of the member>:lock`, a bucket's `<name>:transaction_lock`; owner field
+/// member's `{set}:<hash of the member>:lock`, a bucket's `<name>:transaction_lock`, also
+/// taken for each name by TransactionalBuckets, `tx.get<TransactionalBuckets>()`; owner field
 /// `<client-id>:<thread>:<transaction id>`, lease = TransactionOptions::timeout), reads what it
 /// needs of the current value, and records the command. Nothing is written before commit():
 /// one MULTI/EXEC in which each recorded command is followed by the unlock of its lock.
@@ -113,6 +115,14 @@ class Transaction {
   template <class T>
   T get(std::string name, CodecPtr codec = nullptr) const {
     return T(*this, std::move(name), std::move(codec));
+  }
+  /// A handle of type T that has no name (TransactionalBuckets: Java's `getBuckets()`), in
+  /// this transaction. `codec` null: the client's default.
+  template <class T>
+  T get(CodecPtr codec = nullptr) const {
+    static_assert(std::is_constructible_v<T, const Transaction&, CodecPtr>,
+                  "Transaction::get<T>(): T must be TransactionalBuckets");
+    return T(*this, std::move(codec));
   }
 
   /// Writes everything recorded in one MULTI/EXEC and releases the locks (errc::timeout, after
@@ -154,6 +164,7 @@ class Transaction {
 }  // namespace redisson
 
 #include "redisson/objects/transactional_bucket.hpp"
+#include "redisson/objects/transactional_buckets.hpp"
 #include "redisson/objects/transactional_map.hpp"
 #include "redisson/objects/transactional_map_cache.hpp"
 #include "redisson/objects/transactional_set.hpp"

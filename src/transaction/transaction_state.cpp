@@ -65,7 +65,7 @@ void TransactionState::lock(const std::string& name, Done<void> done) {
   loop.deadline = started + options.timeout;
   Attempt attempt = [self = shared_from_this(), name](AttemptCallback callback, ReadSlot*) {
     self->core->eval(
-        lua::lock_acquire({name}, {ms_of(self->options.timeout), self->field}),
+        self->lock_call(name),
         [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
           if (ec) return callback(status_of(ec, reply), {});
           // lock_acquire.lua: nil = held now, else the holder's PTTL.
@@ -89,8 +89,43 @@ void TransactionState::lock(const std::string& name, Done<void> done) {
       });
 }
 
+ScriptCall TransactionState::lock_call(const std::string& name) const {
+  return lua::lock_acquire({name}, {ms_of(options.timeout), field});
+}
+
 void TransactionState::lock_all(std::vector<std::string> names, Done<void> done) {
-  lock_from(std::make_shared<const std::vector<std::string>>(std::move(names)), 0, std::move(done));
+  if (names.size() < 2) {
+    if (names.empty()) return done({});
+    return lock(names.front(), std::move(done));
+  }
+  // Every lock tried once, pipelined: one round trip when no other transaction holds any.
+  BatchOptions batch_options;
+  batch_options.response_timeout = options.response_timeout;
+  auto batch = std::make_shared<BatchState>(core, batch_options);
+  for (const auto& name : names) batch->add(lock_call(name), [](std::error_code, const Reply&) {});
+  auto shared = std::make_shared<const std::vector<std::string>>(std::move(names));
+  batch->execute([self = shared_from_this(), batch, names = std::move(shared),
+                  done = std::move(done)](Status status, const BatchResult& result) mutable {
+    // lock_acquire.lua: nil = held now, else the holder's PTTL (an error reply: failed).
+    const auto& replies = result.responses;
+    const auto held = [&](std::size_t i) { return i < replies.size() && replies[i].is_null(); };
+    std::size_t first = 0;
+    while (first < names->size() && held(first)) ++first;
+    if (first == names->size()) return done({});
+    // Keep the holds before the first miss, give back those after it: from there on the
+    // locks are taken one at a time in order, so that two transactions locking overlapping
+    // names in the same order never wait for each other in a ring.
+    for (std::size_t i = first + 1; i < names->size(); ++i) {
+      if (held(i)) self->unlock_now((*names)[i]);
+    }
+    const bool failed = first >= replies.size() || !replies[first].is_integer();
+    if (failed) {
+      for (std::size_t i = 0; i < first; ++i) self->unlock_now((*names)[i]);
+      if (!status) status = Status(make_error_code(errc::protocol_error), "transaction: lock");
+      return done(std::move(status));
+    }
+    self->lock_from(std::move(names), first, std::move(done));
+  });
 }
 
 void TransactionState::lock_from(std::shared_ptr<const std::vector<std::string>> names,

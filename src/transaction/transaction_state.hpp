@@ -50,7 +50,9 @@ class TransactionState : public std::enable_shared_from_this<TransactionState> {
   void lock(const std::string& name, Done<void> done);
   /// Releases one hold of `name` now, without waiting (a write that recorded nothing).
   void unlock_now(const std::string& name);
-  /// Locks every name, in order; on a failure releases those taken.
+  /// Takes one hold of every name: all tried at once (one round trip when none is held
+  /// elsewhere), then, from the first held elsewhere on, one at a time in the given order; on
+  /// a failure releases those taken.
   void lock_all(std::vector<std::string> names, Done<void> done);
 
   /// Records `write`; false (nothing recorded) when the transaction finished meanwhile.
@@ -80,6 +82,7 @@ class TransactionState : public std::enable_shared_from_this<TransactionState> {
  private:
   enum class Phase { open, finishing, finished };
 
+  ScriptCall lock_call(const std::string& name) const;
   ScriptCall unlock_call(const std::string& name) const;
   void lock_from(std::shared_ptr<const std::vector<std::string>> names, std::size_t next,
                  Done<void> done);

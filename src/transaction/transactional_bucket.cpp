@@ -6,8 +6,6 @@
 namespace redisson::detail {
 namespace {
 
-std::string bucket_transaction_lock(const std::string& name) { return name + ":transaction_lock"; }
-
 /// SET name value [extra] [PX ttl]: args = value [, ttl ms].
 Command bucket_set_command(const std::string& name, const std::vector<std::string>& args,
                            const char* extra) {

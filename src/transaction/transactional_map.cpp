@@ -96,27 +96,16 @@ void map_put_all(const TransactionPtr& transaction, const ObjectPtr& object,
   for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
     locks.push_back(map_lock_name(object->name, args[i]));
   }
-  transaction->lock_all(locks, [transaction, object, &layout, args = std::move(args), locks,
-                                done = std::move(done)](Status status) mutable {
-    if (status) return done(std::move(status), Reply{});
-    bool recorded = false;
-    {
-      std::lock_guard guard(transaction->mutex);
-      if (transaction->open_locked()) {
-        recorded = true;
-        for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
-          transaction->map_entries[{object->name, args[i]}] = args[i + 1];
-          transaction->record_locked(TransactionWrite{
-              object, map_queue(layout, MapOp::put, {args[i], args[i + 1]}), locks[i / 2]});
-        }
-      }
+  TxDecideAll record = [object, &layout, args = std::move(args),
+                        locks](TransactionState& state) {
+    for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
+      state.map_entries[{object->name, args[i]}] = args[i + 1];
+      state.record_locked(TransactionWrite{
+          object, map_queue(layout, MapOp::put, {args[i], args[i + 1]}), locks[i / 2]});
     }
-    if (!recorded) {
-      for (const auto& lock : locks) transaction->unlock_now(lock);
-      return done(transaction_finished_refusal(), Reply{});
-    }
-    done({}, Reply{});
-  });
+    return TxDecisionAll{Reply{}, true};
+  };
+  tx_write_all(transaction, std::move(locks), std::move(record), std::move(done));
 }
 
 /// The layout's size, corrected by the keys the transaction wrote: their own presence against

@@ -9,4 +9,9 @@ TransactionalObject::TransactionalObject(const Transaction& transaction, std::st
       object_(make_object(transaction.client(), std::move(name), std::move(codec), kind, hooks)),
       layout_(layout) {}
 
+TransactionalObject::TransactionalObject(const Transaction& transaction, CodecPtr codec)
+    : transaction_(transaction.state()),
+      object_(make_keyless(transaction.client(), std::move(codec))),
+      layout_(nullptr) {}
+
 }  // namespace redisson::detail

@@ -76,6 +76,8 @@ Reply tx_array_reply(const std::vector<std::optional<std::string>>& values) {
   return reply;
 }
 
+std::string bucket_transaction_lock(const std::string& name) { return name + ":transaction_lock"; }
+
 std::function<void(const ObjectPtr&)> tx_queue_command(Command command) {
   return [command = std::move(command)](const ObjectPtr& bound) {
     submit_reply(*bound, command, [](std::error_code, const Reply&) {});
@@ -129,6 +131,32 @@ void tx_write(const TransactionPtr& transaction, const ObjectPtr& object, OwnEnt
   });
 }
 
+void tx_record_all(const TransactionPtr& transaction, const std::vector<std::string>& locks,
+                   const TxDecideAll& decide, Done<Reply> done) {
+  TxDecisionAll decision;
+  bool open = false;
+  {
+    std::lock_guard guard(transaction->mutex);
+    open = transaction->open_locked();
+    if (open) decision = decide(*transaction);
+  }
+  if (!decision.recorded) {
+    for (const auto& lock : locks) transaction->unlock_now(lock);
+  }
+  if (!open) return done(transaction_finished_refusal(), Reply{});
+  done({}, std::move(decision.reply));
+}
+
+void tx_write_all(const TransactionPtr& transaction, std::vector<std::string> locks,
+                  TxDecideAll decide, Done<Reply> done) {
+  auto held = std::make_shared<const std::vector<std::string>>(std::move(locks));
+  transaction->lock_all(*held, [transaction, held, decide = std::move(decide),
+                                done = std::move(done)](Status status) mutable {
+    if (status) return done(std::move(status), Reply{});
+    tx_record_all(transaction, *held, decide, std::move(done));
+  });
+}
+
 void tx_read(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntries entries,
              const std::string& key, const TxRead& read, bool as_flag, Done<Reply> done) {
   std::optional<std::optional<std::string>> own;
@@ -168,6 +196,10 @@ void start_transactional(const std::shared_ptr<TransactionState>& transaction,
     case TxOp::bucket_is_exists:
     case TxOp::bucket_compare_and_set:
       return start_bucket_op(transaction, object, op, args, std::move(finish));
+    case TxOp::buckets_get:
+    case TxOp::buckets_set:
+    case TxOp::buckets_try_set:
+      return start_buckets_op(transaction, object, op, std::move(args), std::move(finish));
     case TxOp::set_add:
     case TxOp::set_remove:
     case TxOp::set_contains:

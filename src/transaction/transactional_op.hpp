@@ -6,7 +6,11 @@
 //            Redis), decide from it (the reply, the new own entry, the command commit() sends),
 //            record the decision.
 //
-// The typed operations (transactional_bucket.cpp, _map.cpp, _set.cpp) are tables over these.
+// A write over several keys (put_all, Buckets' set and try_set) takes every key's lock first,
+// then decides and records under the mutex (tx_write_all, tx_record_all).
+//
+// The typed operations (transactional_bucket.cpp, _buckets.cpp, _map.cpp, _set.cpp) are tables
+// over these.
 #pragma once
 
 #include <functional>
@@ -59,9 +63,31 @@ void tx_write(const TransactionPtr& transaction, const ObjectPtr& object, OwnEnt
               std::string key, std::string lock, std::optional<TxRead> read, TxDecide decide,
               Done<Reply> done);
 
+/// What a write over several locks decides once it holds them all (called under the mutex, the
+/// transaction open): its reply, and whether it recorded writes that hold every one of the
+/// locks (false: it recorded nothing, and each hold is given back now).
+struct TxDecisionAll {
+  Reply reply;
+  bool recorded = false;
+};
+using TxDecideAll = std::function<TxDecisionAll(TransactionState& transaction)>;
+
+/// After the holds of `locks` were taken: `decide` under the mutex, or, when the transaction
+/// finished meanwhile, the finished refusal; the holds are given back unless it recorded.
+void tx_record_all(const TransactionPtr& transaction, const std::vector<std::string>& locks,
+                   const TxDecideAll& decide, Done<Reply> done);
+/// The write shape over several locks (map put_all, Buckets' set): take them all
+/// (TransactionState::lock_all), then tx_record_all.
+void tx_write_all(const TransactionPtr& transaction, std::vector<std::string> locks,
+                  TxDecideAll decide, Done<Reply> done);
+
 /// The read shape: the own entry (as a value, or as a flag when `as_flag`), else `read`'s reply.
 void tx_read(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntries entries,
              const std::string& key, const TxRead& read, bool as_flag, Done<Reply> done);
+
+/// A bucket's transaction lock: `<name>:transaction_lock` (TransactionalBucket and
+/// TransactionalBuckets share it, as Java's do).
+std::string bucket_transaction_lock(const std::string& name);
 
 /// What commit() sends for a write: `command` on the bound object.
 std::function<void(const ObjectPtr&)> tx_queue_command(Command command);
@@ -77,5 +103,7 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
                   Done<Reply> done);
 void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                   const std::vector<std::string>& args, Done<Reply> done);
+void start_buckets_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
+                      std::vector<std::string> args, Done<Reply> done);
 
 }  // namespace redisson::detail

@@ -1,5 +1,5 @@
-// The operation path of the transactional objects (TransactionalBucket, TransactionalMap,
-// TransactionalSet): each public operation names a TxOp, encodes its arguments with the object's
+// The operation path of the transactional objects (TransactionalBucket, TransactionalBuckets,
+// TransactionalMap, TransactionalSet): each public operation names a TxOp, encodes its arguments with the object's
 // codec and reads the Reply it completes with; src/transaction/ does the rest in bytes (locks,
 // reads, the transaction's own writes, the record of what commit() sends).
 #pragma once
@@ -44,6 +44,9 @@ enum class TxOp {
   set_contains,            ///< member -> 1/0
   set_read_all,            ///< -> an array of the members, the transaction's writes counted
   set_size,                ///< -> the number of members, the transaction's writes counted
+  buckets_get,             ///< names... -> an array, per name its value or nil
+  buckets_set,             ///< name, value, name, value... -> nil
+  buckets_try_set,         ///< name, value, name, value... -> 1 if none existed (and all are set)
 };
 
 /// Runs `op` of `object` in `transaction`; completes `done` on the I/O thread (or at once).

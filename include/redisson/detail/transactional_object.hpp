@@ -1,6 +1,6 @@
-// What the transactional objects (TransactionalBucket, TransactionalMap, TransactionalMapCache,
-// TransactionalSet) share: the transaction they are seen through, the object (name, codec,
-// client) and the one call path of their operations.
+// What the transactional objects (TransactionalBucket, TransactionalBuckets, TransactionalMap,
+// TransactionalMapCache, TransactionalSet) share: the transaction they are seen through, the
+// object (name, codec, client) and the one call path of their operations.
 #pragma once
 
 #include <memory>
@@ -25,6 +25,8 @@ class TransactionalObject {
   TransactionalObject(const Transaction& transaction, std::string name, CodecPtr codec,
                       const char* kind, const ObjectHooks* hooks = nullptr,
                       const MapLayout* layout = nullptr);
+  /// A handle with no name (TransactionalBuckets: its names come with each call).
+  TransactionalObject(const Transaction& transaction, CodecPtr codec);
 
   Blocking blocking(const char* operation) const { return detail::blocking(operation, name()); }
 

@@ -41,6 +41,7 @@ using redisson::errc;
 using redisson::Map;
 using redisson::Transaction;
 using redisson::TransactionalBucket;
+using redisson::TransactionalBuckets;
 using redisson::TransactionalMap;
 using redisson::TransactionalMapCache;
 using redisson::TransactionalSet;
@@ -294,6 +295,117 @@ TEST_F(TransactionTest, ReadsSeeOwnWritesAndOthersSeeNothingBeforeCommit) {
   EXPECT_EQ(server.command({"SISMEMBER", "s", "z"}), "1");
   EXPECT_EQ(server.command({"SISMEMBER", "s", "y"}), "0");
   EXPECT_TRUE(lock_keys().empty());
+}
+
+TEST_F(TransactionTest, BucketsShareTheBucketsLocksAndOwnWritesAndCommitOneSetEach) {
+  Bucket<std::string>(client, "a", codecs::string()).set("1");
+  Bucket<std::string>(client, "b", codecs::string()).set("2");
+  Transaction tx(client);
+  auto buckets = tx.get<TransactionalBuckets>(codecs::string());
+  auto c = tx.get<StringBucket>("c", codecs::string());
+  c.set("3");
+  using Values = std::map<std::string, std::string>;
+  // Own writes (c) and MGET of the rest; a name that does not exist is left out.
+  EXPECT_EQ(buckets.get<std::string>({"a", "b", "c", "zz"}),
+            (Values{{"a", "1"}, {"b", "2"}, {"c", "3"}}));
+  EXPECT_TRUE(buckets.get<std::string>({}).empty());
+
+  buckets.set<std::string>({{"a", "10"}, {"d", "4"}});
+  EXPECT_EQ(lock_keys(), (std::set<std::string>{"a:transaction_lock", "c:transaction_lock",
+                                                "d:transaction_lock"}));
+  // One view with TransactionalBucket, both ways.
+  EXPECT_EQ(tx.get<StringBucket>("d", codecs::string()).get(), std::optional<std::string>("4"));
+  EXPECT_TRUE(tx.get<StringBucket>("b", codecs::string()).delete_object());
+  EXPECT_EQ(buckets.get<std::string>({"a", "b", "d"}), (Values{{"a", "10"}, {"d", "4"}}));
+  // Nothing written before commit.
+  EXPECT_EQ(server.command({"GET", "a"}), "1");
+  EXPECT_EQ(server.command({"EXISTS", "d"}), "0");
+
+  Monitor monitor(server);
+  tx.commit();
+  SentCommands sent;
+  for (auto& command : sent_by_clients(monitor.take(server))) {
+    if (command.at(0) == "SET" || command.at(0) == "DEL") sent.push_back(std::move(command));
+  }
+  EXPECT_EQ(sent, (SentCommands{{"SET", "c", "3"}, {"SET", "a", "10"}, {"SET", "d", "4"},
+                                {"DEL", "b"}}));
+  EXPECT_EQ(server.command({"GET", "a"}), "10");
+  EXPECT_EQ(server.command({"EXISTS", "b"}), "0");
+  EXPECT_EQ(server.command({"GET", "c"}), "3");
+  EXPECT_EQ(server.command({"GET", "d"}), "4");
+  EXPECT_TRUE(lock_keys().empty());
+}
+
+TEST_F(TransactionTest, BucketsTrySetDecidesOnTheTransactionsViewAndRecordsOneMsetnx) {
+  Bucket<std::string>(client, "x", codecs::string()).set("1");
+  Transaction tx(client);
+  auto buckets = tx.get<TransactionalBuckets>(codecs::string());
+  // x exists in Redis: refused, nothing recorded, the holds given back.
+  EXPECT_FALSE(buckets.try_set<std::string>({{"x", "new"}, {"y", "y1"}}));
+  EXPECT_TRUE(eventually([&] { return lock_keys().empty(); }));
+  EXPECT_FALSE(buckets.try_set<std::string>({}));
+  EXPECT_TRUE(buckets.try_set<std::string>({{"y", "y1"}, {"z", "z1"}}));
+  // y is now the transaction's own value: refused without asking Redis.
+  EXPECT_FALSE(buckets.try_set<std::string>({{"y", "again"}}));
+  // x deleted in the transaction: free for it.
+  EXPECT_TRUE(tx.get<StringBucket>("x", codecs::string()).delete_object());
+  EXPECT_TRUE(buckets.try_set<std::string>({{"x", "new"}}));
+  EXPECT_EQ(buckets.get<std::string>({"x", "y", "z"}),
+            (std::map<std::string, std::string>{{"x", "new"}, {"y", "y1"}, {"z", "z1"}}));
+  EXPECT_EQ(server.command({"GET", "x"}), "1");
+  EXPECT_EQ(server.command({"EXISTS", "y"}), "0");
+
+  Monitor monitor(server);
+  tx.commit();
+  SentCommands sent;
+  for (auto& command : sent_by_clients(monitor.take(server))) {
+    if (command.at(0) == "MSETNX" || command.at(0) == "DEL") sent.push_back(std::move(command));
+  }
+  EXPECT_EQ(sent, (SentCommands{{"MSETNX", "y", "y1", "z", "z1"}, {"DEL", "x"},
+                                {"MSETNX", "x", "new"}}));
+  EXPECT_EQ(server.command({"GET", "x"}), "new");
+  EXPECT_EQ(server.command({"GET", "y"}), "y1");
+  EXPECT_EQ(server.command({"GET", "z"}), "z1");
+  EXPECT_TRUE(lock_keys().empty());
+}
+
+TEST_F(TransactionTest, BucketsWaitForAnotherTransactionsLockAndKeepNoHoldWhenTheyFail) {
+  Transaction first(client);
+  first.get<StringBucket>("b", codecs::string()).set("first");
+
+  Transaction second(client, TransactionOptions{}.timeout_after(300ms));
+  auto buckets = second.get<TransactionalBuckets>(codecs::string());
+  // a is free (taken in the first pipelined try), b is the first transaction's: a times out
+  // too, and neither a's hold nor anything else of the second transaction is left.
+  expect_error(
+      errc::timeout, [&] { buckets.set<std::string>({{"a", "second"}, {"b", "second"}}); },
+      "set under another transaction's lock");
+  EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "a:transaction_lock"}) == "0"; }));
+  std::promise<std::error_code> conflict;
+  buckets.async_try_set<std::string>({{"b", "x"}}, [&](std::error_code ec, bool) {
+    conflict.set_value(ec);
+  });
+  EXPECT_EQ(conflict.get_future().get(), errc::timeout);
+
+  // A lock key of another type: a clear error, the other name's hold given back.
+  server.command({"SET", "w:transaction_lock", "not a lock"});
+  Transaction third(client);
+  auto others = third.get<TransactionalBuckets>(codecs::string());
+  expect_error(
+      errc::wrong_type, [&] { others.set<std::string>({{"c", "v"}, {"w", "v"}}); },
+      "a lock key that is a string");
+  EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "c:transaction_lock"}) == "0"; }));
+  expect_error(
+      errc::invalid_argument, [&] { others.set<std::string>({{"", "v"}}); }, "an empty name");
+  expect_error(
+      errc::invalid_argument, [&] { others.get<std::string>({"ok", ""}); }, "an empty name");
+  third.commit();
+  second.rollback();
+  first.commit();
+  EXPECT_EQ(server.command({"GET", "b"}), "first");
+  EXPECT_EQ(server.command({"EXISTS", "a"}), "0");
+  EXPECT_EQ(server.command({"EXISTS", "c"}), "0");
+  EXPECT_EQ(lock_keys(), std::set<std::string>{"w:transaction_lock"});
 }
 
 TEST_F(TransactionTest, BucketDeleteAndGetAndDeleteAreCommitted) {
