@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,11 +51,22 @@ inline std::string counter_name(const std::string& kind) { return "chaos:counter
 /// The fenced resource: a hash {value, token} that refuses tokens older than the newest seen.
 inline const char* fenced_resource() { return "chaos:resource"; }
 
-/// "--key value" pairs after the subcommand.
-std::map<std::string, std::string> parse_options(int argc, char** argv, int first);
+/// What `redisson-chaos run` was asked (main.cpp parses and checks it).
+struct DriverOptions {
+  double seconds = 600;  ///< split over the configurations (each at least 5 s)
+  std::string out = "build/chaos";
+  int workers = 8;
+  std::chrono::milliseconds lease{3000};
+  std::optional<std::uint64_t> seed;  ///< none: the clock's microseconds
+  std::string only;                   ///< one configuration; empty: all of them
+};
 
+/// The configurations a run goes through, in order (`--only` takes one of them).
+std::vector<std::string> configuration_names();
+
+/// The worker's "--key value" options, as the driver passes them (the keys without "--").
 int run_worker(const std::map<std::string, std::string>& options);
-int run_driver(const std::map<std::string, std::string>& options, const std::string& self);
+int run_driver(const DriverOptions& options, const std::string& self);
 int run_checker(const std::vector<std::string>& dirs, const std::string& summary_path);
 
 }  // namespace redisson::chaos

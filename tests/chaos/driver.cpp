@@ -668,17 +668,19 @@ class Run {
 
 }  // namespace
 
-int run_driver(const std::map<std::string, std::string>& options, const std::string& self) {
-  auto get = [&](const std::string& key, const std::string& fallback) {
-    const auto it = options.find(key);
-    return it == options.end() ? fallback : it->second;
-  };
-  const auto seconds = std::stod(get("seconds", "600"));
-  const auto out = get("out", "build/chaos");
-  const int workers = std::stoi(get("workers", "8"));
-  const milliseconds lease(std::stoll(get("lease-ms", "3000")));
-  const auto seed = std::stoull(get("seed", std::to_string(now_us())));
-  const auto only = get("only", "");
+std::vector<std::string> configuration_names() {
+  std::vector<std::string> names;
+  for (const auto& mode : modes()) names.push_back(mode.name);
+  return names;
+}
+
+int run_driver(const DriverOptions& options, const std::string& self) {
+  const auto seconds = options.seconds;
+  const auto& out = options.out;
+  const int workers = options.workers;
+  const milliseconds lease = options.lease;
+  const auto seed = options.seed.value_or(static_cast<std::uint64_t>(now_us()));
+  const auto& only = options.only;
   std::signal(SIGPIPE, SIG_IGN);
 
   std::vector<std::string> dirs;
