@@ -64,14 +64,13 @@ void TransactionState::lock(const std::string& name, Done<void> done) {
   loop.policy = FirstComePolicy{};
   loop.deadline = started + options.timeout;
   Attempt attempt = [self = shared_from_this(), name](AttemptCallback callback, ReadSlot*) {
-    self->core->eval(
-        self->lock_call(name),
-        [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
-          if (ec) return callback(status_of(ec, reply), {});
-          // lock_acquire.lua: nil = held now, else the holder's PTTL.
-          if (reply.is_null()) return callback({}, AttemptResult{true});
-          callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
-        });
+    self->core->eval(self->lock_call(name), [callback = std::move(callback)](
+                                                std::error_code ec, const Reply& reply) mutable {
+      if (ec) return callback(status_of(ec, reply), {});
+      // lock_acquire.lua: nil = held now, else the holder's PTTL.
+      if (reply.is_null()) return callback({}, AttemptResult{true});
+      callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
+    });
   };
   AcquireLoop::start(
       core, std::move(loop), std::move(attempt),

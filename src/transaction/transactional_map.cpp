@@ -96,8 +96,7 @@ void map_put_all(const TransactionPtr& transaction, const ObjectPtr& object,
   for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
     locks.push_back(map_lock_name(object->name, args[i]));
   }
-  TxDecideAll record = [object, &layout, args = std::move(args),
-                        locks](TransactionState& state) {
+  TxDecideAll record = [object, &layout, args = std::move(args), locks](TransactionState& state) {
     for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
       state.map_entries[{object->name, args[i]}] = args[i + 1];
       state.record_locked(TransactionWrite{

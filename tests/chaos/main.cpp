@@ -43,8 +43,9 @@ const std::vector<WorkerOption>& worker_options() {
 
 int main(int argc, char** argv) {
   using namespace redisson::chaos;
-  CLI::App app{"redisson-chaos: worker processes contend for locks while faults are injected; "
-               "a checker counts what went wrong (docs/reliability.md)."};
+  CLI::App app{
+      "redisson-chaos: worker processes contend for locks while faults are injected; "
+      "a checker counts what went wrong (docs/reliability.md)."};
   app.require_subcommand(1);
 
   DriverOptions driver;

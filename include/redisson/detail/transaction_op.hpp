@@ -1,7 +1,7 @@
 // The operation path of the transactional objects (TransactionalBucket, TransactionalBuckets,
-// TransactionalMap, TransactionalSet): each public operation names a TxOp, encodes its arguments with the object's
-// codec and reads the Reply it completes with; src/transaction/ does the rest in bytes (locks,
-// reads, the transaction's own writes, the record of what commit() sends).
+// TransactionalMap, TransactionalSet): each public operation names a TxOp, encodes its arguments
+// with the object's codec and reads the Reply it completes with; src/transaction/ does the rest in
+// bytes (locks, reads, the transaction's own writes, the record of what commit() sends).
 #pragma once
 
 #include <memory>

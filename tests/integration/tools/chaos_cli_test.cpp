@@ -5,8 +5,8 @@
 //
 // The binary is built by `make test` (the whole build), not by the ASan and TSan targets: there
 // the test skips.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -58,8 +58,8 @@ class ChaosCliTest : public ::testing::Test {
     const auto output_path = (dir_ / "output").string();
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, output_path.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&actions, 1, output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
     posix_spawn_file_actions_adddup2(&actions, 1, 2);
     std::vector<std::string> argv{chaos_path()};
     argv.insert(argv.end(), args.begin(), args.end());
@@ -67,8 +67,7 @@ class ChaosCliTest : public ::testing::Test {
     for (auto& arg : argv) pointers.push_back(arg.data());
     pointers.push_back(nullptr);
     pid_t pid = 0;
-    const int spawned =
-        posix_spawn(&pid, pointers[0], &actions, nullptr, pointers.data(), environ);
+    const int spawned = posix_spawn(&pid, pointers[0], &actions, nullptr, pointers.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     if (spawned != 0) {
       ADD_FAILURE() << "posix_spawn: " << spawned;

@@ -46,8 +46,7 @@ class TransactionOnCluster : public redisson::test::ClusterSuite {
         auto end = listed.find('\n', start);
         if (end == std::string::npos) end = listed.size();
         const auto key = listed.substr(start, end - start);
-        if (!key.empty() && key != "(empty array)" &&
-            key.rfind("redisson_unlock_latch:", 0) != 0) {
+        if (!key.empty() && key != "(empty array)" && key.rfind("redisson_unlock_latch:", 0) != 0) {
           found.insert(key);
         }
         start = end + 1;

@@ -327,8 +327,8 @@ TEST_F(TransactionTest, BucketsShareTheBucketsLocksAndOwnWritesAndCommitOneSetEa
   for (auto& command : sent_by_clients(monitor.take(server))) {
     if (command.at(0) == "SET" || command.at(0) == "DEL") sent.push_back(std::move(command));
   }
-  EXPECT_EQ(sent, (SentCommands{{"SET", "c", "3"}, {"SET", "a", "10"}, {"SET", "d", "4"},
-                                {"DEL", "b"}}));
+  EXPECT_EQ(sent,
+            (SentCommands{{"SET", "c", "3"}, {"SET", "a", "10"}, {"SET", "d", "4"}, {"DEL", "b"}}));
   EXPECT_EQ(server.command({"GET", "a"}), "10");
   EXPECT_EQ(server.command({"EXISTS", "b"}), "0");
   EXPECT_EQ(server.command({"GET", "c"}), "3");
@@ -361,8 +361,8 @@ TEST_F(TransactionTest, BucketsTrySetDecidesOnTheTransactionsViewAndRecordsOneMs
   for (auto& command : sent_by_clients(monitor.take(server))) {
     if (command.at(0) == "MSETNX" || command.at(0) == "DEL") sent.push_back(std::move(command));
   }
-  EXPECT_EQ(sent, (SentCommands{{"MSETNX", "y", "y1", "z", "z1"}, {"DEL", "x"},
-                                {"MSETNX", "x", "new"}}));
+  EXPECT_EQ(sent,
+            (SentCommands{{"MSETNX", "y", "y1", "z", "z1"}, {"DEL", "x"}, {"MSETNX", "x", "new"}}));
   EXPECT_EQ(server.command({"GET", "x"}), "new");
   EXPECT_EQ(server.command({"GET", "y"}), "y1");
   EXPECT_EQ(server.command({"GET", "z"}), "z1");
@@ -378,13 +378,15 @@ TEST_F(TransactionTest, BucketsWaitForAnotherTransactionsLockAndKeepNoHoldWhenTh
   // a is free (taken in the first pipelined try), b is the first transaction's: a times out
   // too, and neither a's hold nor anything else of the second transaction is left.
   expect_error(
-      errc::timeout, [&] { buckets.set<std::string>({{"a", "second"}, {"b", "second"}}); },
+      errc::timeout,
+      [&] {
+        buckets.set<std::string>({{"a", "second"}, {"b", "second"}});
+      },
       "set under another transaction's lock");
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "a:transaction_lock"}) == "0"; }));
   std::promise<std::error_code> conflict;
-  buckets.async_try_set<std::string>({{"b", "x"}}, [&](std::error_code ec, bool) {
-    conflict.set_value(ec);
-  });
+  buckets.async_try_set<std::string>({{"b", "x"}},
+                                     [&](std::error_code ec, bool) { conflict.set_value(ec); });
   EXPECT_EQ(conflict.get_future().get(), errc::timeout);
 
   // A lock key of another type: a clear error, the other name's hold given back.
@@ -392,13 +394,24 @@ TEST_F(TransactionTest, BucketsWaitForAnotherTransactionsLockAndKeepNoHoldWhenTh
   Transaction third(client);
   auto others = third.get<TransactionalBuckets>(codecs::string());
   expect_error(
-      errc::wrong_type, [&] { others.set<std::string>({{"c", "v"}, {"w", "v"}}); },
+      errc::wrong_type,
+      [&] {
+        others.set<std::string>({{"c", "v"}, {"w", "v"}});
+      },
       "a lock key that is a string");
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", "c:transaction_lock"}) == "0"; }));
   expect_error(
-      errc::invalid_argument, [&] { others.set<std::string>({{"", "v"}}); }, "an empty name");
+      errc::invalid_argument,
+      [&] {
+        others.set<std::string>({{"", "v"}});
+      },
+      "an empty name");
   expect_error(
-      errc::invalid_argument, [&] { others.get<std::string>({"ok", ""}); }, "an empty name");
+      errc::invalid_argument,
+      [&] {
+        others.get<std::string>({"ok", ""});
+      },
+      "an empty name");
   third.commit();
   second.rollback();
   first.commit();
