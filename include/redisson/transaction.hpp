@@ -29,6 +29,8 @@ template <JavaValue K, JavaValue V>
 class TransactionalMap;
 template <JavaValue T>
 class TransactionalSet;
+template <JavaValue T>
+class TransactionalSetCache;
 
 /// Redisson's TransactionOptions, with the same defaults.
 struct TransactionOptions {
@@ -110,8 +112,9 @@ class Transaction {
   Transaction& operator=(const Transaction&) = delete;
 
   /// An object of type T (TransactionalBucket<V>, TransactionalMap<K, V>,
-  /// TransactionalMapCache<K, V>, TransactionalSet<V>) named `name`, in this transaction. `codec`
-  /// null: the client's default. Use one codec per name within a transaction.
+  /// TransactionalMapCache<K, V>, TransactionalSet<V>, TransactionalSetCache<V>) named `name`,
+  /// in this transaction. `codec` null: the client's default. Use one codec per name within a
+  /// transaction.
   template <class T>
   T get(std::string name, CodecPtr codec = nullptr) const {
     return T(*this, std::move(name), std::move(codec));
@@ -168,3 +171,4 @@ class Transaction {
 #include "redisson/objects/transactional_map.hpp"
 #include "redisson/objects/transactional_map_cache.hpp"
 #include "redisson/objects/transactional_set.hpp"
+#include "redisson/objects/transactional_set_cache.hpp"

@@ -205,6 +205,11 @@ void start_transactional(const std::shared_ptr<TransactionState>& transaction,
     case TxOp::set_contains:
     case TxOp::set_read_all:
     case TxOp::set_size:
+    case TxOp::set_cache_add:
+    case TxOp::set_cache_remove:
+    case TxOp::set_cache_contains:
+    case TxOp::set_cache_read_all:
+    case TxOp::set_cache_size:
       return start_set_op(transaction, object, op, args, std::move(finish));
     default:
       if (layout == nullptr) {

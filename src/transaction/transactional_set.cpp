@@ -1,89 +1,262 @@
-// TransactionalSet's operations (Redisson's BaseTransactionalSet): the lock of a member is
+// TransactionalSet's and TransactionalSetCache's operations (Redisson's BaseTransactionalSet,
+// TransactionalSet, TransactionalSetCache): the lock of a member is
 // `{name}:<hash of the member's bytes>:lock` (getLockByValue, the same shape as a map key's);
-// commit() sends SADD or SREM. The own entry of a member: "" added, nullopt removed.
+// commit() sends the set's own write (SADD / SREM, or SetCache's add and remove scripts). The own
+// entry of a member: "" added, nullopt removed.
+//
+// The two differ only in how they read and write Redis (SetLayout): a Set's member is there or
+// not (SISMEMBER); a SetCache's is there while its score (expiry) is in the future (ZSCORE, read
+// against the client's clock as SetCache reads it).
+#include <mutex>
 #include <set>
 
+#include "objects/send.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/set_cache.hpp"
 #include "transaction/transactional_op.hpp"
 
 namespace redisson::detail {
 namespace {
 
-void set_read_all(const TransactionPtr& transaction, const ObjectPtr& object, Done<Reply> done) {
-  submit_command(
-      object, Command{"SMEMBERS", object->name},
-      [transaction, object, done = std::move(done)](Status status, const Reply& reply) mutable {
+/// How a set type reads and writes Redis, in bytes.
+struct SetLayout {
+  /// Whether `member` is a (live) member: an integer reply 1/0.
+  void (*contains)(const ObjectPtr& object, const std::string& member, Done<Reply>& done);
+  /// Every (live) member: an array reply of their bytes.
+  void (*members)(const ObjectPtr& object, Done<Reply>& done);
+  /// How many (live) members: an integer reply.
+  void (*count)(const ObjectPtr& object, Done<Reply>& done);
+  /// Which of `members` are (live) members: one flag each, in order.
+  void (*which)(const ObjectPtr& object, const std::vector<std::string>& members,
+                UniqueFunction<void(Status, std::vector<bool>)> done);
+  /// What commit() sends to add `member` (args: member [, ttl ms]) or remove it.
+  std::function<void(const ObjectPtr&)> (*queue_add)(const std::string& name,
+                                                     const std::vector<std::string>& args);
+  std::function<void(const ObjectPtr&)> (*queue_remove)(const std::string& name,
+                                                        const std::string& member);
+};
+
+// ---- Set: SISMEMBER, SMEMBERS, SCARD, SMISMEMBER, SADD, SREM --------------------------------
+
+const SetLayout kPlainSet{
+    [](const ObjectPtr& object, const std::string& member, Done<Reply>& done) {
+      submit_command(object, Command{"SISMEMBER", object->name, member}, std::move(done));
+    },
+    [](const ObjectPtr& object, Done<Reply>& done) {
+      submit_command(object, Command{"SMEMBERS", object->name}, std::move(done));
+    },
+    [](const ObjectPtr& object, Done<Reply>& done) {
+      submit_command(object, Command{"SCARD", object->name}, std::move(done));
+    },
+    [](const ObjectPtr& object, const std::vector<std::string>& members,
+       UniqueFunction<void(Status, std::vector<bool>)> done) {
+      Command check{"SMISMEMBER", object->name};
+      for (const auto& member : members) check.arg(member);
+      submit_command(object, check,
+                     [done = std::move(done)](Status status, const Reply& reply) mutable {
+                       std::vector<bool> flags;
+                       for (const auto& element : reply.elements) {
+                         flags.push_back(element.integer != 0);
+                       }
+                       done(std::move(status), std::move(flags));
+                     });
+    },
+    [](const std::string& name, const std::vector<std::string>& args) {
+      return tx_queue_command(Command{"SADD", name, args.at(0)});
+    },
+    [](const std::string& name, const std::string& member) {
+      return tx_queue_command(Command{"SREM", name, member});
+    },
+};
+
+// ---- SetCache: ZSCORE against the clock, ZSCAN pages, ZCOUNT, ZMSCORE, its scripts ----------
+
+const SetLayout kSetCache{
+    [](const ObjectPtr& object, const std::string& member, Done<Reply>& done) {
+      submit_command(object, Command{"ZSCORE", object->name, member},
+                     [done = std::move(done)](Status status, const Reply& score) mutable {
+                       if (status) return done(std::move(status), Reply{});
+                       done({}, integer_reply(set_cache_live(score) ? 1 : 0));
+                     });
+    },
+    [](const ObjectPtr& object, Done<Reply>& done) {
+      Done<Reply> live = [done = std::move(done)](Status status, const Reply& all) mutable {
         if (status) return done(std::move(status), Reply{});
-        std::vector<std::pair<std::string, std::optional<std::string>>> own;
-        {
-          std::lock_guard guard(transaction->mutex);
-          own = tx_own_entries(*transaction, &TransactionState::set_members, object->name);
+        if (all.elements.size() % 2 != 0) {
+          return done(Status(make_error_code(errc::protocol_error),
+                             "SetCache: ZSCAN gave members without scores"),
+                      Reply{});
         }
-        std::set<std::string> members;
-        for (const auto& element : reply.elements) {
-          if (element.is_string()) members.insert(element.str);
-        }
-        for (const auto& [member, present] : own) {
-          if (present) {
-            members.insert(member);
-          } else {
-            members.erase(member);
+        const std::int64_t now = set_cache_now_ms();
+        Reply members;
+        members.type = ReplyType::array;
+        for (std::size_t i = 0; i + 1 < all.elements.size(); i += 2) {
+          if (set_cache_score_live(reply_double(all.elements[i + 1]), now)) {
+            members.elements.push_back(all.elements[i]);
           }
         }
-        std::vector<std::optional<std::string>> values(members.begin(), members.end());
-        done({}, tx_array_reply(values));
+        done({}, std::move(members));
+      };
+      start_set_cache_read_all(object, 1000, live);
+    },
+    [](const ObjectPtr& object, Done<Reply>& done) { start_set_cache_size(object, done); },
+    [](const ObjectPtr& object, const std::vector<std::string>& members,
+       UniqueFunction<void(Status, std::vector<bool>)> done) {
+      Command scores{"ZMSCORE", object->name};
+      for (const auto& member : members) scores.arg(member);
+      submit_command(object, scores,
+                     [done = std::move(done)](Status status, const Reply& reply) mutable {
+                       std::vector<bool> flags;
+                       for (const auto& element : reply.elements) {
+                         flags.push_back(set_cache_live(element));
+                       }
+                       done(std::move(status), std::move(flags));
+                     });
+    },
+    [](const std::string&, const std::vector<std::string>& args) {
+      const std::vector<std::string> member{args.at(0)};
+      const std::chrono::milliseconds ttl(args.size() > 1 ? std::stoll(args[1]) : 0);
+      return std::function<void(const ObjectPtr&)>([member, ttl](const ObjectPtr& bound) {
+        Done<Reply> ignore = [](const Status&, const Reply&) {};
+        start_set_cache_add(bound, ttl, member, ignore);
       });
+    },
+    [](const std::string&, const std::string& member) {
+      return std::function<void(const ObjectPtr&)>(
+          [removed = std::vector<std::string>{member}](const ObjectPtr& bound) {
+            Done<Reply> ignore = [](const Status&, const Reply&) {};
+            start_set_cache_remove(bound, removed, ignore);
+          });
+    },
+};
+
+/// The layout's members, merged with the transaction's own writes.
+void set_read_all(const TransactionPtr& transaction, const ObjectPtr& object,
+                  const SetLayout& layout, Done<Reply> done) {
+  Done<Reply> merge = [transaction, object, done = std::move(done)](Status status,
+                                                                    const Reply& reply) mutable {
+    if (status) return done(std::move(status), Reply{});
+    std::vector<std::pair<std::string, std::optional<std::string>>> own;
+    {
+      std::lock_guard guard(transaction->mutex);
+      own = tx_own_entries(*transaction, &TransactionState::set_members, object->name);
+    }
+    std::set<std::string> members;
+    for (const auto& element : reply.elements) {
+      if (element.is_string()) members.insert(element.str);
+    }
+    for (const auto& [member, present] : own) {
+      if (present) {
+        members.insert(member);
+      } else {
+        members.erase(member);
+      }
+    }
+    std::vector<std::optional<std::string>> values(members.begin(), members.end());
+    done({}, tx_array_reply(values));
+  };
+  layout.members(object, merge);
 }
 
-/// SCARD, corrected by the members the transaction wrote (an SMISMEMBER of them, pipelined).
-void set_size(const TransactionPtr& transaction, const ObjectPtr& object, Done<Reply> done) {
+/// The layout's count, corrected by the members the transaction wrote: which of them Redis
+/// has is asked at the same time (one round trip of waiting).
+struct SetSizeJoin {
+  std::mutex mutex;
+  int left = 2;
+  Status failure;
+  std::int64_t stored = 0;
+  std::vector<bool> in_redis;
   std::vector<std::pair<std::string, std::optional<std::string>>> own;
+  Done<Reply> done;
+
+  /// Called by each of the two replies, under `mutex`; true for the last one.
+  bool arrived(Status status) {
+    if (status && !failure) failure = std::move(status);
+    return --left == 0;
+  }
+  void finish() {
+    if (failure) return done(std::move(failure), Reply{});
+    std::int64_t size = stored;
+    for (std::size_t i = 0; i < own.size(); ++i) {
+      const bool stored_member = i < in_redis.size() && in_redis[i];
+      size += (own[i].second.has_value() ? 1 : 0) - (stored_member ? 1 : 0);
+    }
+    done({}, integer_reply(size));
+  }
+};
+
+void set_size(const TransactionPtr& transaction, const ObjectPtr& object, const SetLayout& layout,
+              Done<Reply> done) {
+  auto join = std::make_shared<SetSizeJoin>();
+  join->done = std::move(done);
   {
     std::lock_guard guard(transaction->mutex);
-    own = tx_own_entries(*transaction, &TransactionState::set_members, object->name);
+    join->own = tx_own_entries(*transaction, &TransactionState::set_members, object->name);
   }
-  std::vector<Command> commands{Command{"SCARD", object->name}};
-  if (!own.empty()) {
-    Command check{"SMISMEMBER", object->name};
-    for (const auto& entry : own) check.arg(entry.first);
-    commands.push_back(std::move(check));
+  std::vector<std::string> written;
+  written.reserve(join->own.size());
+  for (const auto& entry : join->own) written.push_back(entry.first);
+  Done<Reply> on_count = [join](Status status, const Reply& count) {
+    bool last = false;
+    {
+      std::lock_guard guard(join->mutex);
+      if (!status) join->stored = count.integer;
+      last = join->arrived(std::move(status));
+    }
+    if (last) join->finish();
+  };
+  layout.count(object, on_count);
+  if (written.empty()) {
+    bool last = false;
+    {
+      std::lock_guard guard(join->mutex);
+      last = join->arrived({});
+    }
+    if (last) join->finish();
+    return;
   }
-  submit_all(*object, std::move(commands),
-             [own = std::move(own), done = std::move(done)](
-                 Status status, const std::vector<Reply>& replies) mutable {
-               if (status) return done(std::move(status), Reply{});
-               std::int64_t size = replies.at(0).integer;
-               for (std::size_t i = 0; i < own.size(); ++i) {
-                 const bool in_redis = replies.size() > 1 && i < replies[1].elements.size() &&
-                                       replies[1].elements[i].integer != 0;
-                 size += (own[i].second.has_value() ? 1 : 0) - (in_redis ? 1 : 0);
-               }
-               done({}, integer_reply(size));
-             });
+  layout.which(object, written, [join](Status status, std::vector<bool> in_redis) {
+    bool last = false;
+    {
+      std::lock_guard guard(join->mutex);
+      join->in_redis = std::move(in_redis);
+      last = join->arrived(std::move(status));
+    }
+    if (last) join->finish();
+  });
 }
 
-}  // namespace
-
-void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
-                  const std::vector<std::string>& args, Done<Reply> done) {
+void set_op(const TransactionPtr& transaction, const ObjectPtr& object, const SetLayout& layout,
+            TxOp op, const std::vector<std::string>& args, Done<Reply> done) {
   const auto& name = object->name;
   const OwnEntries entries = &TransactionState::set_members;
+  const auto contains_read = [&layout](const std::string& member) {
+    return TxRead{[&layout, member](const ObjectPtr& target, Done<Reply>& read_done) {
+                    layout.contains(target, member, read_done);
+                  },
+                  true};
+  };
   switch (op) {
     case TxOp::set_contains:
-      return tx_read(transaction, object, entries, args.at(0),
-                     tx_read_command(Command{"SISMEMBER", name, args.at(0)}), true,
+    case TxOp::set_cache_contains:
+      return tx_read(transaction, object, entries, args.at(0), contains_read(args.at(0)), true,
                      std::move(done));
     case TxOp::set_read_all:
-      return set_read_all(transaction, object, std::move(done));
+    case TxOp::set_cache_read_all:
+      return set_read_all(transaction, object, layout, std::move(done));
     case TxOp::set_size:
-      return set_size(transaction, object, std::move(done));
+    case TxOp::set_cache_size:
+      return set_size(transaction, object, layout, std::move(done));
     case TxOp::set_add:
-    case TxOp::set_remove: {
+    case TxOp::set_cache_add:
+    case TxOp::set_remove:
+    case TxOp::set_cache_remove: {
       const std::string& member = args.at(0);
-      const bool add = op == TxOp::set_add;
-      TxDecide decide = [name, member, add](const std::optional<std::string>& current) {
+      const bool add = op == TxOp::set_add || op == TxOp::set_cache_add;
+      auto queue = add ? layout.queue_add(name, args) : layout.queue_remove(name, member);
+      TxDecide decide = [add, queue = std::move(queue)](const std::optional<std::string>& current) {
         TxDecision decision{tx_flag_reply(add ? !current : current.has_value()), std::nullopt,
-                            tx_queue_command(Command{add ? "SADD" : "SREM", name, member})};
+                            queue};
         if (add) {
           decision.own = std::optional<std::string>(std::string());
         } else if (current) {
@@ -92,11 +265,26 @@ void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, Tx
         return decision;
       };
       return tx_write(transaction, object, entries, member, map_lock_name(name, member),
-                      tx_read_command(Command{"SISMEMBER", name, member}, true), std::move(decide),
-                      std::move(done));
+                      contains_read(member), std::move(decide), std::move(done));
     }
     default:
       return done(Status(make_error_code(errc::invalid_argument), "not a set operation"), Reply{});
+  }
+}
+
+}  // namespace
+
+void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
+                  const std::vector<std::string>& args, Done<Reply> done) {
+  switch (op) {
+    case TxOp::set_cache_add:
+    case TxOp::set_cache_remove:
+    case TxOp::set_cache_contains:
+    case TxOp::set_cache_read_all:
+    case TxOp::set_cache_size:
+      return set_op(transaction, object, kSetCache, op, args, std::move(done));
+    default:
+      return set_op(transaction, object, kPlainSet, op, args, std::move(done));
   }
 }
 

@@ -44,6 +44,11 @@ enum class TxOp {
   set_contains,            ///< member -> 1/0
   set_read_all,            ///< -> an array of the members, the transaction's writes counted
   set_size,                ///< -> the number of members, the transaction's writes counted
+  set_cache_add,           ///< member [, ttl ms] -> 1 if it was not a live member
+  set_cache_remove,        ///< member -> 1 if it was a live member
+  set_cache_contains,      ///< member -> 1/0 (an expired member is not one)
+  set_cache_read_all,      ///< -> an array of the live members, the transaction's writes counted
+  set_cache_size,          ///< -> the number of live members, the transaction's writes counted
   buckets_get,             ///< names... -> an array, per name its value or nil
   buckets_set,             ///< name, value, name, value... -> nil
   buckets_try_set,         ///< name, value, name, value... -> 1 if none existed (and all are set)
@@ -55,6 +60,21 @@ enum class TxOp {
 void start_transactional(const std::shared_ptr<TransactionState>& transaction,
                          const ObjectPtr& object, const MapLayout* layout, TxOp op,
                          std::vector<std::string> args, Done<Reply> done);
+
+/// The operations a transactional set type sends its calls as (TransactionalSet's, or
+/// TransactionalSetCache's over SetCache's layout).
+struct TxSetOps {
+  TxOp add;
+  TxOp remove;
+  TxOp contains;
+  TxOp read_all;
+  TxOp size;
+};
+inline constexpr TxSetOps kTxSetOps{TxOp::set_add, TxOp::set_remove, TxOp::set_contains,
+                                    TxOp::set_read_all, TxOp::set_size};
+inline constexpr TxSetOps kTxSetCacheOps{TxOp::set_cache_add, TxOp::set_cache_remove,
+                                         TxOp::set_cache_contains, TxOp::set_cache_read_all,
+                                         TxOp::set_cache_size};
 
 /// The public form of a transactional operation: `encode(codec)` makes its arguments as it
 /// starts (a codec or argument error is the completion's), `convert` reads its Reply.

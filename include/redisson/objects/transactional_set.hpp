@@ -24,25 +24,26 @@ template <JavaValue T>
 class TransactionalSet : public detail::TransactionalObject {
  public:
   TransactionalSet(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
-      : TransactionalObject(transaction, std::move(name), std::move(codec), "TransactionalSet") {}
+      : TransactionalSet(transaction, std::move(name), std::move(codec), "TransactionalSet",
+                         detail::kTxSetOps) {}
 
   // ---- asynchronous forms -----------------------------------------------------------------
   template <class CompletionToken>
   auto async_add(const T& value, CompletionToken&& token) {
-    return call<bool>(token, detail::TxOp::set_add, &detail::reply_flag, member(value));
+    return call<bool>(token, ops_.add, &detail::reply_flag, member(value));
   }
   template <class CompletionToken>
   auto async_remove(const T& value, CompletionToken&& token) {
-    return call<bool>(token, detail::TxOp::set_remove, &detail::reply_flag, member(value));
+    return call<bool>(token, ops_.remove, &detail::reply_flag, member(value));
   }
   template <class CompletionToken>
   auto async_contains(const T& value, CompletionToken&& token) const {
-    return call<bool>(token, detail::TxOp::set_contains, &detail::reply_flag, member(value));
+    return call<bool>(token, ops_.contains, &detail::reply_flag, member(value));
   }
   template <class CompletionToken>
   auto async_read_all(CompletionToken&& token) const {
     return call<std::vector<T>>(
-        token, detail::TxOp::set_read_all,
+        token, ops_.read_all,
         [codec = object_->codec](const Reply& reply) {
           return detail::decode_elements<T>(*codec, reply);
         },
@@ -50,7 +51,7 @@ class TransactionalSet : public detail::TransactionalObject {
   }
   template <class CompletionToken>
   auto async_size(CompletionToken&& token) const {
-    return call<std::int64_t>(token, detail::TxOp::set_size, &detail::reply_integer, nothing());
+    return call<std::int64_t>(token, ops_.size, &detail::reply_integer, nothing());
   }
 
   // ---- blocking forms: throw redisson::error ------------------------------------------------
@@ -68,12 +69,19 @@ class TransactionalSet : public detail::TransactionalObject {
     return detail::map_lock_name(name(), detail::encode_value(*object_->codec, value));
   }
 
- private:
+ protected:
+  /// A set type over another layout (TransactionalSetCache): `ops` names its operations.
+  TransactionalSet(const Transaction& transaction, std::string name, CodecPtr codec,
+                   const char* kind, const detail::TxSetOps& ops)
+      : TransactionalObject(transaction, std::move(name), std::move(codec), kind), ops_(ops) {}
+
   static auto member(const T& value) {
     return [value](const Codec& codec) {
       return std::vector<std::string>{detail::encode_value(codec, value)};
     };
   }
+
+  detail::TxSetOps ops_;
 };
 
 }  // namespace redisson

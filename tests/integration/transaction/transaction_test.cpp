@@ -25,6 +25,7 @@
 #include "redisson/objects/map.hpp"
 #include "redisson/objects/map_cache.hpp"
 #include "redisson/objects/set.hpp"
+#include "redisson/objects/set_cache.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
@@ -45,6 +46,7 @@ using redisson::TransactionalBuckets;
 using redisson::TransactionalMap;
 using redisson::TransactionalMapCache;
 using redisson::TransactionalSet;
+using redisson::TransactionalSetCache;
 using redisson::TransactionOptions;
 using redisson::test::eventually;
 using redisson::test::expect_error;
@@ -419,6 +421,61 @@ TEST_F(TransactionTest, BucketsWaitForAnotherTransactionsLockAndKeepNoHoldWhenTh
   EXPECT_EQ(server.command({"EXISTS", "a"}), "0");
   EXPECT_EQ(server.command({"EXISTS", "c"}), "0");
   EXPECT_EQ(lock_keys(), std::set<std::string>{"w:transaction_lock"});
+}
+
+TEST_F(TransactionTest, SetCacheCountsOnlyLiveMembersAndCommitsItsScripts) {
+  // Written as SetCache writes them (no SetCache handle yet: its sweeper would remove "gone").
+  server.command({"ZADD", "sc", "92233720368547758", "live"});
+  // An element whose expiry has passed: absent for every reader, still in the zset.
+  server.command({"ZADD", "sc", "1000", "gone"});
+  Transaction tx(client);
+  auto cache = tx.get<TransactionalSetCache<std::string>>("sc", codecs::string());
+  EXPECT_TRUE(cache.contains("live"));
+  EXPECT_FALSE(cache.contains("gone"));
+  EXPECT_TRUE(cache.add("gone"));  // an expired member counts as absent
+  EXPECT_FALSE(cache.add("live"));
+  EXPECT_TRUE(cache.add("new", 60s));
+  EXPECT_TRUE(cache.remove("live"));
+  EXPECT_FALSE(cache.remove("nope"));
+  EXPECT_TRUE(cache.contains("gone"));
+  EXPECT_FALSE(cache.contains("live"));
+  EXPECT_EQ(cache.size(), 2);  // gone, new
+  auto members = cache.read_all();
+  EXPECT_EQ(std::set<std::string>(members.begin(), members.end()),
+            (std::set<std::string>{"gone", "new"}));
+  EXPECT_EQ(cache.lock_name("new"),
+            tx.get<TransactionalSet<std::string>>("sc", codecs::string()).lock_name("new"));
+  expect_error(
+      errc::invalid_argument, [&] { cache.add("bad", -1ms); }, "negative ttl");
+  // Nothing written yet.
+  EXPECT_EQ(server.command({"ZCARD", "sc"}), "2");
+  EXPECT_EQ(server.command({"ZSCORE", "sc", "new"}), "(nil)");
+
+  const auto before_ms = redisson::detail::set_cache_now_ms();
+  tx.commit();
+  const redisson::SetCache<std::string> plain(client, "sc", codecs::string());
+  EXPECT_FALSE(plain.contains("live"));
+  EXPECT_TRUE(plain.contains("gone"));
+  EXPECT_TRUE(plain.contains("new"));
+  EXPECT_EQ(plain.size(), 2);
+  // "new" expires 60 s after the commit; "gone" now never expires (Redisson's far score).
+  const auto new_expiry = std::stod(server.command({"ZSCORE", "sc", "new"}));
+  EXPECT_GE(new_expiry, static_cast<double>(before_ms + 60000));
+  EXPECT_LE(new_expiry, static_cast<double>(redisson::detail::set_cache_now_ms() + 60000));
+  EXPECT_GT(std::stod(server.command({"ZSCORE", "sc", "gone"})), 9.2e16);
+  EXPECT_TRUE(lock_keys().empty());
+
+  // A key of another type: a clear error, no hold kept.
+  server.command({"SET", "str", "x"});
+  Transaction wrong(client);
+  auto on_string = wrong.get<TransactionalSetCache<std::string>>("str", codecs::string());
+  expect_error(
+      errc::wrong_type, [&] { on_string.contains("a"); }, "contains on a string");
+  expect_error(
+      errc::wrong_type, [&] { on_string.add("a"); }, "add on a string");
+  EXPECT_TRUE(eventually([&] { return lock_keys().empty(); }));
+  wrong.commit();
+  EXPECT_EQ(server.command({"GET", "str"}), "x");
 }
 
 TEST_F(TransactionTest, BucketDeleteAndGetAndDeleteAreCommitted) {
