@@ -151,6 +151,18 @@ TxDecide if_absent(const MapLayout& layout, MapOp op, const std::vector<std::str
   };
 }
 
+// put_if_exists and fast_put_if_exists: the own entry becomes the value only when the key is
+// present (as the transaction sees it).
+template <class ReplyOf>
+TxDecide if_present(const MapLayout& layout, MapOp op, const std::vector<std::string>& args,
+                    ReplyOf reply) {
+  return [&layout, op, args, reply](const std::optional<std::string>& current) {
+    TxDecision decision{reply(current), std::nullopt, map_queue(layout, op, args)};
+    if (current) decision.own = std::optional<std::string>(args.at(1));
+    return decision;
+  };
+}
+
 }  // namespace
 
 void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
@@ -220,6 +232,28 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
         TxDecision decision{tx_value_reply(current), std::nullopt,
                             map_queue(layout, MapOp::remove, {args.at(0)})};
         if (current) decision.own = std::optional<std::string>();
+        return decision;
+      };
+      break;
+    case TxOp::map_put_if_exists:
+      decide = if_present(layout, MapOp::put_if_exists, args, &tx_value_reply);
+      break;
+    case TxOp::map_fast_put_if_exists:
+      decide = if_present(layout, MapOp::fast_put_if_exists, args,
+                          [](const std::optional<std::string>& current) {
+                            return tx_flag_reply(current.has_value());
+                          });
+      break;
+    case TxOp::map_replace_if_equal:
+      // args: key, expected, "1" + update (replace) or "0" + "" (remove).
+      decide = [&layout, args](const std::optional<std::string>& current) {
+        const bool equal = current == args.at(1);
+        TxDecision decision{tx_flag_reply(equal), std::nullopt,
+                            map_queue(layout, MapOp::replace_if_equal, args)};
+        if (equal) {
+          decision.own = args.at(2) == "1" ? std::optional<std::string>(args.at(3))
+                                           : std::optional<std::string>();
+        }
         return decision;
       };
       break;

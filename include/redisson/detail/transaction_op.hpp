@@ -33,6 +33,9 @@ enum class TxOp {
   map_fast_put,            ///< key, value -> 1 if the key was new
   map_fast_put_if_absent,  ///< key, value -> 1 if stored
   map_remove,              ///< key -> the value removed, or nil
+  map_put_if_exists,       ///< key, value -> the value replaced, or nil (nothing stored)
+  map_fast_put_if_exists,  ///< key, value -> 1 if stored
+  map_replace_if_equal,    ///< key, expected, "1" + update (replace) or "0" + "" (remove) -> 1/0
   map_fast_remove,         ///< keys... -> how many were present
   map_contains_key,        ///< key -> 1/0
   map_get_all,             ///< keys... -> an array, per key its value or nil

@@ -20,7 +20,9 @@ namespace redisson {
 /// takes the key's lock `{name}:<hash of the key's bytes>:lock` (Map::lock_name), reads the
 /// key's value (HGET; put_all reads nothing) and records what commit() sends: Map's put script
 /// or command for the same operation (put: map_put script, fast_put: HSET, put_if_absent:
-/// its script, fast_put_if_absent: HSETNX, remove: its script, fast_remove: HDEL).
+/// its script, fast_put_if_absent: HSETNX, put_if_exists / replace / fast_put_if_exists /
+/// replace(key, expected, update) / remove(key, expected): their scripts, remove: its script,
+/// fast_remove: HDEL).
 ///
 /// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
 /// fails with errc::invalid_argument.
@@ -59,6 +61,30 @@ class TransactionalMap : public detail::TransactionalObject {
     return call<std::optional<V>>(token, detail::TxOp::map_remove, reader(), keyed(key));
   }
   template <class CompletionToken>
+  auto async_put_if_exists(const K& key, const V& value, CompletionToken&& token) {
+    return call<std::optional<V>>(token, detail::TxOp::map_put_if_exists, reader(),
+                                  keyed(key, value));
+  }
+  template <class CompletionToken>
+  auto async_replace(const K& key, const V& value, CompletionToken&& token) {
+    return async_put_if_exists(key, value, std::forward<CompletionToken>(token));
+  }
+  template <class CompletionToken>
+  auto async_fast_put_if_exists(const K& key, const V& value, CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::map_fast_put_if_exists, &detail::reply_flag,
+                      keyed(key, value));
+  }
+  template <class CompletionToken>
+  auto async_replace(const K& key, const V& expected, const V& update, CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::map_replace_if_equal, &detail::reply_flag,
+                      compared(key, expected, update));
+  }
+  template <class CompletionToken>
+  auto async_remove(const K& key, const V& expected, CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::map_replace_if_equal, &detail::reply_flag,
+                      compared(key, expected, std::nullopt));
+  }
+  template <class CompletionToken>
   auto async_fast_remove(const std::vector<K>& keys, CompletionToken&& token) {
     return call<std::int64_t>(token, detail::TxOp::map_fast_remove, &detail::reply_integer,
                               all_keys(keys));
@@ -95,6 +121,29 @@ class TransactionalMap : public detail::TransactionalObject {
   /// else the present value.
   std::optional<V> put_if_absent(const K& key, const V& value) {
     return async_put_if_absent(key, value, blocking("put_if_absent"));
+  }
+  /// Records Map's put-if-exists; returns the value it replaces, nullopt (nothing stored) if
+  /// `key` is absent (as the transaction sees it).
+  std::optional<V> put_if_exists(const K& key, const V& value) {
+    return async_put_if_exists(key, value, blocking("put_if_exists"));
+  }
+  /// put_if_exists under Java's name.
+  std::optional<V> replace(const K& key, const V& value) {
+    return async_replace(key, value, blocking("replace"));
+  }
+  /// Records Map's fast-put-if-exists; true if `key` is present (as the transaction sees it).
+  bool fast_put_if_exists(const K& key, const V& value) {
+    return async_fast_put_if_exists(key, value, blocking("fast_put_if_exists"));
+  }
+  /// Records Map's replace of `expected` by `update`; true if `key` holds `expected` (as the
+  /// transaction sees it).
+  bool replace(const K& key, const V& expected, const V& update) {
+    return async_replace(key, expected, update, blocking("replace"));
+  }
+  /// Records Map's remove of `key` if it holds `expected`; true if it does (as the transaction
+  /// sees it).
+  bool remove(const K& key, const V& expected) {
+    return async_remove(key, expected, blocking("remove"));
   }
   /// Records an HSET; true if `key` is new.
   bool fast_put(const K& key, const V& value) {
@@ -145,6 +194,13 @@ class TransactionalMap : public detail::TransactionalObject {
       std::vector<std::string> args{detail::map_key_bytes(codec, key)};
       if (value) args.push_back(detail::map_value_bytes(codec, *value));
       return args;
+    };
+  }
+  static auto compared(const K& key, const V& expected, std::optional<V> update) {
+    return [key, expected, update = std::move(update)](const Codec& codec) {
+      return std::vector<std::string>{detail::map_key_bytes(codec, key),
+                                      detail::map_value_bytes(codec, expected), update ? "1" : "0",
+                                      update ? detail::map_value_bytes(codec, *update) : ""};
     };
   }
   static auto all_keys(const std::vector<K>& keys) {

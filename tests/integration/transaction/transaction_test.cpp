@@ -478,6 +478,43 @@ TEST_F(TransactionTest, SetCacheCountsOnlyLiveMembersAndCommitsItsScripts) {
   EXPECT_EQ(server.command({"GET", "str"}), "x");
 }
 
+TEST_F(TransactionTest, MapConditionalWritesDecideOnTheTransactionsView) {
+  Map<std::string, std::string> plain(client, "m", codecs::string());
+  plain.put("a", "1");
+  plain.put("b", "2");
+  redisson::MapCache<std::string, std::string> plain_cache(client, "mc", codecs::string());
+  plain_cache.put("k", "old");
+  Transaction tx(client);
+  auto map = tx.get<StringMap>("m", codecs::string());
+  EXPECT_EQ(map.put_if_exists("a", "10"), std::optional<std::string>("1"));
+  EXPECT_EQ(map.put_if_exists("zz", "x"), std::nullopt);
+  EXPECT_EQ(map.get("zz"), std::nullopt);
+  EXPECT_TRUE(map.fast_put_if_exists("b", "20"));
+  EXPECT_FALSE(map.fast_put_if_exists("yy", "x"));
+  EXPECT_TRUE(map.replace("a", "10", "11"));
+  EXPECT_FALSE(map.replace("a", "10", "12"));
+  EXPECT_EQ(map.get("a"), std::optional<std::string>("11"));
+  EXPECT_EQ(map.replace("c", "x"), std::nullopt);
+  EXPECT_FALSE(map.remove("b", "nope"));
+  EXPECT_TRUE(map.remove("b", "20"));
+  EXPECT_FALSE(map.contains_key("b"));
+  EXPECT_EQ(map.size(), 1);
+  auto cache = tx.get<TransactionalMapCache<std::string, std::string>>("mc", codecs::string());
+  EXPECT_EQ(cache.replace("k", "new"), std::optional<std::string>("old"));
+  EXPECT_FALSE(cache.replace("k", "old", "newer"));
+  EXPECT_TRUE(cache.replace("k", "new", "newest"));
+  // Nothing written yet.
+  EXPECT_EQ(server.command({"HGET", "m", "a"}), "1");
+  EXPECT_EQ(plain_cache.get("k"), std::optional<std::string>("old"));
+
+  tx.commit();
+  EXPECT_EQ(plain.get("a"), std::optional<std::string>("11"));
+  EXPECT_EQ(plain.get("b"), std::nullopt);
+  EXPECT_EQ(server.command({"HLEN", "m"}), "1");
+  EXPECT_EQ(plain_cache.get("k"), std::optional<std::string>("newest"));
+  EXPECT_TRUE(lock_keys().empty());
+}
+
 TEST_F(TransactionTest, BucketDeleteAndGetAndDeleteAreCommitted) {
   Bucket<std::string>(client, "one", codecs::string()).set("1");
   Bucket<std::string>(client, "two", codecs::string()).set("2");
