@@ -210,6 +210,12 @@ void start_transactional(const std::shared_ptr<TransactionState>& transaction,
     case TxOp::set_cache_contains:
     case TxOp::set_cache_read_all:
     case TxOp::set_cache_size:
+    case TxOp::set_add_all:
+    case TxOp::set_remove_all:
+    case TxOp::set_contains_all:
+    case TxOp::set_cache_add_all:
+    case TxOp::set_cache_remove_all:
+    case TxOp::set_cache_contains_all:
       return start_set_op(transaction, object, op, args, std::move(finish));
     default:
       if (layout == nullptr) {

@@ -7,6 +7,7 @@
 // The two differ only in how they read and write Redis (SetLayout): a Set's member is there or
 // not (SISMEMBER); a SetCache's is there while its score (expiry) is in the future (ZSCORE, read
 // against the client's clock as SetCache reads it).
+#include <algorithm>
 #include <mutex>
 #include <set>
 
@@ -226,6 +227,94 @@ void set_size(const TransactionPtr& transaction, const ObjectPtr& object, const 
   });
 }
 
+/// Each member's state as the transaction sees it: its own entry, else what the layout's
+/// `which` says of it (asked for the members it did not write, in one command).
+void current_members(const TransactionPtr& transaction, const ObjectPtr& object,
+                     const SetLayout& layout, std::vector<std::string> members,
+                     UniqueFunction<void(Status, std::vector<bool>)> done) {
+  std::vector<bool> present(members.size(), false);
+  std::vector<std::size_t> unknown;
+  {
+    std::lock_guard guard(transaction->mutex);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      auto it = transaction->set_members.find({object->name, members[i]});
+      if (it == transaction->set_members.end()) {
+        unknown.push_back(i);
+      } else {
+        present[i] = it->second.has_value();
+      }
+    }
+  }
+  if (unknown.empty()) return done({}, std::move(present));
+  std::vector<std::string> asked;
+  asked.reserve(unknown.size());
+  for (const auto i : unknown) asked.push_back(members[i]);
+  layout.which(object, asked,
+               [present = std::move(present), unknown = std::move(unknown), done = std::move(done)](
+                   Status status, const std::vector<bool>& stored) mutable {
+                 if (status) return done(std::move(status), {});
+                 for (std::size_t j = 0; j < unknown.size() && j < stored.size(); ++j) {
+                   present[unknown[j]] = stored[j];
+                 }
+                 done({}, std::move(present));
+               });
+}
+
+/// add_all / remove_all: every member's lock (tried at once, then in member order), the
+/// members' state, then one recorded write per member, as add / remove would record it.
+void set_write_all(const TransactionPtr& transaction, const ObjectPtr& object,
+                   const SetLayout& layout, bool add, std::vector<std::string> members,
+                   Done<Reply> done) {
+  std::sort(members.begin(), members.end());
+  members.erase(std::unique(members.begin(), members.end()), members.end());
+  if (members.empty()) return done({}, integer_reply(0));
+  auto locks = std::make_shared<std::vector<std::string>>();
+  for (const auto& member : members) locks->push_back(map_lock_name(object->name, member));
+  transaction->lock_all(
+      *locks, [transaction, object, &layout, add, locks, members = std::move(members),
+               done = std::move(done)](Status status) mutable {
+        if (status) return done(std::move(status), Reply{});
+        auto asked = members;
+        current_members(
+            transaction, object, layout, std::move(asked),
+            [transaction, object, &layout, add, locks, members = std::move(members),
+             done = std::move(done)](Status read_status, const std::vector<bool>& present) mutable {
+              if (read_status) {
+                for (const auto& lock : *locks) transaction->unlock_now(lock);
+                return done(std::move(read_status), Reply{});
+              }
+              TxDecideAll record = [object, &layout, add, &members, &present,
+                                    &locks](TransactionState& state) {
+                std::int64_t changed = 0;
+                for (std::size_t i = 0; i < members.size(); ++i) {
+                  const bool was = i < present.size() && present[i];
+                  if (add ? !was : was) ++changed;
+                  auto& own = state.set_members[{object->name, members[i]}];
+                  own = add ? std::optional<std::string>(std::string()) : std::nullopt;
+                  state.record_locked(
+                      TransactionWrite{object,
+                                       add ? layout.queue_add(object->name, {members[i]})
+                                           : layout.queue_remove(object->name, members[i]),
+                                       (*locks)[i]});
+                }
+                return TxDecisionAll{integer_reply(changed), true};
+              };
+              tx_record_all(transaction, *locks, record, std::move(done));
+            });
+      });
+}
+
+void set_contains_all(const TransactionPtr& transaction, const ObjectPtr& object,
+                      const SetLayout& layout, std::vector<std::string> members, Done<Reply> done) {
+  current_members(
+      transaction, object, layout, std::move(members),
+      [done = std::move(done)](Status status, const std::vector<bool>& present) mutable {
+        if (status) return done(std::move(status), Reply{});
+        const bool all = std::all_of(present.begin(), present.end(), [](bool p) { return p; });
+        done({}, tx_flag_reply(all));
+      });
+}
+
 void set_op(const TransactionPtr& transaction, const ObjectPtr& object, const SetLayout& layout,
             TxOp op, const std::vector<std::string>& args, Done<Reply> done) {
   const auto& name = object->name;
@@ -237,6 +326,15 @@ void set_op(const TransactionPtr& transaction, const ObjectPtr& object, const Se
                   true};
   };
   switch (op) {
+    case TxOp::set_add_all:
+    case TxOp::set_cache_add_all:
+      return set_write_all(transaction, object, layout, true, args, std::move(done));
+    case TxOp::set_remove_all:
+    case TxOp::set_cache_remove_all:
+      return set_write_all(transaction, object, layout, false, args, std::move(done));
+    case TxOp::set_contains_all:
+    case TxOp::set_cache_contains_all:
+      return set_contains_all(transaction, object, layout, args, std::move(done));
     case TxOp::set_contains:
     case TxOp::set_cache_contains:
       return tx_read(transaction, object, entries, args.at(0), contains_read(args.at(0)), true,
@@ -282,6 +380,9 @@ void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, Tx
     case TxOp::set_cache_contains:
     case TxOp::set_cache_read_all:
     case TxOp::set_cache_size:
+    case TxOp::set_cache_add_all:
+    case TxOp::set_cache_remove_all:
+    case TxOp::set_cache_contains_all:
       return set_op(transaction, object, kSetCache, op, args, std::move(done));
     default:
       return set_op(transaction, object, kPlainSet, op, args, std::move(done));

@@ -52,9 +52,15 @@ enum class TxOp {
   set_cache_contains,      ///< member -> 1/0 (an expired member is not one)
   set_cache_read_all,      ///< -> an array of the live members, the transaction's writes counted
   set_cache_size,          ///< -> the number of live members, the transaction's writes counted
-  buckets_get,             ///< names... -> an array, per name its value or nil
-  buckets_set,             ///< name, value, name, value... -> nil
-  buckets_try_set,         ///< name, value, name, value... -> 1 if none existed (and all are set)
+  set_add_all,             ///< members... -> how many were not members (all are now)
+  set_remove_all,          ///< members... -> how many were members (none is now)
+  set_contains_all,        ///< members... -> 1 if every one is a member
+  set_cache_add_all,       ///< the same three over SetCache's layout (live members)
+  set_cache_remove_all,
+  set_cache_contains_all,
+  buckets_get,      ///< names... -> an array, per name its value or nil
+  buckets_set,      ///< name, value, name, value... -> nil
+  buckets_try_set,  ///< name, value, name, value... -> 1 if none existed (and all are set)
 };
 
 /// Runs `op` of `object` in `transaction`; completes `done` on the I/O thread (or at once).
@@ -72,12 +78,17 @@ struct TxSetOps {
   TxOp contains;
   TxOp read_all;
   TxOp size;
+  TxOp add_all;
+  TxOp remove_all;
+  TxOp contains_all;
 };
-inline constexpr TxSetOps kTxSetOps{TxOp::set_add, TxOp::set_remove, TxOp::set_contains,
-                                    TxOp::set_read_all, TxOp::set_size};
-inline constexpr TxSetOps kTxSetCacheOps{TxOp::set_cache_add, TxOp::set_cache_remove,
-                                         TxOp::set_cache_contains, TxOp::set_cache_read_all,
-                                         TxOp::set_cache_size};
+inline constexpr TxSetOps kTxSetOps{TxOp::set_add,        TxOp::set_remove,      TxOp::set_contains,
+                                    TxOp::set_read_all,   TxOp::set_size,        TxOp::set_add_all,
+                                    TxOp::set_remove_all, TxOp::set_contains_all};
+inline constexpr TxSetOps kTxSetCacheOps{TxOp::set_cache_add,        TxOp::set_cache_remove,
+                                         TxOp::set_cache_contains,   TxOp::set_cache_read_all,
+                                         TxOp::set_cache_size,       TxOp::set_cache_add_all,
+                                         TxOp::set_cache_remove_all, TxOp::set_cache_contains_all};
 
 /// The public form of a transactional operation: `encode(codec)` makes its arguments as it
 /// starts (a codec or argument error is the completion's), `convert` reads its Reply.

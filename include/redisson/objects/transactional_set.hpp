@@ -41,6 +41,18 @@ class TransactionalSet : public detail::TransactionalObject {
     return call<bool>(token, ops_.contains, &detail::reply_flag, member(value));
   }
   template <class CompletionToken>
+  auto async_add_all(const std::vector<T>& values, CompletionToken&& token) {
+    return call<std::int64_t>(token, ops_.add_all, &detail::reply_integer, members(values));
+  }
+  template <class CompletionToken>
+  auto async_remove_all(const std::vector<T>& values, CompletionToken&& token) {
+    return call<std::int64_t>(token, ops_.remove_all, &detail::reply_integer, members(values));
+  }
+  template <class CompletionToken>
+  auto async_contains_all(const std::vector<T>& values, CompletionToken&& token) const {
+    return call<bool>(token, ops_.contains_all, &detail::reply_flag, members(values));
+  }
+  template <class CompletionToken>
   auto async_read_all(CompletionToken&& token) const {
     return call<std::vector<T>>(
         token, ops_.read_all,
@@ -60,6 +72,21 @@ class TransactionalSet : public detail::TransactionalObject {
   /// Records SREM; true if `value` was a member (as the transaction sees it).
   bool remove(const T& value) { return async_remove(value, blocking("remove")); }
   bool contains(const T& value) const { return async_contains(value, blocking("contains")); }
+  /// Locks every value's member (all tried at once, then in order), then records an add of
+  /// each; returns how many were not members (as the transaction sees them). Duplicates count
+  /// once; none: 0, nothing sent.
+  std::int64_t add_all(const std::vector<T>& values) {
+    return async_add_all(values, blocking("add_all"));
+  }
+  /// The same, recording a remove of each; returns how many were members.
+  std::int64_t remove_all(const std::vector<T>& values) {
+    return async_remove_all(values, blocking("remove_all"));
+  }
+  /// Whether every value is a member, the transaction's writes counted (one SMISMEMBER, or
+  /// ZMSCORE for a set cache, of those it did not write); true for none.
+  bool contains_all(const std::vector<T>& values) const {
+    return async_contains_all(values, blocking("contains_all"));
+  }
   /// Every member, the transaction's writes counted (SMEMBERS: for sets that fit in memory).
   std::vector<T> read_all() const { return async_read_all(blocking("read_all")); }
   std::int64_t size() const { return async_size(blocking("size")); }
@@ -78,6 +105,15 @@ class TransactionalSet : public detail::TransactionalObject {
   static auto member(const T& value) {
     return [value](const Codec& codec) {
       return std::vector<std::string>{detail::encode_value(codec, value)};
+    };
+  }
+
+  static auto members(const std::vector<T>& values) {
+    return [values](const Codec& codec) {
+      std::vector<std::string> args;
+      args.reserve(values.size());
+      for (const auto& value : values) args.push_back(detail::encode_value(codec, value));
+      return args;
     };
   }
 

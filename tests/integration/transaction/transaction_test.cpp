@@ -515,6 +515,59 @@ TEST_F(TransactionTest, MapConditionalWritesDecideOnTheTransactionsView) {
   EXPECT_TRUE(lock_keys().empty());
 }
 
+TEST_F(TransactionTest, SetBulkWritesLockEveryMemberAndCountOnTheTransactionsView) {
+  redisson::Set<std::string> plain(client, "s", codecs::string());
+  plain.add("a");
+  plain.add("b");
+  server.command({"ZADD", "sc", "92233720368547758", "live"});
+  server.command({"ZADD", "sc", "1000", "gone"});
+  Transaction tx(client);
+  auto set = tx.get<TransactionalSet<std::string>>("s", codecs::string());
+  EXPECT_TRUE(set.remove("b"));
+  EXPECT_FALSE(set.contains_all({"a", "b"}));  // b removed by the transaction
+  EXPECT_TRUE(set.contains_all({"a"}));
+  EXPECT_TRUE(set.contains_all({}));
+  EXPECT_EQ(set.add_all({"a", "b", "c", "c"}), 2);  // b and c; a was there
+  EXPECT_EQ(lock_keys().size(), 3U);
+  EXPECT_TRUE(set.contains_all({"a", "b", "c"}));
+  EXPECT_EQ(set.remove_all({"a", "zz"}), 1);
+  EXPECT_EQ(set.add_all({}), 0);
+  EXPECT_EQ(set.size(), 2);  // b, c
+  auto cache = tx.get<TransactionalSetCache<std::string>>("sc", codecs::string());
+  EXPECT_FALSE(cache.contains_all({"live", "gone"}));
+  EXPECT_EQ(cache.add_all({"live", "gone", "new"}), 2);
+  EXPECT_EQ(cache.remove_all({"live"}), 1);
+  EXPECT_EQ(cache.size(), 2);  // gone, new
+  EXPECT_EQ(server.command({"SCARD", "s"}), "2");
+
+  tx.commit();
+  EXPECT_EQ(server.command({"SCARD", "s"}), "2");
+  EXPECT_TRUE(plain.contains("b"));
+  EXPECT_TRUE(plain.contains("c"));
+  const redisson::SetCache<std::string> plain_cache(client, "sc", codecs::string());
+  EXPECT_FALSE(plain_cache.contains("live"));
+  EXPECT_TRUE(plain_cache.contains("gone"));
+  EXPECT_TRUE(plain_cache.contains("new"));
+  EXPECT_TRUE(lock_keys().empty());
+
+  // A conflicting member: the bulk write waits, then fails, keeping no hold.
+  Transaction first(client);
+  first.get<TransactionalSet<std::string>>("s", codecs::string()).add("held");
+  Transaction second(client, TransactionOptions{}.timeout_after(300ms));
+  auto other = second.get<TransactionalSet<std::string>>("s", codecs::string());
+  expect_error(
+      errc::timeout,
+      [&] {
+        other.add_all({"free", "held"});
+      },
+      "add_all under another's lock");
+  const auto free_lock = other.lock_name("free");
+  EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", free_lock}) == "0"; }));
+  second.rollback();
+  first.commit();
+  EXPECT_TRUE(lock_keys().empty());
+}
+
 TEST_F(TransactionTest, BucketDeleteAndGetAndDeleteAreCommitted) {
   Bucket<std::string>(client, "one", codecs::string()).set("1");
   Bucket<std::string>(client, "two", codecs::string()).set("2");
