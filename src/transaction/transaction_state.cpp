@@ -1,5 +1,6 @@
 #include "transaction/transaction_state.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "batch/batch_state.hpp"
@@ -16,14 +17,23 @@ namespace redisson::detail {
 namespace {
 
 constexpr std::string_view kLockChannelPrefix = "redisson_lock__channel";
+constexpr std::string_view kRwLockChannelPrefix = "redisson_rwlock";
 
-std::string transaction_field(const ClientCore& core, const std::string& id) {
-  // Java's RedissonTransactionalLock: "<UUID>:<threadId>:<transactionId>".
+/// The hash-tagged form of a name, as the read-write lock's scripts take it: `{n}`, or n when
+/// it has a `{` already.
+std::string hash_tagged(const std::string& name) {
+  if (name.find('{') != std::string::npos) return name;
+  return "{" + name + "}";
+}
+
+std::string transaction_field(const ClientCore& core, const std::string& id, bool write) {
+  // Java's RedissonTransactionalLock: "<UUID>:<threadId>:<transactionId>";
+  // RedissonTransactionalWriteLock: "<UUID>:<threadId>:write:<transactionId>".
   char digits[24];
   const auto end =
       std::to_chars(digits, digits + sizeof digits, OwnerId::current_thread().value()).ptr;
   std::string field(core.id());
-  field.append(1, ':').append(digits, end).append(1, ':').append(id);
+  field.append(1, ':').append(digits, end).append(write ? ":write:" : ":").append(id);
   return field;
 }
 
@@ -43,7 +53,8 @@ TransactionState::TransactionState(std::shared_ptr<ClientCore> core_in,
     : core(std::move(core_in)),
       options(options_in),
       id(make_request_id()),
-      field(transaction_field(*core, id)),
+      field(transaction_field(*core, id, false)),
+      write_field(transaction_field(*core, id, true)),
       started(Clock::now()) {}
 
 Status TransactionState::begin_operation() {
@@ -58,19 +69,21 @@ void TransactionState::end_operation() {
   --pending_;
 }
 
-void TransactionState::lock(const std::string& name, Done<void> done) {
+void TransactionState::lock(const std::string& name, Done<void> done, TxLockKind kind) {
   AcquireLoop::Options loop;
-  loop.channel = prefix_name(kLockChannelPrefix, name);
+  loop.channel =
+      prefix_name(kind == TxLockKind::write ? kRwLockChannelPrefix : kLockChannelPrefix, name);
   loop.policy = FirstComePolicy{};
   loop.deadline = started + options.timeout;
-  Attempt attempt = [self = shared_from_this(), name](AttemptCallback callback, ReadSlot*) {
-    self->core->eval(self->lock_call(name), [callback = std::move(callback)](
-                                                std::error_code ec, const Reply& reply) mutable {
-      if (ec) return callback(status_of(ec, reply), {});
-      // lock_acquire.lua: nil = held now, else the holder's PTTL.
-      if (reply.is_null()) return callback({}, AttemptResult{true});
-      callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
-    });
+  Attempt attempt = [self = shared_from_this(), name, kind](AttemptCallback callback, ReadSlot*) {
+    self->core->eval(
+        self->lock_call(name, kind),
+        [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
+          if (ec) return callback(status_of(ec, reply), {});
+          // lock_acquire.lua: nil = held now, else the holder's PTTL.
+          if (reply.is_null()) return callback({}, AttemptResult{true});
+          callback({}, AttemptResult{false, std::chrono::milliseconds(reply.integer)});
+        });
   };
   AcquireLoop::start(
       core, std::move(loop), std::move(attempt),
@@ -88,7 +101,12 @@ void TransactionState::lock(const std::string& name, Done<void> done) {
       });
 }
 
-ScriptCall TransactionState::lock_call(const std::string& name) const {
+ScriptCall TransactionState::lock_call(const std::string& name, TxLockKind kind) const {
+  if (kind == TxLockKind::write) {
+    // No reader check (transactions take no read side), no entry in the writer order.
+    return lua::rwlock_write_acquire({name, prefix_name("redisson_rwlock_writers", name)},
+                                     {ms_of(options.timeout), write_field, "", "0"});
+  }
   return lua::lock_acquire({name}, {ms_of(options.timeout), field});
 }
 
@@ -101,7 +119,9 @@ void TransactionState::lock_all(std::vector<std::string> names, Done<void> done)
   BatchOptions batch_options;
   batch_options.response_timeout = options.response_timeout;
   auto batch = std::make_shared<BatchState>(core, batch_options);
-  for (const auto& name : names) batch->add(lock_call(name), [](std::error_code, const Reply&) {});
+  for (const auto& name : names) {
+    batch->add(lock_call(name, TxLockKind::plain), [](std::error_code, const Reply&) {});
+  }
   auto shared = std::make_shared<const std::vector<std::string>>(std::move(names));
   batch->execute([self = shared_from_this(), batch, names = std::move(shared),
                   done = std::move(done)](Status status, const BatchResult& result) mutable {
@@ -142,18 +162,24 @@ void TransactionState::lock_from(std::shared_ptr<const std::vector<std::string>>
        });
 }
 
-ScriptCall TransactionState::unlock_call(const std::string& name) const {
+ScriptCall TransactionState::unlock_call(const std::string& name, TxLockKind kind) const {
   std::string latch;
   append_prefixed_name(latch, "redisson_unlock_latch", name).append(1, ':');
   append_request_id(latch);
+  if (kind == TxLockKind::write) {
+    return lua::rwlock_write_unlock(
+        {name, prefix_name(kRwLockChannelPrefix, name), hash_tagged(name), latch},
+        {"1", ms_of(options.timeout), write_field, core->publish_command(),
+         ms_of(retry_latch_lifetime(core->config()))});
+  }
   return lua::lock_unlock({name, prefix_name(kLockChannelPrefix, name), latch},
                           {"0", ms_of(options.timeout), field, core->publish_command(),
                            ms_of(retry_latch_lifetime(core->config())), "1"});
 }
 
-void TransactionState::unlock_now(const std::string& name) {
-  core->eval(unlock_call(name), [self = shared_from_this(), name](std::error_code ec,
-                                                                  const Reply& reply) {
+void TransactionState::unlock_now(const std::string& name, TxLockKind kind) {
+  core->eval(unlock_call(name, kind), [self = shared_from_this(), name](std::error_code ec,
+                                                                        const Reply& reply) {
     if (!ec) return;
     report_failure(self->core->config(),
                    Blocking("transaction unlock", name, nullptr).to_error(status_of(ec, reply)));
@@ -184,17 +210,22 @@ void TransactionState::finished() {
   buckets.clear();
   map_entries.clear();
   set_members.clear();
+  emptied.clear();
 }
 
 void TransactionState::send_unlocks(const std::vector<TransactionWrite>& writes, Done<void> done) {
-  if (writes.empty()) return done({});
+  const bool none = std::none_of(writes.begin(), writes.end(),
+                                 [](const TransactionWrite& write) { return !write.lock.empty(); });
+  if (none) return done({});
   BatchOptions batch_options;
   batch_options.response_timeout = options.response_timeout;
   batch_options.retry_attempts = options.retry_attempts;
   batch_options.retry_interval = options.retry_interval;
   auto batch = std::make_shared<BatchState>(core, batch_options);
-  for (const auto& write : writes)
-    batch->add(unlock_call(write.lock), [](std::error_code, const Reply&) {});
+  for (const auto& write : writes) {
+    if (write.lock.empty()) continue;
+    batch->add(unlock_call(write.lock, write.lock_kind), [](std::error_code, const Reply&) {});
+  }
   batch->execute([batch, done = std::move(done)](Status status, const BatchResult&) mutable {
     done(std::move(status));
   });
@@ -235,7 +266,9 @@ void TransactionState::commit(Done<void> done) {
       object = std::move(copy);
     }
     write.queue(object);
-    batch->add(unlock_call(write.lock), [](std::error_code, const Reply&) {});
+    if (!write.lock.empty()) {
+      batch->add(unlock_call(write.lock, write.lock_kind), [](std::error_code, const Reply&) {});
+    }
   }
   batch->execute([self, batch, writes = std::move(writes), done = std::move(done)](
                      Status status, const BatchResult&) mutable {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,12 +30,18 @@ namespace redisson::detail {
 /// What an operation of a finished (committed or rolled back) transaction fails with.
 Status transaction_finished_refusal();
 
+/// Which of Redisson's transaction locks a name is: an RLock (a key's, a member's, a bucket's
+/// `<name>:transaction_lock`), or the write side of an RReadWriteLock (a map's or set's own
+/// `<name>:transaction_lock`, taken by its whole-object writes: delete, unlink).
+enum class TxLockKind { plain, write };
+
 /// One recorded write: what commit() queues for it (on the object bound to the commit's batch),
-/// and the lock whose hold it releases after it.
+/// and the lock whose hold it releases after it (none when empty: touch takes no lock).
 struct TransactionWrite {
   ObjectPtr object;
   std::function<void(const ObjectPtr& bound)> queue;
   std::string lock;
+  TxLockKind lock_kind = TxLockKind::plain;
 };
 
 class TransactionState : public std::enable_shared_from_this<TransactionState> {
@@ -47,9 +54,9 @@ class TransactionState : public std::enable_shared_from_this<TransactionState> {
 
   /// Takes one hold of the lock `name` (re-entrant: each write takes its own), waiting for
   /// another owner until the transaction's timeout; errc::timeout when it is still held then.
-  void lock(const std::string& name, Done<void> done);
+  void lock(const std::string& name, Done<void> done, TxLockKind kind = TxLockKind::plain);
   /// Releases one hold of `name` now, without waiting (a write that recorded nothing).
-  void unlock_now(const std::string& name);
+  void unlock_now(const std::string& name, TxLockKind kind = TxLockKind::plain);
   /// Takes one hold of every name: all tried at once (one round trip when none is held
   /// elsewhere), then, from the first held elsewhere on, one at a time in the given order; on
   /// a failure releases those taken.
@@ -59,6 +66,8 @@ class TransactionState : public std::enable_shared_from_this<TransactionState> {
   /// Call under `mutex`.
   bool record_locked(TransactionWrite write);
   bool open_locked() const { return phase_ == Phase::open; }
+  /// Whether the map or set `name` was deleted by this transaction. Call under `mutex`.
+  bool emptied_locked(const std::string& name) const { return emptied.count(name) != 0; }
 
   void commit(Done<void> done);
   void rollback(Done<void> done);
@@ -67,8 +76,9 @@ class TransactionState : public std::enable_shared_from_this<TransactionState> {
 
   const std::shared_ptr<ClientCore> core;
   const TransactionOptions options;
-  const std::string id;     ///< 32 hex characters
-  const std::string field;  ///< <client-id>:<thread>:<id>
+  const std::string id;           ///< 32 hex characters
+  const std::string field;        ///< <client-id>:<thread>:<id>
+  const std::string write_field;  ///< <client-id>:<thread>:write:<id> (the write lock's)
   const Clock::time_point started;
 
   // ---- the transaction's own view (guarded by mutex) ----------------------------------------
@@ -78,12 +88,15 @@ class TransactionState : public std::enable_shared_from_this<TransactionState> {
   Entries buckets;      // key bytes empty
   Entries map_entries;  // key = the map key's bytes
   Entries set_members;  // key = the member's bytes; value "" = added, nullopt = removed
+  /// Maps and sets this transaction deleted: what Redis holds of them does not count any more
+  /// (only the entries written since, above).
+  std::set<std::string> emptied;
 
  private:
   enum class Phase { open, finishing, finished };
 
-  ScriptCall lock_call(const std::string& name) const;
-  ScriptCall unlock_call(const std::string& name) const;
+  ScriptCall lock_call(const std::string& name, TxLockKind kind) const;
+  ScriptCall unlock_call(const std::string& name, TxLockKind kind) const;
   void lock_from(std::shared_ptr<const std::vector<std::string>> names, std::size_t next,
                  Done<void> done);
   /// Sends the unlock of every write's lock (pipelined); `done` with the first failure.

@@ -71,7 +71,7 @@ void map_get_all(const TransactionPtr& transaction, const ObjectPtr& object,
       auto it = transaction->map_entries.find({object->name, keys[i]});
       if (it != transaction->map_entries.end()) {
         values[i] = it->second;
-      } else {
+      } else if (!transaction->emptied_locked(object->name)) {
         unknown.push_back(i);
         unknown_keys.push_back(keys[i]);
       }
@@ -112,10 +112,13 @@ void map_put_all(const TransactionPtr& transaction, const ObjectPtr& object,
 void map_size(const TransactionPtr& transaction, const ObjectPtr& object, const MapLayout& layout,
               Done<Reply> done) {
   std::vector<std::pair<std::string, std::optional<std::string>>> own;
+  bool emptied = false;
   {
     std::lock_guard guard(transaction->mutex);
     own = tx_own_entries(*transaction, &TransactionState::map_entries, object->name);
+    emptied = transaction->emptied_locked(object->name);
   }
+  if (emptied) return done({}, integer_reply(tx_count_present(own)));
   Done<Reply> on_size = [object, &layout, own = std::move(own), done = std::move(done)](
                             Status status, const Reply& size_reply) mutable {
     if (status) return done(std::move(status), Reply{});

@@ -84,6 +84,13 @@ std::function<void(const ObjectPtr&)> tx_queue_command(Command command) {
   };
 }
 
+std::int64_t tx_count_present(
+    const std::vector<std::pair<std::string, std::optional<std::string>>>& own) {
+  std::int64_t present = 0;
+  for (const auto& entry : own) present += entry.second.has_value() ? 1 : 0;
+  return present;
+}
+
 std::vector<std::pair<std::string, std::optional<std::string>>> tx_own_entries(
     const TransactionState& transaction, OwnEntries entries, const std::string& name) {
   std::vector<std::pair<std::string, std::optional<std::string>>> found;
@@ -108,7 +115,11 @@ void tx_write(const TransactionPtr& transaction, const ObjectPtr& object, OwnEnt
       std::lock_guard guard(op->transaction->mutex);
       const auto& all = op->transaction.get()->*(op->entries);
       auto it = all.find({op->object->name, op->key});
-      if (it != all.end()) own = it->second;
+      if (it != all.end()) {
+        own = it->second;
+      } else if (op->transaction->emptied_locked(op->object->name)) {
+        own = std::optional<std::string>();  // deleted by the transaction, not written since
+      }
     }
     if (own) return tx_decide_and_record(op, *own);
     if (!op->read) return tx_decide_and_record(op, std::nullopt);
@@ -164,7 +175,11 @@ void tx_read(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntr
     std::lock_guard guard(transaction->mutex);
     const auto& all = transaction.get()->*entries;
     auto it = all.find({object->name, key});
-    if (it != all.end()) own = it->second;
+    if (it != all.end()) {
+      own = it->second;
+    } else if (transaction->emptied_locked(object->name)) {
+      own = std::optional<std::string>();
+    }
   }
   if (own) return done({}, as_flag ? tx_flag_reply(own->has_value()) : tx_value_reply(*own));
   read.start(object, done);
@@ -196,6 +211,11 @@ void start_transactional(const std::shared_ptr<TransactionState>& transaction,
     case TxOp::bucket_is_exists:
     case TxOp::bucket_compare_and_set:
       return start_bucket_op(transaction, object, op, args, std::move(finish));
+    case TxOp::object_is_exists:
+    case TxOp::object_delete:
+    case TxOp::object_unlink:
+    case TxOp::object_touch:
+      return start_object_op(transaction, object, layout, op, std::move(finish));
     case TxOp::buckets_get:
     case TxOp::buckets_set:
     case TxOp::buckets_try_set:

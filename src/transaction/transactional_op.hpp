@@ -92,6 +92,10 @@ std::string bucket_transaction_lock(const std::string& name);
 /// What commit() sends for a write: `command` on the bound object.
 std::function<void(const ObjectPtr&)> tx_queue_command(Command command);
 
+/// How many of `own` entries hold a value (not removed).
+std::int64_t tx_count_present(
+    const std::vector<std::pair<std::string, std::optional<std::string>>>& own);
+
 /// The transaction's entries of `name`: key -> own value (nullopt: removed). Under the mutex.
 std::vector<std::pair<std::string, std::optional<std::string>>> tx_own_entries(
     const TransactionState& transaction, OwnEntries entries, const std::string& name);
@@ -103,6 +107,10 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
                   Done<Reply> done);
 void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                   const std::vector<std::string>& args, Done<Reply> done);
+/// The whole-object operations of a map (`layout` not null) or set: is_exists, delete,
+/// unlink, touch (transactional_object_ops.cpp).
+void start_object_op(const TransactionPtr& transaction, const ObjectPtr& object,
+                     const MapLayout* layout, TxOp op, Done<Reply> done);
 void start_buckets_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                       std::vector<std::string> args, Done<Reply> done);
 

@@ -134,6 +134,11 @@ const SetLayout kSetCache{
 /// The layout's members, merged with the transaction's own writes.
 void set_read_all(const TransactionPtr& transaction, const ObjectPtr& object,
                   const SetLayout& layout, Done<Reply> done) {
+  bool emptied = false;
+  {
+    std::lock_guard guard(transaction->mutex);
+    emptied = transaction->emptied_locked(object->name);
+  }
   Done<Reply> merge = [transaction, object, done = std::move(done)](Status status,
                                                                     const Reply& reply) mutable {
     if (status) return done(std::move(status), Reply{});
@@ -156,6 +161,7 @@ void set_read_all(const TransactionPtr& transaction, const ObjectPtr& object,
     std::vector<std::optional<std::string>> values(members.begin(), members.end());
     done({}, tx_array_reply(values));
   };
+  if (emptied) return merge({}, tx_array_reply({}));  // only what it wrote since
   layout.members(object, merge);
 }
 
@@ -190,10 +196,13 @@ void set_size(const TransactionPtr& transaction, const ObjectPtr& object, const 
               Done<Reply> done) {
   auto join = std::make_shared<SetSizeJoin>();
   join->done = std::move(done);
+  bool emptied = false;
   {
     std::lock_guard guard(transaction->mutex);
     join->own = tx_own_entries(*transaction, &TransactionState::set_members, object->name);
+    emptied = transaction->emptied_locked(object->name);
   }
+  if (emptied) return join->done({}, integer_reply(tx_count_present(join->own)));
   std::vector<std::string> written;
   written.reserve(join->own.size());
   for (const auto& entry : join->own) written.push_back(entry.first);
@@ -239,7 +248,7 @@ void current_members(const TransactionPtr& transaction, const ObjectPtr& object,
     for (std::size_t i = 0; i < members.size(); ++i) {
       auto it = transaction->set_members.find({object->name, members[i]});
       if (it == transaction->set_members.end()) {
-        unknown.push_back(i);
+        if (!transaction->emptied_locked(object->name)) unknown.push_back(i);
       } else {
         present[i] = it->second.has_value();
       }

@@ -46,6 +46,47 @@ class TransactionalObject {
   const MapLayout* layout_;
 };
 
+/// What a transactional map or set (and their caches) adds: its whole-object operations, as
+/// Redisson's BaseTransactionalMap and BaseTransactionalSet have them.
+///
+///   - is_exists(): an entry the transaction wrote holds a value; else, unless the transaction
+///     deleted the object, EXISTS.
+///   - delete_object() / unlink(): take the object's own lock `<name>:transaction_lock` as the
+///     write side of a read-write lock (Java's RedissonTransactionalWriteLock, field
+///     `<client-id>:<thread>:write:<transaction id>`), answer is_exists(), and record a DEL /
+///     UNLINK of every key of the object. From then on the transaction sees only what it writes
+///     to the object since.
+///   - touch(): records a TOUCH of its keys (no lock, as in Redisson); answers is_exists().
+///
+/// Redisson refuses move and migrate inside a transaction; they are not here.
+class TransactionalCollection : public TransactionalObject {
+ public:
+  template <class CompletionToken>
+  auto async_is_exists(CompletionToken&& token) const {
+    return call<bool>(token, TxOp::object_is_exists, &reply_flag, nothing());
+  }
+  template <class CompletionToken>
+  auto async_delete_object(CompletionToken&& token) {
+    return call<bool>(token, TxOp::object_delete, &reply_flag, nothing());
+  }
+  template <class CompletionToken>
+  auto async_unlink(CompletionToken&& token) {
+    return call<bool>(token, TxOp::object_unlink, &reply_flag, nothing());
+  }
+  template <class CompletionToken>
+  auto async_touch(CompletionToken&& token) {
+    return call<bool>(token, TxOp::object_touch, &reply_flag, nothing());
+  }
+
+  bool is_exists() const { return async_is_exists(blocking("is_exists")); }
+  bool delete_object() { return async_delete_object(blocking("delete_object")); }
+  bool unlink() { return async_unlink(blocking("unlink")); }
+  bool touch() { return async_touch(blocking("touch")); }
+
+ protected:
+  using TransactionalObject::TransactionalObject;
+};
+
 }  // namespace redisson::detail
 
 // After the class: transaction.hpp includes the transactional objects, which derive from it.

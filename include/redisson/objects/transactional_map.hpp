@@ -27,7 +27,7 @@ namespace redisson {
 /// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
 /// fails with errc::invalid_argument.
 template <JavaValue K, JavaValue V>
-class TransactionalMap : public detail::TransactionalObject {
+class TransactionalMap : public detail::TransactionalCollection {
  public:
   TransactionalMap(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
       : TransactionalMap(transaction, std::move(name), std::move(codec), "TransactionalMap",
@@ -182,7 +182,8 @@ class TransactionalMap : public detail::TransactionalObject {
   TransactionalMap(const Transaction& transaction, std::string name, CodecPtr codec,
                    const char* kind, const detail::ObjectHooks* hooks,
                    const detail::MapLayout& layout)
-      : TransactionalObject(transaction, std::move(name), std::move(codec), kind, hooks, &layout) {}
+      : TransactionalCollection(transaction, std::move(name), std::move(codec), kind, hooks,
+                                &layout) {}
 
   auto reader() const {
     return [codec = object_->codec](const Reply& reply) {

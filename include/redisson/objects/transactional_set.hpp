@@ -21,7 +21,7 @@ namespace redisson {
 /// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
 /// fails with errc::invalid_argument.
 template <JavaValue T>
-class TransactionalSet : public detail::TransactionalObject {
+class TransactionalSet : public detail::TransactionalCollection {
  public:
   TransactionalSet(const Transaction& transaction, std::string name, CodecPtr codec = nullptr)
       : TransactionalSet(transaction, std::move(name), std::move(codec), "TransactionalSet",
@@ -100,7 +100,7 @@ class TransactionalSet : public detail::TransactionalObject {
   /// A set type over another layout (TransactionalSetCache): `ops` names its operations.
   TransactionalSet(const Transaction& transaction, std::string name, CodecPtr codec,
                    const char* kind, const detail::TxSetOps& ops)
-      : TransactionalObject(transaction, std::move(name), std::move(codec), kind), ops_(ops) {}
+      : TransactionalCollection(transaction, std::move(name), std::move(codec), kind), ops_(ops) {}
 
   static auto member(const T& value) {
     return [value](const Codec& codec) {

@@ -568,6 +568,96 @@ TEST_F(TransactionTest, SetBulkWritesLockEveryMemberAndCountOnTheTransactionsVie
   EXPECT_TRUE(lock_keys().empty());
 }
 
+TEST_F(TransactionTest, MapDeleteTakesTheWriteLockAndHidesWhatRedisHeld) {
+  Map<std::string, std::string> plain(client, "m", codecs::string());
+  plain.put("a", "1");
+  plain.put("b", "2");
+  Transaction tx(client);
+  auto map = tx.get<StringMap>("m", codecs::string());
+  EXPECT_TRUE(map.is_exists());
+  map.put("c", "3");
+  EXPECT_TRUE(map.delete_object());
+  // Java's RedissonTransactionalWriteLock: a read-write lock hash in write mode.
+  const auto lock = lines(server.command({"HGETALL", "m:transaction_lock"}));
+  ASSERT_EQ(lock.size(), 4U);
+  std::map<std::string, std::string> fields{{lock[0], lock[1]}, {lock[2], lock[3]}};
+  EXPECT_EQ(fields["mode"], "write");
+  const std::string write_field =
+      client.id() + ":" +
+      std::regex_replace(lock[0] == "mode" ? lock[2] : lock[0], std::regex("^[^:]*-[^:]*:"), "");
+  EXPECT_TRUE(fields.count(write_field) == 1 &&
+              std::regex_match(write_field, std::regex(".*:[0-9]+:write:" + tx.id())))
+      << write_field;
+  EXPECT_EQ(map.get("a"), std::nullopt);
+  EXPECT_EQ(map.size(), 0);
+  EXPECT_FALSE(map.is_exists());
+  EXPECT_EQ(map.put("d", "4"), std::nullopt);
+  EXPECT_EQ(map.size(), 1);
+  EXPECT_EQ(map.get_all({"a", "d"}), (std::map<std::string, std::string>{{"d", "4"}}));
+  EXPECT_TRUE(map.is_exists());
+  EXPECT_EQ(server.command({"HLEN", "m"}), "2");  // nothing written yet
+
+  // Another transaction (ours or Java's) deleting the map waits for this one.
+  Transaction other(client, TransactionOptions{}.timeout_after(300ms));
+  expect_error(
+      errc::timeout, [&] { other.get<StringMap>("m", codecs::string()).delete_object(); },
+      "a second delete");
+  other.rollback();
+
+  tx.commit();
+  EXPECT_EQ(lines(server.command({"HGETALL", "m"})), (std::vector<std::string>{"d", "4"}));
+  EXPECT_TRUE(lock_keys().empty());
+}
+
+TEST_F(TransactionTest, SetUnlinkAndTouchAreRecordedAndCacheKeysAllGo) {
+  redisson::Set<std::string> plain(client, "s", codecs::string());
+  plain.add("x");
+  redisson::MapCache<std::string, std::string> cache_plain(client, "mc", codecs::string());
+  cache_plain.put("k", "v", 60s);
+  ASSERT_EQ(server.command({"EXISTS", "redisson__timeout__set:{mc}"}), "1");
+
+  Monitor monitor(server);
+  Transaction tx(client);
+  auto set = tx.get<TransactionalSet<std::string>>("s", codecs::string());
+  EXPECT_TRUE(set.touch());
+  EXPECT_TRUE(set.unlink());
+  EXPECT_FALSE(set.contains("x"));
+  EXPECT_TRUE(set.read_all().empty());
+  EXPECT_TRUE(set.add("y"));
+  EXPECT_EQ(set.size(), 1);
+  auto cache = tx.get<TransactionalMapCache<std::string, std::string>>("mc", codecs::string());
+  EXPECT_TRUE(cache.delete_object());
+  EXPECT_FALSE(cache.delete_object());  // gone as the transaction sees it
+  EXPECT_EQ(cache.get("k"), std::nullopt);
+  EXPECT_FALSE(tx.get<StringMap>("never", codecs::string()).touch());
+  tx.commit();
+
+  SentCommands sent;
+  for (auto& command : sent_by_clients(monitor.take(server))) {
+    const auto& verb = command.at(0);
+    if (verb == "TOUCH" || verb == "UNLINK" || verb == "DEL" || verb == "SADD") {
+      sent.push_back(std::move(command));
+    }
+  }
+  // MapCache's every key (its expiry sets and options too).
+  const std::vector<std::string> cache_delete{"DEL",
+                                              "mc",
+                                              "redisson__timeout__set:{mc}",
+                                              "redisson__idle__set:{mc}",
+                                              "redisson__map_cache__last_access__set:{mc}",
+                                              "{mc}:redisson_options"};
+  EXPECT_EQ(sent, (SentCommands{{"TOUCH", "s"},
+                                {"UNLINK", "s"},
+                                {"SADD", "s", "y"},
+                                cache_delete,
+                                cache_delete,
+                                {"TOUCH", "never"}}));
+  EXPECT_EQ(lines(server.command({"SMEMBERS", "s"})), (std::vector<std::string>{"y"}));
+  EXPECT_EQ(server.command({"EXISTS", "mc"}), "0");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__timeout__set:{mc}"}), "0");
+  EXPECT_TRUE(lock_keys().empty());
+}
+
 TEST_F(TransactionTest, BucketDeleteAndGetAndDeleteAreCommitted) {
   Bucket<std::string>(client, "one", codecs::string()).set("1");
   Bucket<std::string>(client, "two", codecs::string()).set("2");
@@ -678,7 +768,15 @@ TEST_F(TransactionTest, ConflictsWithAJavaShapedLockHash) {
       errc::timeout, [&] { map.put("k", "v"); }, "put under Java's lock");
   expect_error(
       errc::timeout, [&] { bucket.set("v"); }, "set under Java's lock");
+  // Java deleting the map holds its RedissonTransactionalWriteLock: our delete waits for it.
+  const std::string java_write_field =
+      "7045f921-41de-4b24-9fb4-79c3457a5bb5:1:write:9bd3b0c000f46985ab3d10a18aa5c4d9";
+  server.command({"HSET", "m:transaction_lock", "mode", "write", java_write_field, "1"});
+  server.command({"PEXPIRE", "m:transaction_lock", "60000"});
+  expect_error(
+      errc::timeout, [&] { map.delete_object(); }, "delete under Java's write lock");
   tx.rollback();
+  EXPECT_EQ(server.command({"HGET", "m:transaction_lock", java_write_field}), "1");
   // Java's holds untouched, nothing written.
   EXPECT_EQ(server.command({"HGET", key_lock, java_field}), "1");
   EXPECT_EQ(server.command({"HGET", "b:transaction_lock", java_field}), "1");
