@@ -211,6 +211,7 @@ void TransactionState::finished() {
   map_entries.clear();
   set_members.clear();
   emptied.clear();
+  expiring.clear();
 }
 
 void TransactionState::send_unlocks(const std::vector<TransactionWrite>& writes, Done<void> done) {

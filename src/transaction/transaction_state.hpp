@@ -91,6 +91,8 @@ class TransactionState : public std::enable_shared_from_this<TransactionState> {
   /// Maps and sets this transaction deleted: what Redis holds of them does not count any more
   /// (only the entries written since, above).
   std::set<std::string> emptied;
+  /// Maps and sets this transaction recorded an expire of (since their last delete).
+  std::set<std::string> expiring;
 
  private:
   enum class Phase { open, finishing, finished };

@@ -215,7 +215,9 @@ void start_transactional(const std::shared_ptr<TransactionState>& transaction,
     case TxOp::object_delete:
     case TxOp::object_unlink:
     case TxOp::object_touch:
-      return start_object_op(transaction, object, layout, op, std::move(finish));
+    case TxOp::object_expire:
+    case TxOp::object_clear_expire:
+      return start_object_op(transaction, object, layout, op, args, std::move(finish));
     case TxOp::buckets_get:
     case TxOp::buckets_set:
     case TxOp::buckets_try_set:

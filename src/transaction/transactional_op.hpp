@@ -108,9 +108,10 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
 void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                   const std::vector<std::string>& args, Done<Reply> done);
 /// The whole-object operations of a map (`layout` not null) or set: is_exists, delete,
-/// unlink, touch (transactional_object_ops.cpp).
+/// unlink, touch, expire, clear_expire (transactional_object_ops.cpp).
 void start_object_op(const TransactionPtr& transaction, const ObjectPtr& object,
-                     const MapLayout* layout, TxOp op, Done<Reply> done);
+                     const MapLayout* layout, TxOp op, const std::vector<std::string>& args,
+                     Done<Reply> done);
 void start_buckets_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                       std::vector<std::string> args, Done<Reply> done);
 

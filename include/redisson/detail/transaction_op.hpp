@@ -58,13 +58,15 @@ enum class TxOp {
   set_cache_add_all,       ///< the same three over SetCache's layout (live members)
   set_cache_remove_all,
   set_cache_contains_all,
-  buckets_get,       ///< names... -> an array, per name its value or nil
-  buckets_set,       ///< name, value, name, value... -> nil
-  buckets_try_set,   ///< name, value, name, value... -> 1 if none existed (and all are set)
-  object_is_exists,  ///< -> 1 if the map or set exists as the transaction sees it
-  object_delete,     ///< -> 1 if it existed (as seen); commit: DEL of its keys
-  object_unlink,     ///< the same; commit: UNLINK of its keys
-  object_touch,      ///< -> 1 if it exists (as seen); commit: TOUCH of its keys
+  buckets_get,          ///< names... -> an array, per name its value or nil
+  buckets_set,          ///< name, value, name, value... -> nil
+  buckets_try_set,      ///< name, value, name, value... -> 1 if none existed (and all are set)
+  object_is_exists,     ///< -> 1 if the map or set exists as the transaction sees it
+  object_delete,        ///< -> 1 if it existed (as seen); commit: DEL of its keys
+  object_unlink,        ///< the same; commit: UNLINK of its keys
+  object_touch,         ///< -> 1 if it exists (as seen); commit: TOUCH of its keys
+  object_expire,        ///< ttl ms -> 1 if it exists (as seen); commit: PEXPIRE of its keys
+  object_clear_expire,  ///< -> 1 if it had a time to live; commit: PERSIST of its keys
 };
 
 /// Runs `op` of `object` in `transaction`; completes `done` on the I/O thread (or at once).

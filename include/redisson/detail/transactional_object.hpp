@@ -3,11 +3,13 @@
 // object (name, codec, client) and the one call path of their operations.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "redisson/detail/duration.hpp"
 #include "redisson/detail/transaction_op.hpp"
 
 namespace redisson {
@@ -57,6 +59,8 @@ class TransactionalObject {
 ///     UNLINK of every key of the object. From then on the transaction sees only what it writes
 ///     to the object since.
 ///   - touch(): records a TOUCH of its keys (no lock, as in Redisson); answers is_exists().
+///   - expire(ttl) / clear_expire(): under the same write lock, record a PEXPIRE / PERSIST of
+///     each key; answer is_exists() / whether it has a time to live.
 ///
 /// Redisson refuses move and migrate inside a transaction; they are not here.
 class TransactionalCollection : public TransactionalObject {
@@ -77,8 +81,29 @@ class TransactionalCollection : public TransactionalObject {
   auto async_touch(CompletionToken&& token) {
     return call<bool>(token, TxOp::object_touch, &reply_flag, nothing());
   }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
+    return call<bool>(token, TxOp::object_expire, &reply_flag,
+                      [ms = saturating_ms(ttl)](const Codec&) {
+                        if (ms.count() <= 0) throw_invalid_argument("the ttl must be positive");
+                        return std::vector<std::string>{std::to_string(ms.count())};
+                      });
+  }
+  template <class CompletionToken>
+  auto async_clear_expire(CompletionToken&& token) {
+    return call<bool>(token, TxOp::object_clear_expire, &reply_flag, nothing());
+  }
 
   bool is_exists() const { return async_is_exists(blocking("is_exists")); }
+  /// Records a PEXPIRE of every key of the object (under its write lock); true if it exists
+  /// (as the transaction sees it). The ttl must be positive.
+  template <class Rep, class Period>
+  bool expire(std::chrono::duration<Rep, Period> ttl) {
+    return async_expire(ttl, blocking("expire"));
+  }
+  /// Records a PERSIST of every key (under its write lock); true if it had a time to live (an
+  /// expire this transaction recorded, else PTTL).
+  bool clear_expire() { return async_clear_expire(blocking("clear_expire")); }
   bool delete_object() { return async_delete_object(blocking("delete_object")); }
   bool unlink() { return async_unlink(blocking("unlink")); }
   bool touch() { return async_touch(blocking("touch")); }

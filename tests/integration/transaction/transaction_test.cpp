@@ -658,6 +658,32 @@ TEST_F(TransactionTest, SetUnlinkAndTouchAreRecordedAndCacheKeysAllGo) {
   EXPECT_TRUE(lock_keys().empty());
 }
 
+TEST_F(TransactionTest, ExpireAndClearExpireAreRecordedUnderTheWriteLock) {
+  Map<std::string, std::string>(client, "m", codecs::string()).put("a", "1");
+  redisson::Set<std::string>(client, "s", codecs::string()).add("x");
+  server.command({"PEXPIRE", "s", "50000"});
+  Transaction tx(client);
+  auto map = tx.get<StringMap>("m", codecs::string());
+  auto set = tx.get<TransactionalSet<std::string>>("s", codecs::string());
+  EXPECT_FALSE(map.clear_expire());  // no time to live yet
+  EXPECT_TRUE(map.expire(60s));
+  EXPECT_TRUE(map.clear_expire());  // the expire it recorded
+  EXPECT_TRUE(map.expire(30s));
+  EXPECT_TRUE(set.clear_expire());  // PTTL > 0
+  EXPECT_FALSE(tx.get<StringMap>("none", codecs::string()).expire(10s));
+  expect_error(
+      errc::invalid_argument, [&] { map.expire(-1s); }, "negative ttl");
+  EXPECT_EQ(server.command({"PTTL", "m"}), "-1");  // nothing written yet
+  EXPECT_EQ(server.command({"HGET", "m:transaction_lock", "mode"}), "write");
+  tx.commit();
+  const auto ttl = std::stoll(server.command({"PTTL", "m"}));
+  EXPECT_GT(ttl, 0);
+  EXPECT_LE(ttl, 30000);
+  EXPECT_EQ(server.command({"PTTL", "s"}), "-1");
+  EXPECT_EQ(server.command({"EXISTS", "none"}), "0");
+  EXPECT_TRUE(lock_keys().empty());
+}
+
 TEST_F(TransactionTest, BucketDeleteAndGetAndDeleteAreCommitted) {
   Bucket<std::string>(client, "one", codecs::string()).set("1");
   Bucket<std::string>(client, "two", codecs::string()).set("2");
