@@ -1,5 +1,6 @@
 // The whole-object operations of a transactional map or set (Redisson's BaseTransactionalMap and
-// BaseTransactionalSet: isExists, delete, unlink, touch, expire, clearExpire).
+// BaseTransactionalSet: isExists, delete, unlink, touch, expire, clearExpire), and of a bucket
+// (RedissonTransactionalBucket: unlink, touch, expire, clearExpire, on its plain lock).
 //
 // delete, unlink, expire and clear_expire take the object's own lock `<name>:transaction_lock` as
 // the write side of a read-write lock, as Java's RedissonTransactionalWriteLock does (field
@@ -16,23 +17,25 @@
 namespace redisson::detail {
 namespace {
 
-/// The view the object's entries are in: a map's keys, or a set's members.
-OwnEntries view_of(const MapLayout* layout) {
-  return layout != nullptr ? &TransactionState::map_entries : &TransactionState::set_members;
-}
+/// What a recorded whole-object write changes in the transaction's view: nothing; the object's
+/// Redis contents stop counting (a map's or set's delete); its one own entry becomes "removed"
+/// (a bucket's unlink); it gets or loses a time to live.
+enum class ObjectEffect { none, empties, removes, expires, persists };
 
-/// Whether the object exists as the transaction sees it: an entry it wrote holds a value; else,
-/// unless it deleted the object, EXISTS of its name.
-void exists_as_seen(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntries view,
-                    Done<bool> done) {
-  bool written = false;
-  bool emptied = false;
+/// Whether the object exists as the transaction sees it: what it wrote, else EXISTS of its name.
+void exists_as_seen(const TransactionPtr& transaction, const ObjectPtr& object,
+                    const ObjectOpTarget& target, Done<bool> done) {
+  bool known = false;
+  bool exists = false;
   {
     std::lock_guard guard(transaction->mutex);
-    written = tx_count_present(tx_own_entries(*transaction, view, object->name)) > 0;
-    emptied = transaction->emptied_locked(object->name);
+    const auto own = tx_own_entries(*transaction, target.view, object->name);
+    exists = tx_count_present(own) > 0;
+    // A collection is known to exist by an entry written with a value, or known empty after the
+    // transaction deleted it; a bucket is known by its one own entry, removed or not.
+    known = exists || transaction->emptied_locked(object->name) || (!target.whole && !own.empty());
   }
-  if (written || emptied) return done({}, written);
+  if (known) return done({}, exists);
   submit_command(object, Command{"EXISTS", object->name},
                  [done = std::move(done)](Status status, const Reply& reply) mutable {
                    if (status) return done(std::move(status), false);
@@ -82,14 +85,13 @@ void expiring_as_seen(const TransactionPtr& transaction, const ObjectPtr& object
 
 /// Records `write` (and, for a delete, empties the object's view); the finished refusal when the
 /// transaction finished meanwhile, after giving the write's lock back.
-/// What a recorded whole-object write changes in the transaction's view.
-enum class ObjectEffect { none, empties, expires, persists };
 
 void record_object_write(const TransactionPtr& transaction, const ObjectPtr& object,
                          OwnEntries view, TransactionWrite write, ObjectEffect effect, bool answer,
                          Done<Reply> done) {
   bool recorded = false;
   const std::string lock = write.lock;
+  const TxLockKind lock_kind = write.lock_kind;
   {
     std::lock_guard guard(transaction->mutex);
     if (transaction->open_locked()) {
@@ -104,11 +106,15 @@ void record_object_write(const TransactionPtr& transaction, const ObjectPtr& obj
         }
         transaction->emptied.insert(object->name);
       }
+      if (effect == ObjectEffect::removes) {
+        transaction->expiring.erase(object->name);
+        (transaction.get()->*view)[{object->name, std::string()}] = std::nullopt;
+      }
       recorded = transaction->record_locked(std::move(write));
     }
   }
   if (!recorded) {
-    if (!lock.empty()) transaction->unlock_now(lock, TxLockKind::write);
+    if (!lock.empty()) transaction->unlock_now(lock, lock_kind);
     return done(transaction_finished_refusal(), Reply{});
   }
   done({}, tx_flag_reply(answer));
@@ -117,36 +123,25 @@ void record_object_write(const TransactionPtr& transaction, const ObjectPtr& obj
 }  // namespace
 
 void start_object_op(const TransactionPtr& transaction, const ObjectPtr& object,
-                     const MapLayout* layout, TxOp op, const std::vector<std::string>& args,
+                     const ObjectOpTarget& target, TxOp op, const std::vector<std::string>& args,
                      Done<Reply> done) {
-  const OwnEntries view = view_of(layout);
+  const OwnEntries view = target.view;
   if (op == TxOp::object_is_exists) {
-    return exists_as_seen(transaction, object, view,
+    return exists_as_seen(transaction, object, target,
                           [done = std::move(done)](Status status, bool exists) mutable {
                             done(std::move(status), tx_flag_reply(exists));
                           });
   }
-  if (op == TxOp::object_touch) {
-    return exists_as_seen(
-        transaction, object, view,
-        [transaction, object, view, done = std::move(done)](Status status, bool exists) mutable {
-          if (status) return done(std::move(status), Reply{});
-          record_object_write(transaction, object, view,
-                              TransactionWrite{object, queue_keys("TOUCH"), std::string()},
-                              ObjectEffect::none, exists, std::move(done));
-        });
-  }
-  // The locked ones: the object's write lock, then what they answer, then the record.
   std::function<void(const ObjectPtr&)> queue;
   ObjectEffect effect = ObjectEffect::none;
   switch (op) {
     case TxOp::object_delete:
-      queue = queue_keys("DEL");
-      effect = ObjectEffect::empties;
-      break;
     case TxOp::object_unlink:
-      queue = queue_keys("UNLINK");
-      effect = ObjectEffect::empties;
+      queue = queue_keys(op == TxOp::object_delete ? "DEL" : "UNLINK");
+      effect = target.whole ? ObjectEffect::empties : ObjectEffect::removes;
+      break;
+    case TxOp::object_touch:
+      queue = queue_keys("TOUCH");
       break;
     case TxOp::object_expire:
       queue = queue_per_key(args.at(0));
@@ -160,29 +155,41 @@ void start_object_op(const TransactionPtr& transaction, const ObjectPtr& object,
       return done(Status(make_error_code(errc::invalid_argument), "not an object operation"),
                   Reply{});
   }
+  // What it answers, then the record (clear_expire: whether it had a time to live; the others:
+  // whether it exists).
+  auto answer_and_record = [transaction, object, view, effect, target](TransactionWrite write,
+                                                                       Done<Reply> finish) mutable {
+    const std::string lock = write.lock;
+    const TxLockKind kind = write.lock_kind;
+    Done<bool> record = [transaction, object, view, effect, write = std::move(write), lock, kind,
+                         finish = std::move(finish)](Status status, bool answer) mutable {
+      if (status) {
+        if (!lock.empty()) transaction->unlock_now(lock, kind);
+        return finish(std::move(status), Reply{});
+      }
+      record_object_write(transaction, object, view, std::move(write), effect, answer,
+                          std::move(finish));
+    };
+    if (effect == ObjectEffect::persists) {
+      return expiring_as_seen(transaction, object, std::move(record));
+    }
+    exists_as_seen(transaction, object, target, std::move(record));
+  };
+  // A map's or set's touch takes no lock (as in Redisson); the rest take the object's lock.
+  if (op == TxOp::object_touch && !target.touch_locks) {
+    return answer_and_record(TransactionWrite{object, std::move(queue), std::string()},
+                             std::move(done));
+  }
   auto lock = object->name + ":transaction_lock";
+  TransactionWrite write{object, std::move(queue), lock, target.lock_kind};
   transaction->lock(
       lock,
-      [transaction, object, view, effect, queue = std::move(queue), lock,
+      [answer_and_record = std::move(answer_and_record), write = std::move(write),
        done = std::move(done)](Status status) mutable {
         if (status) return done(std::move(status), Reply{});
-        Done<bool> record = [transaction, object, view, effect, queue = std::move(queue), lock,
-                             done = std::move(done)](Status read_status, bool answer) mutable {
-          if (read_status) {
-            transaction->unlock_now(lock, TxLockKind::write);
-            return done(std::move(read_status), Reply{});
-          }
-          record_object_write(transaction, object, view,
-                              TransactionWrite{object, std::move(queue), lock, TxLockKind::write},
-                              effect, answer, std::move(done));
-        };
-        // clear_expire answers whether it had a time to live; the others whether it exists.
-        if (effect == ObjectEffect::persists) {
-          return expiring_as_seen(transaction, object, std::move(record));
-        }
-        exists_as_seen(transaction, object, view, std::move(record));
+        answer_and_record(std::move(write), std::move(done));
       },
-      TxLockKind::write);
+      target.lock_kind);
 }
 
 }  // namespace redisson::detail

@@ -216,8 +216,23 @@ void start_transactional(const std::shared_ptr<TransactionState>& transaction,
     case TxOp::object_unlink:
     case TxOp::object_touch:
     case TxOp::object_expire:
-    case TxOp::object_clear_expire:
-      return start_object_op(transaction, object, layout, op, args, std::move(finish));
+    case TxOp::object_clear_expire: {
+      const ObjectOpTarget collection{
+          layout != nullptr ? &TransactionState::map_entries : &TransactionState::set_members,
+          TxLockKind::write, true, false};
+      return start_object_op(transaction, object, collection, op, args, std::move(finish));
+    }
+    case TxOp::bucket_unlink:
+    case TxOp::bucket_touch:
+    case TxOp::bucket_expire:
+    case TxOp::bucket_clear_expire: {
+      const ObjectOpTarget bucket{&TransactionState::buckets, TxLockKind::plain, false, true};
+      const TxOp as_object = op == TxOp::bucket_unlink   ? TxOp::object_unlink
+                             : op == TxOp::bucket_touch  ? TxOp::object_touch
+                             : op == TxOp::bucket_expire ? TxOp::object_expire
+                                                         : TxOp::object_clear_expire;
+      return start_object_op(transaction, object, bucket, as_object, args, std::move(finish));
+    }
     case TxOp::buckets_get:
     case TxOp::buckets_set:
     case TxOp::buckets_try_set:

@@ -107,10 +107,21 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
                   Done<Reply> done);
 void start_set_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                   const std::vector<std::string>& args, Done<Reply> done);
-/// The whole-object operations of a map (`layout` not null) or set: is_exists, delete,
-/// unlink, touch, expire, clear_expire (transactional_object_ops.cpp).
+/// What a whole-object operation acts on: the view of the object's entries, how its lock
+/// `<name>:transaction_lock` is taken (a map's or set's: a read-write lock's write side; a
+/// bucket's: a plain lock), whether a delete empties a whole collection (a bucket's removes its
+/// one entry), and whether touch locks (a bucket's does, a collection's not: as Redisson).
+struct ObjectOpTarget {
+  OwnEntries view;
+  TxLockKind lock_kind;
+  bool whole;
+  bool touch_locks;
+};
+
+/// The whole-object operations (object_is_exists, _delete, _unlink, _touch, _expire,
+/// _clear_expire) of a map, set or bucket (transactional_object_ops.cpp).
 void start_object_op(const TransactionPtr& transaction, const ObjectPtr& object,
-                     const MapLayout* layout, TxOp op, const std::vector<std::string>& args,
+                     const ObjectOpTarget& target, TxOp op, const std::vector<std::string>& args,
                      Done<Reply> done);
 void start_buckets_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                       std::vector<std::string> args, Done<Reply> done);

@@ -27,6 +27,10 @@ enum class TxOp {
   bucket_delete,           ///< -> 1 if it existed
   bucket_is_exists,        ///< -> 1/0
   bucket_compare_and_set,  ///< "1"|"0", expected, "1"|"0", update -> 1 if it held `expected`
+  bucket_unlink,           ///< -> 1 if it existed (as seen); commit: UNLINK
+  bucket_touch,            ///< -> 1 if it exists (as seen); commit: TOUCH
+  bucket_expire,           ///< ttl ms -> 1 if it exists (as seen); commit: PEXPIRE
+  bucket_clear_expire,     ///< -> 1 if it had a time to live; commit: PERSIST
   map_get,                 ///< key -> the value or nil
   map_put,                 ///< key, value -> the value replaced, or nil
   map_put_if_absent,       ///< key, value -> nil if stored, else the present value

@@ -18,7 +18,7 @@ namespace redisson {
 /// Transaction. Reads answer the transaction's own write when there is one, else read Redis
 /// (GET, EXISTS). A write takes the bucket's lock `<name>:transaction_lock`, reads the value it
 /// needs (GET; set() reads nothing) and records its command for commit(): SET [PX], SET NX [PX],
-/// SET GET, GETDEL, DEL, or Bucket's compare-and-set script.
+/// SET GET, GETDEL, DEL, UNLINK, TOUCH, PEXPIRE, PERSIST, or Bucket's compare-and-set script.
 ///
 /// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
 /// fails with errc::invalid_argument.
@@ -70,6 +70,27 @@ class TransactionalBucket : public detail::TransactionalObject {
     return call<bool>(token, detail::TxOp::bucket_is_exists, &detail::reply_flag, nothing());
   }
   template <class CompletionToken>
+  auto async_unlink(CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::bucket_unlink, &detail::reply_flag, nothing());
+  }
+  template <class CompletionToken>
+  auto async_touch(CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::bucket_touch, &detail::reply_flag, nothing());
+  }
+  template <class Rep, class Period, class CompletionToken>
+  auto async_expire(std::chrono::duration<Rep, Period> ttl, CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::bucket_expire, &detail::reply_flag,
+                      [ms = detail::saturating_ms(ttl)](const Codec&) {
+                        if (ms.count() <= 0)
+                          detail::throw_invalid_argument("the ttl must be positive");
+                        return std::vector<std::string>{std::to_string(ms.count())};
+                      });
+  }
+  template <class CompletionToken>
+  auto async_clear_expire(CompletionToken&& token) {
+    return call<bool>(token, detail::TxOp::bucket_clear_expire, &detail::reply_flag, nothing());
+  }
+  template <class CompletionToken>
   auto async_compare_and_set(const std::optional<T>& expect, const std::optional<T>& update,
                              CompletionToken&& token) {
     return call<bool>(token, detail::TxOp::bucket_compare_and_set, &detail::reply_flag,
@@ -105,6 +126,18 @@ class TransactionalBucket : public detail::TransactionalObject {
   std::optional<T> get_and_delete() { return async_get_and_delete(blocking("get_and_delete")); }
   /// Records DEL; true if the bucket exists (as the transaction sees it).
   bool delete_object() { return async_delete_object(blocking("delete_object")); }
+  /// Locks the bucket and records UNLINK; true if it exists (as the transaction sees it).
+  bool unlink() { return async_unlink(blocking("unlink")); }
+  /// Locks the bucket and records TOUCH; true if it exists (as the transaction sees it).
+  bool touch() { return async_touch(blocking("touch")); }
+  /// Locks the bucket and records PEXPIRE (the ttl positive); true if it exists (as seen).
+  template <class Rep, class Period>
+  bool expire(std::chrono::duration<Rep, Period> ttl) {
+    return async_expire(ttl, blocking("expire"));
+  }
+  /// Locks the bucket and records PERSIST; true if it had a time to live (an expire this
+  /// transaction recorded, else PTTL).
+  bool clear_expire() { return async_clear_expire(blocking("clear_expire")); }
   /// Whether the bucket exists, the transaction's writes counted.
   bool is_exists() const { return async_is_exists(blocking("is_exists")); }
   /// Records the compare-and-set; true if the value (as the transaction sees it) is `expect`

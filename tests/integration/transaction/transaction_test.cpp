@@ -684,6 +684,49 @@ TEST_F(TransactionTest, ExpireAndClearExpireAreRecordedUnderTheWriteLock) {
   EXPECT_TRUE(lock_keys().empty());
 }
 
+TEST_F(TransactionTest, BucketUnlinkTouchAndExpiresTakeTheBucketsLock) {
+  Bucket<std::string>(client, "b", codecs::string()).set("1");
+  server.command({"PEXPIRE", "b", "50000"});
+  Monitor monitor(server);
+  Transaction tx(client);
+  auto bucket = tx.get<StringBucket>("b", codecs::string());
+  EXPECT_TRUE(bucket.clear_expire());  // PTTL > 0
+  EXPECT_TRUE(bucket.touch());
+  // The bucket's plain transaction lock (not a read-write lock), as Java's.
+  const auto lock = lines(server.command({"HGETALL", "b:transaction_lock"}));
+  ASSERT_EQ(lock.size(), 2U);
+  EXPECT_TRUE(std::regex_match(lock[0], kFieldShape)) << lock[0];
+  EXPECT_EQ(lock[1], "2");
+  EXPECT_TRUE(bucket.expire(30s));
+  EXPECT_TRUE(bucket.unlink());
+  EXPECT_EQ(bucket.get(), std::nullopt);
+  EXPECT_FALSE(bucket.is_exists());
+  EXPECT_FALSE(bucket.touch());
+  expect_error(
+      errc::invalid_argument, [&] { bucket.expire(0s); }, "zero ttl");
+  bucket.set("2");
+  EXPECT_EQ(server.command({"GET", "b"}), "1");
+  tx.commit();
+  SentCommands sent;
+  for (auto& command : sent_by_clients(monitor.take(server))) {
+    const auto& verb = command.at(0);
+    if (verb == "PERSIST" || verb == "TOUCH" || verb == "PEXPIRE" || verb == "UNLINK" ||
+        verb == "SET") {
+      if (verb == "PEXPIRE" && command.at(1) != "b") continue;  // the locks' own leases
+      sent.push_back(std::move(command));
+    }
+  }
+  EXPECT_EQ(sent, (SentCommands{{"PERSIST", "b"},
+                                {"TOUCH", "b"},
+                                {"PEXPIRE", "b", "30000"},
+                                {"UNLINK", "b"},
+                                {"TOUCH", "b"},
+                                {"SET", "b", "2"}}));
+  EXPECT_EQ(server.command({"GET", "b"}), "2");
+  EXPECT_EQ(server.command({"PTTL", "b"}), "-1");
+  EXPECT_TRUE(lock_keys().empty());
+}
+
 TEST_F(TransactionTest, BucketDeleteAndGetAndDeleteAreCommitted) {
   Bucket<std::string>(client, "one", codecs::string()).set("1");
   Bucket<std::string>(client, "two", codecs::string()).set("2");
