@@ -51,15 +51,7 @@ void buckets_get(const TransactionPtr& transaction, const ObjectPtr& object,
   std::vector<std::string> unknown_names;
   unknown_names.reserve(unknown.size());
   for (const auto i : unknown) unknown_names.push_back(names[i]);
-  Done<Reply> on_values = [values = std::move(values), unknown = std::move(unknown),
-                           done = std::move(done)](Status status, const Reply& reply) mutable {
-    if (status) return done(std::move(status), Reply{});
-    for (std::size_t j = 0; j < unknown.size() && j < reply.elements.size(); ++j) {
-      const auto& element = reply.elements[j];
-      if (element.is_string()) values[unknown[j]] = element.str;
-    }
-    done({}, tx_array_reply(values));
-  };
+  Done<Reply> on_values = tx_fill_unknown(std::move(values), std::move(unknown), std::move(done));
   start_buckets_get(object, unknown_names, on_values);
 }
 

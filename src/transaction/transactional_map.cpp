@@ -78,15 +78,7 @@ void map_get_all(const TransactionPtr& transaction, const ObjectPtr& object,
     }
   }
   if (unknown.empty()) return done({}, tx_array_reply(values));
-  Done<Reply> on_values = [values = std::move(values), unknown = std::move(unknown),
-                           done = std::move(done)](Status status, const Reply& reply) mutable {
-    if (status) return done(std::move(status), Reply{});
-    for (std::size_t j = 0; j < unknown.size() && j < reply.elements.size(); ++j) {
-      const auto& element = reply.elements[j];
-      if (element.is_string()) values[unknown[j]] = element.str;
-    }
-    done({}, tx_array_reply(values));
-  };
+  Done<Reply> on_values = tx_fill_unknown(std::move(values), std::move(unknown), std::move(done));
   layout.start(object, MapOp::get_all, unknown_keys, on_values);
 }
 

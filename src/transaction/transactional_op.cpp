@@ -66,6 +66,19 @@ Reply tx_value_reply(const std::optional<std::string>& value) {
   return reply;
 }
 
+Done<Reply> tx_fill_unknown(std::vector<std::optional<std::string>> values,
+                            std::vector<std::size_t> unknown, Done<Reply> done) {
+  return [values = std::move(values), unknown = std::move(unknown), done = std::move(done)](
+             Status status, const Reply& reply) mutable {
+    if (status) return done(std::move(status), Reply{});
+    for (std::size_t j = 0; j < unknown.size() && j < reply.elements.size(); ++j) {
+      const auto& element = reply.elements[j];
+      if (element.is_string()) values[unknown[j]] = element.str;
+    }
+    done({}, tx_array_reply(values));
+  };
+}
+
 Reply tx_flag_reply(bool value) { return integer_reply(value ? 1 : 0); }
 
 Reply tx_array_reply(const std::vector<std::optional<std::string>>& values) {

@@ -34,6 +34,11 @@ using OwnEntries = TransactionState::Entries TransactionState::*;
 Reply tx_value_reply(const std::optional<std::string>& value);
 /// An integer reply 1/0.
 Reply tx_flag_reply(bool value);
+/// A read of several keys, some answered by the transaction (`values`), the others (positions
+/// `unknown`) read from Redis: the completion of that read, which fills them in from its array
+/// reply (nil stays absent) and completes `done` with an array reply of all of them, in order.
+Done<Reply> tx_fill_unknown(std::vector<std::optional<std::string>> values,
+                            std::vector<std::size_t> unknown, Done<Reply> done);
 /// An array reply of bulk strings.
 Reply tx_array_reply(const std::vector<std::optional<std::string>>& values);
 

@@ -220,6 +220,20 @@ auto map_values_by_key(std::vector<K> keys, CodecPtr codec) {
   };
 }
 
+/// The reply conversion of an MGET-shaped read of buckets: name -> value for each of `names`
+/// whose element is not nil (Buckets and TransactionalBuckets get).
+template <class T>
+auto bucket_values_by_name(std::vector<std::string> names, CodecPtr codec) {
+  return [names = std::move(names), codec = std::move(codec)](const Reply& reply) {
+    std::map<std::string, T> values;
+    for (std::size_t i = 0; i < names.size() && i < reply.elements.size(); ++i) {
+      auto value = decode_reply<T>(*codec, reply.elements[i]);
+      if (value) values.insert_or_assign(names[i], std::move(*value));
+    }
+    return values;
+  };
+}
+
 /// An array reply's elements decoded with `codec` as T (nil elements skipped); nil or an empty
 /// array is no elements. Anything else is errc::wrong_type.
 template <class T>

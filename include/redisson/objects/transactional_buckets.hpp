@@ -40,20 +40,12 @@ class TransactionalBuckets : public detail::TransactionalObject {
   // ---- asynchronous forms -----------------------------------------------------------------
   template <JavaValue T, class CompletionToken>
   auto async_get(const std::vector<std::string>& names, CompletionToken&& token) const {
-    return call<std::map<std::string, T>>(
-        token, detail::TxOp::buckets_get,
-        [names, codec = object_->codec](const Reply& reply) {
-          std::map<std::string, T> values;
-          for (std::size_t i = 0; i < names.size() && i < reply.elements.size(); ++i) {
-            auto value = detail::decode_reply<T>(*codec, reply.elements[i]);
-            if (value) values.insert_or_assign(names[i], std::move(*value));
-          }
-          return values;
-        },
-        [names](const Codec&) {
-          for (const auto& name : names) check_name(name);
-          return names;
-        });
+    return call<std::map<std::string, T>>(token, detail::TxOp::buckets_get,
+                                          detail::bucket_values_by_name<T>(names, object_->codec),
+                                          [names](const Codec&) {
+                                            for (const auto& name : names) check_name(name);
+                                            return names;
+                                          });
   }
   template <JavaValue T, class CompletionToken>
   auto async_set(const std::map<std::string, T>& values, CompletionToken&& token) {

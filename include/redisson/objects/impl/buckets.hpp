@@ -12,14 +12,7 @@ auto Buckets::async_get(const std::vector<std::string>& names, CompletionToken&&
       [names](const detail::ObjectPtr& state, detail::Done<Reply>& done) {
         detail::start_buckets_get(state, names, done);
       },
-      [names, codec = state_->codec](const Reply& reply) {
-        std::map<std::string, T> values;
-        for (std::size_t i = 0; i < names.size() && i < reply.elements.size(); ++i) {
-          auto value = detail::decode_reply<T>(*codec, reply.elements[i]);
-          if (value) values.insert_or_assign(names[i], std::move(*value));
-        }
-        return values;
-      });
+      detail::bucket_values_by_name<T>(names, state_->codec));
 }
 
 template <JavaValue T, class CompletionToken>
