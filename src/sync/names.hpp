@@ -37,4 +37,11 @@ inline std::string suffix_name(std::string_view name, std::string_view suffix) {
   return out.append(":").append(suffix);
 }
 
+/// "{n}", or n when it has a '{' already: the read-write lock scripts' base for S(n, x).
+inline std::string hash_tagged_name(std::string_view name) {
+  if (name.find('{') != std::string_view::npos) return std::string(name);
+  std::string out;
+  return out.append("{").append(name).append("}");
+}
+
 }  // namespace redisson::detail

@@ -20,12 +20,6 @@ constexpr std::int64_t kUpgradeRefused = -3;
 // timer does not let it lapse while the writer waits.
 constexpr std::chrono::milliseconds kWriterEntryLife{1000};
 
-// "{n}", or n when it has a '{': S(n, x) = tagged:x.
-std::string tagged(std::string_view name) {
-  if (name.find('{') != std::string_view::npos) return std::string(name);
-  return "{" + std::string(name) + "}";
-}
-
 // What both sides of Redisson's RReadWriteLock share: hash n { mode: read|write,
 // <client>:<owner>: read holds, <client>:<owner>:write: write holds }, one key
 // {n}:<client>:<owner>:rwlock_timeout:<i> per read hold carrying that hold's lease, released on
@@ -34,7 +28,7 @@ class RwSideKind : public LockKind {
  public:
   RwSideKind(std::shared_ptr<ClientCore> core, std::string name, const char* mode)
       : LockKind(std::move(core), std::move(name), "redisson_rwlock"),
-        tagged_name(tagged(this->name)),
+        tagged_name(hash_tagged_name(this->name)),
         writers_key(prefix_name("redisson_rwlock_writers", this->name)),
         mode_(mode) {}
 

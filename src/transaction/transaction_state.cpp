@@ -19,13 +19,6 @@ namespace {
 constexpr std::string_view kLockChannelPrefix = "redisson_lock__channel";
 constexpr std::string_view kRwLockChannelPrefix = "redisson_rwlock";
 
-/// The hash-tagged form of a name, as the read-write lock's scripts take it: `{n}`, or n when
-/// it has a `{` already.
-std::string hash_tagged(const std::string& name) {
-  if (name.find('{') != std::string::npos) return name;
-  return "{" + name + "}";
-}
-
 std::string transaction_field(const ClientCore& core, const std::string& id, bool write) {
   // Java's RedissonTransactionalLock: "<UUID>:<threadId>:<transactionId>";
   // RedissonTransactionalWriteLock: "<UUID>:<threadId>:write:<transactionId>".
@@ -168,7 +161,7 @@ ScriptCall TransactionState::unlock_call(const std::string& name, TxLockKind kin
   append_request_id(latch);
   if (kind == TxLockKind::write) {
     return lua::rwlock_write_unlock(
-        {name, prefix_name(kRwLockChannelPrefix, name), hash_tagged(name), latch},
+        {name, prefix_name(kRwLockChannelPrefix, name), hash_tagged_name(name), latch},
         {"1", ms_of(options.timeout), write_field, core->publish_command(),
          ms_of(retry_latch_lifetime(core->config()))});
   }

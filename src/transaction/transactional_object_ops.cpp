@@ -2,12 +2,14 @@
 // BaseTransactionalSet: isExists, delete, unlink, touch, expire, clearExpire), and of a bucket
 // (RedissonTransactionalBucket: unlink, touch, expire, clearExpire, on its plain lock).
 //
-// delete, unlink, expire and clear_expire take the object's own lock `<name>:transaction_lock` as
-// the write side of a read-write lock, as Java's RedissonTransactionalWriteLock does (field
-// `<client-id>:<thread>:write:<transaction id>`), so that a Java transaction deleting the same map
-// or set waits for this one. After either, what Redis holds of the object no longer counts for
-// the transaction (TransactionState::emptied): only what it writes since. touch takes no lock, as
-// in Redisson.
+// A map's or set's delete, unlink, expire and clear_expire take the object's own lock
+// `<name>:transaction_lock` as the write side of a read-write lock, as Java's
+// RedissonTransactionalWriteLock does (field `<client-id>:<thread>:write:<transaction id>`), so
+// that a Java transaction deleting the same map or set waits for this one; its touch takes no
+// lock, as in Redisson. After a delete or unlink, what Redis holds of the collection no longer
+// counts for the transaction (TransactionState::emptied): only what it writes since. A bucket's
+// operations all take its plain `<name>:transaction_lock` (touch too, as Java's), and its unlink
+// makes its one own entry "removed".
 #include <mutex>
 #include <optional>
 
@@ -85,7 +87,6 @@ void expiring_as_seen(const TransactionPtr& transaction, const ObjectPtr& object
 
 /// Records `write` (and, for a delete, empties the object's view); the finished refusal when the
 /// transaction finished meanwhile, after giving the write's lock back.
-
 void record_object_write(const TransactionPtr& transaction, const ObjectPtr& object,
                          OwnEntries view, TransactionWrite write, ObjectEffect effect, bool answer,
                          Done<Reply> done) {
