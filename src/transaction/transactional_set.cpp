@@ -25,11 +25,12 @@ struct SetLayout {
   void (*contains)(const ObjectPtr& object, const std::string& member, Done<Reply>& done);
   /// Every (live) member: an array reply of their bytes.
   void (*members)(const ObjectPtr& object, Done<Reply>& done);
-  /// How many (live) members: an integer reply.
-  void (*count)(const ObjectPtr& object, Done<Reply>& done);
-  /// Which of `members` are (live) members: one flag each, in order.
-  void (*which)(const ObjectPtr& object, const std::vector<std::string>& members,
-                UniqueFunction<void(Status, std::vector<bool>)> done);
+  /// How many (live) members: the command, answered with an integer.
+  Command (*count)(const std::string& name);
+  /// Which of some members are (live) members: the verb taking the name and the members
+  /// (SMISMEMBER, ZMSCORE), and how each element of its reply reads as a flag.
+  const char* which_verb;
+  bool (*is_member)(const Reply& element);
   /// What commit() sends to add `member` (args: member [, ttl ms]) or remove it.
   std::function<void(const ObjectPtr&)> (*queue_add)(const std::string& name,
                                                      const std::vector<std::string>& args);
@@ -46,22 +47,11 @@ const SetLayout kPlainSet{
     [](const ObjectPtr& object, Done<Reply>& done) {
       submit_command(object, Command{"SMEMBERS", object->name}, std::move(done));
     },
-    [](const ObjectPtr& object, Done<Reply>& done) {
-      submit_command(object, Command{"SCARD", object->name}, std::move(done));
+    [](const std::string& name) {
+      return Command{"SCARD", name};
     },
-    [](const ObjectPtr& object, const std::vector<std::string>& members,
-       UniqueFunction<void(Status, std::vector<bool>)> done) {
-      Command check{"SMISMEMBER", object->name};
-      for (const auto& member : members) check.arg(member);
-      submit_command(object, check,
-                     [done = std::move(done)](Status status, const Reply& reply) mutable {
-                       std::vector<bool> flags;
-                       for (const auto& element : reply.elements) {
-                         flags.push_back(element.integer != 0);
-                       }
-                       done(std::move(status), std::move(flags));
-                     });
-    },
+    "SMISMEMBER",
+    [](const Reply& element) { return element.integer != 0; },
     [](const std::string& name, const std::vector<std::string>& args) {
       return tx_queue_command(Command{"SADD", name, args.at(0)});
     },
@@ -100,20 +90,12 @@ const SetLayout kSetCache{
       };
       start_set_cache_read_all(object, 1000, live);
     },
-    [](const ObjectPtr& object, Done<Reply>& done) { start_set_cache_size(object, done); },
-    [](const ObjectPtr& object, const std::vector<std::string>& members,
-       UniqueFunction<void(Status, std::vector<bool>)> done) {
-      Command scores{"ZMSCORE", object->name};
-      for (const auto& member : members) scores.arg(member);
-      submit_command(object, scores,
-                     [done = std::move(done)](Status status, const Reply& reply) mutable {
-                       std::vector<bool> flags;
-                       for (const auto& element : reply.elements) {
-                         flags.push_back(set_cache_live(element));
-                       }
-                       done(std::move(status), std::move(flags));
-                     });
+    [](const std::string& name) {
+      // As SetCache's size: the members whose expiry is after now.
+      return Command{"ZCOUNT", name, "(" + std::to_string(set_cache_now_ms()), "+inf"};
     },
+    "ZMSCORE",
+    [](const Reply& element) { return set_cache_live(element); },
     [](const std::string&, const std::vector<std::string>& args) {
       const std::vector<std::string> member{args.at(0)};
       const std::chrono::milliseconds ttl(args.size() > 1 ? std::stoll(args[1]) : 0);
@@ -165,75 +147,45 @@ void set_read_all(const TransactionPtr& transaction, const ObjectPtr& object,
   layout.members(object, merge);
 }
 
-/// The layout's count, corrected by the members the transaction wrote: which of them Redis
-/// has is asked at the same time (one round trip of waiting).
-struct SetSizeJoin {
-  std::mutex mutex;
-  int left = 2;
-  Status failure;
-  std::int64_t stored = 0;
-  std::vector<bool> in_redis;
-  std::vector<std::pair<std::string, std::optional<std::string>>> own;
-  Done<Reply> done;
+/// The command asking which of `members` are (live) members.
+Command which_command(const SetLayout& layout, const std::string& name,
+                      const std::vector<std::string>& members) {
+  Command which{layout.which_verb, name};
+  for (const auto& member : members) which.arg(member);
+  return which;
+}
 
-  /// Called by each of the two replies, under `mutex`; true for the last one.
-  bool arrived(Status status) {
-    if (status && !failure) failure = std::move(status);
-    return --left == 0;
-  }
-  void finish() {
-    if (failure) return done(std::move(failure), Reply{});
-    std::int64_t size = stored;
-    for (std::size_t i = 0; i < own.size(); ++i) {
-      const bool stored_member = i < in_redis.size() && in_redis[i];
-      size += (own[i].second.has_value() ? 1 : 0) - (stored_member ? 1 : 0);
-    }
-    done({}, integer_reply(size));
-  }
-};
-
+/// The layout's count, corrected by the members the transaction wrote: which of them Redis has
+/// is asked in the same pipeline (one round trip of waiting).
 void set_size(const TransactionPtr& transaction, const ObjectPtr& object, const SetLayout& layout,
               Done<Reply> done) {
-  auto join = std::make_shared<SetSizeJoin>();
-  join->done = std::move(done);
+  std::vector<std::pair<std::string, std::optional<std::string>>> own;
   bool emptied = false;
   {
     std::lock_guard guard(transaction->mutex);
-    join->own = tx_own_entries(*transaction, &TransactionState::set_members, object->name);
+    own = tx_own_entries(*transaction, &TransactionState::set_members, object->name);
     emptied = transaction->emptied_locked(object->name);
   }
-  if (emptied) return join->done({}, integer_reply(tx_count_present(join->own)));
-  std::vector<std::string> written;
-  written.reserve(join->own.size());
-  for (const auto& entry : join->own) written.push_back(entry.first);
-  Done<Reply> on_count = [join](Status status, const Reply& count) {
-    bool last = false;
-    {
-      std::lock_guard guard(join->mutex);
-      if (!status) join->stored = count.integer;
-      last = join->arrived(std::move(status));
-    }
-    if (last) join->finish();
-  };
-  layout.count(object, on_count);
-  if (written.empty()) {
-    bool last = false;
-    {
-      std::lock_guard guard(join->mutex);
-      last = join->arrived({});
-    }
-    if (last) join->finish();
-    return;
+  if (emptied) return done({}, integer_reply(tx_count_present(own)));
+  std::vector<Command> commands{layout.count(object->name)};
+  if (!own.empty()) {
+    std::vector<std::string> written;
+    written.reserve(own.size());
+    for (const auto& entry : own) written.push_back(entry.first);
+    commands.push_back(which_command(layout, object->name, written));
   }
-  layout.which(object, written, [join](Status status, std::vector<bool> in_redis) {
-    bool last = false;
-    {
-      std::lock_guard guard(join->mutex);
-      join->in_redis = std::move(in_redis);
-      last = join->arrived(std::move(status));
-    }
-    if (last) join->finish();
-  });
+  submit_all(*object, std::move(commands),
+             [&layout, own = std::move(own), done = std::move(done)](
+                 Status status, const std::vector<Reply>& replies) mutable {
+               if (status) return done(std::move(status), Reply{});
+               std::int64_t size = replies.at(0).integer;
+               for (std::size_t i = 0; i < own.size(); ++i) {
+                 const bool stored = replies.size() > 1 && i < replies[1].elements.size() &&
+                                     layout.is_member(replies[1].elements[i]);
+                 size += (own[i].second.has_value() ? 1 : 0) - (stored ? 1 : 0);
+               }
+               done({}, integer_reply(size));
+             });
 }
 
 /// Each member's state as the transaction sees it: its own entry, else what the layout's
@@ -258,15 +210,15 @@ void current_members(const TransactionPtr& transaction, const ObjectPtr& object,
   std::vector<std::string> asked;
   asked.reserve(unknown.size());
   for (const auto i : unknown) asked.push_back(members[i]);
-  layout.which(object, asked,
-               [present = std::move(present), unknown = std::move(unknown), done = std::move(done)](
-                   Status status, const std::vector<bool>& stored) mutable {
-                 if (status) return done(std::move(status), {});
-                 for (std::size_t j = 0; j < unknown.size() && j < stored.size(); ++j) {
-                   present[unknown[j]] = stored[j];
-                 }
-                 done({}, std::move(present));
-               });
+  submit_command(object, which_command(layout, object->name, asked),
+                 [&layout, present = std::move(present), unknown = std::move(unknown),
+                  done = std::move(done)](Status status, const Reply& reply) mutable {
+                   if (status) return done(std::move(status), {});
+                   for (std::size_t j = 0; j < unknown.size() && j < reply.elements.size(); ++j) {
+                     present[unknown[j]] = layout.is_member(reply.elements[j]);
+                   }
+                   done({}, std::move(present));
+                 });
 }
 
 /// add_all / remove_all: every member's lock (tried at once, then in member order), the
