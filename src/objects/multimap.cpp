@@ -104,8 +104,9 @@ void start_multimap_contains_entry(const ObjectPtr& object, MultimapKind kind,
 }
 
 void start_multimap_keys(const ObjectPtr& object, const char* op, std::int64_t ms,
-                         Done<Reply>& done) {
-  eval_reply(*object, lua::multimap_keys({object->name}, {values_prefix(object->name), op, ms}),
+                         const char* condition, Done<Reply>& done) {
+  eval_reply(*object,
+             lua::multimap_keys({object->name}, {values_prefix(object->name), op, ms, condition}),
              std::move(done));
 }
 

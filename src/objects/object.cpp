@@ -146,15 +146,43 @@ double reply_double(const Reply& reply) {
   throw_unexpected_reply("a number", reply);
 }
 
+std::optional<std::int64_t> reply_optional_integer(const Reply& reply) {
+  if (reply.is_null()) return std::nullopt;
+  if (reply.is_integer()) return reply.integer;
+  throw_unexpected_reply("an integer", reply);
+}
+
+std::optional<std::string> reply_optional_string(const Reply& reply) {
+  if (reply.is_null()) return std::nullopt;
+  if (reply.is_string()) return reply.str;
+  throw_unexpected_reply("a string", reply);
+}
+
+std::optional<Bytes> reply_optional_bytes(const Reply& reply) {
+  if (reply.is_null()) return std::nullopt;
+  if (!reply.is_string()) throw_unexpected_reply("a string", reply);
+  const auto* bytes = reinterpret_cast<const std::byte*>(reply.str.data());
+  return Bytes(bytes, bytes + reply.str.size());
+}
+
+std::optional<std::chrono::system_clock::time_point> reply_expire_time(const Reply& reply) {
+  const std::int64_t ms = reply_integer(reply);
+  if (ms < 0) return std::nullopt;  // -1: no expiry, -2: no key
+  return std::chrono::system_clock::time_point{std::chrono::milliseconds{ms}};
+}
+
 }  // namespace detail
 
 void Object::start_keys_command(const detail::ObjectPtr& object, const char* verb,
                                 detail::Done<Reply>& done) {
+  const std::string_view which(verb);
   if (const auto* listed = object->listed()) {
-    return listed->apply_listed(object, verb == std::string_view("DEL") ? "del" : "touch", 0, done);
+    const char* op = which == "DEL" ? "del" : which == "UNLINK" ? "unlink" : "touch";
+    return listed->apply_listed(object, op, 0, "", done);
   }
+  // A synchronizer's delete also tells its waiters; unlinking it must too.
   if (object->hooks != nullptr && object->hooks->delete_keys != nullptr &&
-      verb == std::string_view("DEL")) {
+      (which == "DEL" || which == "UNLINK")) {
     return object->hooks->delete_keys(object, done);
   }
   Command command{verb};
@@ -163,7 +191,9 @@ void Object::start_keys_command(const detail::ObjectPtr& object, const char* ver
 }
 
 void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-  if (const auto* listed = object->listed()) return listed->apply_listed(object, "memory", 0, done);
+  if (const auto* listed = object->listed()) {
+    return listed->apply_listed(object, "memory", 0, "", done);
+  }
   std::vector<Command> commands;
   for (const auto& key : object->keys()) commands.push_back(Command{"MEMORY", "USAGE", key});
   detail::submit_all(
@@ -177,17 +207,75 @@ void Object::start_size_in_memory(const detail::ObjectPtr& object, detail::Done<
       });
 }
 
-void Object::start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
-                          detail::Done<Reply>& done) {
-  if (const auto* listed = object->listed()) return listed->apply_listed(object, command, ms, done);
+namespace {
+
+/// `command` (pexpire, pexpireat, persist, move) on every key of the object, with `argument`
+/// (not for persist) and `condition` ("" or NX/XX/GT/LT): one command for a one-key object,
+/// object_each_key.lua for several, the type's own script for keys listed in Redis.
+void apply_to_each_key(const detail::ObjectPtr& object, const char* command, std::int64_t argument,
+                       const char* condition, detail::Done<Reply>& done) {
+  if (const auto* listed = object->listed()) {
+    return listed->apply_listed(object, command, argument, condition, done);
+  }
+  std::vector<std::string> args;
+  if (std::string_view(command) != "persist") args.push_back(std::to_string(argument));
+  if (*condition != '\0') args.emplace_back(condition);
   auto keys = object->keys();
   if (keys.size() == 1) {
     Command single{command, keys.front()};
-    if (std::string_view(command) != "persist") single.arg(ms);
+    for (const auto& arg : args) single.arg(arg);
     return detail::submit_command(object, single, std::move(done));
   }
-  detail::eval_reply(*object, detail::lua::object_expire(keys, {command, std::to_string(ms)}),
-                     std::move(done));
+  args.insert(args.begin(), command);
+  detail::eval_reply(*object, detail::lua::object_each_key(keys, args), std::move(done));
+}
+
+const char* expire_condition(ExpireIf condition) {
+  switch (condition) {
+    case ExpireIf::not_set:
+      return "NX";
+    case ExpireIf::set:
+      return "XX";
+    case ExpireIf::greater:
+      return "GT";
+    case ExpireIf::less:
+      return "LT";
+  }
+  detail::throw_invalid_argument("expire: not an ExpireIf value");
+}
+
+}  // namespace
+
+void Object::start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
+                          detail::Done<Reply>& done) {
+  apply_to_each_key(object, command, ms, "", done);
+}
+
+void Object::start_expire_if(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
+                             ExpireIf condition, detail::Done<Reply>& done) {
+  apply_to_each_key(object, command, ms, expire_condition(condition), done);
+}
+
+void Object::start_each_key(const detail::ObjectPtr& object, const char* command,
+                            std::int64_t argument, detail::Done<Reply>& done) {
+  if (object->core->is_cluster() && std::string_view(command) == "move") {
+    detail::throw_invalid_argument("move_to_database: a Cluster has one database");
+  }
+  apply_to_each_key(object, command, argument, "", done);
+}
+
+void Object::start_object_subcommand(const detail::ObjectPtr& object, const char* subcommand,
+                                     detail::Done<Reply>& done) {
+  detail::submit_command(object, Command{"OBJECT", subcommand, object->name}, std::move(done));
+}
+
+void Object::start_restore(const detail::ObjectPtr& object, const Bytes& state, std::int64_t ms,
+                           bool replace, detail::Done<Reply>& done) {
+  if (ms < 0) detail::throw_invalid_argument("restore: the time to live must not be negative");
+  Command command{"RESTORE", object->name};
+  command.arg(ms).arg(std::string_view(reinterpret_cast<const char*>(state.data()), state.size()));
+  if (replace) command.arg("REPLACE");
+  detail::submit_command(object, command, std::move(done));
 }
 
 }  // namespace redisson
@@ -214,6 +302,59 @@ bool Object::touch() { return async_touch(detail::blocking("touch", name())); }
 
 std::int64_t Object::size_in_memory() const {
   return async_size_in_memory(detail::blocking("size_in_memory", name()));
+}
+
+}  // namespace redisson
+
+namespace redisson {
+
+bool Object::unlink() { return async_unlink(detail::blocking("unlink", name())); }
+
+bool Object::expire_at(std::chrono::system_clock::time_point when, ExpireIf condition) {
+  return async_expire_at(when, condition, detail::blocking("expire_at", name()));
+}
+
+std::optional<std::chrono::system_clock::time_point> Object::expire_time() const {
+  return async_expire_time(detail::blocking("expire_time", name()));
+}
+
+std::optional<std::chrono::seconds> Object::idle_time() const {
+  return async_idle_time(detail::blocking("idle_time", name()));
+}
+
+std::optional<std::int64_t> Object::reference_count() const {
+  return async_reference_count(detail::blocking("reference_count", name()));
+}
+
+std::optional<std::int64_t> Object::access_frequency() const {
+  return async_access_frequency(detail::blocking("access_frequency", name()));
+}
+
+std::optional<std::string> Object::internal_encoding() const {
+  return async_internal_encoding(detail::blocking("internal_encoding", name()));
+}
+
+std::optional<Bytes> Object::dump() const { return async_dump(detail::blocking("dump", name())); }
+
+void Object::restore(const Bytes& state, std::chrono::milliseconds ttl) {
+  async_restore(state, ttl, detail::blocking("restore", name()));
+}
+
+void Object::restore_and_replace(const Bytes& state, std::chrono::milliseconds ttl) {
+  async_restore_and_replace(state, ttl, detail::blocking("restore_and_replace", name()));
+}
+
+bool Object::copy(std::string destination) const {
+  return async_copy(std::move(destination), detail::blocking("copy", name()));
+}
+
+bool Object::copy_and_replace(std::string destination) const {
+  return async_copy_and_replace(std::move(destination),
+                                detail::blocking("copy_and_replace", name()));
+}
+
+bool Object::move_to_database(std::int64_t database) {
+  return async_move_to_database(database, detail::blocking("move_to_database", name()));
 }
 
 }  // namespace redisson

@@ -61,10 +61,11 @@ struct ObjectHooks {
 
   // Keys not all known from the name but listed in Redis (a multimap's values keys, listed in
   // its index hash): the object operations run these instead of acting on keys().
-  /// `op` ("del", "pexpire", "pexpireat", "persist", "touch", "memory") on every key of the
-  /// object, `ms` the milliseconds of pexpire/pexpireat: an integer reply.
-  void (*apply_listed)(const ObjectPtr& object, const char* op, std::int64_t ms,
-                       Done<Reply>& done) = nullptr;
+  /// `op` ("del", "unlink", "pexpire", "pexpireat", "persist", "touch", "memory", "move") on
+  /// every key of the object, `argument` the milliseconds of pexpire/pexpireat or move's
+  /// database, `condition` "" or pexpire's NX/XX/GT/LT: an integer reply.
+  void (*apply_listed)(const ObjectPtr& object, const char* op, std::int64_t argument,
+                       const char* condition, Done<Reply>& done) = nullptr;
   /// Renames every key of the object to the same key of `new_name`.
   void (*rename_listed)(const ObjectPtr& object, const std::string& new_name,
                         Done<Reply>& done) = nullptr;
@@ -163,6 +164,14 @@ inline std::chrono::milliseconds reply_ms(const Reply& reply) {
 std::int64_t reply_counter(const Reply& reply);
 /// A double (RESP3) or its text (RESP2, INCRBYFLOAT); nil is 0.
 double reply_double(const Reply& reply);
+/// An integer, or nullopt for nil (OBJECT REFCOUNT of a missing key).
+std::optional<std::int64_t> reply_optional_integer(const Reply& reply);
+/// A bulk string, or nullopt for nil (OBJECT ENCODING of a missing key).
+std::optional<std::string> reply_optional_string(const Reply& reply);
+/// A bulk string's bytes, or nullopt for nil (DUMP of a missing key).
+std::optional<Bytes> reply_optional_bytes(const Reply& reply);
+/// PEXPIRETIME's epoch milliseconds; nullopt for -1 (no expiry) and -2 (no key).
+std::optional<std::chrono::system_clock::time_point> reply_expire_time(const Reply& reply);
 /// Nothing to convert (operations that complete with no value).
 inline void reply_ignore(const Reply&) {}
 

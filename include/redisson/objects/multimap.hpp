@@ -49,10 +49,11 @@ void start_multimap_count(const ObjectPtr& object, MultimapKind kind, const std:
 void start_multimap_contains_entry(const ObjectPtr& object, MultimapKind kind,
                                    const std::string& key_bytes, const std::string& value,
                                    Done<Reply>& done);
-/// `op` ("del", "pexpire", "pexpireat", "persist", "touch", "memory") on the index and every
-/// values key it lists (multimap_keys.lua): an integer reply.
+/// `op` ("del", "unlink", "pexpire", "pexpireat", "persist", "touch", "memory", "move") on the
+/// index and every values key it lists (multimap_keys.lua), with `ms` (or move's database) and
+/// `condition` ("" or NX/XX/GT/LT): an integer reply.
 void start_multimap_keys(const ObjectPtr& object, const char* op, std::int64_t ms,
-                         Done<Reply>& done);
+                         const char* condition, Done<Reply>& done);
 /// Renames the index and its values keys (multimap_rename.lua).
 void start_multimap_rename(const ObjectPtr& object, const std::string& new_name, Done<Reply>& done);
 /// The object operations of a multimap (start_multimap_keys, start_multimap_rename): Object's

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +17,16 @@ namespace redisson {
 
 class Client;
 class Batch;
+
+/// When a conditional expire() / expire_at() applies (PEXPIRE's NX, XX, GT and LT; Redisson's
+/// expireIfNotSet, expireIfSet, expireIfGreater, expireIfLess). A key without a time to live
+/// counts as an infinite one: `greater` never applies to it, `less` always does.
+enum class ExpireIf {
+  not_set,  ///< only when the key has no time to live (NX)
+  set,      ///< only when it has one (XX)
+  greater,  ///< only when the new expiry is later than the current one (GT)
+  less,     ///< only when the new expiry is sooner than the current one (LT)
+};
 
 /// The base of every object: a name + a codec + the client. A handle: cheap to copy, sends
 /// nothing until an operation is called, thread-safe. An object whose layout has several keys
@@ -82,6 +93,37 @@ class Object {
   auto async_touch(CompletionToken&& token);
   template <class CompletionToken>
   auto async_size_in_memory(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_unlink(CompletionToken&& token);
+  template <class Rep, class Period, class CompletionToken>
+  auto async_expire(std::chrono::duration<Rep, Period> ttl, ExpireIf condition,
+                    CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_expire_at(std::chrono::system_clock::time_point when, ExpireIf condition,
+                       CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_expire_time(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_idle_time(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_reference_count(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_access_frequency(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_internal_encoding(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_dump(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_restore(Bytes state, std::chrono::milliseconds ttl, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_restore_and_replace(Bytes state, std::chrono::milliseconds ttl,
+                                 CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_copy(std::string destination, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_copy_and_replace(std::string destination, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_move_to_database(std::int64_t database, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Deletes every key of the object; true if something was deleted.
@@ -108,6 +150,54 @@ class Object {
   bool touch();
   /// The bytes the object takes in Redis (MEMORY USAGE, summed over its keys); 0 if absent.
   std::int64_t size_in_memory() const;
+
+  /// Deletes every key of the object like delete_object(), but the server frees the memory in
+  /// the background (UNLINK); true if something was deleted.
+  bool unlink();
+  /// expire(ttl) only when `condition` holds for the object's key; true if it was set. On an
+  /// object of several keys, each key is tested and set on its own (as Redisson does).
+  template <class Rep, class Period>
+  bool expire(std::chrono::duration<Rep, Period> ttl, ExpireIf condition) {
+    return async_expire(ttl, condition, detail::blocking("expire", name()));
+  }
+  /// expire_at(when) only when `condition` holds; true if it was set.
+  bool expire_at(std::chrono::system_clock::time_point when, ExpireIf condition);
+  /// When the object's key expires (PEXPIRETIME); nullopt when it never does or does not exist
+  /// (exists() tells which).
+  std::optional<std::chrono::system_clock::time_point> expire_time() const;
+  /// How long the object's key has not been read or written (OBJECT IDLETIME, whole seconds);
+  /// nullopt when it does not exist.
+  std::optional<std::chrono::seconds> idle_time() const;
+  /// OBJECT REFCOUNT of the object's key; nullopt when it does not exist.
+  std::optional<std::int64_t> reference_count() const;
+  /// OBJECT FREQ of the object's key (the server must run an LFU maxmemory-policy, otherwise it
+  /// refuses: server_error); nullopt when it does not exist.
+  std::optional<std::int64_t> access_frequency() const;
+  /// How the server stores the object's key (OBJECT ENCODING: "listpack", "hashtable", "int",
+  /// ...); nullopt when it does not exist.
+  std::optional<std::string> internal_encoding() const;
+  /// The object's key serialized by the server (DUMP), for restore(); nullopt when it does not
+  /// exist. Like Redisson's dump, only the key named `name()`.
+  std::optional<Bytes> dump() const;
+  /// Creates the object's key from a dump() (RESTORE) with a time to live (0: none). An
+  /// existing key is left alone and the call fails (server_error, BUSYKEY).
+  void restore(const Bytes& state, std::chrono::milliseconds ttl = std::chrono::milliseconds{0});
+  /// restore(), replacing the key if it exists (RESTORE ... REPLACE).
+  void restore_and_replace(const Bytes& state,
+                           std::chrono::milliseconds ttl = std::chrono::milliseconds{0});
+  /// Copies every key of the object to the same keys of the object `destination` (COPY; on a
+  /// Cluster, to a name in another slot, DUMP + RESTORE, as Redisson does); true if something
+  /// was copied. Keys that exist at the destination are left alone (false if none was copied).
+  bool copy(std::string destination) const;
+  /// copy(), replacing what exists at the destination (COPY ... REPLACE).
+  bool copy_and_replace(std::string destination) const;
+  /// Renames like rename(), but only if no key of `new_name`'s object exists (RENAMENX); true if
+  /// renamed, and this handle then refers to `new_name`. Within one hash slot on a Cluster.
+  bool renamenx(std::string new_name);
+  /// Moves every key of the object to logical database `database` of the same server (MOVE;
+  /// Redisson's move(database)); true if the object's key moved (false: absent here, or present
+  /// there). Not on a Cluster, which has one database.
+  bool move_to_database(std::int64_t database);
 
  protected:
   /// For the derived objects: `kind` names the object type in errors ("Bucket"); `hooks` (a
@@ -143,6 +233,16 @@ class Object {
   static void start_size_in_memory(const detail::ObjectPtr& object, detail::Done<Reply>& done);
   static void start_expire(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
                            detail::Done<Reply>& done);
+  static void start_expire_if(const detail::ObjectPtr& object, const char* command, std::int64_t ms,
+                              ExpireIf condition, detail::Done<Reply>& done);
+  static void start_each_key(const detail::ObjectPtr& object, const char* command,
+                             std::int64_t argument, detail::Done<Reply>& done);
+  static void start_restore(const detail::ObjectPtr& object, const Bytes& state, std::int64_t ms,
+                            bool replace, detail::Done<Reply>& done);
+  static void start_object_subcommand(const detail::ObjectPtr& object, const char* subcommand,
+                                      detail::Done<Reply>& done);
+  static void start_copy(const detail::ObjectPtr& object, const std::string& destination,
+                         bool replace, detail::Done<Reply>& done);
 };
 
 }  // namespace redisson

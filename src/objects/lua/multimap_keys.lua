@@ -1,12 +1,14 @@
 -- Multimap delete / expire / touch / size in memory: one command applied to the index and to every
 -- values key it lists (Redisson's RMultimap delete, expire, expireAt, clearExpire,
--- sizeInMemory), the index read in HSCAN pages.
+-- sizeInMemory, unlink, move, the expireIf* forms), the index read in HSCAN pages.
 -- KEYS[1]: the index hash n
 -- ARGV[1]: the values keys' prefix, suffixName(n, '')
--- ARGV[2]: 'del', 'pexpire', 'pexpireat', 'persist', 'touch' or 'memory'
--- ARGV[3]: milliseconds for pexpire (a duration) and pexpireat (epoch ms)
--- Returns: del, touch: how many keys there were; memory: the bytes of all of them (MEMORY USAGE
---          summed); pexpire, pexpireat, persist: the command's result on the index (as Redisson).
+-- ARGV[2]: 'del', 'unlink', 'pexpire', 'pexpireat', 'persist', 'touch', 'memory' or 'move'
+-- ARGV[3]: milliseconds for pexpire (a duration) and pexpireat (epoch ms); move: the database
+-- ARGV[4]: pexpire and pexpireat: '' or the condition NX, XX, GT or LT
+-- Returns: del, unlink, touch: how many keys there were; memory: the bytes of all of them (MEMORY USAGE
+--          summed); pexpire, pexpireat, persist, move: the command's result on the index (as
+--          Redisson).
 --          A key of another type fails with WRONGTYPE and nothing is changed.
 -- @include hash_scan
 -- @include multimap_index
@@ -16,12 +18,15 @@ if failure then
 end
 local op = ARGV[2]
 local function apply(key)
-  if op == 'del' or op == 'touch' then
+  if op == 'del' or op == 'unlink' or op == 'touch' then
     return redis.call(op, key)
   elseif op == 'memory' then
     return redis.call('memory', 'usage', key) or 0
   elseif op == 'persist' then
     return redis.call('persist', key)
+  end
+  if ARGV[4] ~= nil and ARGV[4] ~= '' then
+    return redis.call(op, key, ARGV[3], ARGV[4])
   end
   return redis.call(op, key, ARGV[3])
 end
@@ -32,7 +37,7 @@ multimap_each_suffix(function(suffix)
   total = total + apply(ARGV[1] .. suffix)
 end)
 local own = apply(KEYS[1])
-if op == 'del' or op == 'touch' or op == 'memory' then
+if op == 'del' or op == 'unlink' or op == 'touch' or op == 'memory' then
   return total + own
 end
 return own

@@ -75,6 +75,32 @@ TEST_F(ObjectsOnCluster, AtomicsAndIdGenerator) {
   EXPECT_EQ(get_on_master("{cl:ids}:allocation"), "(nil)");
 }
 
+TEST_F(ObjectsOnCluster, CopyCrossesSlotsRenamenxAndMoveDoNot) {
+  // Names in different slots, so (most likely) on different masters.
+  std::string far = "cl:copy:far";
+  for (int i = 0; redisson::detail::key_slot(far) == redisson::detail::key_slot("cl:copy"); ++i) {
+    far = "cl:copy:far" + std::to_string(i);
+  }
+  redisson::IdGenerator ids(client(), "cl:copy");
+  ASSERT_TRUE(ids.try_init(100, 10));
+  EXPECT_TRUE(ids.copy(far));  // DUMP + RESTORE per key, as Redisson across slots
+  EXPECT_EQ(get_on_master(far), "100");
+  EXPECT_EQ(get_on_master("{" + far + "}:allocation"), "10");
+  EXPECT_FALSE(ids.copy(far));  // everything exists there
+  ids.expire(60s);
+  EXPECT_TRUE(ids.copy_and_replace(far));
+  redisson::IdGenerator copied(client(), far);
+  EXPECT_GT(copied.remaining_time_to_live(), 0ms);
+  EXPECT_EQ(copied.next_id(), 100);
+
+  expect_error(
+      errc::invalid_argument, [&] { ids.renamenx(far + ":2"); }, "renamenx across slots");
+  EXPECT_TRUE(ids.renamenx("{cl:copy}:renamed"));                  // within the slot
+  EXPECT_EQ(get_on_master("{cl:copy}:renamed:allocation"), "10");  // the name has a hash tag
+  expect_error(
+      errc::invalid_argument, [&] { ids.move_to_database(1); }, "move on a Cluster");
+}
+
 TEST_F(ObjectsOnCluster, BitSetAndHyperLogLog) {
   redisson::BitSet bits(client(), "{cl:bits}:a");
   bits.set_range(3, 21);

@@ -119,4 +119,93 @@ auto Object::async_size_in_memory(CompletionToken&& token) const {
   return started<std::int64_t>(token, &detail::reply_integer, &start_size_in_memory);
 }
 
+template <class CompletionToken>
+auto Object::async_unlink(CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &start_keys_command, "UNLINK");
+}
+
+template <class Rep, class Period, class CompletionToken>
+auto Object::async_expire(std::chrono::duration<Rep, Period> ttl, ExpireIf condition,
+                          CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &start_expire_if, "pexpire",
+                       detail::saturating_ms(ttl).count(), condition);
+}
+
+template <class CompletionToken>
+auto Object::async_expire_at(std::chrono::system_clock::time_point when, ExpireIf condition,
+                             CompletionToken&& token) {
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
+  return started<bool>(token, &detail::reply_flag, &start_expire_if, "pexpireat", ms, condition);
+}
+
+template <class CompletionToken>
+auto Object::async_expire_time(CompletionToken&& token) const {
+  return on_key<std::optional<std::chrono::system_clock::time_point>>(
+      token, &detail::reply_expire_time, "PEXPIRETIME");
+}
+
+template <class CompletionToken>
+auto Object::async_idle_time(CompletionToken&& token) const {
+  return started<std::optional<std::chrono::seconds>>(
+      token,
+      [](const Reply& reply) -> std::optional<std::chrono::seconds> {
+        const auto seconds = detail::reply_optional_integer(reply);
+        if (!seconds) return std::nullopt;
+        return std::chrono::seconds{*seconds};
+      },
+      &start_object_subcommand, "IDLETIME");
+}
+
+template <class CompletionToken>
+auto Object::async_reference_count(CompletionToken&& token) const {
+  return started<std::optional<std::int64_t>>(token, &detail::reply_optional_integer,
+                                              &start_object_subcommand, "REFCOUNT");
+}
+
+template <class CompletionToken>
+auto Object::async_access_frequency(CompletionToken&& token) const {
+  return started<std::optional<std::int64_t>>(token, &detail::reply_optional_integer,
+                                              &start_object_subcommand, "FREQ");
+}
+
+template <class CompletionToken>
+auto Object::async_internal_encoding(CompletionToken&& token) const {
+  return started<std::optional<std::string>>(token, &detail::reply_optional_string,
+                                             &start_object_subcommand, "ENCODING");
+}
+
+template <class CompletionToken>
+auto Object::async_dump(CompletionToken&& token) const {
+  return on_key<std::optional<Bytes>>(token, &detail::reply_optional_bytes, "DUMP");
+}
+
+template <class CompletionToken>
+auto Object::async_restore(Bytes state, std::chrono::milliseconds ttl, CompletionToken&& token) {
+  return started<void>(token, &detail::reply_ignore, &start_restore, std::move(state), ttl.count(),
+                       false);
+}
+
+template <class CompletionToken>
+auto Object::async_restore_and_replace(Bytes state, std::chrono::milliseconds ttl,
+                                       CompletionToken&& token) {
+  return started<void>(token, &detail::reply_ignore, &start_restore, std::move(state), ttl.count(),
+                       true);
+}
+
+template <class CompletionToken>
+auto Object::async_copy(std::string destination, CompletionToken&& token) const {
+  return started<bool>(token, &detail::reply_flag, &start_copy, std::move(destination), false);
+}
+
+template <class CompletionToken>
+auto Object::async_copy_and_replace(std::string destination, CompletionToken&& token) const {
+  return started<bool>(token, &detail::reply_flag, &start_copy, std::move(destination), true);
+}
+
+template <class CompletionToken>
+auto Object::async_move_to_database(std::int64_t database, CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &start_each_key, "move", database);
+}
+
 }  // namespace redisson
