@@ -266,7 +266,8 @@ void Object::start_each_key(const detail::ObjectPtr& object, const char* command
 
 void Object::start_object_subcommand(const detail::ObjectPtr& object, const char* subcommand,
                                      detail::Done<Reply>& done) {
-  detail::submit_command(object, Command{"OBJECT", subcommand, object->name}, std::move(done));
+  // Routed by the key, which is not OBJECT's first argument.
+  detail::submit_command(object, Command{"OBJECT", subcommand}.key(object->name), std::move(done));
 }
 
 void Object::start_restore(const detail::ObjectPtr& object, const Bytes& state, std::int64_t ms,
