@@ -99,6 +99,15 @@ TEST_F(ObjectsOnCluster, CopyCrossesSlotsRenamenxAndMoveDoNot) {
   EXPECT_EQ(get_on_master("{cl:copy}:renamed:allocation"), "10");  // the name has a hash tag
   expect_error(
       errc::invalid_argument, [&] { ids.move_to_database(1); }, "move on a Cluster");
+
+  // OBJECT's key is its second argument: routed by it, on whichever master holds it.
+  for (int i = 0; i < 6; ++i) {
+    redisson::Bucket<std::int64_t> number(client(), "cl:enc:" + std::to_string(i),
+                                          codecs::long_text());
+    number.set(i);
+    EXPECT_EQ(number.internal_encoding(), "int");
+    EXPECT_TRUE(number.reference_count().has_value());
+  }
 }
 
 TEST_F(ObjectsOnCluster, BitSetAndHyperLogLog) {
