@@ -1,6 +1,6 @@
 // redisson::Members: the blocking forms that remove, test and count the members of a set
-// (remove, remove_all, contains, size), shared by Set, ScoredSortedSet and LexSortedSet, written
-// once on the set's async forms.
+// (remove, remove_all, contains, size, empty), shared by Set, ScoredSortedSet and LexSortedSet,
+// written once on the set's async forms.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,8 @@ class Members {
   bool contains(const Value& value) const;
   /// The number of members.
   std::int64_t size() const;
+  /// True if there are no members (the size is 0; a missing key is empty).
+  bool empty() const { return size() == 0; }
 
  private:
   Derived& self() { return static_cast<Derived&>(*this); }

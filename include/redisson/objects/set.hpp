@@ -12,14 +12,44 @@
 #include "redisson/objects/object.hpp"
 
 namespace redisson {
+namespace detail {
+
+/// The set algebra Set offers (src/objects/set.cpp): store into the set itself, read, or count.
+enum class SetAlgebra {
+  union_store,
+  union_read,
+  intersection_store,
+  intersection_read,
+  intersection_count,
+  diff_store,
+  diff_read
+};
+/// SUNIONSTORE name name names... and the others: `name` first, then `names`; on a Cluster all
+/// in the set's hash slot (errc::invalid_argument otherwise, before anything is sent). `limit`
+/// is SINTERCARD's (0: none).
+void start_set_algebra(const ObjectPtr& object, SetAlgebra operation,
+                       const std::vector<std::string>& names, std::int64_t limit,
+                       Done<Reply>& done);
+/// set_try_add.lua over the encoded members (none: 0, nothing sent).
+void start_set_try_add(const ObjectPtr& object, const std::vector<std::string>& members,
+                       Done<Reply>& done);
+/// set_retain_all.lua over the encoded members (none: DEL, as Redisson).
+void start_set_retain_all(const ObjectPtr& object, const std::vector<std::string>& members,
+                          Done<Reply>& done);
+
+}  // namespace detail
 
 /// A set of T stored in the Redis set `name`, each member the codec's bytes of one value: the
 /// layout of Java Redisson's RSet, so Java and C++ share one set when they use the same codec.
 /// Members are compared as bytes (by the server), which is what Java Redisson does too.
 ///
 /// Cost: each operation is one command, one round trip (SADD, SREM, SISMEMBER, SMISMEMBER,
-/// SCARD, SRANDMEMBER, SPOP, SMOVE); values() reads the set in pages of SSCAN, never one
-/// SMEMBERS.
+/// SCARD, SRANDMEMBER, SPOP, SMOVE, the set algebra) or one script (try_add, retain_all);
+/// values() reads the set in pages of SSCAN, read_all() in one SMEMBERS.
+///
+/// The set algebra (union_with, intersection, diff, their read_ forms, count_intersection)
+/// names other sets: on a Cluster they must share this set's hash slot (one hash tag), else
+/// errc::invalid_argument before anything is sent.
 ///
 /// A key of another type is errc::wrong_type and is left untouched; bytes the codec cannot read
 /// as a T are errc::codec_error. A handle: cheap to copy, sends nothing until called,
@@ -52,6 +82,29 @@ class Set : public Object, public Members<Set<T>, T> {
   auto async_remove_random(CompletionToken&& token);
   template <class CompletionToken>
   auto async_move(const std::string& destination, const T& value, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_read_all(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_try_add(const std::vector<T>& values, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_contains_all(const std::vector<T>& values, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_retain_all(const std::vector<T>& values, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_union_with(std::vector<std::string> names, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_read_union(std::vector<std::string> names, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_intersection(std::vector<std::string> names, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_read_intersection(std::vector<std::string> names, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_count_intersection(std::vector<std::string> names, std::int64_t limit,
+                                CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_diff(std::vector<std::string> names, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_read_diff(std::vector<std::string> names, CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // remove, remove_all, contains and size are Members' (objects/members.hpp).
@@ -74,6 +127,51 @@ class Set : public Object, public Members<Set<T>, T> {
   bool move(const std::string& destination, const T& value) {
     return async_move(destination, value, blocking("move"));
   }
+  /// Every member, in one SMEMBERS (values() pages through a large set instead).
+  std::vector<T> read_all() const { return async_read_all(blocking("read_all")); }
+  /// Adds all the values only if none of them is a member yet (one script); true if added.
+  bool try_add(const std::vector<T>& values) { return async_try_add(values, blocking("try_add")); }
+  /// True if every one of `values` is a member (one SMISMEMBER; true for none).
+  bool contains_all(const std::vector<T>& values) const {
+    return async_contains_all(values, blocking("contains_all"));
+  }
+  /// Keeps only the members that are among `values` (one script; none: deletes the set, as
+  /// Redisson); true if a member was removed.
+  bool retain_all(const std::vector<T>& values) {
+    return async_retain_all(values, blocking("retain_all"));
+  }
+  /// Replaces this set by its union with the sets `names` (SUNIONSTORE, Java's union: `union`
+  /// is a C++ keyword); returns its new size.
+  std::int64_t union_with(std::vector<std::string> names) {
+    return async_union_with(std::move(names), blocking("union_with"));
+  }
+  /// The union of this set and the sets `names` (SUNION); nothing is written.
+  std::vector<T> read_union(std::vector<std::string> names) const {
+    return async_read_union(std::move(names), blocking("read_union"));
+  }
+  /// Replaces this set by its intersection with the sets `names` (SINTERSTORE); returns its
+  /// new size.
+  std::int64_t intersection(std::vector<std::string> names) {
+    return async_intersection(std::move(names), blocking("intersection"));
+  }
+  /// The intersection of this set and the sets `names` (SINTER); nothing is written.
+  std::vector<T> read_intersection(std::vector<std::string> names) const {
+    return async_read_intersection(std::move(names), blocking("read_intersection"));
+  }
+  /// The size of the intersection of this set and the sets `names` (SINTERCARD), counting up to
+  /// `limit` (0: no limit); nothing is written.
+  std::int64_t count_intersection(std::vector<std::string> names, std::int64_t limit = 0) const {
+    return async_count_intersection(std::move(names), limit, blocking("count_intersection"));
+  }
+  /// Replaces this set by its members that are in none of the sets `names` (SDIFFSTORE);
+  /// returns its new size.
+  std::int64_t diff(std::vector<std::string> names) {
+    return async_diff(std::move(names), blocking("diff"));
+  }
+  /// The members of this set that are in none of the sets `names` (SDIFF); nothing is written.
+  std::vector<T> read_diff(std::vector<std::string> names) const {
+    return async_read_diff(std::move(names), blocking("read_diff"));
+  }
 
   /// The members, read in pages of about `page_size` with SSCAN as they are iterated (see
   /// CollectionScan for what a scan guarantees). Sends nothing until the first page is asked.
@@ -90,6 +188,14 @@ class Set : public Object, public Members<Set<T>, T> {
   template <class R, class CompletionToken, class Convert>
   auto members_command(CompletionToken&& token, Convert convert, const char* verb,
                        std::vector<T> values) const;
+  /// `start(object, encoded members, done)` (a script), the values encoded when it starts.
+  template <class R, class CompletionToken, class Convert, class Start>
+  auto members_script(CompletionToken&& token, Convert convert, Start start,
+                      std::vector<T> values) const;
+  /// One of detail::SetAlgebra over this set and `names`.
+  template <class R, class CompletionToken, class Convert>
+  auto algebra(CompletionToken&& token, Convert convert, detail::SetAlgebra operation,
+               std::vector<std::string> names, std::int64_t limit = 0) const;
 };
 
 }  // namespace redisson

@@ -15,6 +15,7 @@
 #include "redisson/objects/blocking_queue.hpp"
 #include "redisson/objects/list_multimap.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/set.hpp"
 #include "redisson/objects/stream.hpp"
 #include "support/client_config.hpp"
 #include "support/redis_cluster.hpp"
@@ -122,6 +123,25 @@ TEST_F(CollectionsCluster, QueuesAndBlockingPopsReachTheMastersOfTheirSlots) {
     EXPECT_EQ(e.code(), redisson::errc::server_error);
     EXPECT_NE(std::string(e.what()).find("CROSSSLOT"), std::string::npos) << e.what();
   }
+}
+
+TEST_F(CollectionsCluster, SetAlgebraWithinAHashTagAndRefusedAcrossSlots) {
+  redisson::Set<std::string> set(client, "{cl:sets}:a", codecs::string());
+  redisson::Set<std::string> other(client, "{cl:sets}:b", codecs::string());
+  set.add_all({"1", "2"});
+  other.add_all({"2", "3"});
+  EXPECT_EQ(set.count_intersection({"{cl:sets}:b"}), 1);
+  EXPECT_EQ(set.union_with({"{cl:sets}:b"}), 3);
+  EXPECT_TRUE(set.retain_all({"1", "3"}));  // its temporary set shares the slot too
+  EXPECT_EQ(set.size(), 2);
+  try {
+    (void)set.read_union({"cl:sets:elsewhere"});
+    ADD_FAILURE() << "read_union across slots was accepted";
+  } catch (const redisson::error& failure) {
+    EXPECT_EQ(failure.code(), redisson::errc::invalid_argument);
+    EXPECT_NE(std::string(failure.what()).find("hash slot"), std::string::npos) << failure.what();
+  }
+  EXPECT_EQ(set.size(), 2);
 }
 
 TEST_F(CollectionsCluster, MultimapScriptsStayInTheSlotOfTheirName) {

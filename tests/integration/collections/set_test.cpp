@@ -73,6 +73,67 @@ TEST_F(SetTest, ValuesAreReadInPages) {
   EXPECT_TRUE(set.async_contains(3, asio::use_future).get());
 }
 
+std::set<std::string> as_set(const std::vector<std::string>& values) {
+  return {values.begin(), values.end()};
+}
+
+TEST_F(SetTest, ReadAllEmptyTryAddContainsAllRetainAll) {
+  Set<std::string> set(client, "s", codecs::string());
+  EXPECT_TRUE(set.empty());
+  EXPECT_TRUE(set.read_all().empty());
+  EXPECT_TRUE(set.try_add({"a", "b"}));
+  EXPECT_FALSE(set.try_add({"c", "b"}));  // b is a member: c is not added either
+  EXPECT_FALSE(set.contains("c"));
+  EXPECT_FALSE(set.try_add({}));
+  EXPECT_FALSE(set.empty());
+  EXPECT_EQ(as_set(set.read_all()), (std::set<std::string>{"a", "b"}));
+
+  EXPECT_TRUE(set.contains_all({"a", "b"}));
+  EXPECT_FALSE(set.contains_all({"a", "z"}));
+  EXPECT_TRUE(set.contains_all({}));
+
+  set.add_all({"c", "d"});
+  EXPECT_TRUE(set.retain_all({"a", "c", "zz"}));
+  EXPECT_EQ(as_set(set.read_all()), (std::set<std::string>{"a", "c"}));
+  EXPECT_FALSE(set.retain_all({"a", "c"}));
+  EXPECT_EQ(server.command({"EXISTS", "{s}:redisson_temp"}), "0");  // the temporary set is gone
+  EXPECT_TRUE(set.async_retain_all({}, asio::use_future).get());    // none kept: deleted
+  EXPECT_EQ(server.command({"EXISTS", "s"}), "0");
+}
+
+TEST_F(SetTest, UnionIntersectionAndDiffReadOrStore) {
+  Set<std::string> set(client, "{t}:a", codecs::string());
+  Set<std::string> b(client, "{t}:b", codecs::string());
+  Set<std::string> c(client, "{t}:c", codecs::string());
+  set.add_all({"1", "2", "3"});
+  b.add_all({"2", "3", "4"});
+  c.add_all({"3", "5"});
+
+  EXPECT_EQ(as_set(set.read_union({"{t}:b", "{t}:c"})),
+            (std::set<std::string>{"1", "2", "3", "4", "5"}));
+  EXPECT_EQ(as_set(set.read_intersection({"{t}:b", "{t}:c"})), (std::set<std::string>{"3"}));
+  EXPECT_EQ(as_set(set.read_diff({"{t}:b"})), (std::set<std::string>{"1"}));
+  EXPECT_EQ(set.count_intersection({"{t}:b"}), 2);
+  EXPECT_EQ(set.count_intersection({"{t}:b"}, 1), 1);
+  EXPECT_EQ(set.size(), 3);  // the read forms write nothing
+
+  EXPECT_EQ(set.intersection({"{t}:b"}), 2);  // {2, 3}
+  EXPECT_EQ(as_set(set.read_all()), (std::set<std::string>{"2", "3"}));
+  EXPECT_EQ(set.union_with({"{t}:c"}), 3);  // {2, 3, 5}
+  EXPECT_EQ(set.diff({"{t}:b"}), 1);        // {5}
+  EXPECT_EQ(set.read_all(), (std::vector<std::string>{"5"}));
+  EXPECT_EQ(set.async_read_union({"{t}:none"}, asio::use_future).get(),
+            (std::vector<std::string>{"5"}));  // a missing set is empty
+
+  expect_error(
+      errc::invalid_argument, [&] { (void)set.count_intersection({"{t}:b"}, -1); },
+      "negative limit");
+  server.command({"SET", "{t}:str", "x"});
+  expect_error(
+      errc::wrong_type, [&] { (void)set.union_with({"{t}:str"}); }, "union with a string key");
+  EXPECT_EQ(set.read_all(), (std::vector<std::string>{"5"}));
+}
+
 TEST_F(SetTest, WrongTypeAndUnreadableBytesChangeNothing) {
   server.command({"SET", "s", "a string"});
   Set<std::string> set(client, "s", codecs::string());

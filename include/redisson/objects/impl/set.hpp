@@ -78,21 +78,126 @@ auto Set<T>::async_move(const std::string& destination, const T& value, Completi
 }
 
 template <JavaValue T>
-template <class R, class CompletionToken, class Convert>
-auto Set<T>::members_command(CompletionToken&& token, Convert convert, const char* verb,
-                             std::vector<T> values) const {
+template <class CompletionToken>
+auto Set<T>::async_read_all(CompletionToken&& token) const {
+  return on_key<std::vector<T>>(token, values_reader<T>(), "SMEMBERS");
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_try_add(const std::vector<T>& values, CompletionToken&& token) {
+  return members_script<bool>(token, &detail::reply_flag, &detail::start_set_try_add, values);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_contains_all(const std::vector<T>& values, CompletionToken&& token) const {
+  return members_command<bool>(
+      token,
+      [](const Reply& reply) {
+        if (reply.is_integer()) return true;  // no values: nothing was sent
+        for (const auto& element : reply.elements) {
+          if (!detail::reply_flag(element)) return false;
+        }
+        return true;
+      },
+      "SMISMEMBER", values);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_retain_all(const std::vector<T>& values, CompletionToken&& token) {
+  return members_script<bool>(token, &detail::reply_flag, &detail::start_set_retain_all, values);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_union_with(std::vector<std::string> names, CompletionToken&& token) {
+  return algebra<std::int64_t>(token, &detail::reply_integer, detail::SetAlgebra::union_store,
+                               std::move(names));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_read_union(std::vector<std::string> names, CompletionToken&& token) const {
+  return algebra<std::vector<T>>(token, values_reader<T>(), detail::SetAlgebra::union_read,
+                                 std::move(names));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_intersection(std::vector<std::string> names, CompletionToken&& token) {
+  return algebra<std::int64_t>(token, &detail::reply_integer,
+                               detail::SetAlgebra::intersection_store, std::move(names));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_read_intersection(std::vector<std::string> names,
+                                     CompletionToken&& token) const {
+  return algebra<std::vector<T>>(token, values_reader<T>(), detail::SetAlgebra::intersection_read,
+                                 std::move(names));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_count_intersection(std::vector<std::string> names, std::int64_t limit,
+                                      CompletionToken&& token) const {
+  return algebra<std::int64_t>(token, &detail::reply_integer,
+                               detail::SetAlgebra::intersection_count, std::move(names), limit);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_diff(std::vector<std::string> names, CompletionToken&& token) {
+  return algebra<std::int64_t>(token, &detail::reply_integer, detail::SetAlgebra::diff_store,
+                               std::move(names));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Set<T>::async_read_diff(std::vector<std::string> names, CompletionToken&& token) const {
+  return algebra<std::vector<T>>(token, values_reader<T>(), detail::SetAlgebra::diff_read,
+                                 std::move(names));
+}
+
+template <JavaValue T>
+template <class R, class CompletionToken, class Convert, class Start>
+auto Set<T>::members_script(CompletionToken&& token, Convert convert, Start start,
+                            std::vector<T> values) const {
   return detail::async_started<R>(
       object_, token,
-      [verb, values = std::move(values)](const detail::ObjectPtr& object,
-                                         detail::Done<Reply>& done) {
+      [start, values = std::move(values)](const detail::ObjectPtr& object,
+                                          detail::Done<Reply>& done) {
         std::vector<std::string> members;
         members.reserve(values.size());
         for (const auto& value : values) {
           members.push_back(detail::encode_value(*object->codec, value));
         }
-        detail::start_with_arguments(object, verb, members, done);
+        start(object, members, done);
       },
       convert);
+}
+
+template <JavaValue T>
+template <class R, class CompletionToken, class Convert>
+auto Set<T>::algebra(CompletionToken&& token, Convert convert, detail::SetAlgebra operation,
+                     std::vector<std::string> names, std::int64_t limit) const {
+  return started<R>(token, std::move(convert), &detail::start_set_algebra, operation,
+                    std::move(names), limit);
+}
+
+template <JavaValue T>
+template <class R, class CompletionToken, class Convert>
+auto Set<T>::members_command(CompletionToken&& token, Convert convert, const char* verb,
+                             std::vector<T> values) const {
+  return members_script<R>(
+      token, std::move(convert),
+      [verb](const detail::ObjectPtr& object, const std::vector<std::string>& members,
+             detail::Done<Reply>& done) {
+        detail::start_with_arguments(object, verb, members, done);
+      },
+      std::move(values));
 }
 
 }  // namespace redisson
