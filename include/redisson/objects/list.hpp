@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "redisson/objects/list_base.hpp"
+#include "redisson/objects/sortable.hpp"
 
 namespace redisson {
 
@@ -36,7 +37,7 @@ void start_list_remove_at(const ObjectPtr& object, std::int64_t index, Done<Repl
 /// as a T are errc::codec_error. A handle: cheap to copy, sends nothing until called,
 /// thread-safe.
 template <JavaValue T>
-class List : public detail::ListBase<T> {
+class List : public detail::ListBase<T>, public Sortable<List<T>, T> {
   using Base = detail::ListBase<T>;
 
  public:

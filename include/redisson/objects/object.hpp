@@ -17,6 +17,8 @@ namespace redisson {
 
 class Client;
 class Batch;
+template <class Derived, class Value>
+class Sortable;
 
 /// When a conditional expire() / expire_at() applies (PEXPIRE's NX, XX, GT and LT; Redisson's
 /// expireIfNotSet, expireIfSet, expireIfGreater, expireIfLess). A key without a time to live
@@ -223,6 +225,8 @@ class Object {
 
  private:
   friend class Batch;  // binds an object to itself (Batch::get)
+  template <class Derived, class Value>
+  friend class Sortable;  // a mixin of some collections, sending on their object
 
   BackgroundTask make_background_ = nullptr;
   std::shared_ptr<void> background_;  // shared by the handle's copies

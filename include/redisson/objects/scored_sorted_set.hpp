@@ -18,6 +18,7 @@
 #include "redisson/detail/zset.hpp"
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/object.hpp"
+#include "redisson/objects/sortable.hpp"
 #include "redisson/objects/sorted_set_ops.hpp"
 
 namespace redisson {
@@ -83,7 +84,9 @@ std::vector<ScoredEntry<T>> zset_entries(const Codec& codec, const Reply& reply)
 /// is errc::invalid_argument, nothing sent. Needs Redis 6.2 (ZRANGE BYSCORE, ZADD GT/LT).
 /// A handle: cheap to copy, sends nothing until called, thread-safe.
 template <JavaValue T>
-class ScoredSortedSet : public Object, public SortedSetOps<ScoredSortedSet<T>, T> {
+class ScoredSortedSet : public Object,
+                        public SortedSetOps<ScoredSortedSet<T>, T>,
+                        public Sortable<ScoredSortedSet<T>, T> {
   using Ops = SortedSetOps<ScoredSortedSet<T>, T>;
   friend Ops;
 

@@ -10,6 +10,7 @@
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/members.hpp"
 #include "redisson/objects/object.hpp"
+#include "redisson/objects/sortable.hpp"
 
 namespace redisson {
 namespace detail {
@@ -55,7 +56,7 @@ void start_set_retain_all(const ObjectPtr& object, const std::vector<std::string
 /// as a T are errc::codec_error. A handle: cheap to copy, sends nothing until called,
 /// thread-safe.
 template <JavaValue T>
-class Set : public Object, public Members<Set<T>, T> {
+class Set : public Object, public Members<Set<T>, T>, public Sortable<Set<T>, T> {
  public:
   /// A handle on the set `name`; sends nothing. `codec` null: the client's default codec.
   Set(const Client& client, std::string name, CodecPtr codec = nullptr)
