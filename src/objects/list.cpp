@@ -21,4 +21,24 @@ void start_list_remove_at(const ObjectPtr& object, std::int64_t index, Done<Repl
              std::move(done));
 }
 
+void start_list_contains_all(const ObjectPtr& object, const std::vector<std::string>& values,
+                             Done<Reply>& done) {
+  if (values.empty()) return done(Status{}, integer_reply(1));
+  eval_reply(*object, lua::list_contains_all({object->name}, values), std::move(done));
+}
+
+void start_list_remove_all(const ObjectPtr& object, const std::vector<std::string>& values,
+                           Done<Reply>& done) {
+  if (values.empty()) return done(Status{}, integer_reply(0));
+  eval_reply(*object, lua::list_remove_all({object->name}, values), std::move(done));
+}
+
+void start_list_retain_all(const ObjectPtr& object, const std::vector<std::string>& values,
+                           Done<Reply>& done) {
+  if (values.empty()) {  // nothing to keep: Redisson deletes the list
+    return submit_command(object, Command{"DEL", object->name}, std::move(done));
+  }
+  eval_reply(*object, lua::list_retain_all({object->name}, values), std::move(done));
+}
+
 }  // namespace redisson::detail

@@ -317,6 +317,24 @@ auto async_started(const ObjectPtr& object, Token&& token, Start&& start, Conver
       object->batch != nullptr);
 }
 
+/// async_started over `values` encoded with the object's codec as the operation starts (a
+/// value the codec cannot encode is the completion's codec_error): `start(object, encoded,
+/// done)` sends a command or a script over them.
+template <class R, class T, class Token, class Start, class Convert>
+auto async_with_encoded(const ObjectPtr& object, Token&& token, std::vector<T> values, Start start,
+                        Convert&& convert) {
+  return async_started<R>(
+      object, token,
+      [start = std::move(start), values = std::move(values)](const ObjectPtr& target,
+                                                             Done<Reply>& done) {
+        std::vector<std::string> encoded;
+        encoded.reserve(values.size());
+        for (const auto& value : values) encoded.push_back(encode_value(*target->codec, value));
+        start(target, encoded, done);
+      },
+      std::forward<Convert>(convert));
+}
+
 /// `build()`'s command, or the error it threw (for async_command, below).
 template <class Build>
 PreparedCommand prepare_command(Build& build) {

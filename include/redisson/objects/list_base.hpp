@@ -13,6 +13,16 @@
 
 namespace redisson::detail {
 
+/// list_contains_all.lua over the encoded values (none: 1, nothing sent).
+void start_list_contains_all(const ObjectPtr& object, const std::vector<std::string>& values,
+                             Done<Reply>& done);
+/// list_remove_all.lua over the encoded values (none: 0, nothing sent).
+void start_list_remove_all(const ObjectPtr& object, const std::vector<std::string>& values,
+                           Done<Reply>& done);
+/// list_retain_all.lua over the encoded values (none: DEL, as Redisson).
+void start_list_retain_all(const ObjectPtr& object, const std::vector<std::string>& values,
+                           Done<Reply>& done);
+
 /// The operations every type on one Redis list has: none of them adds an element, so a type
 /// that bounds its length (RingBuffer) keeps its promise. Appending at the tail (RPUSH) is here
 /// too, protected: List, Queue and Deque make it public, RingBuffer adds through its script.
@@ -21,7 +31,8 @@ namespace redisson::detail {
 ///
 /// Indexes start at 0; a negative index counts from the tail (-1 is the last element), as in
 /// Redis. Elements are compared as the codec's bytes (by the server). Each operation is one
-/// command, one round trip (LINDEX, LPOS, LLEN, LRANGE, LREM, RPUSH).
+/// command, one round trip (LINDEX, LPOS, LLEN, LRANGE, LREM, RPUSH), or one script
+/// (contains_all, remove_all, retain_all, each reading the whole list on the server).
 template <JavaValue T>
 class ListBase : public Object {
  public:
@@ -40,6 +51,14 @@ class ListBase : public Object {
   auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_range(std::int64_t from, std::int64_t to, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_all(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_contains_all(std::vector<T> values, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_remove_all(std::vector<T> values, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_retain_all(std::vector<T> values, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// The element at `index`; nullopt when the index is out of range.
@@ -69,6 +88,21 @@ class ListBase : public Object {
   /// Reads the whole window at once: for a list of unknown size, use values().
   std::vector<T> range(std::int64_t from, std::int64_t to) const {
     return async_range(from, to, blocking("range"));
+  }
+  /// Every element, head to tail, in one LRANGE 0 -1 (values() pages through a long list).
+  std::vector<T> read_all() const { return async_read_all(blocking("read_all")); }
+  /// True if each of `values` is an element (true for none).
+  bool contains_all(std::vector<T> values) const {
+    return async_contains_all(std::move(values), blocking("contains_all"));
+  }
+  /// Removes every element equal to one of `values`; returns how many were removed.
+  std::int64_t remove_all(std::vector<T> values) {
+    return async_remove_all(std::move(values), blocking("remove_all"));
+  }
+  /// Keeps only the elements equal to one of `values`, in their order (none: deletes the list,
+  /// as Redisson); true if an element was removed.
+  bool retain_all(std::vector<T> values) {
+    return async_retain_all(std::move(values), blocking("retain_all"));
   }
   /// The elements from head to tail, read in LRANGE windows of `page_size` as they are
   /// iterated (see CollectionScan). Sends nothing until the first page is asked.

@@ -50,6 +50,40 @@ TEST_F(ListTest, AddGetSetInsertAndRange) {
   EXPECT_EQ(server.command({"LRANGE", "l", "0", "-1"}), "a\na2\nB\nC\nD");
 }
 
+TEST_F(ListTest, ReadAllContainsAllRemoveAllRetainAll) {
+  using Strings = std::vector<std::string>;
+  List<std::string> list(client, "l", codecs::string());
+  EXPECT_TRUE(list.read_all().empty());
+  list.add_all({"a", "b", "a", "c", "b", "d"});
+  EXPECT_EQ(list.read_all(), (Strings{"a", "b", "a", "c", "b", "d"}));
+  EXPECT_TRUE(list.contains_all({"a", "d", "a"}));
+  EXPECT_FALSE(list.contains_all({"a", "z"}));
+  EXPECT_TRUE(list.contains_all({}));
+
+  EXPECT_EQ(list.remove_all({"a", "z", "a"}), 2);  // every equal element, each value once
+  EXPECT_EQ(list.read_all(), (Strings{"b", "c", "b", "d"}));
+  EXPECT_EQ(list.remove_all({}), 0);
+  EXPECT_TRUE(list.retain_all({"b", "d"}));
+  EXPECT_EQ(list.read_all(), (Strings{"b", "b", "d"}));  // order kept
+  EXPECT_FALSE(list.retain_all({"b", "d", "q"}));
+  EXPECT_TRUE(list.retain_all({}));  // none kept: deleted, as Redisson
+  EXPECT_EQ(server.command({"EXISTS", "l"}), "0");
+
+  // Queue and Deque share them (one Redis list each).
+  Deque<std::string> deque(client, "d", codecs::string());
+  deque.add_all({"x", "y", "x"});
+  EXPECT_EQ(deque.remove_all({"x"}), 2);
+  EXPECT_EQ(deque.read_all(), (Strings{"y"}));
+
+  server.command({"SET", "s", "string"});
+  Queue<std::string> wrong(client, "s", codecs::string());
+  expect_error(
+      errc::wrong_type, [&] { (void)wrong.remove_all({"string"}); }, "remove_all on a string");
+  expect_error(
+      errc::wrong_type, [&] { (void)wrong.contains_all({"string"}); }, "contains_all on a string");
+  EXPECT_EQ(server.command({"GET", "s"}), "string");
+}
+
 TEST_F(ListTest, RemoveIndexOfAndTrim) {
   List<std::int64_t> list(client, "l", codecs::long_text());
   list.add_all({1, 2, 3, 2, 1, 2});

@@ -46,6 +46,33 @@ auto ListBase<T>::async_range(std::int64_t from, std::int64_t to, CompletionToke
 
 template <JavaValue T>
 template <class CompletionToken>
+auto ListBase<T>::async_read_all(CompletionToken&& token) const {
+  return async_range(0, -1, std::forward<CompletionToken>(token));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ListBase<T>::async_contains_all(std::vector<T> values, CompletionToken&& token) const {
+  return async_with_encoded<bool>(object_, token, std::move(values), &start_list_contains_all,
+                                  &reply_flag);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ListBase<T>::async_remove_all(std::vector<T> values, CompletionToken&& token) {
+  return async_with_encoded<std::int64_t>(object_, token, std::move(values), &start_list_remove_all,
+                                          &reply_integer);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ListBase<T>::async_retain_all(std::vector<T> values, CompletionToken&& token) {
+  return async_with_encoded<bool>(object_, token, std::move(values), &start_list_retain_all,
+                                  &reply_flag);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
 auto ListBase<T>::async_add(const T& value, CompletionToken&& token) {
   return with_values<std::int64_t>(token, &reply_integer, "RPUSH", Element{value});
 }
@@ -60,12 +87,9 @@ template <JavaValue T>
 template <class CompletionToken>
 auto ListBase<T>::elements_command(CompletionToken&& token, const char* verb,
                                    std::vector<T> values) const {
-  return async_started<std::int64_t>(
-      object_, token,
-      [verb, values = std::move(values)](const ObjectPtr& object, Done<Reply>& done) {
-        std::vector<std::string> elements;
-        elements.reserve(values.size());
-        for (const auto& value : values) elements.push_back(encode_value(*object->codec, value));
+  return async_with_encoded<std::int64_t>(
+      object_, token, std::move(values),
+      [verb](const ObjectPtr& object, const std::vector<std::string>& elements, Done<Reply>& done) {
         start_with_arguments(object, verb, elements, done);
       },
       &reply_integer);

@@ -165,18 +165,8 @@ template <JavaValue T>
 template <class R, class CompletionToken, class Convert, class Start>
 auto Set<T>::members_script(CompletionToken&& token, Convert convert, Start start,
                             std::vector<T> values) const {
-  return detail::async_started<R>(
-      object_, token,
-      [start, values = std::move(values)](const detail::ObjectPtr& object,
-                                          detail::Done<Reply>& done) {
-        std::vector<std::string> members;
-        members.reserve(values.size());
-        for (const auto& value : values) {
-          members.push_back(detail::encode_value(*object->codec, value));
-        }
-        start(object, members, done);
-      },
-      convert);
+  return detail::async_with_encoded<R>(object_, token, std::move(values), start,
+                                       std::move(convert));
 }
 
 template <JavaValue T>
