@@ -15,6 +15,13 @@ void start_atomic_long_compare_and_set(const ObjectPtr& object, std::int64_t exp
 
 std::string plain_decimal_argument(double x) { return java_plain_decimal(x); }
 
+void start_atomic_set_if(const ObjectPtr& object, bool greater, const std::string& threshold,
+                         const std::string& value, Done<Reply>& done) {
+  eval_reply(*object,
+             lua::atomic_set_if({object->name}, {greater ? "greater" : "less", threshold, value}),
+             std::move(done));
+}
+
 void start_atomic_double_compare_and_set(const ObjectPtr& object, double expect, double update,
                                          Done<Reply>& done) {
   const auto expected = java_plain_decimal(expect);

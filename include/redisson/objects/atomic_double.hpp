@@ -64,6 +64,10 @@ class AtomicDouble : public Object, public AtomicNumber<AtomicDouble, double> {
   auto async_compare_and_set(double expect, double update, CompletionToken&& token);
   template <class CompletionToken>
   auto async_get_and_delete(CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_set_if_greater(double threshold, double value, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_set_if_less(double threshold, double value, CompletionToken&& token);
 
   // The blocking forms (get, set, add_and_get, get_and_add, get_and_set, compare_and_set,
   // get_and_delete) and the increments are AtomicNumber's, each waiting for its async form.

@@ -53,6 +53,10 @@ class AtomicLong : public Object, public AtomicNumber<AtomicLong, std::int64_t> 
   auto async_compare_and_set(std::int64_t expect, std::int64_t update, CompletionToken&& token);
   template <class CompletionToken>
   auto async_get_and_delete(CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_set_if_greater(std::int64_t threshold, std::int64_t value, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_set_if_less(std::int64_t threshold, std::int64_t value, CompletionToken&& token);
 
   // The blocking forms (get, set, add_and_get, get_and_add, get_and_set, compare_and_set,
   // get_and_delete) and the increments are AtomicNumber's, each waiting for its async form.

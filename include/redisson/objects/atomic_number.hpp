@@ -3,9 +3,18 @@
 // top.
 #pragma once
 
+#include <string>
+
+#include "redisson/detail/object_op.hpp"
 #include "redisson/objects/increments.hpp"
 
 namespace redisson {
+namespace detail {
+/// set_if_greater / set_if_less: atomic_set_if.lua with the threshold and the value as the
+/// decimal text the counter stores. Completes with the script's 1/0.
+void start_atomic_set_if(const ObjectPtr& object, bool greater, const std::string& threshold,
+                         const std::string& value, Done<Reply>& done);
+}  // namespace detail
 
 /// Mixed into AtomicLong (Number = std::int64_t) and AtomicDouble (Number =
 /// double): `Derived` has the async forms (async_get, async_set,
@@ -32,6 +41,11 @@ class AtomicNumber : public Increments<Derived, Number> {
   bool compare_and_set(Number expect, Number update);
   /// Deletes the key; returns the value it had (0 when there was none).
   Number get_and_delete();
+  /// Sets `value` only if the current value (0 when absent) is greater than `threshold` (one
+  /// script); true if it did.
+  bool set_if_greater(Number threshold, Number value);
+  /// Sets `value` only if the current value (0 when absent) is less than `threshold`.
+  bool set_if_less(Number threshold, Number value);
 
  private:
   Derived& self() { return static_cast<Derived&>(*this); }

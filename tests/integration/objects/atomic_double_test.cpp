@@ -30,6 +30,16 @@ namespace {
 
 class AtomicDoubleTest : public redisson::test::ServerTest {};
 
+TEST_F(AtomicDoubleTest, SetIfGreaterOrLessComparesNumbersAndStoresJavasText) {
+  AtomicDouble number(client, "d");
+  EXPECT_TRUE(number.set_if_less(0.5, 2.5));  // absent counts as 0
+  EXPECT_EQ(server.command({"GET", "d"}), "2.5");
+  EXPECT_FALSE(number.set_if_greater(2.5, 10.0));
+  EXPECT_TRUE(number.set_if_greater(2.25, 10.0));
+  EXPECT_EQ(server.command({"GET", "d"}), "10.0");  // Java's BigDecimal text
+  EXPECT_EQ(number.get(), 10.0);
+}
+
 TEST_F(AtomicDoubleTest, StoresJavasPlainDecimalText) {
   AtomicDouble number(client, "d");
   EXPECT_EQ(number.get(), 0.0);

@@ -35,6 +35,22 @@ TEST_F(AtomicLongTest, MissingKeyReadsAsZero) {
   EXPECT_EQ(counter.get_and_delete(), 0);
 }
 
+TEST_F(AtomicLongTest, SetIfGreaterOrLessComparesWithTheThreshold) {
+  AtomicLong counter(client, "c");
+  EXPECT_FALSE(counter.set_if_greater(0, 5));  // absent counts as 0: not greater than 0
+  EXPECT_TRUE(counter.set_if_greater(-1, 5));
+  EXPECT_EQ(server.command({"GET", "c"}), "5");
+  EXPECT_FALSE(counter.set_if_greater(5, 9));
+  EXPECT_TRUE(counter.set_if_less(6, 2));
+  EXPECT_EQ(counter.get(), 2);
+  EXPECT_FALSE(counter.async_set_if_less(2, 0, asio::use_future).get());
+  server.command({"SET", "t", "text"});
+  AtomicLong text(client, "t");
+  expect_error(
+      errc::server_error, [&] { text.set_if_less(10, 1); }, "set_if_less on text");
+  EXPECT_EQ(server.command({"GET", "t"}), "text");
+}
+
 TEST_F(AtomicLongTest, StoresDecimalText) {
   AtomicLong counter(client, "n");
   counter.set(42);

@@ -59,4 +59,18 @@ auto AtomicDouble::async_get_and_delete(CompletionToken&& token) {
   return number(token, "GETDEL");
 }
 
+template <class CompletionToken>
+auto AtomicDouble::async_set_if_greater(double threshold, double value, CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &detail::start_atomic_set_if, true,
+                       detail::plain_decimal_argument(threshold),
+                       detail::plain_decimal_argument(value));
+}
+
+template <class CompletionToken>
+auto AtomicDouble::async_set_if_less(double threshold, double value, CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &detail::start_atomic_set_if, false,
+                       detail::plain_decimal_argument(threshold),
+                       detail::plain_decimal_argument(value));
+}
+
 }  // namespace redisson

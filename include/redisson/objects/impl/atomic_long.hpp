@@ -50,4 +50,18 @@ auto AtomicLong::async_get_and_delete(CompletionToken&& token) {
   return counter(token, "GETDEL");
 }
 
+template <class CompletionToken>
+auto AtomicLong::async_set_if_greater(std::int64_t threshold, std::int64_t value,
+                                      CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &detail::start_atomic_set_if, true,
+                       std::to_string(threshold), std::to_string(value));
+}
+
+template <class CompletionToken>
+auto AtomicLong::async_set_if_less(std::int64_t threshold, std::int64_t value,
+                                   CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_flag, &detail::start_atomic_set_if, false,
+                       std::to_string(threshold), std::to_string(value));
+}
+
 }  // namespace redisson

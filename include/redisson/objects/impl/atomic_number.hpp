@@ -41,4 +41,15 @@ Number AtomicNumber<Derived, Number>::get_and_delete() {
   return self().async_get_and_delete(detail::blocking("get_and_delete", self().name()));
 }
 
+template <class Derived, class Number>
+bool AtomicNumber<Derived, Number>::set_if_greater(Number threshold, Number value) {
+  return self().async_set_if_greater(threshold, value,
+                                     detail::blocking("set_if_greater", self().name()));
+}
+
+template <class Derived, class Number>
+bool AtomicNumber<Derived, Number>::set_if_less(Number threshold, Number value) {
+  return self().async_set_if_less(threshold, value, detail::blocking("set_if_less", self().name()));
+}
+
 }  // namespace redisson
