@@ -68,6 +68,12 @@ class Bucket : public Object {
   auto async_get_and_clear_expire(CompletionToken&& token);
   template <class CompletionToken>
   auto async_size(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_set_and_keep_ttl(const T& value, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_find_common(const std::string& other, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_find_common_length(const std::string& other, CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// The value, or nullopt when the key does not exist.
@@ -123,6 +129,20 @@ class Bucket : public Object {
   }
   /// The size of the stored bytes (STRLEN); 0 when absent.
   std::int64_t size() const { return async_size(detail::blocking("size", name())); }
+  /// Stores `value`, keeping the time to live the bucket has (SET KEEPTTL).
+  void set_and_keep_ttl(const T& value) {
+    async_set_and_keep_ttl(value, detail::blocking("set_and_keep_ttl", name()));
+  }
+  /// The longest common subsequence of this bucket's bytes and the bucket `other`'s (LCS),
+  /// read with the codec; nullopt when they have nothing in common. Meaningful for text
+  /// codecs. On a Cluster both must share a hash slot (the server refuses otherwise).
+  std::optional<T> find_common(const std::string& other) const {
+    return async_find_common(other, detail::blocking("find_common", name()));
+  }
+  /// The length of that common subsequence (LCS ... LEN), in bytes.
+  std::int64_t find_common_length(const std::string& other) const {
+    return async_find_common_length(other, detail::blocking("find_common_length", name()));
+  }
 
  private:
   static std::optional<std::string> encode_optional(const detail::ObjectState& object,

@@ -41,6 +41,32 @@ TEST_F(BucketTest, SetGetStoresTheCodecBytes) {
   EXPECT_EQ(server.command({"PTTL", "b"}), "-1");
 }
 
+TEST_F(BucketTest, SetAndKeepTtlKeepsTheExpiry) {
+  Bucket<std::string> bucket(client, "k", codecs::string());
+  bucket.set("v", 100s);
+  bucket.set_and_keep_ttl("w");
+  EXPECT_EQ(bucket.get(), "w");
+  EXPECT_GT(bucket.remaining_time_to_live(), 90s);
+  bucket.set("x");
+  bucket.set_and_keep_ttl("y");
+  EXPECT_EQ(bucket.remaining_time_to_live(), -1ms);
+}
+
+TEST_F(BucketTest, FindCommonIsTheLongestCommonSubsequence) {
+  Bucket<std::string> first(client, "{lcs}:1", codecs::string());
+  Bucket<std::string> second(client, "{lcs}:2", codecs::string());
+  first.set("ohmytext");
+  second.set("mynewtext");
+  EXPECT_EQ(first.find_common("{lcs}:2"), "mytext");
+  EXPECT_EQ(first.find_common_length("{lcs}:2"), 6);
+  second.set("zzz");
+  EXPECT_FALSE(first.find_common("{lcs}:2").has_value());
+  EXPECT_EQ(first.find_common_length("{lcs}:none"), 0);
+  server.command({"RPUSH", "{lcs}:list", "a"});
+  expect_error(
+      errc::server_error, [&] { (void)first.find_common_length("{lcs}:list"); }, "LCS of a list");
+}
+
 TEST_F(BucketTest, LongCodecStoresDecimalText) {
   Bucket<std::int64_t> bucket(client, "n", codecs::long_text());
   bucket.set(-5);

@@ -115,6 +115,30 @@ auto Bucket<T>::read(CompletionToken&& token, std::string_view verb, const Args&
 }
 
 template <JavaValue T>
+template <class CompletionToken>
+auto Bucket<T>::async_set_and_keep_ttl(const T& value, CompletionToken&& token) {
+  return write<void>(token, value, std::nullopt, "KEEPTTL");
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Bucket<T>::async_find_common(const std::string& other, CompletionToken&& token) const {
+  return on_key<std::optional<T>>(
+      token,
+      [codec = object_->codec](const Reply& reply) -> std::optional<T> {
+        if (reply.is_string() && reply.str.empty()) return std::nullopt;  // nothing in common
+        return detail::decode_reply<T>(*codec, reply);
+      },
+      "LCS", other);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Bucket<T>::async_find_common_length(const std::string& other, CompletionToken&& token) const {
+  return on_key<std::int64_t>(token, &detail::reply_integer, "LCS", other, "LEN");
+}
+
+template <JavaValue T>
 template <class R, class CompletionToken>
 auto Bucket<T>::write(CompletionToken&& token, const T& value,
                       std::optional<std::chrono::milliseconds> ttl, const char* condition) {
