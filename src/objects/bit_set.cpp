@@ -47,6 +47,30 @@ Bytes reply_bytes(const Reply& reply) {
   return Bytes(first, first + reply.str.size());
 }
 
+void start_bit_field(const ObjectPtr& object, const char* op, bool is_signed, int bits,
+                     std::int64_t offset, std::int64_t value, Done<Reply>& done) {
+  const int widest = is_signed ? 64 : 63;
+  if (bits < 1 || bits > widest) {
+    throw_invalid_argument("BitSet: a " + std::string(is_signed ? "signed" : "unsigned") +
+                           " field has 1 to " + std::to_string(widest) + " bits, not " +
+                           std::to_string(bits));
+  }
+  if (offset < 0) throw_invalid_argument("BitSet: a field's offset must not be negative");
+  const bool read = std::string_view(op) == "GET";
+  // BITFIELD_RO for a read: allowed on replicas and in read-only scripts.
+  Command command{read ? "BITFIELD_RO" : "BITFIELD", object->name, op};
+  command.arg((is_signed ? "i" : "u") + std::to_string(bits)).arg(offset);
+  if (!read) command.arg(value);
+  submit_command(object, command, std::move(done));
+}
+
+std::int64_t reply_bit_field(const Reply& reply) {
+  if (!reply.is_aggregate() || reply.elements.size() != 1) {
+    throw_unexpected_reply("one BITFIELD result", reply);
+  }
+  return reply_integer(reply.elements.front());
+}
+
 }  // namespace redisson::detail
 
 namespace redisson {
@@ -100,5 +124,37 @@ void BitSet::set_bytes(const Bytes& bytes) {
 }
 
 void BitSet::clear() { async_clear(detail::blocking("clear", name())); }
+
+}  // namespace redisson
+
+namespace redisson {
+
+std::int64_t BitSet::get_signed(int bits, std::int64_t offset) const {
+  return async_get_signed(bits, offset, detail::blocking("get_signed", name()));
+}
+
+std::int64_t BitSet::get_unsigned(int bits, std::int64_t offset) const {
+  return async_get_unsigned(bits, offset, detail::blocking("get_unsigned", name()));
+}
+
+std::int64_t BitSet::set_signed(int bits, std::int64_t offset, std::int64_t value) {
+  return async_set_signed(bits, offset, value, detail::blocking("set_signed", name()));
+}
+
+std::int64_t BitSet::set_unsigned(int bits, std::int64_t offset, std::int64_t value) {
+  return async_set_unsigned(bits, offset, value, detail::blocking("set_unsigned", name()));
+}
+
+std::int64_t BitSet::increment_and_get_signed(int bits, std::int64_t offset,
+                                              std::int64_t increment) {
+  return async_increment_and_get_signed(bits, offset, increment,
+                                        detail::blocking("increment_and_get_signed", name()));
+}
+
+std::int64_t BitSet::increment_and_get_unsigned(int bits, std::int64_t offset,
+                                                std::int64_t increment) {
+  return async_increment_and_get_unsigned(bits, offset, increment,
+                                          detail::blocking("increment_and_get_unsigned", name()));
+}
 
 }  // namespace redisson

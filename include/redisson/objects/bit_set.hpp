@@ -1,9 +1,11 @@
 // redisson::BitSet: a bitmap in Redis, Java Redisson's RBitSet.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -25,6 +27,12 @@ Command bit_operation(std::string_view operation, const std::string& name,
                       const std::vector<std::string>& others);
 /// A GET reply as bytes (nil: none).
 Bytes reply_bytes(const Reply& reply);
+/// BITFIELD[_RO] name <op> <i|u><bits> <offset> [value]: `op` GET, SET or INCRBY; bits 1..64
+/// signed, 1..63 unsigned, offset >= 0 (checked before sending: invalid_argument).
+void start_bit_field(const ObjectPtr& object, const char* op, bool is_signed, int bits,
+                     std::int64_t offset, std::int64_t value, Done<Reply>& done);
+/// BITFIELD's reply: an array holding one integer.
+std::int64_t reply_bit_field(const Reply& reply);
 }  // namespace detail
 
 /// A bitmap shared through Redis, like Java's BitSet: bits numbered from 0, growing as bits are
@@ -40,6 +48,14 @@ Bytes reply_bytes(const Reply& reply);
 /// nothing sent. A key of another type is errc::wrong_type and is left untouched. The
 /// operations with other bitmaps (and_with, ...) need them in the same hash slot on a Cluster
 /// (names with the same {hash tag}); otherwise the server refuses (errc::server_error).
+///
+/// Integer fields (BITFIELD, Java's getSigned, setByte, incrementAndGetLong, ...): a field of
+/// `bits` bits starting at bit `offset` (any bit, not only a multiple of the width), signed
+/// (two's complement, 1 to 64 bits) or unsigned (1 to 63 bits), the most significant bit first.
+/// set_* answer the field's previous value, increment_and_get_* its new one (wrapping around
+/// on overflow, BITFIELD's default). get_field<Int> and the others read the field as the integer
+/// type Int: std::int8_t is Java's getByte, std::int16_t getShort, std::int32_t getInteger,
+/// std::int64_t getLong.
 class BitSet : public Object {
   template <class CompletionToken>
   auto combine(std::string_view operation, const std::vector<std::string>& others,
@@ -53,6 +69,21 @@ class BitSet : public Object {
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_get(std::int64_t index, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_get_signed(int bits, std::int64_t offset, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_get_unsigned(int bits, std::int64_t offset, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_set_signed(int bits, std::int64_t offset, std::int64_t value, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_set_unsigned(int bits, std::int64_t offset, std::int64_t value,
+                          CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_increment_and_get_signed(int bits, std::int64_t offset, std::int64_t increment,
+                                      CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_increment_and_get_unsigned(int bits, std::int64_t offset, std::int64_t increment,
+                                        CompletionToken&& token);
   template <class CompletionToken>
   auto async_set(std::int64_t index, bool value, CompletionToken&& token);
   template <class CompletionToken>
@@ -114,6 +145,54 @@ class BitSet : public Object {
   void set_bytes(const Bytes& bytes);
   /// Clears every bit: deletes the key.
   void clear();
+
+  /// The signed field of `bits` bits at bit `offset` (BITFIELD_RO GET i<bits>).
+  std::int64_t get_signed(int bits, std::int64_t offset) const;
+  /// The unsigned field of `bits` bits at bit `offset` (GET u<bits>).
+  std::int64_t get_unsigned(int bits, std::int64_t offset) const;
+  /// Writes the signed field; returns its previous value (BITFIELD SET i<bits>).
+  std::int64_t set_signed(int bits, std::int64_t offset, std::int64_t value);
+  /// Writes the unsigned field; returns its previous value.
+  std::int64_t set_unsigned(int bits, std::int64_t offset, std::int64_t value);
+  /// Adds `increment` to the signed field; returns its new value (BITFIELD INCRBY).
+  std::int64_t increment_and_get_signed(int bits, std::int64_t offset, std::int64_t increment);
+  /// Adds `increment` to the unsigned field; returns its new value.
+  std::int64_t increment_and_get_unsigned(int bits, std::int64_t offset, std::int64_t increment);
+
+  /// The field of Int's width at bit `offset`, read as an Int (signed Ints: i8..i64; unsigned:
+  /// u8..u32).
+  template <std::integral Int>
+  Int get_field(std::int64_t offset) const {
+    return static_cast<Int>(field_is_signed<Int>() ? get_signed(field_bits<Int>(), offset)
+                                                   : get_unsigned(field_bits<Int>(), offset));
+  }
+  /// Writes the Int field at bit `offset`; returns its previous value.
+  template <std::integral Int>
+  Int set_field(std::int64_t offset, Int value) {
+    const auto wide = static_cast<std::int64_t>(value);
+    return static_cast<Int>(field_is_signed<Int>() ? set_signed(field_bits<Int>(), offset, wide)
+                                                   : set_unsigned(field_bits<Int>(), offset, wide));
+  }
+  /// Adds `increment` to the Int field at bit `offset`; returns its new value.
+  template <std::integral Int>
+  Int increment_and_get_field(std::int64_t offset, Int increment) {
+    const auto wide = static_cast<std::int64_t>(increment);
+    return static_cast<Int>(field_is_signed<Int>()
+                                ? increment_and_get_signed(field_bits<Int>(), offset, wide)
+                                : increment_and_get_unsigned(field_bits<Int>(), offset, wide));
+  }
+
+ private:
+  template <class Int>
+  static constexpr int field_bits() {
+    static_assert(std::is_signed_v<Int> || sizeof(Int) < 8,
+                  "BITFIELD has no 64-bit unsigned fields (u63 at most)");
+    return static_cast<int>(sizeof(Int) * 8);
+  }
+  template <class Int>
+  static constexpr bool field_is_signed() {
+    return std::is_signed_v<Int>;
+  }
 };
 
 }  // namespace redisson

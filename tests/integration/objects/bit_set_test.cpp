@@ -47,6 +47,44 @@ std::string bits_in_redis(const RedisServer& server, const std::string& key, int
 
 class BitSetTest : public redisson::test::ServerTest {};
 
+TEST_F(BitSetTest, IntegerFieldsReadWriteAndIncrementAnyWidth) {
+  BitSet bits(client, "bf");
+  EXPECT_EQ(bits.get_signed(8, 0), 0);  // a missing key reads as zeros
+  EXPECT_EQ(bits.set_field<std::int8_t>(0, -2), 0);
+  EXPECT_EQ(bits.to_bytes(), (redisson::Bytes{std::byte{0xFE}}));  // most significant bit first
+  EXPECT_EQ(bits.get_field<std::int8_t>(0), -2);
+  EXPECT_EQ(bits.get_field<std::uint8_t>(0), 254);
+  EXPECT_EQ(bits.get_unsigned(4, 0), 15);
+  EXPECT_EQ(bits.increment_and_get_field<std::int8_t>(0, 3), 1);
+  EXPECT_EQ(bits.increment_and_get_signed(8, 0, 127), -128);  // wraps around
+
+  // A field at any bit offset, of any width.
+  EXPECT_EQ(bits.set_field<std::int32_t>(3, 123456789), 0);
+  EXPECT_EQ(bits.get_field<std::int32_t>(3), 123456789);
+  EXPECT_EQ(bits.set_field<std::int64_t>(64, -5), 0);
+  EXPECT_EQ(bits.get_field<std::int64_t>(64), -5);
+  EXPECT_EQ(bits.set_field<std::int16_t>(200, 300), 0);
+  EXPECT_EQ(bits.increment_and_get_field<std::int16_t>(200, -301), -1);
+  EXPECT_EQ(bits.set_unsigned(63, 300, 7), 0);
+  EXPECT_EQ(bits.increment_and_get_unsigned(63, 300, 1), 8);
+  EXPECT_EQ(bits.async_get_signed(5, 300, asio::use_future).get(), 0);
+
+  const auto before = bits.to_bytes();
+  expect_error(
+      errc::invalid_argument, [&] { (void)bits.get_signed(65, 0); }, "i65");
+  expect_error(
+      errc::invalid_argument, [&] { (void)bits.set_unsigned(64, 0, 1); }, "u64");
+  expect_error(
+      errc::invalid_argument, [&] { (void)bits.get_unsigned(0, 0); }, "u0");
+  expect_error(
+      errc::invalid_argument, [&] { (void)bits.set_signed(8, -1, 1); }, "negative offset");
+  EXPECT_EQ(bits.to_bytes(), before);
+  server.command({"RPUSH", "list", "x"});
+  BitSet wrong(client, "list");
+  expect_error(
+      errc::wrong_type, [&] { (void)wrong.set_signed(8, 0, 1); }, "BITFIELD on a list");
+}
+
 TEST_F(BitSetTest, BitsAreRedisBitsAsJavaWritesThem) {
   BitSet bits(client, "fx:bitset");
   EXPECT_FALSE(bits.set(0));

@@ -83,6 +83,46 @@ auto BitSet::async_xor_with(const std::vector<std::string>& others, CompletionTo
 }
 
 template <class CompletionToken>
+auto BitSet::async_get_signed(int bits, std::int64_t offset, CompletionToken&& token) const {
+  return started<std::int64_t>(token, &detail::reply_bit_field, &detail::start_bit_field, "GET",
+                               true, bits, offset, std::int64_t{0});
+}
+
+template <class CompletionToken>
+auto BitSet::async_get_unsigned(int bits, std::int64_t offset, CompletionToken&& token) const {
+  return started<std::int64_t>(token, &detail::reply_bit_field, &detail::start_bit_field, "GET",
+                               false, bits, offset, std::int64_t{0});
+}
+
+template <class CompletionToken>
+auto BitSet::async_set_signed(int bits, std::int64_t offset, std::int64_t value,
+                              CompletionToken&& token) {
+  return started<std::int64_t>(token, &detail::reply_bit_field, &detail::start_bit_field, "SET",
+                               true, bits, offset, value);
+}
+
+template <class CompletionToken>
+auto BitSet::async_set_unsigned(int bits, std::int64_t offset, std::int64_t value,
+                                CompletionToken&& token) {
+  return started<std::int64_t>(token, &detail::reply_bit_field, &detail::start_bit_field, "SET",
+                               false, bits, offset, value);
+}
+
+template <class CompletionToken>
+auto BitSet::async_increment_and_get_signed(int bits, std::int64_t offset, std::int64_t increment,
+                                            CompletionToken&& token) {
+  return started<std::int64_t>(token, &detail::reply_bit_field, &detail::start_bit_field, "INCRBY",
+                               true, bits, offset, increment);
+}
+
+template <class CompletionToken>
+auto BitSet::async_increment_and_get_unsigned(int bits, std::int64_t offset, std::int64_t increment,
+                                              CompletionToken&& token) {
+  return started<std::int64_t>(token, &detail::reply_bit_field, &detail::start_bit_field, "INCRBY",
+                               false, bits, offset, increment);
+}
+
+template <class CompletionToken>
 auto BitSet::async_flip(CompletionToken&& token) {
   return combine("NOT", {}, std::forward<CompletionToken>(token));
 }
