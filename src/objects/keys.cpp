@@ -6,6 +6,7 @@
 #include <random>
 
 #include "objects/send.hpp"
+#include "topology/key_slot.hpp"
 #include "topology/router.hpp"
 
 namespace redisson {
@@ -202,16 +203,24 @@ void start_keys_delete_by_pattern(const ObjectPtr& state, const std::string& pat
   std::make_shared<PatternDelete>(state, pattern, std::move(done))->start();
 }
 
-void start_keys_flushdb(const ObjectPtr& state, Done<Reply>& done) {
-  if (state->batch) return done(batch_refusal("Keys::flushdb (every master)"), Reply{});
+void start_keys_flush(const ObjectPtr& state, const char* verb, Done<Reply>& done) {
+  if (state->batch) {
+    return done(batch_refusal(std::string("Keys ") + verb + " (every master)"), Reply{});
+  }
   std::vector<NodeCommand> commands;
   for (auto& master : state->core->router().masters()) {
-    commands.push_back({master, Command{"FLUSHDB"}});
+    commands.push_back({master, Command{verb}});
   }
   submit_all_to(state->core, std::move(commands),
                 [done = std::move(done)](Status status, const std::vector<Reply>&) mutable {
                   done(std::move(status), Reply{});
                 });
+}
+
+void start_keys_swapdb(const ObjectPtr& state, std::int64_t first, std::int64_t second,
+                       Done<Reply>& done) {
+  if (state->core->is_cluster()) throw_invalid_argument("swapdb: a Cluster has one database");
+  submit_command(state, Command{"SWAPDB"}.arg(first).arg(second), std::move(done));
 }
 
 void start_keys_random_key(const ObjectPtr& state, Done<Reply>& done) {
@@ -282,6 +291,16 @@ std::int64_t Keys::delete_by_pattern(std::string pattern) {
 void Keys::flushdb(ConfirmFlush confirm) {
   async_flushdb(confirm, detail::blocking("Keys::flushdb"));
 }
+
+void Keys::flushall(ConfirmFlush confirm) {
+  async_flushall(confirm, detail::blocking("Keys::flushall"));
+}
+
+void Keys::swapdb(std::int64_t first, std::int64_t second) {
+  async_swapdb(first, second, detail::blocking("Keys::swapdb"));
+}
+
+int Keys::slot(std::string_view key) { return detail::key_slot(key); }
 
 std::optional<std::string> Keys::random_key() const {
   return async_random_key(detail::blocking("Keys::random_key"));

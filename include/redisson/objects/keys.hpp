@@ -41,7 +41,11 @@ void start_key_scan_next(const ObjectPtr& state, const std::shared_ptr<KeyScanSt
 void start_keys_count(const ObjectPtr& state, Done<Reply>& done);
 void start_keys_delete_by_pattern(const ObjectPtr& state, const std::string& pattern,
                                   Done<Reply>& done);
-void start_keys_flushdb(const ObjectPtr& state, Done<Reply>& done);
+/// `verb` (FLUSHDB or FLUSHALL) on every master, in parallel.
+void start_keys_flush(const ObjectPtr& state, const char* verb, Done<Reply>& done);
+/// SWAPDB first second (refused in a batch and on a Cluster, which has one database).
+void start_keys_swapdb(const ObjectPtr& state, std::int64_t first, std::int64_t second,
+                       Done<Reply>& done);
 void start_keys_random_key(const ObjectPtr& state, Done<Reply>& done);
 /// DEL / UNLINK / EXISTS `names`, one command per hash slot on a Cluster; completes with the sum.
 void start_keys_per_slot(const ObjectPtr& state, const char* command,
@@ -132,6 +136,10 @@ class Keys {
   template <class CompletionToken>
   auto async_flushdb(ConfirmFlush, CompletionToken&& token);
   template <class CompletionToken>
+  auto async_flushall(ConfirmFlush, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_swapdb(std::int64_t first, std::int64_t second, CompletionToken&& token);
+  template <class CompletionToken>
   auto async_random_key(CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_get_type(std::string name, CompletionToken&& token) const;
@@ -155,6 +163,15 @@ class Keys {
   /// Deletes every key of the database on every master (FLUSHDB):
   /// `keys.flushdb(redisson::Keys::confirm_flush)`.
   void flushdb(ConfirmFlush confirm);
+  /// Deletes every key of every database on every master (FLUSHALL):
+  /// `keys.flushall(redisson::Keys::confirm_flush)`.
+  void flushall(ConfirmFlush confirm);
+  /// Swaps the contents of the logical databases `first` and `second` (SWAPDB); not on a
+  /// Cluster (errc::invalid_argument), which has one database.
+  void swapdb(std::int64_t first, std::int64_t second);
+  /// The Cluster hash slot of `key` (CRC16 of its hash tag, mod 16384), computed here, the same
+  /// on any deployment.
+  static int slot(std::string_view key);
   /// A random key; nullopt when there are none.
   std::optional<std::string> random_key() const;
   /// What the key `name` holds; KeyType::none when it does not exist.

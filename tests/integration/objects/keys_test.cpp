@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "redisson/objects/bucket.hpp"
 #include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
@@ -40,6 +41,11 @@ concept FlushesWithBraces = requires(K keys) {
 };
 static_assert(!FlushesWithoutTag<Keys>);
 static_assert(!FlushesWithBraces<Keys>);
+template <class K>
+concept FlushesAllWithoutTag = requires(K keys) {
+  keys.flushall();
+};
+static_assert(!FlushesAllWithoutTag<Keys>);
 
 class KeysTest : public ::testing::Test {
  protected:
@@ -138,6 +144,37 @@ TEST_F(KeysTest, FlushdbNeedsItsTag) {
   fill("f:", 10);
   keys.flushdb(Keys::confirm_flush);
   EXPECT_EQ(keys.count(), 0);
+}
+
+TEST_F(KeysTest, FlushallEmptiesEveryDatabase) {
+  fill("f:", 3);
+  auto config = config_for(server);
+  config.server.database = 2;
+  Client db2(config);
+  redisson::Bucket<std::string>(db2, "other", redisson::codecs::string()).set("x");
+  EXPECT_EQ(Keys(db2).count(), 1);
+  keys.flushall(Keys::confirm_flush);
+  EXPECT_EQ(keys.count(), 0);
+  EXPECT_EQ(Keys(db2).count(), 0);
+}
+
+TEST_F(KeysTest, SwapdbExchangesTwoDatabases) {
+  fill("a:", 2);
+  auto config = config_for(server);
+  config.server.database = 1;
+  Client db1(config);
+  keys.swapdb(0, 1);
+  EXPECT_EQ(keys.count(), 0);
+  EXPECT_EQ(Keys(db1).count(), 2);
+  expect_error(
+      errc::server_error, [&] { keys.swapdb(0, 99); }, "swapdb out of range");
+}
+
+TEST_F(KeysTest, SlotIsTheClusterHashSlot) {
+  EXPECT_EQ(Keys::slot("foo"), 12182);  // the examples of the Cluster specification
+  EXPECT_EQ(Keys::slot("{user1000}.following"), Keys::slot("{user1000}.followers"));
+  EXPECT_EQ(Keys::slot("{user1000}.following"), Keys::slot("user1000"));
+  EXPECT_EQ(Keys::slot("123456789"), 0x31C3 % 16384);  // CRC16/XMODEM check value
 }
 
 TEST_F(KeysTest, RandomKey) {

@@ -64,8 +64,32 @@ auto Keys::async_delete_by_pattern(std::string pattern, CompletionToken&& token)
 
 template <class CompletionToken>
 auto Keys::async_flushdb(ConfirmFlush, CompletionToken&& token) {
-  return detail::async_started<void>(state_, token, &detail::start_keys_flushdb,
-                                     &detail::reply_ignore);
+  return detail::async_started<void>(
+      state_, token,
+      [](const detail::ObjectPtr& state, detail::Done<Reply>& done) {
+        detail::start_keys_flush(state, "FLUSHDB", done);
+      },
+      &detail::reply_ignore);
+}
+
+template <class CompletionToken>
+auto Keys::async_flushall(ConfirmFlush, CompletionToken&& token) {
+  return detail::async_started<void>(
+      state_, token,
+      [](const detail::ObjectPtr& state, detail::Done<Reply>& done) {
+        detail::start_keys_flush(state, "FLUSHALL", done);
+      },
+      &detail::reply_ignore);
+}
+
+template <class CompletionToken>
+auto Keys::async_swapdb(std::int64_t first, std::int64_t second, CompletionToken&& token) {
+  return detail::async_started<void>(
+      state_, token,
+      [first, second](const detail::ObjectPtr& state, detail::Done<Reply>& done) {
+        detail::start_keys_swapdb(state, first, second, done);
+      },
+      &detail::reply_ignore);
 }
 
 template <class CompletionToken>
