@@ -110,8 +110,9 @@ void start_plain_map(const ObjectPtr& object, MapOp op, const std::vector<std::s
 
 const MapLayout plain_map_layout{&start_plain_map, "HSCAN"};
 
-std::string map_lock_name(const std::string& name, std::string_view key_bytes) {
-  return suffix_name(name, highway_hash128_base64(key_bytes) + ":lock");
+std::string map_lock_name(const std::string& name, std::string_view key_bytes,
+                          std::string_view kind) {
+  return suffix_name(name, highway_hash128_base64(key_bytes) + ":" + std::string(kind));
 }
 
 }  // namespace redisson::detail

@@ -56,8 +56,10 @@ struct MapLayout {
 /// Map's layout: HGET, HSET, HSETNX, HDEL, HEXISTS, HLEN, HMGET, HINCRBYFLOAT, HSTRLEN, HKEYS,
 /// HVALS, HGETALL, HRANDFIELD and map_*.lua.
 extern const MapLayout plain_map_layout;
-/// Redisson's per-key lock name: `{n}:<hash128toBase64(key bytes)>:lock` (suffixName rules).
-std::string map_lock_name(const std::string& name, std::string_view key_bytes);
+/// Redisson's name of a map key's lock (getLockByMapKey): `{n}:<hash128toBase64(key bytes)>:kind`
+/// (suffixName rules), kind "lock", "fairlock", "rw_lock", "semaphore", ...
+std::string map_lock_name(const std::string& name, std::string_view key_bytes,
+                          std::string_view kind = "lock");
 }  // namespace detail
 
 /// A map of K to V stored in the hash `name`: each key is a field holding the map-key codec's
@@ -238,10 +240,24 @@ class Map : public Object, public MapKeys<Map<K, V>, K, V> {
   CollectionScan<std::pair<K, V>> entries(std::int64_t page_size = 100) const {
     return CollectionScan<std::pair<K, V>>(object_, layout_->scan_verb, page_size, &decode_entries);
   }
-  /// Redisson's name for the lock of `key` (`{name}:<hash of the key's bytes>:lock`): a
-  /// `redisson::Lock(client, map.lock_name(key))` is the lock Java's map.getLock(key) returns.
-  std::string lock_name(const K& key) const {
-    return detail::map_lock_name(name(), detail::map_key_bytes(codec(), key));
+  // Redisson's names of the synchronizers of a key (`{name}:<hash of the key's bytes>:<kind>`):
+  // a `redisson::Lock(client, map.lock_name(key))` is the lock Java's map.getLock(key) returns.
+  /// The name of Java's map.getLock(key): a redisson::Lock.
+  std::string lock_name(const K& key) const { return key_lock_name(key, "lock"); }
+  /// The name of Java's map.getFairLock(key): a redisson::FairLock.
+  std::string fair_lock_name(const K& key) const { return key_lock_name(key, "fairlock"); }
+  /// The name of Java's map.getReadWriteLock(key): a redisson::ReadWriteLock.
+  std::string read_write_lock_name(const K& key) const { return key_lock_name(key, "rw_lock"); }
+  /// The name of Java's map.getSemaphore(key): a redisson::Semaphore.
+  std::string semaphore_name(const K& key) const { return key_lock_name(key, "semaphore"); }
+  /// The name of Java's map.getCountDownLatch(key): a redisson::CountDownLatch.
+  std::string count_down_latch_name(const K& key) const {
+    return key_lock_name(key, "countdownlatch");
+  }
+  /// The name of Java's map.getPermitExpirableSemaphore(key): a
+  /// redisson::PermitExpirableSemaphore.
+  std::string permit_expirable_semaphore_name(const K& key) const {
+    return key_lock_name(key, "permitexpirablesemaphore");
   }
 
  protected:
@@ -257,6 +273,9 @@ class Map : public Object, public MapKeys<Map<K, V>, K, V> {
 
  private:
   static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& page);
+  std::string key_lock_name(const K& key, std::string_view kind) const {
+    return detail::map_lock_name(name(), detail::map_key_bytes(codec(), key), kind);
+  }
   /// `op` with no arguments.
   template <class R, class CompletionToken, class Convert>
   auto whole(CompletionToken&& token, Convert convert, detail::MapOp op) const;

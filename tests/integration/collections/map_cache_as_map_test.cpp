@@ -244,6 +244,15 @@ TEST_F(MapCacheAsMapTest, NewReadsOnAWrongTypeKeyAreRefusedAndChangeNothing) {
   EXPECT_EQ(server.command({"EXISTS", "redisson__map_cache__last_access__set:{c}"}), "0");
 }
 
+TEST_F(MapCacheAsMapTest, KeyLockNamesAreTheMaps) {
+  const Map<std::string, std::string> plain(client, "c", codecs::string());
+  EXPECT_EQ(cache.fair_lock_name("a"), plain.fair_lock_name("a"));
+  EXPECT_EQ(cache.read_write_lock_name("a"), plain.read_write_lock_name("a"));
+  EXPECT_EQ(cache.semaphore_name("a"), plain.semaphore_name("a"));
+  EXPECT_EQ(cache.count_down_latch_name("a"), plain.count_down_latch_name("a"));
+  EXPECT_EQ(cache.permit_expirable_semaphore_name("a"), plain.permit_expirable_semaphore_name("a"));
+}
+
 }  // namespace
 
 }  // namespace collections_map_cache_as_map_test

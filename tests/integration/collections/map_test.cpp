@@ -297,6 +297,17 @@ TEST_F(MapTest, LockNamesAreRedissons) {
   EXPECT_EQ(map.lock_name("k1"), "{m}:" + b64 + ":lock");
   Map<std::string, std::string> tagged(client, "{tag}m");
   EXPECT_EQ(tagged.lock_name("k1"), "{tag}m:" + b64 + ":lock");
+  // getFairLock, getReadWriteLock, getSemaphore, getCountDownLatch, getPermitExpirableSemaphore:
+  // getLockByMapKey(key, suffix) with Redisson's suffixes.
+  EXPECT_EQ(map.fair_lock_name("k1"), "{m}:" + b64 + ":fairlock");
+  EXPECT_EQ(map.read_write_lock_name("k1"), "{m}:" + b64 + ":rw_lock");
+  EXPECT_EQ(map.semaphore_name("k1"), "{m}:" + b64 + ":semaphore");
+  EXPECT_EQ(map.count_down_latch_name("k1"), "{m}:" + b64 + ":countdownlatch");
+  EXPECT_EQ(map.permit_expirable_semaphore_name("k1"), "{m}:" + b64 + ":permitexpirablesemaphore");
+  EXPECT_EQ(tagged.semaphore_name("k1"), "{tag}m:" + b64 + ":semaphore");
+  // StringCodec "k1" (fixtures: transaction_commit_string map_key_hash128toBase64).
+  StringMap strings(client, "m", codecs::string());
+  EXPECT_EQ(strings.fair_lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:fairlock");
 }
 
 }  // namespace
