@@ -83,6 +83,18 @@ void start_plain_map(const ObjectPtr& object, MapOp op, const std::vector<std::s
       return send(object, "HLEN", args, done);
     case MapOp::add_and_get:
       return send(object, "HINCRBYFLOAT", args, done);
+    case MapOp::value_size:
+      return send(object, "HSTRLEN", args, done);
+    case MapOp::read_all_keys:
+      return send(object, "HKEYS", args, done);
+    case MapOp::read_all_values:
+      return send(object, "HVALS", args, done);
+    case MapOp::read_all_entries:
+      return send(object, "HGETALL", args, done);
+    case MapOp::random_keys:
+      return send(object, "HRANDFIELD", args, done);
+    case MapOp::random_entries:
+      return send(object, "HRANDFIELD", {args.at(0), "WITHVALUES"}, done);
     case MapOp::fast_remove:
       return start_with_arguments(object, "HDEL", args, done);
     case MapOp::get_all:
@@ -98,8 +110,9 @@ void start_plain_map(const ObjectPtr& object, MapOp op, const std::vector<std::s
 
 const MapLayout plain_map_layout{&start_plain_map, "HSCAN"};
 
-std::string map_lock_name(const std::string& name, std::string_view key_bytes) {
-  return suffix_name(name, highway_hash128_base64(key_bytes) + ":lock");
+std::string map_lock_name(const std::string& name, std::string_view key_bytes,
+                          std::string_view kind) {
+  return suffix_name(name, highway_hash128_base64(key_bytes) + ":" + std::string(kind));
 }
 
 }  // namespace redisson::detail

@@ -183,6 +183,18 @@ void start_map_cache_op(const ObjectPtr& object, MapOp op, const std::vector<std
       return start_map_cache_script(object, MapCacheScript::get, {args.at(0), "value"}, done);
     case MapOp::contains_key:
       return start_map_cache_script(object, MapCacheScript::get, {args.at(0), "exists"}, done);
+    case MapOp::value_size:
+      return start_map_cache_script(object, MapCacheScript::get, {args.at(0), "length"}, done);
+    case MapOp::read_all_keys:
+      return eval_on_keys(object, lua::map_cache_read_all, {"keys"}, {}, done);
+    case MapOp::read_all_values:
+      return eval_on_keys(object, lua::map_cache_read_all, {"values"}, {}, done);
+    case MapOp::read_all_entries:
+      return eval_on_keys(object, lua::map_cache_read_all, {"entries"}, {}, done);
+    case MapOp::random_keys:
+      return eval_on_keys(object, lua::map_cache_read_all, {"keys", args.at(0)}, {}, done);
+    case MapOp::random_entries:
+      return eval_on_keys(object, lua::map_cache_read_all, {"entries", args.at(0)}, {}, done);
     case MapOp::put:
       return put("put");
     case MapOp::fast_put:

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -36,6 +38,12 @@ enum class MapOp {
   get_all,             ///< keys... -> their values in order, nil for absent ones
   put_all,             ///< key, value, key, value... -> anything (not atomic as a whole)
   add_and_get,         ///< key, delta as decimal text -> the new number (integer or text)
+  value_size,          ///< key -> the length of its value's bytes (0 when absent)
+  read_all_keys,       ///< -> every key
+  read_all_values,     ///< -> every value
+  read_all_entries,    ///< -> key, value, key, value... (or [key, value] pairs)
+  random_keys,         ///< count -> up to count distinct keys picked at random
+  random_entries,  ///< count -> up to count distinct entries picked at random, as read_all_entries
 };
 /// How one kind of map carries the Map operations out: a Map's plain hash commands and
 /// scripts, or a MapCache's scripts that also keep (and respect) its expiry sets.
@@ -45,10 +53,13 @@ struct MapLayout {
   /// The verb of entries()' CollectionScan: "HSCAN", or a MapCache's scan of live entries.
   const char* scan_verb;
 };
-/// Map's layout: HGET, HSET, HSETNX, HDEL, HEXISTS, HLEN, HMGET, HINCRBYFLOAT and map_*.lua.
+/// Map's layout: HGET, HSET, HSETNX, HDEL, HEXISTS, HLEN, HMGET, HINCRBYFLOAT, HSTRLEN, HKEYS,
+/// HVALS, HGETALL, HRANDFIELD and map_*.lua.
 extern const MapLayout plain_map_layout;
-/// Redisson's per-key lock name: `{n}:<hash128toBase64(key bytes)>:lock` (suffixName rules).
-std::string map_lock_name(const std::string& name, std::string_view key_bytes);
+/// Redisson's name of a map key's lock (getLockByMapKey): `{n}:<hash128toBase64(key bytes)>:kind`
+/// (suffixName rules), kind "lock", "fairlock", "rw_lock", "semaphore", ...
+std::string map_lock_name(const std::string& name, std::string_view key_bytes,
+                          std::string_view kind = "lock");
 }  // namespace detail
 
 /// A map of K to V stored in the hash `name`: each key is a field holding the map-key codec's
@@ -57,10 +68,11 @@ std::string map_lock_name(const std::string& name, std::string_view key_bytes);
 /// a C++ service share one map when they use the same codec.
 ///
 /// Cost: each operation is one round trip: one command (HGET, HSET, HSETNX, HDEL, HEXISTS,
-/// HLEN, HMGET, HINCRBYFLOAT) or one script for the operations that answer the value they
-/// replace or compare values (put, put_if_absent, put_if_exists, replace, remove). put_all sends
-/// one HSET per 1,000 entries, pipelined. entries() reads the map in pages of HSCAN, never one
-/// HGETALL. contains_value() compares on the server, O(size).
+/// HLEN, HMGET, HINCRBYFLOAT, HSTRLEN, HRANDFIELD) or one script for the operations that answer
+/// the value they replace or compare values (put, put_if_absent, put_if_exists, replace, remove).
+/// put_all sends one HSET per 1,000 entries, pipelined. entries() reads the map in pages of
+/// HSCAN; the read_all_* snapshots read it in one reply (HKEYS, HVALS, HGETALL), so the whole map
+/// is in memory at once, on the server and here. contains_value() compares on the server, O(size).
 ///
 /// A key of another type is errc::wrong_type and is left untouched; bytes the codec cannot read
 /// as K or V are errc::codec_error. Values are compared as encoded bytes (replace(k, expected,
@@ -117,6 +129,22 @@ class Map : public Object, public MapKeys<Map<K, V>, K, V> {
   template <class N, class CompletionToken>
   requires std::is_arithmetic_v<N>
   auto async_add_and_get(const K& key, N delta, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_fast_replace(const K& key, const V& value, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_empty(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_value_size(const K& key, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_all_map(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_all_key_set(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_all_values(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_random_keys(std::int64_t count, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_random_entries(std::int64_t count, CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // fast_remove (HDEL), contains_key (HEXISTS) and contains_value are MapKeys'.
@@ -174,16 +202,62 @@ class Map : public Object, public MapKeys<Map<K, V>, K, V> {
   requires std::is_arithmetic_v<N> N add_and_get(const K& key, N delta) {
     return async_add_and_get(key, delta, blocking("add_and_get"));
   }
+  /// Java's fastReplace: fast_put_if_exists (a MapCache entry keeps its time to live).
+  bool fast_replace(const K& key, const V& value) {
+    return async_fast_replace(key, value, blocking("fast_replace"));
+  }
+  /// True if the map has no entries: size() == 0 (so, like size(), on a MapCache it counts
+  /// expired entries not yet swept, as Redisson's isEmpty).
+  bool empty() const { return async_empty(blocking("empty")); }
+  /// The length of the encoded bytes of `key`'s value (HSTRLEN); 0 when absent (on a MapCache:
+  /// or expired; the value's own bytes, without the entry's packing).
+  std::int64_t value_size(const K& key) const {
+    return async_value_size(key, blocking("value_size"));
+  }
+  /// Every entry, read at once (HGETALL; on a MapCache the live ones). Java's readAllMap and
+  /// readAllEntrySet: a std::map iterates as the entry set.
+  std::map<K, V> read_all_map() const { return async_read_all_map(blocking("read_all_map")); }
+  /// Every key, read at once (HKEYS; on a MapCache those of live entries).
+  std::set<K> read_all_key_set() const {
+    return async_read_all_key_set(blocking("read_all_key_set"));
+  }
+  /// Every value, read at once, in the server's order (HVALS; on a MapCache those of live entries).
+  std::vector<V> read_all_values() const {
+    return async_read_all_values(blocking("read_all_values"));
+  }
+  /// Up to `count` distinct keys picked at random (HRANDFIELD; on a MapCache, picks that land on
+  /// expired entries are left out, so fewer may come back). A negative count is invalid_argument.
+  std::set<K> random_keys(std::int64_t count) const {
+    return async_random_keys(count, blocking("random_keys"));
+  }
+  /// Up to `count` distinct entries picked at random, as random_keys() picks them.
+  std::map<K, V> random_entries(std::int64_t count) const {
+    return async_random_entries(count, blocking("random_entries"));
+  }
 
   /// The entries, read in pages of about `page_size` with HSCAN as they are iterated (see
   /// CollectionScan for what a scan guarantees). Sends nothing until the first page is asked.
   CollectionScan<std::pair<K, V>> entries(std::int64_t page_size = 100) const {
     return CollectionScan<std::pair<K, V>>(object_, layout_->scan_verb, page_size, &decode_entries);
   }
-  /// Redisson's name for the lock of `key` (`{name}:<hash of the key's bytes>:lock`): a
-  /// `redisson::Lock(client, map.lock_name(key))` is the lock Java's map.getLock(key) returns.
-  std::string lock_name(const K& key) const {
-    return detail::map_lock_name(name(), detail::map_key_bytes(codec(), key));
+  // Redisson's names of the synchronizers of a key (`{name}:<hash of the key's bytes>:<kind>`):
+  // a `redisson::Lock(client, map.lock_name(key))` is the lock Java's map.getLock(key) returns.
+  /// The name of Java's map.getLock(key): a redisson::Lock.
+  std::string lock_name(const K& key) const { return key_lock_name(key, "lock"); }
+  /// The name of Java's map.getFairLock(key): a redisson::FairLock.
+  std::string fair_lock_name(const K& key) const { return key_lock_name(key, "fairlock"); }
+  /// The name of Java's map.getReadWriteLock(key): a redisson::ReadWriteLock.
+  std::string read_write_lock_name(const K& key) const { return key_lock_name(key, "rw_lock"); }
+  /// The name of Java's map.getSemaphore(key): a redisson::Semaphore.
+  std::string semaphore_name(const K& key) const { return key_lock_name(key, "semaphore"); }
+  /// The name of Java's map.getCountDownLatch(key): a redisson::CountDownLatch.
+  std::string count_down_latch_name(const K& key) const {
+    return key_lock_name(key, "countdownlatch");
+  }
+  /// The name of Java's map.getPermitExpirableSemaphore(key): a
+  /// redisson::PermitExpirableSemaphore.
+  std::string permit_expirable_semaphore_name(const K& key) const {
+    return key_lock_name(key, "permitexpirablesemaphore");
   }
 
  protected:
@@ -199,6 +273,19 @@ class Map : public Object, public MapKeys<Map<K, V>, K, V> {
 
  private:
   static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& page);
+  std::string key_lock_name(const K& key, std::string_view kind) const {
+    return detail::map_lock_name(name(), detail::map_key_bytes(codec(), key), kind);
+  }
+  /// `op` with no arguments.
+  template <class R, class CompletionToken, class Convert>
+  auto whole(CompletionToken&& token, Convert convert, detail::MapOp op) const;
+  /// `op` with `count` (checked: not negative) as its argument.
+  template <class R, class CompletionToken, class Convert>
+  auto random_pick(CompletionToken&& token, Convert convert, detail::MapOp op,
+                   std::int64_t count) const;
+  /// Reply conversions: keys as a set; entries (flat or in pairs) as a map.
+  auto key_set_reader() const;
+  auto map_reader() const;
   /// Runs `op` on the layout, its arguments made by `encode(codec)` as the operation starts
   /// (a codec_error is the completion's).
   template <class R, class CompletionToken, class Convert, class Encode>

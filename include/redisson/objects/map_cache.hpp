@@ -79,24 +79,25 @@ enum class EvictionMode {
 ///   redisson__map_cache__last_access__set:{n}   zset: LRU/LFU bookkeeping of a bounded map
 ///   {n}:redisson_options                        hash: max-size, mode, has-listeners
 ///
-/// It is a Map<K, V> (as Java's RMapCache is an RMap): every Map operation works on it, run by
-/// the MapCache scripts, plus the forms with a time to live and a max idle time below. An
-/// expired entry is invisible at once: every read (get, get_all, contains_key, contains_value,
-/// entries(), the value a put or remove answers) checks both zsets on the server (times are the
-/// client's clock, as in Redisson, so clients need synchronised clocks). Expired entries stay
-/// in Redis until a sweeper removes them: this client's (Config::eviction: one per client and
-/// map cache while a handle exists, Redisson's schedule and once-per-interval latch, publishing
-/// expired events), a Java client's, or evict_expired(); size() counts them until then. Reading
-/// an entry with a max idle time (get, get_all, contains_key) moves its idle deadline. Writes
-/// publish Redisson's created/updated/removed events when a listener has registered
-/// (has-listeners). A map bounded by set_max_size() (here or by Java) keeps LRU/LFU scores on
-/// reads and writes, and a put evicts the lowest-scored entries beyond the bound. A put without
-/// a time to live (Map's put, fast_put, put_if_absent, ...) stores an entry that never expires.
+/// It is a Map<K, V> (as Java's RMapCache is an RMap): every Map operation works on it, run by the
+/// MapCache scripts, plus the forms with a time to live and a max idle time below. An expired entry
+/// is invisible at once: every read (get, get_all, contains_key, contains_value, value_size,
+/// entries(), read_all_*, random_*, the value a put or remove answers) checks both zsets on the
+/// server (times are the client's clock, as in Redisson, so clients need synchronised clocks).
+/// Expired entries stay in Redis until a sweeper removes them: this client's (Config::eviction: one
+/// per client and map cache while a handle exists, Redisson's schedule and once-per-interval latch,
+/// publishing expired events), a Java client's, or evict_expired(); size() and empty() count them
+/// until then. Reading an entry with a max idle time (get, get_all, contains_key, read_all_*,
+/// random_*) moves its idle deadline. Writes publish Redisson's created/updated/removed events when
+/// a listener has registered (has-listeners). A map bounded by set_max_size() (here or by Java)
+/// keeps LRU/LFU scores on reads and writes, and a put evicts the lowest-scored entries beyond the
+/// bound. A put without a time to live (Map's put, fast_put, put_if_absent, ...) stores an entry
+/// that never expires.
 ///
-/// Cost: every operation is one script, one round trip, O(log n) in the zsets, except size()
-/// (HLEN), contains_value() (a script that walks the hash, O(n)), and put_all() (one put script
-/// per entry, pipelined: not atomic as a whole). delete_object(), expire() and rename() act on
-/// all five keys.
+/// Cost: every operation is one script, one round trip, O(log n) in the zsets, except size() and
+/// empty() (HLEN), contains_value() and read_all_* (a script that walks the hash, O(n)), and
+/// put_all() (one put script per entry, pipelined: not atomic as a whole). delete_object(),
+/// expire() and rename() act on all five keys.
 ///
 /// A handle: cheap to copy, sends nothing until an operation is called, thread-safe.
 template <JavaValue K, JavaValue V>

@@ -5,10 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -164,6 +166,91 @@ TEST_F(MapCacheAsMapTest, AnExpiredEntryIsAbsentToEveryMapOperation) {
   put_expired("n", "41");
   EXPECT_EQ(map.add_and_get<std::int64_t>("n", 1), 1) << "an expired number counts as 0";
   EXPECT_EQ(cache.remaining_time_to_live("n"), -1ms);
+}
+
+TEST_F(MapCacheAsMapTest, ReadAllAndRandomLeaveOutExpiredEntries) {
+  EXPECT_TRUE(map.empty());
+  EXPECT_EQ(map.read_all_map(), Strings{});
+  EXPECT_TRUE(map.read_all_key_set().empty());
+  EXPECT_TRUE(map.read_all_values().empty());
+  EXPECT_TRUE(map.random_keys(5).empty());
+  EXPECT_TRUE(map.random_entries(5).empty());
+  EXPECT_EQ(map.value_size("none"), 0);
+
+  map.put("a", "1");
+  cache.put("b", "22", 1h);
+  cache.put("c", "333", 1h, 1h);
+  put_expired("dead", "x");
+  const Strings live{{"a", "1"}, {"b", "22"}, {"c", "333"}};
+  EXPECT_EQ(map.read_all_map(), live);
+  EXPECT_EQ(map.read_all_key_set(), (std::set<std::string>{"a", "b", "c"}));
+  auto values = map.read_all_values();
+  std::sort(values.begin(), values.end());
+  EXPECT_EQ(values, (std::vector<std::string>{"1", "22", "333"})) << "unpacked, expired left out";
+  EXPECT_EQ(map.random_entries(10), live) << "a pick of every field: the expired one left out";
+  EXPECT_EQ(map.random_keys(10), (std::set<std::string>{"a", "b", "c"}));
+  for (const auto& [key, value] : map.random_entries(2)) EXPECT_EQ(live.at(key), value);
+  EXPECT_LE(map.random_keys(2).size(), 2u);
+
+  EXPECT_EQ(map.value_size("c"), 3) << "the value's bytes, not the 16 bytes packed before them";
+  EXPECT_EQ(map.value_size("dead"), 0);
+  EXPECT_FALSE(map.empty()) << "empty() is size() == 0: unswept entries count, as in Redisson";
+
+  EXPECT_FALSE(map.fast_replace("dead", "y"));
+  EXPECT_EQ(map.get("dead"), std::nullopt) << "an expired entry is not replaced";
+  EXPECT_TRUE(map.fast_replace("b", "23"));
+  EXPECT_EQ(map.get("b"), "23");
+  EXPECT_GT(cache.remaining_time_to_live("b"), 0ms) << "fast_replace keeps the time to live";
+}
+
+TEST_F(MapCacheAsMapTest, ReadAllMovesTheIdleDeadlineOfEntriesWithAMaxIdle) {
+  cache.put("idle", "v", 0ms, 1h);
+  cache.put("ttl", "v", 1h);
+  // Both deadlines set close, as if the entries were last read long ago.
+  const auto soon = std::to_string(now_ms() + 60'000);
+  server.command({"ZADD", "redisson__idle__set:{c}", "XX", soon, "idle"});
+  server.command({"ZADD", "redisson__timeout__set:{c}", "XX", soon, "ttl"});
+  EXPECT_EQ(map.value_size("idle"), 1);
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__idle__set:{c}", "idle"}), soon)
+      << "value_size is no read (Redisson's HSTRLEN)";
+  EXPECT_EQ(map.read_all_map().size(), 2u);
+  EXPECT_GT(std::stoll(server.command({"ZSCORE", "redisson__idle__set:{c}", "idle"})),
+            now_ms() + 30 * 60'000)
+      << "read: the idle deadline moved to now + max idle";
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__timeout__set:{c}", "ttl"}), soon)
+      << "a time to live is not moved by reads";
+}
+
+TEST_F(MapCacheAsMapTest, NewReadsOnAWrongTypeKeyAreRefusedAndChangeNothing) {
+  server.command({"SET", "c", "a string"});
+  expect_error(
+      errc::wrong_type, [&] { (void)map.empty(); }, "empty");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.read_all_map(); }, "read_all_map");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.read_all_key_set(); }, "read_all_key_set");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.read_all_values(); }, "read_all_values");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.random_keys(1); }, "random_keys");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.random_entries(1); }, "random_entries");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.value_size("k"); }, "value_size");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.fast_replace("k", "v"); }, "fast_replace");
+  EXPECT_EQ(server.command({"GET", "c"}), "a string");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__idle__set:{c}"}), "0");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__map_cache__last_access__set:{c}"}), "0");
+}
+
+TEST_F(MapCacheAsMapTest, KeyLockNamesAreTheMaps) {
+  const Map<std::string, std::string> plain(client, "c", codecs::string());
+  EXPECT_EQ(cache.fair_lock_name("a"), plain.fair_lock_name("a"));
+  EXPECT_EQ(cache.read_write_lock_name("a"), plain.read_write_lock_name("a"));
+  EXPECT_EQ(cache.semaphore_name("a"), plain.semaphore_name("a"));
+  EXPECT_EQ(cache.count_down_latch_name("a"), plain.count_down_latch_name("a"));
+  EXPECT_EQ(cache.permit_expirable_semaphore_name("a"), plain.permit_expirable_semaphore_name("a"));
 }
 
 }  // namespace

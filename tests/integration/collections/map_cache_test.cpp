@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -125,6 +126,11 @@ TEST_F(MapCacheTest, ReadsWhatJavaWrote) {
     StringCache cache(client, java.at("key").get<std::string>(), codec_of_case(java));
     EXPECT_EQ(cache.get("k"), "v");
     EXPECT_EQ(cache.size(), 1);
+    EXPECT_EQ(cache.read_all_map(), (std::map<std::string, std::string>{{"k", "v"}}));
+    // The value's own bytes (Kryo's string "v" is 3 of them), not the entry's packing.
+    const auto v_bytes =
+        codec_of_case(java)->map_value_codec().encode(redisson::to_value(std::string("v")));
+    EXPECT_EQ(cache.value_size("k"), static_cast<std::int64_t>(v_bytes.size()));
     const auto left = cache.remaining_time_to_live("k");
     if (std::string(name) == "mapcache_plain_kryo") {
       EXPECT_EQ(left, -1ms);

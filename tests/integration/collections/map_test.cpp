@@ -4,11 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <asio/use_future.hpp>
 #include <atomic>
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -126,6 +128,75 @@ TEST_F(MapTest, EntriesAreReadInPagesAndCoverTheMap) {
       errc::invalid_argument, [&] { (void)empty.entries(0); }, "entries(0)");
 }
 
+TEST_F(MapTest, ReadAllReturnsTheWholeMapAtOnce) {
+  StringMap map(client, "m", codecs::string());
+  EXPECT_TRUE(map.empty());
+  EXPECT_TRUE(map.read_all_map().empty());
+  EXPECT_TRUE(map.read_all_key_set().empty());
+  EXPECT_TRUE(map.read_all_values().empty());
+  EXPECT_EQ(server.command({"EXISTS", "m"}), "0") << "reading created nothing";
+
+  map.put_all({{"a", "1"}, {"b", "2"}, {"c", "2"}});
+  EXPECT_FALSE(map.empty());
+  EXPECT_EQ(map.read_all_map(),
+            (std::map<std::string, std::string>{{"a", "1"}, {"b", "2"}, {"c", "2"}}));
+  EXPECT_EQ(map.read_all_key_set(), (std::set<std::string>{"a", "b", "c"}));
+  auto values = map.read_all_values();
+  std::sort(values.begin(), values.end());
+  EXPECT_EQ(values, (std::vector<std::string>{"1", "2", "2"})) << "a value per entry";
+
+  // Kryo keys and values: decoded with the map's codec.
+  Map<std::string, std::int64_t> kryo(client, "kryo");
+  kryo.put("x", 7);
+  EXPECT_EQ(kryo.read_all_map(), (std::map<std::string, std::int64_t>{{"x", 7}}));
+  EXPECT_EQ(kryo.read_all_key_set(), (std::set<std::string>{"x"}));
+  EXPECT_EQ(kryo.read_all_values(), (std::vector<std::int64_t>{7}));
+}
+
+TEST_F(MapTest, ValueSizeAndFastReplace) {
+  StringMap map(client, "m", codecs::string());
+  map.put("k", "four");
+  EXPECT_EQ(map.value_size("k"), 4);
+  EXPECT_EQ(map.value_size("absent"), 0);
+  Map<std::string, std::string> kryo(client, "kryo");
+  kryo.put("k", "v");
+  EXPECT_EQ(kryo.value_size("k"), 3) << "the encoded bytes: Kryo's 03 76 b1";
+
+  EXPECT_TRUE(map.fast_replace("k", "five"));
+  EXPECT_EQ(map.get("k"), "five");
+  EXPECT_FALSE(map.fast_replace("absent", "x"));
+  EXPECT_FALSE(map.contains_key("absent")) << "nothing stored for an absent key";
+}
+
+TEST_F(MapTest, RandomKeysAndEntriesAreDistinctEntriesOfTheMap) {
+  StringMap map(client, "m", codecs::string());
+  EXPECT_TRUE(map.random_keys(3).empty());
+  EXPECT_TRUE(map.random_entries(3).empty());
+  std::map<std::string, std::string> all;
+  for (int i = 0; i < 10; ++i) all["k" + std::to_string(i)] = "v" + std::to_string(i);
+  map.put_all(all);
+
+  const auto keys = map.random_keys(4);
+  EXPECT_EQ(keys.size(), 4u);
+  for (const auto& key : keys) EXPECT_TRUE(all.contains(key)) << key;
+  const auto entries = map.random_entries(4);  // RESP3: [key, value] pairs
+  EXPECT_EQ(entries.size(), 4u);
+  for (const auto& [key, value] : entries) EXPECT_EQ(all.at(key), value) << key;
+  EXPECT_EQ(map.random_entries(50), all) << "more than there are: every entry once";
+  EXPECT_EQ(map.random_keys(50).size(), 10u);
+  EXPECT_TRUE(map.random_keys(0).empty());
+  expect_error(
+      errc::invalid_argument, [&] { (void)map.random_keys(-1); }, "negative count");
+  expect_error(
+      errc::invalid_argument, [&] { (void)map.random_entries(-1); }, "negative count");
+
+  auto config = config_for(server);
+  config.resp3 = false;
+  redisson::Client resp2(config);
+  StringMap flat(resp2, "m", codecs::string());
+  EXPECT_EQ(flat.random_entries(50), all) << "RESP2: key, value, ... flat";
+}
+
 TEST_F(MapTest, AddAndGetWorksOnDecimalTextValues) {
   Map<std::string, std::int64_t> counters(client, "c",
                                           codecs::composite(codecs::string(), codecs::long_text()));
@@ -160,6 +231,22 @@ TEST_F(MapTest, WrongTypeAndUnreadableBytesChangeNothing) {
       errc::wrong_type, [&] { (void)map.put("k", "v"); }, "put on a string key");
   expect_error(
       errc::wrong_type, [&] { (void)map.size(); }, "size on a string key");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.empty(); }, "empty");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.read_all_map(); }, "read_all_map");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.read_all_key_set(); }, "read_all_key_set");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.read_all_values(); }, "read_all_values");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.value_size("k"); }, "value_size");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.fast_replace("k", "v"); }, "fast_replace");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.random_keys(1); }, "random_keys");
+  expect_error(
+      errc::wrong_type, [&] { (void)map.random_entries(1); }, "random_entries");
   EXPECT_EQ(server.command({"GET", "m"}), "a string");
 
   server.command({"HSET", "h", "k", "not a number"});
@@ -190,6 +277,15 @@ TEST_F(MapTest, AsyncFormsCompleteThroughAnyToken) {
   EXPECT_EQ(map.async_remove("k", asio::use_future).get(), "v");
   auto scan = map.entries();
   EXPECT_TRUE(scan.async_next_batch(asio::use_future).get().empty());
+  EXPECT_TRUE(map.async_empty(asio::use_future).get());
+  map.put("k", "v");
+  EXPECT_FALSE(map.async_fast_replace("absent", "w", asio::use_future).get());
+  EXPECT_EQ(map.async_value_size("k", asio::use_future).get(), 1);
+  EXPECT_EQ(map.async_read_all_map(asio::use_future).get().size(), 1u);
+  EXPECT_EQ(map.async_read_all_key_set(asio::use_future).get().size(), 1u);
+  EXPECT_EQ(map.async_read_all_values(asio::use_future).get().size(), 1u);
+  EXPECT_EQ(map.async_random_keys(1, asio::use_future).get().size(), 1u);
+  EXPECT_EQ(map.async_random_entries(1, asio::use_future).get().size(), 1u);
 }
 
 TEST_F(MapTest, LockNamesAreRedissons) {
@@ -201,6 +297,17 @@ TEST_F(MapTest, LockNamesAreRedissons) {
   EXPECT_EQ(map.lock_name("k1"), "{m}:" + b64 + ":lock");
   Map<std::string, std::string> tagged(client, "{tag}m");
   EXPECT_EQ(tagged.lock_name("k1"), "{tag}m:" + b64 + ":lock");
+  // getFairLock, getReadWriteLock, getSemaphore, getCountDownLatch, getPermitExpirableSemaphore:
+  // getLockByMapKey(key, suffix) with Redisson's suffixes.
+  EXPECT_EQ(map.fair_lock_name("k1"), "{m}:" + b64 + ":fairlock");
+  EXPECT_EQ(map.read_write_lock_name("k1"), "{m}:" + b64 + ":rw_lock");
+  EXPECT_EQ(map.semaphore_name("k1"), "{m}:" + b64 + ":semaphore");
+  EXPECT_EQ(map.count_down_latch_name("k1"), "{m}:" + b64 + ":countdownlatch");
+  EXPECT_EQ(map.permit_expirable_semaphore_name("k1"), "{m}:" + b64 + ":permitexpirablesemaphore");
+  EXPECT_EQ(tagged.semaphore_name("k1"), "{tag}m:" + b64 + ":semaphore");
+  // StringCodec "k1" (fixtures: transaction_commit_string map_key_hash128toBase64).
+  StringMap strings(client, "m", codecs::string());
+  EXPECT_EQ(strings.fair_lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:fairlock");
 }
 
 }  // namespace

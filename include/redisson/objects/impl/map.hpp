@@ -99,8 +99,62 @@ auto Map<K, V>::async_contains_value(const V& value, CompletionToken&& token) co
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
 auto Map<K, V>::async_size(CompletionToken&& token) const {
-  return run_on_layout<std::int64_t>(token, &detail::reply_integer, detail::MapOp::size,
-                                     [](const Codec&) { return std::vector<std::string>{}; });
+  return whole<std::int64_t>(token, &detail::reply_integer, detail::MapOp::size);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_empty(CompletionToken&& token) const {
+  return whole<bool>(
+      token, [](const Reply& reply) { return detail::reply_integer(reply) == 0; },
+      detail::MapOp::size);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_fast_replace(const K& key, const V& value, CompletionToken&& token) {
+  return async_fast_put_if_exists(key, value, std::forward<CompletionToken>(token));
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_value_size(const K& key, CompletionToken&& token) const {
+  return keyed<std::int64_t>(token, &detail::reply_integer, detail::MapOp::value_size, key);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_read_all_map(CompletionToken&& token) const {
+  return whole<std::map<K, V>>(token, map_reader(), detail::MapOp::read_all_entries);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_read_all_key_set(CompletionToken&& token) const {
+  return whole<std::set<K>>(token, key_set_reader(), detail::MapOp::read_all_keys);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_read_all_values(CompletionToken&& token) const {
+  return whole<std::vector<V>>(
+      token,
+      [codec = object_->codec](const Reply& reply) {
+        return detail::decode_elements<V>(codec->map_value_codec(), reply);
+      },
+      detail::MapOp::read_all_values);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_random_keys(std::int64_t count, CompletionToken&& token) const {
+  return random_pick<std::set<K>>(token, key_set_reader(), detail::MapOp::random_keys, count);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_random_entries(std::int64_t count, CompletionToken&& token) const {
+  return random_pick<std::map<K, V>>(token, map_reader(), detail::MapOp::random_entries, count);
 }
 
 template <JavaValue K, JavaValue V>
@@ -146,13 +200,62 @@ auto Map<K, V>::async_add_and_get(const K& key, N delta, CompletionToken&& token
 template <JavaValue K, JavaValue V>
 std::vector<std::pair<K, V>> Map<K, V>::decode_entries(const Codec& codec, const Reply& page) {
   std::vector<std::pair<K, V>> entries;
+  if (page.is_null()) return entries;
+  if (!page.is_aggregate()) detail::throw_unexpected_reply("an array of entries", page);
   entries.reserve(page.elements.size() / 2);
-  for (std::size_t i = 0; i + 1 < page.elements.size(); i += 2) {
-    auto key = detail::decode_reply<K>(codec.map_key_codec(), page.elements[i]);
-    auto value = detail::decode_reply<V>(codec.map_value_codec(), page.elements[i + 1]);
+  const auto add = [&](const Reply& key_bytes, const Reply& value_bytes) {
+    auto key = detail::decode_reply<K>(codec.map_key_codec(), key_bytes);
+    auto value = detail::decode_reply<V>(codec.map_value_codec(), value_bytes);
     if (key && value) entries.emplace_back(std::move(*key), std::move(*value));
+  };
+  const auto& elements = page.elements;
+  for (std::size_t i = 0; i < elements.size();) {
+    // Key, value, ... flat (HSCAN, HGETALL, scripts), or [key, value] pairs: RESP3's HRANDFIELD
+    // WITHVALUES.
+    if (elements[i].is_aggregate()) {
+      if (elements[i].elements.size() == 2) add(elements[i].elements[0], elements[i].elements[1]);
+      i += 1;
+    } else {
+      if (i + 1 < elements.size()) add(elements[i], elements[i + 1]);
+      i += 2;
+    }
   }
   return entries;
+}
+
+template <JavaValue K, JavaValue V>
+auto Map<K, V>::key_set_reader() const {
+  return [codec = object_->codec](const Reply& reply) {
+    auto keys = detail::decode_elements<K>(codec->map_key_codec(), reply);
+    return std::set<K>(std::make_move_iterator(keys.begin()), std::make_move_iterator(keys.end()));
+  };
+}
+
+template <JavaValue K, JavaValue V>
+auto Map<K, V>::map_reader() const {
+  return [codec = object_->codec](const Reply& reply) {
+    auto entries = decode_entries(*codec, reply);
+    return std::map<K, V>(std::make_move_iterator(entries.begin()),
+                          std::make_move_iterator(entries.end()));
+  };
+}
+
+template <JavaValue K, JavaValue V>
+template <class R, class CompletionToken, class Convert>
+auto Map<K, V>::whole(CompletionToken&& token, Convert convert, detail::MapOp op) const {
+  return run_on_layout<R>(token, std::move(convert), op,
+                          [](const Codec&) { return std::vector<std::string>{}; });
+}
+
+template <JavaValue K, JavaValue V>
+template <class R, class CompletionToken, class Convert>
+auto Map<K, V>::random_pick(CompletionToken&& token, Convert convert, detail::MapOp op,
+                            std::int64_t count) const {
+  return run_on_layout<R>(token, std::move(convert), op, [count](const Codec&) {
+    // HRANDFIELD's negative count picks with repeats, which a set or map cannot answer.
+    if (count < 0) detail::throw_invalid_argument("Map: random count must not be negative");
+    return std::vector<std::string>{std::to_string(count)};
+  });
 }
 
 template <JavaValue K, JavaValue V>

@@ -5,8 +5,11 @@
 -- The packed entry of `field`: its max-idle ms, its value bytes, whether it has an idle score,
 -- and the time (ms) it expires at: the earlier of its timeout score and (when it has a max-idle)
 -- its idle score; 92233720368547758 when neither is set. nil when the field is absent.
-local function map_cache_entry(field)
-  local packed = redis.call('hget', KEYS[1], field)
+-- `packed`: the field's hash value when the caller has read it already (HGETALL, HRANDFIELD).
+local function map_cache_entry(field, packed)
+  if packed == nil then
+    packed = redis.call('hget', KEYS[1], field)
+  end
   if packed == false then
     return nil
   end
@@ -29,8 +32,8 @@ end
 
 -- The entry of `field` as map_cache_entry reads it, when it is still live at `now` (ms); nil when
 -- the field is absent or its entry has expired (an expired entry counts as absent).
-local function map_cache_live_entry(field, now)
-  local entry = map_cache_entry(field)
+local function map_cache_live_entry(field, now, packed)
+  local entry = map_cache_entry(field, packed)
   if entry == nil or entry.expires_at <= now then
     return nil
   end
