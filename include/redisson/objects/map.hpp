@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "redisson/objects/collection_scan.hpp"
+#include "redisson/objects/keyed_synchronizers.hpp"
 #include "redisson/objects/map_keys.hpp"
 #include "redisson/objects/object.hpp"
 
@@ -56,10 +57,6 @@ struct MapLayout {
 /// Map's layout: HGET, HSET, HSETNX, HDEL, HEXISTS, HLEN, HMGET, HINCRBYFLOAT, HSTRLEN, HKEYS,
 /// HVALS, HGETALL, HRANDFIELD and map_*.lua.
 extern const MapLayout plain_map_layout;
-/// Redisson's name of a map key's lock (getLockByMapKey): `{n}:<hash128toBase64(key bytes)>:kind`
-/// (suffixName rules), kind "lock", "fairlock", "rw_lock", "semaphore", ...
-std::string map_lock_name(const std::string& name, std::string_view key_bytes,
-                          std::string_view kind = "lock");
 }  // namespace detail
 
 /// A map of K to V stored in the hash `name`: each key is a field holding the map-key codec's
@@ -83,7 +80,9 @@ std::string map_lock_name(const std::string& name, std::string_view key_bytes,
 ///
 /// A handle: cheap to copy, sends nothing until an operation is called, thread-safe.
 template <JavaValue K, JavaValue V>
-class Map : public Object, public MapKeys<Map<K, V>, K, V> {
+class Map : public Object,
+            public MapKeys<Map<K, V>, K, V>,
+            public KeyedSynchronizers<Map<K, V>, K> {
  public:
   /// A handle on the map `name`; sends nothing. `codec` null: the client's default codec.
   Map(const Client& client, std::string name, CodecPtr codec = nullptr)
@@ -240,25 +239,7 @@ class Map : public Object, public MapKeys<Map<K, V>, K, V> {
   CollectionScan<std::pair<K, V>> entries(std::int64_t page_size = 100) const {
     return CollectionScan<std::pair<K, V>>(object_, layout_->scan_verb, page_size, &decode_entries);
   }
-  // Redisson's names of the synchronizers of a key (`{name}:<hash of the key's bytes>:<kind>`):
-  // a `redisson::Lock(client, map.lock_name(key))` is the lock Java's map.getLock(key) returns.
-  /// The name of Java's map.getLock(key): a redisson::Lock.
-  std::string lock_name(const K& key) const { return key_lock_name(key, "lock"); }
-  /// The name of Java's map.getFairLock(key): a redisson::FairLock.
-  std::string fair_lock_name(const K& key) const { return key_lock_name(key, "fairlock"); }
-  /// The name of Java's map.getReadWriteLock(key): a redisson::ReadWriteLock.
-  std::string read_write_lock_name(const K& key) const { return key_lock_name(key, "rw_lock"); }
-  /// The name of Java's map.getSemaphore(key): a redisson::Semaphore.
-  std::string semaphore_name(const K& key) const { return key_lock_name(key, "semaphore"); }
-  /// The name of Java's map.getCountDownLatch(key): a redisson::CountDownLatch.
-  std::string count_down_latch_name(const K& key) const {
-    return key_lock_name(key, "countdownlatch");
-  }
-  /// The name of Java's map.getPermitExpirableSemaphore(key): a
-  /// redisson::PermitExpirableSemaphore.
-  std::string permit_expirable_semaphore_name(const K& key) const {
-    return key_lock_name(key, "permitexpirablesemaphore");
-  }
+  // lock_name(key), semaphore_name(key), ...: KeyedSynchronizers' (Java's map.getLock(key), ...).
 
  protected:
   /// For MapCache: its kind, its hooks (the keys besides the hash), and the layout its
@@ -273,9 +254,9 @@ class Map : public Object, public MapKeys<Map<K, V>, K, V> {
 
  private:
   static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& page);
-  std::string key_lock_name(const K& key, std::string_view kind) const {
-    return detail::map_lock_name(name(), detail::map_key_bytes(codec(), key), kind);
-  }
+  friend class KeyedSynchronizers<Map<K, V>, K>;
+  /// The bytes Redisson hashes into a key's synchronizer names: the map-key codec's.
+  std::string synchronizer_bytes(const K& key) const { return detail::map_key_bytes(codec(), key); }
   /// `op` with no arguments.
   template <class R, class CompletionToken, class Convert>
   auto whole(CompletionToken&& token, Convert convert, detail::MapOp op) const;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "redisson/objects/collection_scan.hpp"
+#include "redisson/objects/keyed_synchronizers.hpp"
 #include "redisson/objects/map.hpp"
 #include "redisson/objects/map_keys.hpp"
 #include "redisson/objects/object.hpp"
@@ -83,7 +84,9 @@ bool reply_positive(const Reply& reply);
 /// written; bytes the codec cannot read are errc::codec_error. A handle: cheap to copy, sends
 /// nothing until an operation is called, thread-safe.
 template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
-class MultimapBase : public Object, public MapKeys<MultimapBase<K, V, Kind>, K, V> {
+class MultimapBase : public Object,
+                     public MapKeys<MultimapBase<K, V, Kind>, K, V>,
+                     public KeyedSynchronizers<MultimapBase<K, V, Kind>, K> {
  public:
   /// A handle on the multimap `name`; sends nothing. `codec` null: the client's default codec.
   MultimapBase(const Client& client, std::string name, CodecPtr codec = nullptr)
@@ -169,13 +172,14 @@ class MultimapBase : public Object, public MapKeys<MultimapBase<K, V, Kind>, K, 
   std::string values_key(const K& key) const {
     return detail::multimap_values_key(name(), key_bytes(*object_, key));
   }
-  /// Redisson's name for the lock of `key` (`{name}:<base64>:lock`): a
-  /// `redisson::Lock(client, multimap.lock_name(key))` is Java's multimap.getLock(key).
-  std::string lock_name(const K& key) const {
-    return detail::map_lock_name(name(), key_bytes(*object_, key));
-  }
+  // lock_name(key), semaphore_name(key), ...: KeyedSynchronizers' (Java's multimap.getLock(key),
+  // ...).
 
  private:
+  friend class KeyedSynchronizers<MultimapBase<K, V, Kind>, K>;
+  /// The bytes Redisson hashes into a key's synchronizer names: the map-key codec's.
+  std::string synchronizer_bytes(const K& key) const { return key_bytes(*object_, key); }
+
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "redisson/objects/collection_scan.hpp"
+#include "redisson/objects/keyed_synchronizers.hpp"
 #include "redisson/objects/members.hpp"
 #include "redisson/objects/object.hpp"
 #include "redisson/objects/sortable.hpp"
@@ -56,7 +57,10 @@ void start_set_retain_all(const ObjectPtr& object, const std::vector<std::string
 /// as a T are errc::codec_error. A handle: cheap to copy, sends nothing until called,
 /// thread-safe.
 template <JavaValue T>
-class Set : public Object, public Members<Set<T>, T>, public Sortable<Set<T>, T> {
+class Set : public Object,
+            public Members<Set<T>, T>,
+            public Sortable<Set<T>, T>,
+            public KeyedSynchronizers<Set<T>, T> {
  public:
   /// A handle on the set `name`; sends nothing. `codec` null: the client's default codec.
   Set(const Client& client, std::string name, CodecPtr codec = nullptr)
@@ -180,7 +184,16 @@ class Set : public Object, public Members<Set<T>, T>, public Sortable<Set<T>, T>
     return CollectionScan<T>(object_, "SSCAN", page_size, &detail::decode_elements<T>);
   }
 
+  // lock_name(value), semaphore_name(value), ...: KeyedSynchronizers' (Java's set.getLock(value),
+  // ...).
+
  private:
+  friend class KeyedSynchronizers<Set<T>, T>;
+  /// The bytes Redisson hashes into a member's synchronizer names: the codec's.
+  std::string synchronizer_bytes(const T& value) const {
+    return detail::encode_value(codec(), value);
+  }
+
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
   }

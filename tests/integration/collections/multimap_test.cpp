@@ -68,6 +68,7 @@ TEST_F(MultimapTest, SetMultimapKeepsEachValueOnceUnderItsKey) {
   for (const auto& value : tags.values("a", 1)) paged.push_back(value);
   EXPECT_EQ(sorted(paged), (Strings{"x", "y", "z"}));
   EXPECT_EQ(tags.lock_name("a"), a_values + ":lock");
+  EXPECT_EQ(tags.semaphore_name("a"), a_values + ":semaphore");
 
   // Removing the last value of a key removes its index field.
   EXPECT_TRUE(tags.remove("b", "x"));

@@ -134,6 +134,19 @@ TEST_F(SetTest, UnionIntersectionAndDiffReadOrStore) {
   EXPECT_EQ(set.read_all(), (std::vector<std::string>{"5"}));
 }
 
+TEST_F(SetTest, SynchronizerNamesAreRedissons) {
+  // Redisson's set.getLock(value): getLockByValue, the same hash as a map key of those bytes
+  // (fixtures: transaction_commit_string, StringCodec "k1").
+  Set<std::string> set(client, "m", codecs::string());
+  EXPECT_EQ(set.lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:lock");
+  EXPECT_EQ(set.fair_lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:fairlock");
+  EXPECT_EQ(set.semaphore_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:semaphore");
+  EXPECT_EQ(set.read_write_lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:rw_lock");
+  EXPECT_EQ(set.count_down_latch_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:countdownlatch");
+  EXPECT_EQ(set.permit_expirable_semaphore_name("k1"),
+            "{m}:9sC8KpMg8F8KBbxgHnpp1w:permitexpirablesemaphore");
+}
+
 TEST_F(SetTest, WrongTypeAndUnreadableBytesChangeNothing) {
   server.command({"SET", "s", "a string"});
   Set<std::string> set(client, "s", codecs::string());
