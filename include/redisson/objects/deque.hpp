@@ -35,6 +35,10 @@ class Deque : public Queue<T> {
   template <class CompletionToken>
   auto async_add_last(const T& value, CompletionToken&& token);
   template <class CompletionToken>
+  auto async_add_first_if_exists(const T& value, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_last_if_exists(const T& value, CompletionToken&& token);
+  template <class CompletionToken>
   auto async_poll_first(CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_last(CompletionToken&& token);
@@ -54,6 +58,16 @@ class Deque : public Queue<T> {
   /// Puts `value` at the tail (RPUSH); returns the length after it.
   std::int64_t add_last(const T& value) {
     return async_add_last(value, this->blocking("add_last"));
+  }
+  /// Puts `value` at the head only if the deque exists (LPUSHX); returns the length after it,
+  /// 0 when it does not exist (nothing added).
+  std::int64_t add_first_if_exists(const T& value) {
+    return async_add_first_if_exists(value, this->blocking("add_first_if_exists"));
+  }
+  /// Puts `value` at the tail only if the deque exists (RPUSHX); returns the length after it,
+  /// 0 when it does not exist.
+  std::int64_t add_last_if_exists(const T& value) {
+    return async_add_last_if_exists(value, this->blocking("add_last_if_exists"));
   }
   /// Takes the head; nullopt when empty.
   std::optional<T> poll_first() { return async_poll_first(this->blocking("poll_first")); }

@@ -69,11 +69,20 @@ TEST_F(ListTest, ReadAllContainsAllRemoveAllRetainAll) {
   EXPECT_TRUE(list.retain_all({}));  // none kept: deleted, as Redisson
   EXPECT_EQ(server.command({"EXISTS", "l"}), "0");
 
+  // add_first_if_exists / add_last_if_exists: LPUSHX / RPUSHX.
+  Deque<std::string> absent(client, "absent", codecs::string());
+  EXPECT_EQ(absent.add_first_if_exists("x"), 0);
+  EXPECT_EQ(absent.add_last_if_exists("x"), 0);
+  EXPECT_EQ(server.command({"EXISTS", "absent"}), "0");
+
   // Queue and Deque share them (one Redis list each).
   Deque<std::string> deque(client, "d", codecs::string());
   deque.add_all({"x", "y", "x"});
   EXPECT_EQ(deque.remove_all({"x"}), 2);
   EXPECT_EQ(deque.read_all(), (Strings{"y"}));
+  EXPECT_EQ(deque.add_first_if_exists("a"), 2);
+  EXPECT_EQ(deque.add_last_if_exists("z"), 3);
+  EXPECT_EQ(deque.read_all(), (Strings{"a", "y", "z"}));
 
   server.command({"SET", "s", "string"});
   Queue<std::string> wrong(client, "s", codecs::string());

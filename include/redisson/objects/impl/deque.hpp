@@ -14,6 +14,20 @@ auto Deque<T>::async_add_first(const T& value, CompletionToken&& token) {
 
 template <JavaValue T>
 template <class CompletionToken>
+auto Deque<T>::async_add_first_if_exists(const T& value, CompletionToken&& token) {
+  return this->template with_values<std::int64_t>(token, &detail::reply_integer, "LPUSHX",
+                                                  typename detail::ListBase<T>::Element{value});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto Deque<T>::async_add_last_if_exists(const T& value, CompletionToken&& token) {
+  return this->template with_values<std::int64_t>(token, &detail::reply_integer, "RPUSHX",
+                                                  typename detail::ListBase<T>::Element{value});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
 auto Deque<T>::async_add_last(const T& value, CompletionToken&& token) {
   return this->async_add(value, token);
 }
