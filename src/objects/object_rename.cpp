@@ -105,12 +105,14 @@ class SlotCopier : public std::enable_shared_from_this<SlotCopier> {
     Command command{"RESTORE", to_[index_]};
     command.arg(ms).arg(payload);
     if (replace_) command.arg("REPLACE");
-    object_->core->submit(command, [self = shared_from_this()](std::error_code ec, Reply reply) {
-      if (ec && reply.is_error() && reply.str.starts_with("BUSYKEY")) return self->advance();
-      if (ec) return self->done_(detail::status_of(ec, reply), Reply{});
-      self->copied_ = 1;
-      self->advance();
-    });
+    object_->core->submit(command,
+                          [self = shared_from_this()](std::error_code ec, const Reply& reply) {
+                            if (ec && reply.is_error() && reply.str.starts_with("BUSYKEY"))
+                              return self->advance();
+                            if (ec) return self->done_(detail::status_of(ec, reply), Reply{});
+                            self->copied_ = 1;
+                            self->advance();
+                          });
   }
   template <class OnReply>
   void send(const Command& command, OnReply on_reply) {
