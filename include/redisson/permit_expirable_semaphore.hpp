@@ -101,6 +101,17 @@ class PermitExpirableSemaphore : public detail::PermitCount {
 
   /// The available permit count, after reclaiming expired permits (0 when absent).
   std::int64_t available_permits();
+  /// How many permits are held, after reclaiming expired ones (Redisson's acquiredPermits).
+  std::int64_t acquired_permits();
+  /// The total permit count: available + held, after reclaiming expired ones (Redisson's
+  /// getPermits; 0 when the semaphore was never set up).
+  std::int64_t permits();
+  /// Sets the total permit count to `total` (>= 0): the available count becomes `total` minus
+  /// the permits held (it may go negative until they are released), and waiters re-check.
+  void set_permits(std::int64_t total);
+  /// The lease left to the held permit `permit_id`: -1 ms when it has none; nullopt when it is
+  /// not held (unknown, released, or its lease ran out; Redisson's getLeaseTime throws then).
+  std::optional<std::chrono::milliseconds> lease_time(const std::string& permit_id);
 
   // ---- asynchronous twins ---------------------------------------------------------------
   /// Completes with (error_code, permit id or nullopt when not acquired in time).
@@ -124,6 +135,18 @@ class PermitExpirableSemaphore : public detail::PermitCount {
   /// Completes with (error_code, available permits).
   template <class CompletionToken>
   auto async_available_permits(CompletionToken&& token) const;
+  /// Completes with (error_code, held permits).
+  template <class CompletionToken>
+  auto async_acquired_permits(CompletionToken&& token) const;
+  /// Completes with (error_code, total permits).
+  template <class CompletionToken>
+  auto async_permits(CompletionToken&& token) const;
+  /// Completes with (error_code).
+  template <class CompletionToken>
+  auto async_set_permits(std::int64_t total, CompletionToken&& token) const;
+  /// Completes with (error_code, lease left or nullopt when not held).
+  template <class CompletionToken>
+  auto async_lease_time(std::string permit_id, CompletionToken&& token) const;
 
  private:
   using ObjectPtr = detail::ObjectPtr;
@@ -141,6 +164,12 @@ class PermitExpirableSemaphore : public detail::PermitCount {
   static void start_update_lease(const ObjectPtr& object, const std::string& permit_id,
                                  std::chrono::milliseconds lease, detail::Done<bool> done);
   static void start_available_permits(const ObjectPtr& object, detail::Done<std::int64_t> done);
+  static void start_count_permits(const ObjectPtr& object, const char* which,
+                                  detail::Done<std::int64_t> done);
+  static void start_set_permits(const ObjectPtr& object, std::int64_t total,
+                                detail::Done<void> done);
+  static void start_lease_time(const ObjectPtr& object, const std::string& permit_id,
+                               detail::Done<std::optional<std::chrono::milliseconds>> done);
 };
 
 }  // namespace redisson

@@ -256,13 +256,54 @@ void PermitExpirableSemaphore::start_update_lease(const detail::ObjectPtr& objec
 // The count key has the plain semaphore's layout, so these two are the plain semaphore's too.
 void PermitExpirableSemaphore::start_available_permits(const detail::ObjectPtr& object,
                                                        detail::Done<std::int64_t> done) {
+  start_count_permits(object, "available", std::move(done));
+}
+
+void PermitExpirableSemaphore::start_count_permits(const detail::ObjectPtr& object,
+                                                   const char* which,
+                                                   detail::Done<std::int64_t> done) {
   const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
   using namespace detail;
   semaphore->core->eval(lua::expirable_semaphore_available_permits(
                             {semaphore->name, semaphore->timeouts, semaphore->channel},
-                            {unix_time_ms(), semaphore->publish_command}),
+                            {std::to_string(unix_time_ms()), semaphore->publish_command, which}),
                         [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
                           done(status_of(ec, reply), ec ? 0 : count_of(reply));
+                        });
+}
+
+void PermitExpirableSemaphore::start_set_permits(const detail::ObjectPtr& object,
+                                                 std::int64_t total, detail::Done<void> done) {
+  const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
+  using namespace detail;
+  if (total < 0) return done(invalid_argument("set_permits: the total must not be negative"));
+  // Setting the same total twice changes nothing, so a lost reply is simply resent.
+  eval_with_retry(semaphore->core,
+                  lua::expirable_semaphore_set_permits(
+                      {semaphore->name, semaphore->timeouts, semaphore->channel},
+                      {std::to_string(total), semaphore->publish_command}),
+                  semaphore->core->config().retry_attempts,
+                  [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                    done(status_of(ec, reply));
+                  });
+}
+
+void PermitExpirableSemaphore::start_lease_time(
+    const detail::ObjectPtr& object, const std::string& permit_id,
+    detail::Done<std::optional<std::chrono::milliseconds>> done) {
+  const auto semaphore = detail::state_of<detail::ExpirableSemaphoreState>(object);
+  using namespace detail;
+  const auto id_bytes = permit_bytes(permit_id);
+  if (!id_bytes) return done(bad_permit_id(permit_id), std::nullopt);
+  semaphore->core->eval(lua::expirable_semaphore_lease_time(
+                            {semaphore->name, semaphore->timeouts, semaphore->channel},
+                            {*id_bytes, std::to_string(kNoExpiry), std::to_string(unix_time_ms()),
+                             semaphore->publish_command}),
+                        [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+                          if (ec) return done(status_of(ec, reply), std::nullopt);
+                          const std::int64_t left = count_of(reply);
+                          if (left == 0) return done(Status{}, std::nullopt);
+                          done(Status{}, std::chrono::milliseconds{left});
                         });
 }
 
@@ -311,6 +352,25 @@ bool PermitExpirableSemaphore::update_lease(const std::string& permit_id,
 std::int64_t PermitExpirableSemaphore::available_permits() {
   return async_available_permits(
       detail::blocking("available_permits permit-expirable semaphore", name()));
+}
+
+std::int64_t PermitExpirableSemaphore::acquired_permits() {
+  return async_acquired_permits(
+      detail::blocking("acquired_permits permit-expirable semaphore", name()));
+}
+
+std::int64_t PermitExpirableSemaphore::permits() {
+  return async_permits(detail::blocking("permits permit-expirable semaphore", name()));
+}
+
+void PermitExpirableSemaphore::set_permits(std::int64_t total) {
+  async_set_permits(total, detail::blocking("set_permits permit-expirable semaphore", name()));
+}
+
+std::optional<std::chrono::milliseconds> PermitExpirableSemaphore::lease_time(
+    const std::string& permit_id) {
+  return async_lease_time(permit_id,
+                          detail::blocking("lease_time permit-expirable semaphore", name()));
 }
 
 }  // namespace redisson

@@ -35,4 +35,27 @@ auto PermitExpirableSemaphore::async_available_permits(CompletionToken&& token) 
   return run<std::int64_t>(token, &start_available_permits);
 }
 
+template <class CompletionToken>
+auto PermitExpirableSemaphore::async_acquired_permits(CompletionToken&& token) const {
+  return run<std::int64_t>(token, &start_count_permits, "acquired");
+}
+
+template <class CompletionToken>
+auto PermitExpirableSemaphore::async_permits(CompletionToken&& token) const {
+  return run<std::int64_t>(token, &start_count_permits, "total");
+}
+
+template <class CompletionToken>
+auto PermitExpirableSemaphore::async_set_permits(std::int64_t total,
+                                                 CompletionToken&& token) const {
+  return run<void>(token, &start_set_permits, total);
+}
+
+template <class CompletionToken>
+auto PermitExpirableSemaphore::async_lease_time(std::string permit_id,
+                                                CompletionToken&& token) const {
+  return run<std::optional<std::chrono::milliseconds>>(token, &start_lease_time,
+                                                       std::move(permit_id));
+}
+
 }  // namespace redisson

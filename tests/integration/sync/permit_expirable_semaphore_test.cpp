@@ -27,6 +27,7 @@
 #include "support/client_config.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
+#include "support/java_fixtures.hpp"
 #include "support/pub_sub.hpp"
 #include "support/redis_server.hpp"
 
@@ -154,6 +155,53 @@ TEST(PermitExpirableSemaphore, ExpiredPermitComesBackAfterItsLease) {
   EXPECT_EQ(server.command({"GET", "lease"}), "0");
   waiter.release(*second);
   EXPECT_EQ(server.command({"GET", "lease"}), "1");
+}
+
+TEST(PermitExpirableSemaphore, CountsSetPermitsAndLeaseTime) {
+  RedisServer server;
+  Client client(config_for(server));
+  PermitExpirableSemaphore semaphore(client, "counted");
+  EXPECT_EQ(semaphore.permits(), 0);  // never set up
+  semaphore.set_permits(3);
+  EXPECT_EQ(server.command({"GET", "counted"}), "3");
+  const std::string forever = semaphore.acquire();
+  const std::string leased = semaphore.acquire(100s);
+  EXPECT_EQ(semaphore.available_permits(), 1);
+  EXPECT_EQ(semaphore.acquired_permits(), 2);
+  EXPECT_EQ(semaphore.permits(), 3);
+
+  EXPECT_EQ(semaphore.lease_time(forever), -1ms);
+  const auto left = semaphore.lease_time(leased);
+  ASSERT_TRUE(left.has_value());
+  EXPECT_GT(*left, 90s);
+  EXPECT_LE(*left, 100s);
+
+  // The total moves; the held permits stay held (available may go below zero meanwhile).
+  semaphore.set_permits(5);
+  EXPECT_EQ(semaphore.available_permits(), 3);
+  semaphore.set_permits(1);
+  EXPECT_EQ(semaphore.available_permits(), -1);
+  EXPECT_EQ(semaphore.async_permits(asio::use_future).get(), 1);
+  semaphore.release(forever);
+  EXPECT_EQ(semaphore.available_permits(), 0);
+
+  // A lease that ran out: not held any more, and the permit is reclaimed by the call.
+  server.command({"ZADD", "{counted}:timeout", "1", redisson::test::from_hex(leased)});
+  EXPECT_FALSE(semaphore.lease_time(leased).has_value());
+  EXPECT_EQ(semaphore.acquired_permits(), 0);
+  EXPECT_EQ(semaphore.available_permits(), 1);
+  EXPECT_FALSE(semaphore.lease_time("00112233445566778899aabbccddeeff").has_value());
+
+  expect_error(
+      errc::invalid_argument, [&] { semaphore.set_permits(-1); }, "negative total");
+  expect_error(
+      errc::invalid_argument, [&] { (void)semaphore.lease_time("not hex"); }, "bad permit id");
+  EXPECT_EQ(server.command({"GET", "counted"}), "1");
+  server.command({"SET", "text", "abc"});
+  PermitExpirableSemaphore wrong(client, "text");
+  expect_error(
+      errc::wrong_type, [&] { wrong.set_permits(2); }, "set_permits on text");
+  EXPECT_EQ(server.command({"GET", "text"}), "abc");
 }
 
 TEST(PermitExpirableSemaphore, ReleaseOfUnknownReleasedOrExpiredIdFails) {
