@@ -218,6 +218,12 @@ class TimeSeries : public Object, public SortedEnds<TimeSeries<V, L>, V> {
   template <class CompletionToken>
   auto async_get_and_remove(std::int64_t timestamp, CompletionToken&& token);
   template <class CompletionToken>
+  auto async_get_and_remove_entry(std::int64_t timestamp, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_first_entries(std::int64_t count, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_last_entries(std::int64_t count, CompletionToken&& token) const;
+  template <class CompletionToken>
   auto async_remove_range(std::int64_t from, std::int64_t to, CompletionToken&& token);
   template <class CompletionToken>
   auto async_range(std::int64_t from, std::int64_t to, std::int64_t limit,
@@ -326,6 +332,19 @@ class TimeSeries : public Object, public SortedEnds<TimeSeries<V, L>, V> {
   std::vector<V> first(std::int64_t count) const { return async_first(count, blocking("first")); }
   /// The `count` values with the highest timestamps, newest first.
   std::vector<V> last(std::int64_t count) const { return async_last(count, blocking("last")); }
+  /// The `count` entries with the lowest timestamps, oldest first.
+  std::vector<Entry> first_entries(std::int64_t count) const {
+    return async_first_entries(count, blocking("first_entries"));
+  }
+  /// The `count` entries with the highest timestamps, newest first.
+  std::vector<Entry> last_entries(std::int64_t count) const {
+    return async_last_entries(count, blocking("last_entries"));
+  }
+  /// Removes the entry at `timestamp` and returns it with its label; nullopt when there is
+  /// none (or it expired).
+  std::optional<Entry> get_and_remove_entry(std::int64_t timestamp) {
+    return async_get_and_remove_entry(timestamp, blocking("get_and_remove_entry"));
+  }
   /// Removes and returns the `count` oldest entries, oldest first.
   std::vector<Entry> poll_first_entries(std::int64_t count) {
     return async_poll_first_entries(count, blocking("poll_first_entries"));

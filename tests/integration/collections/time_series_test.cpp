@@ -208,6 +208,10 @@ TEST_F(TimeSeriesTest, RangesLimitsAndPolls) {
   EXPECT_EQ(series.first(3), (std::vector<std::string>{"v1", "v2", "v3"}));
   EXPECT_EQ(series.last(2), (std::vector<std::string>{"v10", "v9"}));
   EXPECT_EQ(series.first(0), std::vector<std::string>{});
+  EXPECT_EQ(series.first_entries(2),
+            (std::vector<Entry>{{1, "v1", std::nullopt}, {2, "v2", std::nullopt}}));
+  EXPECT_EQ(series.last_entries(1), (std::vector<Entry>{{10, "v10", std::nullopt}}));
+  EXPECT_EQ(series.size(), 10) << "the entry reads remove nothing";
 
   EXPECT_EQ(series.poll_first(2), (std::vector<std::string>{"v1", "v2"}));
   EXPECT_EQ(series.poll_last(2), (std::vector<std::string>{"v10", "v9"}));
@@ -229,6 +233,9 @@ TEST_F(TimeSeriesTest, RangesLimitsAndPolls) {
   // The async forms are the same operations.
   series.async_add(42, "x", "l", asio::use_future).get();
   EXPECT_EQ(series.async_get_entry(42, asio::use_future).get(), (Entry{42, "x", "l"}));
+  series.add(43, "y", "m");
+  EXPECT_EQ(series.get_and_remove_entry(43), (Entry{43, "y", "m"}));
+  EXPECT_EQ(series.get_and_remove_entry(43), std::nullopt);
   EXPECT_EQ(series.async_size(asio::use_future).get(), 1);
 }
 

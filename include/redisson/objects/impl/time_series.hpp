@@ -84,6 +84,27 @@ auto TimeSeries<V, L>::async_get_and_remove(std::int64_t timestamp, CompletionTo
 
 template <JavaValue V, JavaValue L>
 template <class CompletionToken>
+auto TimeSeries<V, L>::async_get_and_remove_entry(std::int64_t timestamp, CompletionToken&& token) {
+  return started<std::optional<Entry>>(token, first_entry_reader(), &detail::start_time_series_get,
+                                       timestamp, true);
+}
+
+template <JavaValue V, JavaValue L>
+template <class CompletionToken>
+auto TimeSeries<V, L>::async_first_entries(std::int64_t count, CompletionToken&& token) const {
+  return counted<std::vector<Entry>>(token, entries_reader(), count, false,
+                                     detail::TimeSeriesAction::read);
+}
+
+template <JavaValue V, JavaValue L>
+template <class CompletionToken>
+auto TimeSeries<V, L>::async_last_entries(std::int64_t count, CompletionToken&& token) const {
+  return counted<std::vector<Entry>>(token, entries_reader(), count, true,
+                                     detail::TimeSeriesAction::read);
+}
+
+template <JavaValue V, JavaValue L>
+template <class CompletionToken>
 auto TimeSeries<V, L>::async_remove_range(std::int64_t from, std::int64_t to,
                                           CompletionToken&& token) {
   return range<std::int64_t>(token, &detail::reply_integer, bound(from), bound(to), -1, false,
