@@ -157,6 +157,59 @@ std::vector<StreamGroupInfo> reply_stream_groups(const Reply& reply) {
   return groups;
 }
 
+std::vector<StreamConsumerInfo> reply_stream_consumers(const Reply& reply) {
+  std::vector<StreamConsumerInfo> consumers;
+  if (!reply.is_aggregate()) throw_unexpected_reply("the consumers", reply);
+  for (const auto& consumer : reply.elements) {
+    // name, <name>, pending, <n>, idle, <ms>[, inactive, <ms> (Redis 7.2)] (a map in RESP3).
+    if (!consumer.is_aggregate() || consumer.elements.size() % 2 != 0) {
+      throw_unexpected_reply("a consumer's fields", consumer);
+    }
+    StreamConsumerInfo info;
+    for (std::size_t i = 0; i + 1 < consumer.elements.size(); i += 2) {
+      const auto& field = consumer.elements[i].str;
+      const auto& value = consumer.elements[i + 1];
+      if (field == "name") {
+        info.name = value.str;
+      } else if (field == "pending") {
+        info.pending = counter_of(value);
+      } else if (field == "idle") {
+        info.idle = std::chrono::milliseconds{counter_of(value)};
+      }
+    }
+    consumers.push_back(std::move(info));
+  }
+  return consumers;
+}
+
+StreamInfo<int, int> reply_stream_info_counts(const Reply& reply, const Reply** first,
+                                              const Reply** last) {
+  if (!reply.is_aggregate() || reply.elements.size() % 2 != 0) {
+    throw_unexpected_reply("the stream's fields", reply);
+  }
+  StreamInfo<int, int> info;
+  for (std::size_t i = 0; i + 1 < reply.elements.size(); i += 2) {
+    const auto& field = reply.elements[i].str;
+    const auto& value = reply.elements[i + 1];
+    if (field == "length") {
+      info.length = counter_of(value);
+    } else if (field == "radix-tree-keys") {
+      info.radix_tree_keys = counter_of(value);
+    } else if (field == "radix-tree-nodes") {
+      info.radix_tree_nodes = counter_of(value);
+    } else if (field == "groups") {
+      info.groups = counter_of(value);
+    } else if (field == "last-generated-id") {
+      info.last_generated_id = id_of(value);
+    } else if (field == "first-entry") {
+      *first = &value;
+    } else if (field == "last-entry") {
+      *last = &value;
+    }
+  }
+  return info;
+}
+
 StreamFastAutoClaim reply_fast_auto_claim(const Reply& reply) {
   if (!reply.is_aggregate() || reply.elements.size() < 2) {
     throw_unexpected_reply("[next id, ids, deleted ids]", reply);

@@ -117,6 +117,25 @@ struct StreamGroupInfo {
   StreamMessageId last_delivered_id;
 };
 
+/// A consumer of a group (XINFO CONSUMERS; Java's StreamConsumer).
+struct StreamConsumerInfo {
+  std::string name;
+  std::int64_t pending = 0;           ///< entries delivered to it and not acknowledged
+  std::chrono::milliseconds idle{0};  ///< since its last read or claim
+};
+
+/// What XINFO STREAM tells about a stream (Java's StreamInfo).
+template <class K, class V>
+struct StreamInfo {
+  std::int64_t length = 0;
+  std::int64_t radix_tree_keys = 0;
+  std::int64_t radix_tree_nodes = 0;
+  std::int64_t groups = 0;
+  StreamMessageId last_generated_id;
+  std::optional<StreamEntry<K, V>> first_entry;  ///< nullopt for an empty stream
+  std::optional<StreamEntry<K, V>> last_entry;
+};
+
 namespace detail {
 /// A count argument: > 0, else errc::invalid_argument naming `operation`.
 std::int64_t checked_stream_count(std::int64_t count, const char* operation);
@@ -135,6 +154,12 @@ std::vector<StreamMessageId> reply_stream_ids(const Reply& reply);
 StreamPendingSummary reply_pending_summary(const Reply& reply);
 std::vector<StreamPendingEntry> reply_pending_entries(const Reply& reply);
 std::vector<StreamGroupInfo> reply_stream_groups(const Reply& reply);
+/// XINFO CONSUMERS' reply.
+std::vector<StreamConsumerInfo> reply_stream_consumers(const Reply& reply);
+/// XINFO STREAM's fields (a flat array in RESP2, a map in RESP3) but the two entries; those
+/// (nil for an empty stream) are set in `first` / `last`.
+StreamInfo<int, int> reply_stream_info_counts(const Reply& reply, const Reply** first,
+                                              const Reply** last);
 StreamFastAutoClaim reply_fast_auto_claim(const Reply& reply);
 /// Checks an array of entries [[id, [field, value, ...] | nil], ...] (nil: none).
 void check_stream_entries(const Reply& entries);
@@ -239,6 +264,10 @@ class Stream : public Object {
   template <class CompletionToken>
   auto async_groups(CompletionToken&& token) const;
   template <class CompletionToken>
+  auto async_consumers(std::string group, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_info(CompletionToken&& token) const;
+  template <class CompletionToken>
   auto async_read_group(const std::string& group, const std::string& consumer, StreamMessageId from,
                         std::int64_t count, bool no_ack, CompletionToken&& token);
   template <class CompletionToken>
@@ -337,6 +366,13 @@ class Stream : public Object {
   }
   /// The stream's consumer groups (XINFO GROUPS).
   std::vector<StreamGroupInfo> groups() const { return async_groups(blocking("groups")); }
+  /// The consumers of `group` (XINFO CONSUMERS); a missing group or stream is server_error.
+  std::vector<StreamConsumerInfo> consumers(std::string group) const {
+    return async_consumers(std::move(group), blocking("consumers"));
+  }
+  /// The stream's length, radix tree, groups, last id and first and last entries (XINFO
+  /// STREAM); a missing stream is server_error ("no such key").
+  StreamInfo<K, V> info() const { return async_info(blocking("info")); }
   /// Up to `count` entries for `consumer` of `group` (XREADGROUP): from never_delivered(), new
   /// entries, which become pending for the consumer until acknowledged (unless `no_ack`); from
   /// a plain id, the consumer's own pending entries after it (its history).

@@ -261,6 +261,27 @@ TEST_F(StreamTest, GroupsShareEntriesAckAndClaim) {
   EXPECT_EQ(groups[0].consumers, 3);
   EXPECT_EQ(groups[0].pending, 1);
   EXPECT_EQ(groups[0].last_delivered_id, ids[3]);
+  const auto consumers = s.consumers("g");
+  ASSERT_EQ(consumers.size(), 3U);
+  EXPECT_EQ(consumers[0].name, "alice");
+  EXPECT_EQ(consumers[0].pending, 0);
+  EXPECT_EQ(consumers[1].name, "bob");
+  EXPECT_EQ(consumers[1].pending, 1);
+  EXPECT_EQ(consumers[2].name, "idle");
+  EXPECT_GE(consumers[2].idle, 0ms);
+  expect_error(errc::server_error, [&] { (void)s.consumers("none"); });  // no such group
+
+  const auto info = s.info();
+  EXPECT_EQ(info.length, 3);
+  EXPECT_EQ(info.groups, 1);
+  EXPECT_EQ(info.last_generated_id, ids[3]);
+  ASSERT_TRUE(info.first_entry.has_value());
+  EXPECT_EQ(info.first_entry->id, ids[0]);
+  EXPECT_EQ(info.first_entry->fields, (Fields{{"job", "0"}}));
+  ASSERT_TRUE(info.last_entry.has_value());
+  EXPECT_EQ(info.last_entry->id, ids[3]);
+  EXPECT_GE(info.radix_tree_keys, 1);
+  EXPECT_GE(info.radix_tree_nodes, 1);
   EXPECT_EQ(s.remove_consumer("g", "bob"), 1);
   s.set_group_id("g", StreamMessageId{});
   EXPECT_EQ(s.read_group("g", "carol", StreamMessageId::never_delivered(), 10, true).size(), 3U);
@@ -281,6 +302,18 @@ TEST_F(StreamTest, AWaitingGroupReadGetsANewEntry) {
   ASSERT_EQ(got.size(), 1U);
   EXPECT_EQ(got[0].fields, (Fields{{"k", "v"}}));
   EXPECT_EQ(s.pending("g").total, 1);
+}
+
+TEST_F(StreamTest, InfoOfAnEmptyOrMissingStream) {
+  auto s = stream();
+  expect_error(errc::server_error, [&] { (void)s.info(); });  // no such key
+  s.create_group("g", StreamMessageId::newest(), true);
+  const auto info = s.async_info(asio::use_future).get();
+  EXPECT_EQ(info.length, 0);
+  EXPECT_EQ(info.groups, 1);
+  EXPECT_FALSE(info.first_entry.has_value());
+  EXPECT_FALSE(info.last_entry.has_value());
+  EXPECT_TRUE(s.consumers("g").empty());
 }
 
 TEST_F(StreamTest, AWrongTypeKeyFailsAndIsLeftAlone) {

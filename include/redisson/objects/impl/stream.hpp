@@ -177,6 +177,46 @@ auto Stream<K, V>::async_remove_consumer(const std::string& group, const std::st
 
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
+auto Stream<K, V>::async_consumers(std::string group, CompletionToken&& token) const {
+  return detail::async_command<std::vector<StreamConsumerInfo>>(
+      object_, token,
+      [&] {
+        return Command{"XINFO", "CONSUMERS"}.key(name()).arg(group);
+      },
+      &detail::reply_stream_consumers);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Stream<K, V>::async_info(CompletionToken&& token) const {
+  return detail::async_command<StreamInfo<K, V>>(
+      object_, token,
+      [&] {
+        return Command{"XINFO", "STREAM"}.key(name());
+      },
+      [codec = codec_ptr()](const Reply& reply) {
+        const Reply* first = nullptr;
+        const Reply* last = nullptr;
+        const auto counts = detail::reply_stream_info_counts(reply, &first, &last);
+        StreamInfo<K, V> info{counts.length, counts.radix_tree_keys,   counts.radix_tree_nodes,
+                              counts.groups, counts.last_generated_id, std::nullopt,
+                              std::nullopt};
+        const auto entry = [&](const Reply* one) -> std::optional<StreamEntry<K, V>> {
+          if (one == nullptr || one->is_null()) return std::nullopt;
+          Reply entries;
+          entries.type = ReplyType::array;
+          entries.elements.push_back(*one);
+          auto decoded = detail::decode_stream_entries<K, V>(*codec, entries);
+          return std::move(decoded.front());
+        };
+        info.first_entry = entry(first);
+        info.last_entry = entry(last);
+        return info;
+      });
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
 auto Stream<K, V>::async_groups(CompletionToken&& token) const {
   return detail::async_command<std::vector<StreamGroupInfo>>(
       object_, token,
