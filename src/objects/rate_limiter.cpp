@@ -186,6 +186,13 @@ void start_rate_limiter_available_permits(const ObjectPtr& object, Done<Reply>& 
       std::move(done));
 }
 
+void start_rate_limiter_release(const ObjectPtr& object, std::int64_t permits, Done<Reply>& done) {
+  if (permits < 0) throw_invalid_argument("release: the permits must not be negative");
+  if (permits == 0) return done(Status{}, integer_reply(0));
+  eval_limiter(object, lua::rate_limiter_release(script_keys(*object), {std::to_string(permits)}),
+               std::move(done));
+}
+
 RateLimiterConfig rate_limiter_config_of(const Reply& reply) {
   if (!reply.is_aggregate()) throw_unexpected_reply("a hash", reply);
   const auto rate = field_integer(reply, "rate");
@@ -224,6 +231,10 @@ bool RateLimiter::try_acquire(std::int64_t permits) {
 
 void RateLimiter::acquire(std::int64_t permits) {
   async_acquire(permits, detail::blocking("acquire", name()));
+}
+
+void RateLimiter::release(std::int64_t permits) {
+  async_release(permits, detail::blocking("release", name()));
 }
 
 std::int64_t RateLimiter::available_permits() {

@@ -48,6 +48,8 @@ void start_rate_limiter_acquire(const ObjectPtr& object, std::int64_t permits,
                                 std::optional<std::chrono::milliseconds> wait,
                                 const CancellationPtr& cancel, Done<bool> done);
 void start_rate_limiter_available_permits(const ObjectPtr& object, Done<Reply>& done);
+/// rate_limiter_release.lua (permits > 0; 0: nothing sent; negative: invalid_argument).
+void start_rate_limiter_release(const ObjectPtr& object, std::int64_t permits, Done<Reply>& done);
 /// The config in an HGETALL reply (not_initialized when there is none).
 RateLimiterConfig rate_limiter_config_of(const Reply& reply);
 }  // namespace detail
@@ -117,6 +119,9 @@ class RateLimiter : public Object {
   /// Completes with (error_code, permits available now).
   template <class CompletionToken>
   auto async_available_permits(CompletionToken&& token);
+  /// Completes with (error_code).
+  template <class CompletionToken>
+  auto async_release(std::int64_t permits, CompletionToken&& token);
   /// Completes with (error_code, RateLimiterConfig).
   template <class CompletionToken>
   auto async_get_config(CompletionToken&& token) const;
@@ -141,6 +146,9 @@ class RateLimiter : public Object {
   void acquire(std::int64_t permits = 1);
   /// The permits available now (entries older than the interval given back first).
   std::int64_t available_permits();
+  /// Gives `permits` back to the current window (Redisson's release): the available permits
+  /// grow by them, never above the rate. A limiter without a rate is errc::not_initialized.
+  void release(std::int64_t permits);
   /// The limiter's settings.
   RateLimiterConfig get_config() const;
 };

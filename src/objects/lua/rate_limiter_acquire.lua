@@ -15,6 +15,7 @@
 --          exceed defined rate". Either way the keys' TTLs are refreshed as Redisson does:
 --          keepAliveTime on all three, else the config hash's TTL copied to the other two.
 -- @include rate_limiter_state
+-- @include rate_limiter_keep_alive
 local rate, interval, value_key, permits_key = rate_limiter_state()
 if rate == nil then
   return redis.error_reply('ERR RateLimiter is not initialized')
@@ -68,16 +69,5 @@ else
   end
 end
 
-local keep_alive = redis.call('hget', KEYS[1], 'keepAliveTime')
-if keep_alive ~= false and tonumber(keep_alive) > 0 then
-  redis.call('pexpire', KEYS[1], keep_alive)
-  redis.call('pexpire', value_key, keep_alive)
-  redis.call('pexpire', permits_key, keep_alive)
-else
-  local ttl = redis.call('pttl', KEYS[1])
-  if ttl > 0 then
-    redis.call('pexpire', value_key, ttl)
-    redis.call('pexpire', permits_key, ttl)
-  end
-end
+rate_limiter_keep_alive(value_key, permits_key)
 return result

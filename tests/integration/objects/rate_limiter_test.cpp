@@ -154,6 +154,24 @@ TEST_F(RateLimiterTest, TryAcquireWithinTheWindowUntilItIsFull) {
   EXPECT_EQ(entries("{w}:permits").size(), 2u);
 }
 
+TEST_F(RateLimiterTest, ReleaseGivesPermitsBackUpToTheRate) {
+  RateLimiter limiter(client, "r");
+  expect_error(
+      errc::not_initialized, [&] { limiter.release(1); }, "release without a rate");
+  ASSERT_TRUE(limiter.try_set_rate(RateType::overall, 10, 1h, 1h));
+  ASSERT_TRUE(limiter.try_acquire(8));
+  limiter.release(3);
+  EXPECT_EQ(limiter.available_permits(), 5);
+  EXPECT_EQ(entries("{r}:permits").size(), 1u);  // the acquisition stays recorded, as in Redisson
+  limiter.release(100);
+  EXPECT_EQ(limiter.available_permits(), 10);                       // never above the rate
+  EXPECT_GT(std::stoll(server.command({"PTTL", "{r}:value"})), 0);  // keepAliveTime applied
+  limiter.release(0);
+  expect_error(
+      errc::invalid_argument, [&] { limiter.release(-1); }, "negative permits");
+  EXPECT_EQ(server.command({"GET", "{r}:value"}), "10");
+}
+
 TEST_F(RateLimiterTest, PermitsComeBackWhenTheirEntryLeavesTheWindow) {
   RateLimiter limiter(client, "back");
   ASSERT_TRUE(limiter.try_set_rate(RateType::overall, 10, 1s));

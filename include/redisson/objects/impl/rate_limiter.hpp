@@ -84,6 +84,11 @@ auto RateLimiter::async_available_permits(CompletionToken&& token) {
 }
 
 template <class CompletionToken>
+auto RateLimiter::async_release(std::int64_t permits, CompletionToken&& token) {
+  return started<void>(token, &detail::reply_ignore, &detail::start_rate_limiter_release, permits);
+}
+
+template <class CompletionToken>
 auto RateLimiter::async_get_config(CompletionToken&& token) const {
   return on_key<RateLimiterConfig>(token, &detail::rate_limiter_config_of, "HGETALL");
 }
