@@ -16,84 +16,35 @@
 namespace redisson {
 namespace {
 
-class Renamer : public std::enable_shared_from_this<Renamer> {
+/// Moves (rename) or copies an object's keys one pair after the other. rename: RENAME within a
+/// hash slot; across slots on a Cluster DUMP + PTTL + RESTORE REPLACE + DEL, as Redisson; a
+/// missing name key is "no such key", a missing extra key (a Bloom filter never initialised) has
+/// nothing to move. copy (always across slots: within one, COPY or a script is sent instead):
+/// DUMP + PTTL + RESTORE [REPLACE]; a key that is absent, or present at the destination without
+/// replace (BUSYKEY), is not copied. Completes with an integer reply: 1 if a key was copied.
+class KeyMover : public std::enable_shared_from_this<KeyMover> {
  public:
-  Renamer(detail::ObjectPtr object, std::vector<std::string> from, std::vector<std::string> to,
-          detail::Done<void> done)
+  enum class Mode { rename, copy, copy_replace };
+
+  KeyMover(detail::ObjectPtr object, std::vector<std::string> from, std::vector<std::string> to,
+           Mode mode, detail::Done<Reply> done)
       : object_(std::move(object)),
         from_(std::move(from)),
         to_(std::move(to)),
+        mode_(mode),
         done_(std::move(done)) {}
 
   void next() {
-    if (index_ == from_.size()) return done_(detail::Status{});
+    if (index_ == from_.size()) return done_(detail::Status{}, detail::integer_reply(copied_));
     const auto& from = from_[index_];
     const auto& to = to_[index_];
-    if (!object_->core->is_cluster() || detail::key_slot(from) == detail::key_slot(to)) {
+    if (mode_ == Mode::rename &&
+        (!object_->core->is_cluster() || detail::key_slot(from) == detail::key_slot(to))) {
       return send(Command{"RENAME", from, to},
                   [self = shared_from_this()](const Reply&) { self->advance(); });
     }
     send(Command{"DUMP", from}, [self = shared_from_this()](const Reply& dump) {
       if (dump.is_null()) return self->missing();
-      self->send(Command{"PTTL", self->from_[self->index_]}, [self, payload = dump.str](
-                                                                 const Reply& ttl) {
-        const std::int64_t ms = ttl.is_integer() && ttl.integer > 0 ? ttl.integer : 0;
-        self->send(Command{"RESTORE", self->to_[self->index_]}.arg(ms).arg(payload).arg("REPLACE"),
-                   [self](const Reply&) {
-                     self->send(Command{"DEL", self->from_[self->index_]},
-                                [self](const Reply&) { self->advance(); });
-                   });
-      });
-    });
-  }
-
- private:
-  template <class OnReply>
-  void send(const Command& command, OnReply on_reply) {
-    object_->core->submit(command, [self = shared_from_this(), on_reply = std::move(on_reply)](
-                                       std::error_code ec, Reply reply) mutable {
-      // An extra key that does not exist (a Bloom filter never initialised) has nothing to move.
-      if (ec && self->index_ > 0 && reply.is_error() &&
-          reply.str.find("no such key") != std::string::npos) {
-        return self->advance();
-      }
-      if (ec) return self->done_(detail::status_of(ec, reply));
-      on_reply(reply);
-    });
-  }
-  void missing() {
-    if (index_ > 0) return advance();
-    done_(detail::Status(make_error_code(errc::server_error), "server: ERR no such key"));
-  }
-  void advance() {
-    ++index_;
-    next();
-  }
-
-  detail::ObjectPtr object_;
-  std::vector<std::string> from_;
-  std::vector<std::string> to_;
-  detail::Done<void> done_;
-  std::size_t index_ = 0;
-};
-
-// Copies keys to keys in other hash slots of a Cluster: DUMP, PTTL, RESTORE per key. A key that
-// is absent, or present at the destination without `replace` (BUSYKEY), is not copied; the reply
-// is 1 if any key was.
-class SlotCopier : public std::enable_shared_from_this<SlotCopier> {
- public:
-  SlotCopier(detail::ObjectPtr object, std::vector<std::string> from, std::vector<std::string> to,
-             bool replace, detail::Done<Reply> done)
-      : object_(std::move(object)),
-        from_(std::move(from)),
-        to_(std::move(to)),
-        replace_(replace),
-        done_(std::move(done)) {}
-
-  void next() {
-    if (index_ == from_.size()) return done_(detail::Status{}, detail::integer_reply(copied_));
-    send(Command{"DUMP", from_[index_]}, [self = shared_from_this()](const Reply& dump) {
-      if (dump.is_null()) return self->advance();
       self->send(Command{"PTTL", self->from_[self->index_]},
                  [self, payload = dump.str](const Reply& ttl) { self->restore(ttl, payload); });
     });
@@ -104,23 +55,36 @@ class SlotCopier : public std::enable_shared_from_this<SlotCopier> {
     const std::int64_t ms = ttl.is_integer() && ttl.integer > 0 ? ttl.integer : 0;
     Command command{"RESTORE", to_[index_]};
     command.arg(ms).arg(payload);
-    if (replace_) command.arg("REPLACE");
-    object_->core->submit(command,
-                          [self = shared_from_this()](std::error_code ec, const Reply& reply) {
-                            if (ec && reply.is_error() && reply.str.starts_with("BUSYKEY"))
-                              return self->advance();
-                            if (ec) return self->done_(detail::status_of(ec, reply), Reply{});
-                            self->copied_ = 1;
-                            self->advance();
-                          });
+    if (mode_ != Mode::copy) command.arg("REPLACE");
+    send(command, [self = shared_from_this()](const Reply&) {
+      if (self->mode_ != Mode::rename) {
+        self->copied_ = 1;
+        return self->advance();
+      }
+      self->send(Command{"DEL", self->from_[self->index_]},
+                 [self](const Reply&) { self->advance(); });
+    });
   }
   template <class OnReply>
   void send(const Command& command, OnReply on_reply) {
     object_->core->submit(command, [self = shared_from_this(), on_reply = std::move(on_reply)](
-                                       std::error_code ec, Reply reply) mutable {
+                                       std::error_code ec, const Reply& reply) mutable {
+      if (ec && self->skippable(reply)) return self->advance();
       if (ec) return self->done_(detail::status_of(ec, reply), Reply{});
       on_reply(reply);
     });
+  }
+  /// A failure that leaves this pair alone and goes on with the next.
+  bool skippable(const Reply& reply) const {
+    if (!reply.is_error()) return false;
+    if (mode_ == Mode::copy) return reply.str.starts_with("BUSYKEY");  // kept, not copied
+    // An extra key that does not exist (a Bloom filter never initialised) has nothing to move.
+    return mode_ == Mode::rename && index_ > 0 &&
+           reply.str.find("no such key") != std::string::npos;
+  }
+  void missing() {
+    if (mode_ != Mode::rename || index_ > 0) return advance();
+    done_(detail::Status(make_error_code(errc::server_error), "server: ERR no such key"), Reply{});
   }
   void advance() {
     ++index_;
@@ -130,7 +94,7 @@ class SlotCopier : public std::enable_shared_from_this<SlotCopier> {
   detail::ObjectPtr object_;
   std::vector<std::string> from_;
   std::vector<std::string> to_;
-  bool replace_;
+  Mode mode_;
   detail::Done<Reply> done_;
   std::size_t index_ = 0;
   std::int64_t copied_ = 0;
@@ -185,8 +149,8 @@ void Object::start_copy(const detail::ObjectPtr& object, const std::string& dest
       const auto refusal = detail::batch_refusal(std::string(operation) + " to another hash slot");
       throw error(refusal.code, refusal.detail);
     }
-    return std::make_shared<SlotCopier>(object, std::move(from), std::move(to), replace,
-                                        std::move(done))
+    const auto mode = replace ? KeyMover::Mode::copy_replace : KeyMover::Mode::copy;
+    return std::make_shared<KeyMover>(object, std::move(from), std::move(to), mode, std::move(done))
         ->next();
   }
   if (from.size() == 1) {
@@ -235,12 +199,15 @@ void Object::rename(std::string new_name) {
     started<void>(detail::blocking("rename", name()), &detail::reply_ignore, listed->rename_listed,
                   renamed->name);
   } else {
-    detail::async_op<void>(object_->core, detail::blocking("rename", name()),
-                           [object = object_, renamed](detail::Done<void> done) {
-                             std::make_shared<Renamer>(object, object->keys(), renamed->keys(),
-                                                       std::move(done))
-                                 ->next();
-                           });
+    started<void>(
+        detail::blocking("rename", name()), &detail::reply_ignore,
+        [](const detail::ObjectPtr& object, const std::vector<std::string>& to,
+           detail::Done<Reply>& done) {
+          std::make_shared<KeyMover>(object, object->keys(), to, KeyMover::Mode::rename,
+                                     std::move(done))
+              ->next();
+        },
+        renamed->keys());
   }
   object_ = std::move(renamed);
   // The old name's sweeper goes with this handle's share of it; the new name gets this client's.
