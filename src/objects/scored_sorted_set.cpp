@@ -84,4 +84,32 @@ std::int64_t LexSortedSet::remove_range_tail(const std::string& from, bool from_
   return async_remove_range_tail(from, from_inclusive, blocking("remove_range_tail"));
 }
 
+std::vector<std::string> LexSortedSet::range_reversed(const std::string& from, bool from_inclusive,
+                                                      const std::string& to,
+                                                      bool to_inclusive) const {
+  return async_range_reversed(from, from_inclusive, to, to_inclusive, blocking("range_reversed"));
+}
+
+std::vector<std::string> LexSortedSet::range_head_reversed(const std::string& to,
+                                                           bool to_inclusive) const {
+  return async_range_head_reversed(to, to_inclusive, blocking("range_head_reversed"));
+}
+
+std::vector<std::string> LexSortedSet::range_tail_reversed(const std::string& from,
+                                                           bool from_inclusive) const {
+  return async_range_tail_reversed(from, from_inclusive, blocking("range_tail_reversed"));
+}
+
+std::optional<std::int64_t> LexSortedSet::rank(const std::string& value) const {
+  return async_rank(value, blocking("rank"));
+}
+
+std::optional<std::int64_t> LexSortedSet::rev_rank(const std::string& value) const {
+  return async_rev_rank(value, blocking("rev_rank"));
+}
+
+std::vector<std::string> LexSortedSet::random(std::int64_t count) const {
+  return async_random(count, blocking("random"));
+}
+
 }  // namespace redisson

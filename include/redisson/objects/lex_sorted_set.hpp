@@ -91,6 +91,21 @@ class LexSortedSet : public Object, public SortedSetOps<LexSortedSet, std::strin
   template <class CompletionToken>
   auto async_remove_range_tail(const std::string& from, bool from_inclusive,
                                CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_range_reversed(const std::string& from, bool from_inclusive, const std::string& to,
+                            bool to_inclusive, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_range_head_reversed(const std::string& to, bool to_inclusive,
+                                 CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_range_tail_reversed(const std::string& from, bool from_inclusive,
+                                 CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_rank(const std::string& value, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_rev_rank(const std::string& value, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_random(std::int64_t count, CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value` (score 0); true if it was new.
@@ -123,6 +138,19 @@ class LexSortedSet : public Object, public SortedSetOps<LexSortedSet, std::strin
   std::int64_t remove_range_head(const std::string& to, bool to_inclusive);
   /// Removes the members from `from` on; returns how many.
   std::int64_t remove_range_tail(const std::string& from, bool from_inclusive);
+  /// range(), last first (ZRANGE BYLEX REV; Java's rangeReversed).
+  std::vector<std::string> range_reversed(const std::string& from, bool from_inclusive,
+                                          const std::string& to, bool to_inclusive) const;
+  /// range_head(), last first.
+  std::vector<std::string> range_head_reversed(const std::string& to, bool to_inclusive) const;
+  /// range_tail(), last first.
+  std::vector<std::string> range_tail_reversed(const std::string& from, bool from_inclusive) const;
+  /// The position of `value` from the first (ZRANK, 0-based); nullopt when it is no member.
+  std::optional<std::int64_t> rank(const std::string& value) const;
+  /// The position of `value` from the last (ZREVRANK); nullopt when it is no member.
+  std::optional<std::int64_t> rev_rank(const std::string& value) const;
+  /// Up to `count` (>= 0) distinct members chosen at random (ZRANDMEMBER), left in place.
+  std::vector<std::string> random(std::int64_t count) const;
 };
 
 }  // namespace redisson

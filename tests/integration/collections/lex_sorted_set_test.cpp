@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <asio/use_future.hpp>
 #include <cstdint>
 #include <optional>
@@ -96,6 +97,26 @@ TEST_F(LexSortedSetTest, RangesWithInclusiveExclusiveAndOpenBounds) {
   EXPECT_EQ(set.value_range(0, -1), (Strings{"b", "d"}));
   EXPECT_EQ(set.remove_range("a", true, "z", true), 2);
   EXPECT_FALSE(set.exists());
+}
+
+TEST_F(LexSortedSetTest, ReversedRangesRanksAndRandomMembers) {
+  LexSortedSet set(client, "lex");
+  set.add_all({"a", "b", "c", "d"});
+  using Strings = std::vector<std::string>;
+  EXPECT_EQ(set.range_reversed("b", true, "d", false), (Strings{"c", "b"}));
+  EXPECT_EQ(set.range_head_reversed("c", true), (Strings{"c", "b", "a"}));
+  EXPECT_EQ(set.range_tail_reversed("b", false), (Strings{"d", "c"}));
+  EXPECT_EQ(set.rank("c"), 2);
+  EXPECT_EQ(set.rev_rank("c"), 1);
+  EXPECT_EQ(set.rank("z"), std::nullopt);
+  auto picked = set.random(3);
+  EXPECT_EQ(picked.size(), 3U);
+  std::sort(picked.begin(), picked.end());
+  EXPECT_EQ(std::adjacent_find(picked.begin(), picked.end()), picked.end()) << "distinct";
+  EXPECT_EQ(set.random(10).size(), 4U);
+  EXPECT_TRUE(LexSortedSet(client, "none").random(2).empty());
+  expect_error(
+      errc::invalid_argument, [&] { (void)set.random(-1); }, "negative count");
 }
 
 TEST_F(LexSortedSetTest, FirstLastPollsAndTheEmptySet) {

@@ -44,6 +44,54 @@ auto LexSortedSet::async_range(const std::string& from, bool from_inclusive, con
 }
 
 template <class CompletionToken>
+auto LexSortedSet::async_range_reversed(const std::string& from, bool from_inclusive,
+                                        const std::string& to, bool to_inclusive,
+                                        CompletionToken&& token) const {
+  // REV takes the bounds highest first.
+  return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE",
+                                          detail::lex_bound(to, to_inclusive),
+                                          detail::lex_bound(from, from_inclusive), "BYLEX", "REV");
+}
+
+template <class CompletionToken>
+auto LexSortedSet::async_range_head_reversed(const std::string& to, bool to_inclusive,
+                                             CompletionToken&& token) const {
+  return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE",
+                                          detail::lex_bound(to, to_inclusive), "-", "BYLEX", "REV");
+}
+
+template <class CompletionToken>
+auto LexSortedSet::async_range_tail_reversed(const std::string& from, bool from_inclusive,
+                                             CompletionToken&& token) const {
+  return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE", "+",
+                                          detail::lex_bound(from, from_inclusive), "BYLEX", "REV");
+}
+
+template <class CompletionToken>
+auto LexSortedSet::async_rank(const std::string& value, CompletionToken&& token) const {
+  return on_key<std::optional<std::int64_t>>(token, &detail::reply_optional_integer, "ZRANK",
+                                             value);
+}
+
+template <class CompletionToken>
+auto LexSortedSet::async_rev_rank(const std::string& value, CompletionToken&& token) const {
+  return on_key<std::optional<std::int64_t>>(token, &detail::reply_optional_integer, "ZREVRANK",
+                                             value);
+}
+
+template <class CompletionToken>
+auto LexSortedSet::async_random(std::int64_t count, CompletionToken&& token) const {
+  return detail::async_command<std::vector<std::string>>(
+      object_, token,
+      [&] {
+        // A negative count lets ZRANDMEMBER repeat members: not a set's answer.
+        if (count < 0) detail::throw_invalid_argument("random: the count must not be negative");
+        return Command{"ZRANDMEMBER", name()}.arg(count);
+      },
+      values_of());
+}
+
+template <class CompletionToken>
 auto LexSortedSet::async_range_head(const std::string& to, bool to_inclusive,
                                     CompletionToken&& token) const {
   return on_key<std::vector<std::string>>(token, values_of(), "ZRANGE", "-",
