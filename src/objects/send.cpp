@@ -150,4 +150,17 @@ Reply integer_reply(std::int64_t value) {
   return reply;
 }
 
+void require_same_slot(const ObjectState& object, std::string_view verb,
+                       const std::vector<std::string>& others) {
+  if (!object.core->is_cluster()) return;
+  const auto slot = key_slot(object.name);
+  for (const auto& other : others) {
+    if (key_slot(other) != slot) {
+      throw_invalid_argument(std::string(verb) + ": on a Cluster every key must share " +
+                             object.name + "'s hash slot (" + other +
+                             " does not; give them one hash tag)");
+    }
+  }
+}
+
 }  // namespace redisson::detail

@@ -55,6 +55,12 @@ void submit_to(const std::shared_ptr<ClientCore>& core, const ServerAddress& nod
 std::vector<std::vector<std::size_t>> slot_groups(const ClientCore& core,
                                                   const std::vector<std::string>& keys);
 
+/// Refuses, on a Cluster, a command over `object`'s key and the keys `others` when one of them
+/// is in another hash slot: throws errc::invalid_argument naming `verb` and that key (so nothing
+/// is sent). Elsewhere every key is accepted.
+void require_same_slot(const ObjectState& object, std::string_view verb,
+                       const std::vector<std::string>& others);
+
 /// `command` followed by keys, one command per slot group, pipelined; completes with an integer
 /// reply, the sum of theirs (DEL, UNLINK, EXISTS, TOUCH). No keys: 0, nothing sent.
 void submit_per_slot_sum(const std::shared_ptr<ClientCore>& core, std::string_view command,

@@ -2,11 +2,9 @@
 // the set algebra over other sets named by the caller (objects/set.hpp).
 #include "redisson/objects/set.hpp"
 
-#include "client/client_core.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/suffix_name.hpp"
-#include "topology/key_slot.hpp"
 
 namespace redisson::detail {
 
@@ -55,16 +53,7 @@ void start_set_algebra(const ObjectPtr& object, SetAlgebra operation,
       break;
   }
   if (limit < 0) throw_invalid_argument("count_intersection: the limit must not be negative");
-  if (object->core->is_cluster()) {
-    const auto slot = key_slot(object->name);
-    for (const auto& other : names) {
-      if (key_slot(other) != slot) {
-        throw_invalid_argument(std::string(verb) + ": on a Cluster every set must share " +
-                               object->name + "'s hash slot (" + other +
-                               " does not; give them one hash tag)");
-      }
-    }
-  }
+  require_same_slot(*object, verb, names);
   Command command{verb};
   if (operation == SetAlgebra::intersection_count) {
     command.arg(static_cast<std::int64_t>(names.size() + 1));

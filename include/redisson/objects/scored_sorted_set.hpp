@@ -32,13 +32,74 @@ struct ScoredEntry {
   bool operator==(const ScoredEntry&) const = default;
 };
 
+/// How the sorted-set algebra combines the scores a value has in several sets (Java's
+/// RScoredSortedSet.Aggregate): AGGREGATE SUM, MIN or MAX.
+enum class ScoreAggregate { sum, min, max };
+
+/// The options of ScoredSortedSet's union and intersection (Java's Aggregate and weights, its
+/// SetUnionArgs / SetIntersectionArgs): how scores combine, and a factor per set.
+struct ScoredSetCombine {
+  ScoreAggregate aggregate = ScoreAggregate::sum;
+  /// Empty: every weight 1. Else one per set read, in order: for union_with and intersection
+  /// one per name; for the read_ forms this set's first, then one per name. Another count is
+  /// errc::invalid_argument, nothing sent.
+  std::vector<double> weights = {};
+};
+
+/// A value's rank (0-based) and score (Java's RankedEntry).
+struct RankedEntry {
+  std::int64_t rank = 0;
+  double score = 0;
+
+  bool operator==(const RankedEntry&) const = default;
+};
+
 namespace detail {
 
-/// The add-and-rank script (src/objects/lua/scored_sorted_set_add_and_get_rank.lua): ZADD, then
-/// ZRANK (ZREVRANK when `reverse`) of the member, atomically.
+/// The add-and-rank script (src/objects/lua/scored_sorted_set_add_and_get_rank.lua): ZADD (or
+/// ZINCRBY when `increment`), then ZRANK (ZREVRANK when `reverse`) of the member, atomically.
 void start_scored_sorted_set_add_and_get_rank(const ObjectPtr& object, double score,
                                               const std::string& member, bool reverse,
-                                              Done<Reply>& done);
+                                              bool increment, Done<Reply>& done);
+/// scored_sorted_set_rank_entry.lua for members[0]: [rank, score] or nil.
+void start_zset_rank_entry(const ObjectPtr& object, const std::vector<std::string>& members,
+                           bool reverse, Done<Reply>& done);
+/// scored_sorted_set_replace.lua: members[0] replaced by members[1] under its score; 1 or 0.
+void start_zset_replace(const ObjectPtr& object, const std::vector<std::string>& members,
+                        Done<Reply>& done);
+/// scored_sorted_set_retain_all.lua over the members (none: the set is deleted, as Redisson).
+void start_zset_retain_all(const ObjectPtr& object, const std::vector<std::string>& members,
+                           Done<Reply>& done);
+
+/// The sorted-set algebra: which combination, and what becomes of it.
+enum class ZsetAlgebra { union_sets, intersection, diff };
+enum class ZsetAlgebraResult { store, values, entries, count };
+/// ZUNIONSTORE name n names... (the sets `names` into this one, as Redisson), ZUNION n name
+/// names... [WITHSCORES], ZINTERCARD n name names... [LIMIT limit] and the others, with
+/// `combine`'s WEIGHTS and AGGREGATE where they apply. On a Cluster all in the set's hash slot;
+/// a weight count that does not match, a store from no names or a negative limit are
+/// errc::invalid_argument; each before anything is sent.
+void start_zset_algebra(const ObjectPtr& object, ZsetAlgebra operation, ZsetAlgebraResult result,
+                        const std::vector<std::string>& names, const ScoredSetCombine& combine,
+                        std::int64_t limit, Done<Reply>& done);
+
+/// What ZRANGESTORE copies: ranks start..end, or scores min..max (reverse: from the highest,
+/// still min..max), with LIMIT offset count.
+struct ZsetRangeTo {
+  bool reverse = false;
+  bool by_score = false;
+  std::int64_t start = 0;
+  std::int64_t end = 0;
+  double min = 0;
+  bool min_inclusive = true;
+  double max = 0;
+  bool max_inclusive = true;
+  std::optional<std::pair<std::int64_t, std::int64_t>> limit = std::nullopt;
+};
+/// ZRANGESTORE destination name ...: on a Cluster the destination must share the set's slot
+/// (errc::invalid_argument, nothing sent).
+void start_zset_range_to(const ObjectPtr& object, const std::string& destination,
+                         const ZsetRangeTo& range, Done<Reply>& done);
 
 /// A score as Redisson sends it: Java's BigDecimal.valueOf(score).toPlainString(). NaN and the
 /// infinities are errc::invalid_argument (Java's BigDecimal has neither).
@@ -75,13 +136,20 @@ std::vector<ScoredEntry<T>> zset_entries(const Codec& codec, const Reply& reply)
 /// members of equal score are ordered by their bytes (the server's order).
 ///
 /// Cost: each operation is one command, one round trip (ZADD, ZINCRBY, ZREM, ZSCORE, ZRANK,
-/// ZCARD, ZRANGE, ZPOPMIN/ZPOPMAX, ZCOUNT, ZREMRANGEBY*); add_and_get_rank is one script.
+/// ZCARD, ZRANGE, ZPOPMIN/ZPOPMAX, ZCOUNT, ZREMRANGEBY*, ZRANDMEMBER, ZMSCORE, ZRANGESTORE,
+/// the set algebra); add_and_get_rank, add_score_and_get_rank, rank_entry, replace and
+/// retain_all are one script each.
 /// Rank and score lookups are O(log n); ranges O(log n + returned). values() and entries()
 /// read the set in pages of ZSCAN, never one ZRANGE 0 -1.
 ///
 /// A key of another type is errc::wrong_type and is left untouched; bytes the codec cannot read
 /// as a T are errc::codec_error; a NaN or infinite score (which Java's BigDecimal cannot carry)
-/// is errc::invalid_argument, nothing sent. Needs Redis 6.2 (ZRANGE BYSCORE, ZADD GT/LT).
+/// is errc::invalid_argument, nothing sent. Needs Redis 6.2 (ZRANGE BYSCORE, ZADD GT/LT);
+/// count_intersection needs 7.0 (ZINTERCARD).
+///
+/// The set algebra (union_with, intersection, diff, their read_ forms, count_intersection) and
+/// range_to name other sorted sets: on a Cluster they must share this set's hash slot (one hash
+/// tag), else errc::invalid_argument before anything is sent.
 /// A handle: cheap to copy, sends nothing until called, thread-safe.
 template <JavaValue T>
 class ScoredSortedSet : public Object,
@@ -171,6 +239,93 @@ class ScoredSortedSet : public Object,
   template <class CompletionToken>
   auto async_remove_range_by_score(double min, bool min_inclusive, double max, bool max_inclusive,
                                    CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_all_if_absent(const std::vector<std::pair<double, T>>& entries,
+                               CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_all_if_exist(const std::vector<std::pair<double, T>>& entries,
+                              CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_all_if_greater(const std::vector<std::pair<double, T>>& entries,
+                                CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_all_if_less(const std::vector<std::pair<double, T>>& entries,
+                             CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_score_and_get_rank(const T& value, double delta, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_score_and_get_rev_rank(const T& value, double delta, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_rank_entry(const T& value, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_rev_rank_entry(const T& value, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_poll_first_entry(CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_last_entry(CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_first_entries(std::int64_t count, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_last_entries(std::int64_t count, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_random(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_random(std::int64_t count, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_random_entries(std::int64_t count, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_contains_all(const std::vector<T>& values, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_retain_all(const std::vector<T>& values, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_replace(const T& old_value, const T& new_value, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_range_to(const std::string& destination, std::int64_t start, std::int64_t end,
+                      CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_range_to_by_score(const std::string& destination, double min, bool min_inclusive,
+                               double max, bool max_inclusive, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_range_to_by_score(const std::string& destination, double min, bool min_inclusive,
+                               double max, bool max_inclusive, std::int64_t offset,
+                               std::int64_t count, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_rev_range_to(const std::string& destination, std::int64_t start, std::int64_t end,
+                          CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_rev_range_to_by_score(const std::string& destination, double min, bool min_inclusive,
+                                   double max, bool max_inclusive, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_rev_range_to_by_score(const std::string& destination, double min, bool min_inclusive,
+                                   double max, bool max_inclusive, std::int64_t offset,
+                                   std::int64_t count, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_union_with(std::vector<std::string> names, ScoredSetCombine combine,
+                        CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_read_union(std::vector<std::string> names, ScoredSetCombine combine,
+                        CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_union_entries(std::vector<std::string> names, ScoredSetCombine combine,
+                                CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_intersection(std::vector<std::string> names, ScoredSetCombine combine,
+                          CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_read_intersection(std::vector<std::string> names, ScoredSetCombine combine,
+                               CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_intersection_entries(std::vector<std::string> names, ScoredSetCombine combine,
+                                       CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_count_intersection(std::vector<std::string> names, std::int64_t limit,
+                                CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_diff(std::vector<std::string> names, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_read_diff(std::vector<std::string> names, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_diff_entries(std::vector<std::string> names, CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Adds `value` with `score`, or sets the score of a present value; true if it was new.
@@ -295,6 +450,174 @@ class ScoredSortedSet : public Object,
                                        blocking("remove_range_by_score"));
   }
 
+  /// Adds each (score, value) that is absent (one ZADD NX; nothing sent for none); returns how
+  /// many were added.
+  std::int64_t add_all_if_absent(const std::vector<std::pair<double, T>>& entries) {
+    return async_add_all_if_absent(entries, blocking("add_all_if_absent"));
+  }
+  /// Sets the score of each value that is present (ZADD XX CH); returns how many changed.
+  std::int64_t add_all_if_exist(const std::vector<std::pair<double, T>>& entries) {
+    return async_add_all_if_exist(entries, blocking("add_all_if_exist"));
+  }
+  /// Adds each value, or raises its score when the new one is greater (ZADD GT CH); returns
+  /// how many were added or changed.
+  std::int64_t add_all_if_greater(const std::vector<std::pair<double, T>>& entries) {
+    return async_add_all_if_greater(entries, blocking("add_all_if_greater"));
+  }
+  /// Adds each value, or lowers its score when the new one is less (ZADD LT CH); returns how
+  /// many were added or changed.
+  std::int64_t add_all_if_less(const std::vector<std::pair<double, T>>& entries) {
+    return async_add_all_if_less(entries, blocking("add_all_if_less"));
+  }
+  /// Adds `delta` to the score of `value` (absent: added with `delta`) and returns its rank, 0
+  /// for the lowest score (one script, as Redisson).
+  std::int64_t add_score_and_get_rank(const T& value, double delta) {
+    return async_add_score_and_get_rank(value, delta, blocking("add_score_and_get_rank"));
+  }
+  /// The same, returning the rank from the highest score.
+  std::int64_t add_score_and_get_rev_rank(const T& value, double delta) {
+    return async_add_score_and_get_rev_rank(value, delta, blocking("add_score_and_get_rev_rank"));
+  }
+  /// The rank (0 for the lowest score) and score of `value`; nullopt when it is not a member.
+  /// One script: Redisson's ZRANK WITHSCORE needs Redis 7.2.
+  std::optional<RankedEntry> rank_entry(const T& value) const {
+    return async_rank_entry(value, blocking("rank_entry"));
+  }
+  /// The rank (0 for the highest score) and score of `value`; nullopt when it is not a member.
+  std::optional<RankedEntry> rev_rank_entry(const T& value) const {
+    return async_rev_rank_entry(value, blocking("rev_rank_entry"));
+  }
+  /// Removes and returns the entry of the lowest score (ZPOPMIN); nullopt when empty.
+  std::optional<ScoredEntry<T>> poll_first_entry() {
+    return async_poll_first_entry(blocking("poll_first_entry"));
+  }
+  /// Removes and returns the entry of the highest score (ZPOPMAX); nullopt when empty.
+  std::optional<ScoredEntry<T>> poll_last_entry() {
+    return async_poll_last_entry(blocking("poll_last_entry"));
+  }
+  /// Removes and returns up to `count` entries from the lowest score up, first first (ZPOPMIN
+  /// count; nothing sent below 1).
+  std::vector<ScoredEntry<T>> poll_first_entries(std::int64_t count) {
+    return async_poll_first_entries(count, blocking("poll_first_entries"));
+  }
+  /// Removes and returns up to `count` entries from the highest score down, last first, as
+  /// poll_last(count) (ZPOPMAX count; nothing sent below 1).
+  std::vector<ScoredEntry<T>> poll_last_entries(std::int64_t count) {
+    return async_poll_last_entries(count, blocking("poll_last_entries"));
+  }
+  /// A value chosen at random, left in place (ZRANDMEMBER); nullopt when the set is empty.
+  std::optional<T> random() const { return async_random(blocking("random")); }
+  /// Up to `count` (>= 0) distinct values chosen at random, left in place (ZRANDMEMBER count).
+  std::vector<T> random(std::int64_t count) const {
+    return async_random(count, blocking("random"));
+  }
+  /// Up to `count` (>= 0) distinct entries chosen at random (ZRANDMEMBER count WITHSCORES).
+  std::vector<ScoredEntry<T>> random_entries(std::int64_t count) const {
+    return async_random_entries(count, blocking("random_entries"));
+  }
+  /// True if every one of `values` is a member (one ZMSCORE; true for none).
+  bool contains_all(const std::vector<T>& values) const {
+    return async_contains_all(values, blocking("contains_all"));
+  }
+  /// Keeps only the members that are among `values`, with their scores (one script, as
+  /// Redisson; none: deletes the set); true if a member was removed.
+  bool retain_all(const std::vector<T>& values) {
+    return async_retain_all(values, blocking("retain_all"));
+  }
+  /// Replaces `old_value` by `new_value` under the same score (one script, Redisson's); true if
+  /// `old_value` was a member.
+  bool replace(const T& old_value, const T& new_value) {
+    return async_replace(old_value, new_value, blocking("replace"));
+  }
+  /// Stores the entries of ranks `start`..`end` in the sorted set `destination`, replacing it
+  /// (ZRANGESTORE; on a Cluster in this set's slot); returns how many.
+  std::int64_t range_to(const std::string& destination, std::int64_t start, std::int64_t end) {
+    return async_range_to(destination, start, end, blocking("range_to"));
+  }
+  /// Stores the entries whose score lies between `min` and `max` in `destination` (ZRANGESTORE
+  /// BYSCORE); returns how many.
+  std::int64_t range_to_by_score(const std::string& destination, double min, bool min_inclusive,
+                                 double max, bool max_inclusive) {
+    return async_range_to_by_score(destination, min, min_inclusive, max, max_inclusive,
+                                   blocking("range_to_by_score"));
+  }
+  /// The same with LIMIT `offset` `count`.
+  std::int64_t range_to_by_score(const std::string& destination, double min, bool min_inclusive,
+                                 double max, bool max_inclusive, std::int64_t offset,
+                                 std::int64_t count) {
+    return async_range_to_by_score(destination, min, min_inclusive, max, max_inclusive, offset,
+                                   count, blocking("range_to_by_score"));
+  }
+  /// As range_to, ranks counted from the highest score (ZRANGESTORE REV).
+  std::int64_t rev_range_to(const std::string& destination, std::int64_t start, std::int64_t end) {
+    return async_rev_range_to(destination, start, end, blocking("rev_range_to"));
+  }
+  /// As range_to_by_score, from the highest score down (ZRANGESTORE max min BYSCORE REV: the
+  /// bounds are still given min first, unlike Java's revRangeTo, which sends them as given).
+  std::int64_t rev_range_to_by_score(const std::string& destination, double min, bool min_inclusive,
+                                     double max, bool max_inclusive) {
+    return async_rev_range_to_by_score(destination, min, min_inclusive, max, max_inclusive,
+                                       blocking("rev_range_to_by_score"));
+  }
+  /// The same with LIMIT `offset` `count` (counted from the highest score).
+  std::int64_t rev_range_to_by_score(const std::string& destination, double min, bool min_inclusive,
+                                     double max, bool max_inclusive, std::int64_t offset,
+                                     std::int64_t count) {
+    return async_rev_range_to_by_score(destination, min, min_inclusive, max, max_inclusive, offset,
+                                       count, blocking("rev_range_to_by_score"));
+  }
+  /// Replaces this set by the union of the sorted sets `names` (ZUNIONSTORE, as Redisson: this
+  /// set's own members count only if its name is among `names`; Java's union, a C++ keyword);
+  /// returns its new size.
+  std::int64_t union_with(std::vector<std::string> names, ScoredSetCombine combine = {}) {
+    return async_union_with(std::move(names), std::move(combine), blocking("union_with"));
+  }
+  /// The union of this set and the sets `names` (ZUNION); nothing is written.
+  std::vector<T> read_union(std::vector<std::string> names, ScoredSetCombine combine = {}) const {
+    return async_read_union(std::move(names), std::move(combine), blocking("read_union"));
+  }
+  /// The same with the combined scores (ZUNION WITHSCORES), lowest first.
+  std::vector<ScoredEntry<T>> read_union_entries(std::vector<std::string> names,
+                                                 ScoredSetCombine combine = {}) const {
+    return async_read_union_entries(std::move(names), std::move(combine),
+                                    blocking("read_union_entries"));
+  }
+  /// Replaces this set by the intersection of the sorted sets `names` (ZINTERSTORE, as
+  /// Redisson: this set is one of them only if named); returns its new size.
+  std::int64_t intersection(std::vector<std::string> names, ScoredSetCombine combine = {}) {
+    return async_intersection(std::move(names), std::move(combine), blocking("intersection"));
+  }
+  /// The intersection of this set and the sets `names` (ZINTER); nothing is written.
+  std::vector<T> read_intersection(std::vector<std::string> names,
+                                   ScoredSetCombine combine = {}) const {
+    return async_read_intersection(std::move(names), std::move(combine),
+                                   blocking("read_intersection"));
+  }
+  /// The same with the combined scores (ZINTER WITHSCORES), lowest first.
+  std::vector<ScoredEntry<T>> read_intersection_entries(std::vector<std::string> names,
+                                                        ScoredSetCombine combine = {}) const {
+    return async_read_intersection_entries(std::move(names), std::move(combine),
+                                           blocking("read_intersection_entries"));
+  }
+  /// The size of the intersection of this set and the sets `names` (ZINTERCARD), counting up
+  /// to `limit` (0: no limit); nothing is written.
+  std::int64_t count_intersection(std::vector<std::string> names, std::int64_t limit = 0) const {
+    return async_count_intersection(std::move(names), limit, blocking("count_intersection"));
+  }
+  /// Replaces this set by the members of the first of `names` that are in none of the others
+  /// (ZDIFFSTORE, as Redisson); returns its new size.
+  std::int64_t diff(std::vector<std::string> names) {
+    return async_diff(std::move(names), blocking("diff"));
+  }
+  /// The members of this set that are in none of the sets `names` (ZDIFF); nothing is written.
+  std::vector<T> read_diff(std::vector<std::string> names) const {
+    return async_read_diff(std::move(names), blocking("read_diff"));
+  }
+  /// The same with their scores (ZDIFF WITHSCORES), lowest first.
+  std::vector<ScoredEntry<T>> read_diff_entries(std::vector<std::string> names) const {
+    return async_read_diff_entries(std::move(names), blocking("read_diff_entries"));
+  }
+
   /// The entries (value and score), read in pages of ZSCAN as values() is.
   CollectionScan<ScoredEntry<T>> entries(std::int64_t page_size = 100) const {
     return CollectionScan<ScoredEntry<T>>(object_, "ZSCAN", page_size, &detail::zset_entries<T>);
@@ -351,7 +674,22 @@ class ScoredSortedSet : public Object,
   auto zadd(CompletionToken&& token, std::initializer_list<std::string_view> flags, double score,
             const T& value);
   template <class CompletionToken>
-  auto add_and_rank(CompletionToken&& token, double score, const T& value, bool reverse);
+  auto add_and_rank(CompletionToken&& token, double score, const T& value, bool reverse,
+                    bool increment);
+  /// ZADD name [flags...] score member score member ...: how many were added (or changed).
+  template <class CompletionToken>
+  auto zadd_all(CompletionToken&& token, std::vector<std::string> flags,
+                const std::vector<std::pair<double, T>>& entries);
+  template <class CompletionToken>
+  auto rank_entry_of(CompletionToken&& token, const T& value, bool reverse) const;
+  /// One of detail::ZsetAlgebra over this set and `names`.
+  template <class R, class CompletionToken, class Convert>
+  auto algebra(CompletionToken&& token, Convert convert, detail::ZsetAlgebra operation,
+               detail::ZsetAlgebraResult result, std::vector<std::string> names,
+               ScoredSetCombine combine, std::int64_t limit = 0) const;
+  template <class CompletionToken>
+  auto range_to_of(CompletionToken&& token, const std::string& destination,
+                   detail::ZsetRangeTo range);
 };
 
 }  // namespace redisson

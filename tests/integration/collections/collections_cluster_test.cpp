@@ -5,16 +5,20 @@
 
 #include <asio/use_future.hpp>
 #include <chrono>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "redisson/client.hpp"
 #include "redisson/objects/blocking_queue.hpp"
 #include "redisson/objects/list_multimap.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/scored_sorted_set.hpp"
 #include "redisson/objects/set.hpp"
 #include "redisson/objects/stream.hpp"
 #include "support/client_config.hpp"
@@ -140,6 +144,35 @@ TEST_F(CollectionsCluster, SetAlgebraWithinAHashTagAndRefusedAcrossSlots) {
   } catch (const redisson::error& failure) {
     EXPECT_EQ(failure.code(), redisson::errc::invalid_argument);
     EXPECT_NE(std::string(failure.what()).find("hash slot"), std::string::npos) << failure.what();
+  }
+  EXPECT_EQ(set.size(), 2);
+}
+
+TEST_F(CollectionsCluster, ScoredSortedSetAlgebraWithinAHashTagAndRefusedAcrossSlots) {
+  redisson::ScoredSortedSet<std::string> set(client, "{cl:zsets}:a", codecs::string());
+  redisson::ScoredSortedSet<std::string> other(client, "{cl:zsets}:b", codecs::string());
+  set.add_all({{1, "1"}, {2, "2"}});
+  other.add_all({{2, "2"}, {3, "3"}});
+  EXPECT_EQ(set.count_intersection({"{cl:zsets}:b"}), 1);
+  EXPECT_EQ(set.read_union({"{cl:zsets}:b"}), (std::vector<std::string>{"1", "3", "2"}));
+  EXPECT_EQ(set.union_with({"{cl:zsets}:a", "{cl:zsets}:b"}), 3);
+  EXPECT_EQ(set.range_to("{cl:zsets}:c", 0, 0), 1);
+  EXPECT_TRUE(set.retain_all({"1", "3"}));  // its temporary set shares the slot too
+  EXPECT_EQ(set.size(), 2);
+  for (const auto& [what, call] : std::vector<std::pair<std::string, std::function<void()>>>{
+           {"read_union", [&] { (void)set.read_union({"cl:zsets:elsewhere"}); }},
+           {"intersection",
+            [&] {
+              set.intersection({"{cl:zsets}:b", "cl:zsets:elsewhere"});
+            }},
+           {"range_to", [&] { set.range_to("cl:zsets:elsewhere", 0, -1); }}}) {
+    try {
+      call();
+      ADD_FAILURE() << what << " across slots was accepted";
+    } catch (const redisson::error& failure) {
+      EXPECT_EQ(failure.code(), redisson::errc::invalid_argument) << what;
+      EXPECT_NE(std::string(failure.what()).find("hash slot"), std::string::npos) << failure.what();
+    }
   }
   EXPECT_EQ(set.size(), 2);
 }

@@ -369,4 +369,257 @@ TEST_F(ScoredSortedSetWaitTest, PollsWaitForAMemberOnADedicatedConnection) {
 
 }  // namespace
 
+namespace {
+
+using redisson::RankedEntry;
+using redisson::ScoreAggregate;
+using redisson::ScoredSetCombine;
+using redisson::test::command_calls;
+
+class ScoredSortedSetOpsTest : public redisson::test::ServerTest {
+ protected:
+  // a:1, b:2, c:3, d:4, e:5 as text.
+  ScoredSortedSet<std::string> five(const std::string& name) {
+    ScoredSortedSet<std::string> set(client, name, codecs::string());
+    set.add_all({{1, "a"}, {2, "b"}, {3, "c"}, {4, "d"}, {5, "e"}});
+    return set;
+  }
+  ScoredSortedSet<std::string> set(const std::string& name) {
+    return ScoredSortedSet<std::string>(client, name, codecs::string());
+  }
+};
+
+TEST_F(ScoredSortedSetOpsTest, ConditionalAddAllsReturnJavasCounts) {
+  auto z = five("z");
+  EXPECT_EQ(z.add_all_if_absent({{9, "a"}, {6, "f"}, {7, "g"}}), 2) << "only f and g are new";
+  EXPECT_EQ(z.score("a"), 1);
+  EXPECT_EQ(z.add_all_if_exist({{10, "a"}, {2, "b"}, {8, "new"}}), 1) << "a changed, b same";
+  EXPECT_FALSE(z.contains("new"));
+  EXPECT_EQ(z.add_all_if_greater({{5, "a"}, {20, "b"}, {1, "h"}}), 2) << "b raised, h added";
+  EXPECT_EQ(z.score("a"), 10);
+  EXPECT_EQ(z.add_all_if_less({{0, "a"}, {30, "c"}, {2, "i"}}), 2) << "a lowered, i added";
+  EXPECT_EQ(z.score("a"), 0);
+  EXPECT_EQ(z.score("c"), 3);
+  const auto adds = command_calls(server, "zadd");
+  EXPECT_EQ(z.add_all_if_absent({}), 0);
+  EXPECT_EQ(z.add_all_if_exist({}), 0);
+  EXPECT_EQ(z.add_all_if_greater({}), 0);
+  EXPECT_EQ(z.add_all_if_less({}), 0);
+  expect_error(errc::invalid_argument, [&] { z.add_all_if_greater({{kNaN, "x"}}); });
+  EXPECT_EQ(command_calls(server, "zadd"), adds) << "nothing sent for none or a NaN";
+  EXPECT_EQ(set("missing").add_all_if_exist({{1, "a"}}), 0);
+  EXPECT_EQ(server.command({"EXISTS", "missing"}), "0");
+}
+
+TEST_F(ScoredSortedSetOpsTest, AddScoreAndGetRank) {
+  auto z = five("z");
+  EXPECT_EQ(z.add_score_and_get_rank("a", 10), 4);
+  EXPECT_EQ(z.score("a"), 11);
+  EXPECT_EQ(z.add_score_and_get_rev_rank("b", 100), 0);
+  EXPECT_EQ(z.add_score_and_get_rank("new", 0.5), 0) << "absent: added with the delta";
+  EXPECT_EQ(z.score("new"), 0.5);
+  EXPECT_EQ(set("missing").add_score_and_get_rev_rank("x", 2), 0);
+  const auto evals = command_calls(server, "evalsha") + command_calls(server, "eval");
+  expect_error(errc::invalid_argument, [&] { z.add_score_and_get_rank("a", kInf); });
+  EXPECT_EQ(command_calls(server, "evalsha") + command_calls(server, "eval"), evals);
+  EXPECT_EQ(z.score("a"), 11);
+}
+
+TEST_F(ScoredSortedSetOpsTest, AlgebraStoresTheNamedSetsAndReadsThisOneWithThem) {
+  auto a = five("a");
+  set("b").add_all({{2, "b"}, {30, "c"}, {6, "x"}});
+  EXPECT_EQ(a.read_union({"b"}), (Strings{"a", "b", "d", "e", "x", "c"}));
+  EXPECT_EQ(a.read_union_entries({"b"}),
+            (Entries{{"a", 1}, {"b", 4}, {"d", 4}, {"e", 5}, {"x", 6}, {"c", 33}}));
+  EXPECT_EQ(a.read_union_entries({"b"}, {.aggregate = ScoreAggregate::max, .weights = {1, 2}}),
+            (Entries{{"a", 1}, {"b", 4}, {"d", 4}, {"e", 5}, {"x", 12}, {"c", 60}}));
+  EXPECT_EQ(a.read_intersection({"b"}), (Strings{"b", "c"}));
+  EXPECT_EQ(a.read_intersection_entries({"b"}, {.aggregate = ScoreAggregate::min}),
+            (Entries{{"b", 2}, {"c", 3}}));
+  EXPECT_EQ(a.read_diff({"b"}), (Strings{"a", "d", "e"}));
+  EXPECT_EQ(a.read_diff_entries({"b"}), (Entries{{"a", 1}, {"d", 4}, {"e", 5}}));
+  EXPECT_EQ(a.count_intersection({"b"}), 2);
+  EXPECT_EQ(a.count_intersection({"b"}, 1), 1);
+  EXPECT_EQ(a.count_intersection({"missing"}), 0);
+  EXPECT_EQ(a.read_union({}), (Strings{"a", "b", "c", "d", "e"}));
+  EXPECT_EQ(a.read_intersection({"missing"}), Strings{});
+  EXPECT_EQ(set("missing").read_union_entries({"b"}), (Entries{{"b", 2}, {"x", 6}, {"c", 30}}));
+
+  // As Redisson: the store forms write the named sets into this one, its own members dropped.
+  auto u = set("u");
+  u.add(1, "old");
+  EXPECT_EQ(u.union_with({"a", "b"}), 6);
+  EXPECT_FALSE(u.contains("old"));
+  EXPECT_EQ(u.score("c"), 33);
+  EXPECT_EQ(u.union_with({"a", "b"}, {.weights = {0, 1}}), 6);
+  EXPECT_EQ(u.score("a"), 0);
+  EXPECT_EQ(u.intersection({"a", "b"}, {.aggregate = ScoreAggregate::min}), 2);
+  EXPECT_EQ(u.entry_range(0, -1), (Entries{{"b", 2}, {"c", 3}}));
+  EXPECT_EQ(u.intersection({"u", "a"}), 2) << "named, this set is read too";
+  EXPECT_EQ(u.entry_range(0, -1), (Entries{{"b", 4}, {"c", 6}}));
+  EXPECT_EQ(u.diff({"a", "b"}), 3);
+  EXPECT_EQ(u.value_range(0, -1), (Strings{"a", "d", "e"}));
+  EXPECT_EQ(u.intersection({"a", "missing"}), 0);
+  EXPECT_EQ(server.command({"EXISTS", "u"}), "0");
+}
+
+TEST_F(ScoredSortedSetOpsTest, AlgebraRefusesBadArgumentsBeforeSending) {
+  auto a = five("a");
+  const auto sent = [&] {
+    std::int64_t calls = 0;
+    for (const auto* verb :
+         {"zunion", "zunionstore", "zinter", "zinterstore", "zintercard", "zdiff", "zdiffstore"}) {
+      calls += command_calls(server, verb);
+    }
+    return calls;
+  };
+  const auto before = sent();
+  expect_error(errc::invalid_argument, [&] { (void)a.read_union({"b"}, {.weights = {1}}); });
+  expect_error(errc::invalid_argument, [&] {
+    (void)a.read_intersection_entries({"b"}, {.weights = {1, 2, 3}});
+  });
+  expect_error(errc::invalid_argument, [&] { a.union_with({"b"}, {.weights = {1, 2}}); });
+  expect_error(errc::invalid_argument, [&] { a.intersection({"b"}, {.weights = {kNaN}}); });
+  expect_error(errc::invalid_argument, [&] { a.union_with({}); });
+  expect_error(errc::invalid_argument, [&] { a.diff({}); });
+  expect_error(errc::invalid_argument, [&] { (void)a.count_intersection({"b"}, -1); });
+  EXPECT_EQ(sent(), before);
+  EXPECT_EQ(a.size(), 5);
+}
+
+TEST_F(ScoredSortedSetOpsTest, RandomMembersAndEntries) {
+  auto z = five("z");
+  const std::set<std::string> all{"a", "b", "c", "d", "e"};
+  const std::map<std::string, double> scores{{"a", 1}, {"b", 2}, {"c", 3}, {"d", 4}, {"e", 5}};
+  const auto one = z.random();
+  ASSERT_TRUE(one.has_value());
+  EXPECT_TRUE(all.contains(*one));
+  const auto three = z.random(3);
+  EXPECT_EQ(three.size(), 3u);
+  EXPECT_EQ(std::set<std::string>(three.begin(), three.end()).size(), 3u) << "distinct";
+  EXPECT_EQ(z.random(10).size(), 5u);
+  EXPECT_EQ(z.random(0), Strings{});
+  const auto entries = z.random_entries(2);
+  ASSERT_EQ(entries.size(), 2u);
+  for (const auto& entry : entries) EXPECT_EQ(scores.at(entry.value), entry.score);
+  EXPECT_EQ(z.size(), 5) << "left in place";
+  const auto calls = command_calls(server, "zrandmember");
+  expect_error(errc::invalid_argument, [&] { (void)z.random(-1); });
+  expect_error(errc::invalid_argument, [&] { (void)z.random_entries(-2); });
+  EXPECT_EQ(command_calls(server, "zrandmember"), calls);
+  auto empty = set("missing");
+  EXPECT_EQ(empty.random(), std::nullopt);
+  EXPECT_EQ(empty.random(3), Strings{});
+  EXPECT_EQ(empty.random_entries(3), Entries{});
+}
+
+TEST_F(ScoredSortedSetOpsTest, PollEntriesAndRankEntries) {
+  auto z = five("z");
+  EXPECT_EQ(z.rank_entry("c"), (RankedEntry{2, 3}));
+  EXPECT_EQ(z.rev_rank_entry("c"), (RankedEntry{2, 3}));
+  EXPECT_EQ(z.rev_rank_entry("e"), (RankedEntry{0, 5}));
+  EXPECT_EQ(z.rank_entry("zz"), std::nullopt);
+  EXPECT_EQ(set("missing").rev_rank_entry("a"), std::nullopt);
+  EXPECT_EQ(z.poll_first_entry(), (ScoredEntry<std::string>{"a", 1}));
+  EXPECT_EQ(z.poll_last_entry(), (ScoredEntry<std::string>{"e", 5}));
+  EXPECT_EQ(z.poll_first_entries(2), (Entries{{"b", 2}, {"c", 3}}));
+  const auto pops = command_calls(server, "zpopmax");
+  EXPECT_EQ(z.poll_last_entries(0), Entries{});
+  EXPECT_EQ(z.poll_last_entries(-1), Entries{});
+  EXPECT_EQ(command_calls(server, "zpopmax"), pops) << "nothing sent below 1";
+  EXPECT_EQ(z.poll_last_entries(5), (Entries{{"d", 4}}));
+  EXPECT_EQ(z.poll_first_entry(), std::nullopt);
+  EXPECT_EQ(z.poll_last_entry(), std::nullopt);
+  EXPECT_EQ(z.poll_first_entries(3), Entries{});
+  auto many = five("m");
+  EXPECT_EQ(many.poll_last_entries(2), (Entries{{"e", 5}, {"d", 4}})) << "last first";
+}
+
+TEST_F(ScoredSortedSetOpsTest, ContainsAllRetainAllAndReplace) {
+  auto z = five("z");
+  EXPECT_TRUE(z.contains_all({"a", "e"}));
+  EXPECT_FALSE(z.contains_all({"a", "zz"}));
+  const auto reads = command_calls(server, "zmscore");
+  EXPECT_TRUE(z.contains_all({}));
+  EXPECT_EQ(command_calls(server, "zmscore"), reads);
+  EXPECT_FALSE(set("missing").contains_all({"a"}));
+
+  EXPECT_TRUE(z.replace("b", "bb"));
+  EXPECT_EQ(z.score("bb"), 2);
+  EXPECT_FALSE(z.contains("b"));
+  EXPECT_FALSE(z.replace("zz", "y"));
+  EXPECT_FALSE(z.contains("y"));
+  EXPECT_FALSE(set("missing").replace("a", "b"));
+
+  EXPECT_TRUE(z.retain_all({"a", "c", "zz"}));
+  EXPECT_EQ(z.entry_range(0, -1), (Entries{{"a", 1}, {"c", 3}}));
+  EXPECT_FALSE(z.retain_all({"a", "c"}));
+  EXPECT_EQ(server.command({"EXISTS", "{z}:redisson_temp"}), "0") << "the temporary set is gone";
+  EXPECT_FALSE(set("missing").retain_all({"a"}));
+  EXPECT_TRUE(z.retain_all({})) << "none: the set is deleted, as Redisson";
+  EXPECT_EQ(server.command({"EXISTS", "z"}), "0");
+  EXPECT_FALSE(z.retain_all({}));
+}
+
+TEST_F(ScoredSortedSetOpsTest, RangeToCopiesRanksAndScores) {
+  auto z = five("z");
+  auto dst = set("dst");
+  EXPECT_EQ(z.range_to("dst", 1, 2), 2);
+  EXPECT_EQ(dst.entry_range(0, -1), (Entries{{"b", 2}, {"c", 3}}));
+  EXPECT_EQ(z.range_to_by_score("dst", 2, false, 4, true), 2);
+  EXPECT_EQ(dst.value_range(0, -1), (Strings{"c", "d"}));
+  EXPECT_EQ(z.range_to_by_score("dst", -kInf, true, kInf, true, 1, 2), 2);
+  EXPECT_EQ(dst.value_range(0, -1), (Strings{"b", "c"}));
+  EXPECT_EQ(z.rev_range_to("dst", 0, 1), 2);
+  EXPECT_EQ(dst.entry_range(0, -1), (Entries{{"d", 4}, {"e", 5}}));
+  EXPECT_EQ(z.rev_range_to_by_score("dst", 2, true, 4, false), 2);
+  EXPECT_EQ(dst.value_range(0, -1), (Strings{"b", "c"}));
+  EXPECT_EQ(z.rev_range_to_by_score("dst", -kInf, true, kInf, true, 0, 1), 1);
+  EXPECT_EQ(dst.value_range(0, -1), (Strings{"e"}));
+  EXPECT_EQ(set("missing").range_to("dst", 0, -1), 0);
+  EXPECT_EQ(server.command({"EXISTS", "dst"}), "0");
+  const auto calls = command_calls(server, "zrangestore");
+  expect_error(errc::invalid_argument, [&] { z.range_to_by_score("dst", kNaN, true, 1, true); });
+  expect_error(errc::invalid_argument,
+               [&] { z.rev_range_to_by_score("dst", 0, true, kNaN, true, 0, 1); });
+  EXPECT_EQ(command_calls(server, "zrangestore"), calls);
+}
+
+TEST_F(ScoredSortedSetOpsTest, NewOperationsOnAWrongTypeKeyChangeNothing) {
+  server.command({"SET", "w", "a string"});
+  auto w = set("w");
+  auto z = five("z");
+  const auto wrong = [&](const std::string& what, auto call) {
+    expect_error(errc::wrong_type, call, what);
+  };
+  wrong("add_all_if_absent", [&] { w.add_all_if_absent({{1, "x"}}); });
+  wrong("add_all_if_greater", [&] { w.add_all_if_greater({{1, "x"}}); });
+  wrong("add_score_and_get_rank", [&] { w.add_score_and_get_rank("x", 1); });
+  wrong("rank_entry", [&] { (void)w.rank_entry("x"); });
+  wrong("rev_rank_entry", [&] { (void)w.rev_rank_entry("x"); });
+  wrong("poll_first_entry", [&] { (void)w.poll_first_entry(); });
+  wrong("poll_last_entries", [&] { (void)w.poll_last_entries(2); });
+  wrong("random", [&] { (void)w.random(); });
+  wrong("random(count)", [&] { (void)w.random(2); });
+  wrong("random_entries", [&] { (void)w.random_entries(2); });
+  wrong("contains_all", [&] { (void)w.contains_all({"x"}); });
+  wrong("retain_all", [&] { w.retain_all({"x"}); });
+  wrong("retain_all(none)", [&] { w.retain_all({}); });
+  wrong("replace", [&] { w.replace("x", "y"); });
+  wrong("range_to", [&] { w.range_to("dst", 0, -1); });
+  wrong("read_union", [&] { (void)w.read_union({"z"}); });
+  wrong("read_intersection_entries", [&] { (void)w.read_intersection_entries({"z"}); });
+  wrong("read_diff", [&] { (void)w.read_diff({"z"}); });
+  wrong("count_intersection", [&] { (void)w.count_intersection({"z"}); });
+  wrong("union_with a string", [&] { z.union_with({"z", "w"}); });
+  wrong("intersection with a string", [&] { z.intersection({"w", "z"}); });
+  wrong("diff with a string", [&] { z.diff({"w"}); });
+  EXPECT_EQ(server.command({"GET", "w"}), "a string");
+  EXPECT_EQ(z.entry_range(0, -1), (Entries{{"a", 1}, {"b", 2}, {"c", 3}, {"d", 4}, {"e", 5}}));
+  EXPECT_EQ(server.command({"EXISTS", "dst"}), "0");
+  EXPECT_EQ(server.command({"EXISTS", "{w}:redisson_temp"}), "0");
+}
+
+}  // namespace
+
 }  // namespace collections_scored_sorted_set_test

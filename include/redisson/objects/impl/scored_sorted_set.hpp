@@ -41,32 +41,49 @@ template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::async_add_all(const std::vector<std::pair<double, T>>& entries,
                                        CompletionToken&& token) {
-  return detail::async_started<std::int64_t>(
-      object_, token,
-      [entries](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-        std::vector<std::string> args;
-        args.reserve(entries.size() * 2);
-        for (const auto& [score, value] : entries) {
-          args.push_back(detail::score_argument(score));
-          args.push_back(detail::encode_value(*object->codec, value));
-        }
-        detail::start_with_arguments(object, "ZADD", args, done);
-      },
-      &detail::reply_integer);
+  return zadd_all(token, {}, entries);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_add_all_if_absent(const std::vector<std::pair<double, T>>& entries,
+                                                 CompletionToken&& token) {
+  return zadd_all(token, {"NX"}, entries);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_add_all_if_exist(const std::vector<std::pair<double, T>>& entries,
+                                                CompletionToken&& token) {
+  return zadd_all(token, {"XX", "CH"}, entries);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_add_all_if_greater(const std::vector<std::pair<double, T>>& entries,
+                                                  CompletionToken&& token) {
+  return zadd_all(token, {"GT", "CH"}, entries);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_add_all_if_less(const std::vector<std::pair<double, T>>& entries,
+                                               CompletionToken&& token) {
+  return zadd_all(token, {"LT", "CH"}, entries);
 }
 
 template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::async_add_and_get_rank(double score, const T& value,
                                                 CompletionToken&& token) {
-  return add_and_rank(token, score, value, false);
+  return add_and_rank(token, score, value, false, false);
 }
 
 template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::async_add_and_get_rev_rank(double score, const T& value,
                                                     CompletionToken&& token) {
-  return add_and_rank(token, score, value, true);
+  return add_and_rank(token, score, value, true, false);
 }
 
 template <JavaValue T>
@@ -229,6 +246,293 @@ auto ScoredSortedSet<T>::async_remove_range_by_score(double min, bool min_inclus
 }
 
 template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_add_score_and_get_rank(const T& value, double delta,
+                                                      CompletionToken&& token) {
+  return add_and_rank(token, delta, value, false, true);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_add_score_and_get_rev_rank(const T& value, double delta,
+                                                          CompletionToken&& token) {
+  return add_and_rank(token, delta, value, true, true);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_rank_entry(const T& value, CompletionToken&& token) const {
+  return rank_entry_of(token, value, false);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_rev_rank_entry(const T& value, CompletionToken&& token) const {
+  return rank_entry_of(token, value, true);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_poll_first_entry(CompletionToken&& token) {
+  return on_key<std::optional<ScoredEntry<T>>>(
+      token,
+      [codec = object_->codec](const Reply& reply) {
+        return detail::first_of(detail::zset_entries<T>(*codec, reply));
+      },
+      "ZPOPMIN");
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_poll_last_entry(CompletionToken&& token) {
+  return on_key<std::optional<ScoredEntry<T>>>(
+      token,
+      [codec = object_->codec](const Reply& reply) {
+        return detail::first_of(detail::zset_entries<T>(*codec, reply));
+      },
+      "ZPOPMAX");
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_poll_first_entries(std::int64_t count, CompletionToken&& token) {
+  return started<std::vector<ScoredEntry<T>>>(token, entries_decoder(), &detail::start_zset_pop,
+                                              "ZPOPMIN", count);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_poll_last_entries(std::int64_t count, CompletionToken&& token) {
+  return started<std::vector<ScoredEntry<T>>>(token, entries_decoder(), &detail::start_zset_pop,
+                                              "ZPOPMAX", count);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_random(CompletionToken&& token) const {
+  return on_key<std::optional<T>>(token, value_reader<T>(), "ZRANDMEMBER");
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_random(std::int64_t count, CompletionToken&& token) const {
+  return with_args<std::vector<T>>(token, values_decoder(), "ZRANDMEMBER", [&](Command& args) {
+    // A negative count lets ZRANDMEMBER repeat members: not a set's answer.
+    if (count < 0) detail::throw_invalid_argument("random: the count must not be negative");
+    args.arg(count);
+  });
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_random_entries(std::int64_t count, CompletionToken&& token) const {
+  return with_args<std::vector<ScoredEntry<T>>>(
+      token, entries_decoder(), "ZRANDMEMBER", [&](Command& args) {
+        if (count < 0) {
+          detail::throw_invalid_argument("random_entries: the count must not be negative");
+        }
+        args.arg(count).arg("WITHSCORES");
+      });
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_contains_all(const std::vector<T>& values,
+                                            CompletionToken&& token) const {
+  return detail::async_with_encoded<bool>(
+      object_, token, values,
+      [](const detail::ObjectPtr& object, const std::vector<std::string>& members,
+         detail::Done<Reply>& done) {
+        detail::start_with_arguments(object, "ZMSCORE", members, done);
+      },
+      [](const Reply& reply) {
+        if (reply.type == ReplyType::integer) return true;  // no values: nothing was sent
+        if (!reply.is_aggregate()) detail::throw_unexpected_reply("an array of scores", reply);
+        for (const auto& score : reply.elements) {
+          if (score.is_null()) return false;
+        }
+        return true;
+      });
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_retain_all(const std::vector<T>& values, CompletionToken&& token) {
+  return detail::async_with_encoded<bool>(object_, token, values, &detail::start_zset_retain_all,
+                                          &detail::reply_flag);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_replace(const T& old_value, const T& new_value,
+                                       CompletionToken&& token) {
+  return detail::async_with_encoded<bool>(object_, token, std::vector<T>{old_value, new_value},
+                                          &detail::start_zset_replace, &detail::reply_flag);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_range_to(const std::string& destination, std::int64_t start,
+                                        std::int64_t end, CompletionToken&& token) {
+  return range_to_of(token, destination, {.start = start, .end = end});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_range_to_by_score(const std::string& destination, double min,
+                                                 bool min_inclusive, double max, bool max_inclusive,
+                                                 CompletionToken&& token) {
+  return range_to_of(token, destination,
+                     {.by_score = true,
+                      .min = min,
+                      .min_inclusive = min_inclusive,
+                      .max = max,
+                      .max_inclusive = max_inclusive});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_range_to_by_score(const std::string& destination, double min,
+                                                 bool min_inclusive, double max, bool max_inclusive,
+                                                 std::int64_t offset, std::int64_t count,
+                                                 CompletionToken&& token) {
+  return range_to_of(token, destination,
+                     {.by_score = true,
+                      .min = min,
+                      .min_inclusive = min_inclusive,
+                      .max = max,
+                      .max_inclusive = max_inclusive,
+                      .limit = std::pair{offset, count}});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_rev_range_to(const std::string& destination, std::int64_t start,
+                                            std::int64_t end, CompletionToken&& token) {
+  return range_to_of(token, destination, {.reverse = true, .start = start, .end = end});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_rev_range_to_by_score(const std::string& destination, double min,
+                                                     bool min_inclusive, double max,
+                                                     bool max_inclusive, CompletionToken&& token) {
+  return range_to_of(token, destination,
+                     {.reverse = true,
+                      .by_score = true,
+                      .min = min,
+                      .min_inclusive = min_inclusive,
+                      .max = max,
+                      .max_inclusive = max_inclusive});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_rev_range_to_by_score(const std::string& destination, double min,
+                                                     bool min_inclusive, double max,
+                                                     bool max_inclusive, std::int64_t offset,
+                                                     std::int64_t count, CompletionToken&& token) {
+  return range_to_of(token, destination,
+                     {.reverse = true,
+                      .by_score = true,
+                      .min = min,
+                      .min_inclusive = min_inclusive,
+                      .max = max,
+                      .max_inclusive = max_inclusive,
+                      .limit = std::pair{offset, count}});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_union_with(std::vector<std::string> names, ScoredSetCombine combine,
+                                          CompletionToken&& token) {
+  return algebra<std::int64_t>(token, &detail::reply_integer, detail::ZsetAlgebra::union_sets,
+                               detail::ZsetAlgebraResult::store, std::move(names),
+                               std::move(combine));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_read_union(std::vector<std::string> names, ScoredSetCombine combine,
+                                          CompletionToken&& token) const {
+  return algebra<std::vector<T>>(token, values_decoder(), detail::ZsetAlgebra::union_sets,
+                                 detail::ZsetAlgebraResult::values, std::move(names),
+                                 std::move(combine));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_read_union_entries(std::vector<std::string> names,
+                                                  ScoredSetCombine combine,
+                                                  CompletionToken&& token) const {
+  return algebra<std::vector<ScoredEntry<T>>>(
+      token, entries_decoder(), detail::ZsetAlgebra::union_sets, detail::ZsetAlgebraResult::entries,
+      std::move(names), std::move(combine));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_intersection(std::vector<std::string> names,
+                                            ScoredSetCombine combine, CompletionToken&& token) {
+  return algebra<std::int64_t>(token, &detail::reply_integer, detail::ZsetAlgebra::intersection,
+                               detail::ZsetAlgebraResult::store, std::move(names),
+                               std::move(combine));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_read_intersection(std::vector<std::string> names,
+                                                 ScoredSetCombine combine,
+                                                 CompletionToken&& token) const {
+  return algebra<std::vector<T>>(token, values_decoder(), detail::ZsetAlgebra::intersection,
+                                 detail::ZsetAlgebraResult::values, std::move(names),
+                                 std::move(combine));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_read_intersection_entries(std::vector<std::string> names,
+                                                         ScoredSetCombine combine,
+                                                         CompletionToken&& token) const {
+  return algebra<std::vector<ScoredEntry<T>>>(
+      token, entries_decoder(), detail::ZsetAlgebra::intersection,
+      detail::ZsetAlgebraResult::entries, std::move(names), std::move(combine));
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_count_intersection(std::vector<std::string> names,
+                                                  std::int64_t limit,
+                                                  CompletionToken&& token) const {
+  return algebra<std::int64_t>(token, &detail::reply_integer, detail::ZsetAlgebra::intersection,
+                               detail::ZsetAlgebraResult::count, std::move(names), {}, limit);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_diff(std::vector<std::string> names, CompletionToken&& token) {
+  return algebra<std::int64_t>(token, &detail::reply_integer, detail::ZsetAlgebra::diff,
+                               detail::ZsetAlgebraResult::store, std::move(names), {});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_read_diff(std::vector<std::string> names,
+                                         CompletionToken&& token) const {
+  return algebra<std::vector<T>>(token, values_decoder(), detail::ZsetAlgebra::diff,
+                                 detail::ZsetAlgebraResult::values, std::move(names), {});
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_read_diff_entries(std::vector<std::string> names,
+                                                 CompletionToken&& token) const {
+  return algebra<std::vector<ScoredEntry<T>>>(token, entries_decoder(), detail::ZsetAlgebra::diff,
+                                              detail::ZsetAlgebraResult::entries, std::move(names),
+                                              {});
+}
+
+template <JavaValue T>
 template <class R, class CompletionToken>
 auto ScoredSortedSet<T>::blocking_pop(CompletionToken&& token, const char* verb,
                                       std::optional<std::chrono::milliseconds> wait,
@@ -303,14 +607,75 @@ auto ScoredSortedSet<T>::zadd(CompletionToken&& token,
 template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::add_and_rank(CompletionToken&& token, double score, const T& value,
-                                      bool reverse) {
+                                      bool reverse, bool increment) {
   return detail::async_started<std::int64_t>(
       object_, token,
-      [score, value, reverse](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+      [score, value, reverse, increment](const detail::ObjectPtr& object,
+                                         detail::Done<Reply>& done) {
         detail::start_scored_sorted_set_add_and_get_rank(
-            object, score, detail::encode_value(*object->codec, value), reverse, done);
+            object, score, detail::encode_value(*object->codec, value), reverse, increment, done);
       },
       &detail::reply_integer);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::zadd_all(CompletionToken&& token, std::vector<std::string> flags,
+                                  const std::vector<std::pair<double, T>>& entries) {
+  return detail::async_started<std::int64_t>(
+      object_, token,
+      [entries, flags = std::move(flags)](const detail::ObjectPtr& object,
+                                          detail::Done<Reply>& done) {
+        std::vector<std::string> args;
+        if (!entries.empty()) {  // none: nothing sent, 0 (start_with_arguments)
+          args = flags;
+          args.reserve(flags.size() + entries.size() * 2);
+          for (const auto& [score, value] : entries) {
+            args.push_back(detail::score_argument(score));
+            args.push_back(detail::encode_value(*object->codec, value));
+          }
+        }
+        detail::start_with_arguments(object, "ZADD", args, done);
+      },
+      &detail::reply_integer);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::rank_entry_of(CompletionToken&& token, const T& value,
+                                       bool reverse) const {
+  return detail::async_with_encoded<std::optional<RankedEntry>>(
+      object_, token, std::vector<T>{value},
+      [reverse](const detail::ObjectPtr& object, const std::vector<std::string>& members,
+                detail::Done<Reply>& done) {
+        detail::start_zset_rank_entry(object, members, reverse, done);
+      },
+      [](const Reply& reply) -> std::optional<RankedEntry> {
+        if (reply.is_null()) return std::nullopt;
+        if (!reply.is_aggregate() || reply.elements.size() != 2) {
+          detail::throw_unexpected_reply("[rank, score]", reply);
+        }
+        return RankedEntry{detail::reply_integer(reply.elements[0]),
+                           detail::reply_double(reply.elements[1])};
+      });
+}
+
+template <JavaValue T>
+template <class R, class CompletionToken, class Convert>
+auto ScoredSortedSet<T>::algebra(CompletionToken&& token, Convert convert,
+                                 detail::ZsetAlgebra operation, detail::ZsetAlgebraResult result,
+                                 std::vector<std::string> names, ScoredSetCombine combine,
+                                 std::int64_t limit) const {
+  return started<R>(token, std::move(convert), &detail::start_zset_algebra, operation, result,
+                    std::move(names), std::move(combine), limit);
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::range_to_of(CompletionToken&& token, const std::string& destination,
+                                     detail::ZsetRangeTo range) {
+  return started<std::int64_t>(token, &detail::reply_integer, &detail::start_zset_range_to,
+                               destination, std::move(range));
 }
 
 }  // namespace redisson
