@@ -53,16 +53,20 @@ void start_set_algebra(const ObjectPtr& object, SetAlgebra operation,
       break;
   }
   if (limit < 0) throw_invalid_argument("count_intersection: the limit must not be negative");
+  const bool store = operation == SetAlgebra::union_store ||
+                     operation == SetAlgebra::intersection_store ||
+                     operation == SetAlgebra::diff_store;
+  if (store && names.empty()) {
+    throw_invalid_argument(std::string(verb) + ": name at least one set to store from");
+  }
   require_same_slot(*object, verb, names);
   Command command{verb};
   if (operation == SetAlgebra::intersection_count) {
     command.arg(static_cast<std::int64_t>(names.size() + 1));
   }
+  // The store forms write into this set from the named sets only (Redisson's union, intersection
+  // and diff); the read forms and the count read this set too.
   command.key(object->name);
-  const bool store = operation == SetAlgebra::union_store ||
-                     operation == SetAlgebra::intersection_store ||
-                     operation == SetAlgebra::diff_store;
-  if (store) command.key(object->name);  // the destination is the set itself, as in Redisson
   for (const auto& other : names) command.key(other);
   if (limit > 0) command.arg("LIMIT").arg(limit);
   submit_command(object, command, std::move(done));

@@ -40,7 +40,7 @@ enum class ScoreAggregate { sum, min, max };
 /// SetUnionArgs / SetIntersectionArgs): how scores combine, and a factor per set.
 struct ScoredSetCombine {
   ScoreAggregate aggregate = ScoreAggregate::sum;
-  /// Empty: every weight 1. Else one per set read, in order: for union_with and intersection
+  /// Empty: every weight 1. Else one per set read, in order: for store_union and store_intersection
   /// one per name; for the read_ forms this set's first, then one per name. Another count is
   /// errc::invalid_argument, nothing sent.
   std::vector<double> weights = {};
@@ -147,10 +147,10 @@ std::vector<ScoredEntry<T>> zset_entries(const Codec& codec, const Reply& reply)
 /// is errc::invalid_argument, nothing sent. Needs Redis 6.2 (ZRANGE BYSCORE, ZADD GT/LT);
 /// count_intersection needs 7.0 (ZINTERCARD).
 ///
-/// The set algebra (union_with, intersection, diff, their read_ forms, count_intersection) and
-/// range_to name other sorted sets: on a Cluster they must share this set's hash slot (one hash
-/// tag), else errc::invalid_argument before anything is sent.
-/// A handle: cheap to copy, sends nothing until called, thread-safe.
+/// The set algebra (store_union, store_intersection, store_diff, their read_ forms,
+/// count_intersection) and range_to name other sorted sets: on a Cluster they must share this set's
+/// hash slot (one hash tag), else errc::invalid_argument before anything is sent. A handle: cheap
+/// to copy, sends nothing until called, thread-safe.
 template <JavaValue T>
 class ScoredSortedSet : public Object,
                         public SortedSetOps<ScoredSortedSet<T>, T>,
@@ -300,8 +300,8 @@ class ScoredSortedSet : public Object,
                                    double max, bool max_inclusive, std::int64_t offset,
                                    std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_union_with(std::vector<std::string> names, ScoredSetCombine combine,
-                        CompletionToken&& token);
+  auto async_store_union(std::vector<std::string> names, ScoredSetCombine combine,
+                         CompletionToken&& token);
   template <class CompletionToken>
   auto async_read_union(std::vector<std::string> names, ScoredSetCombine combine,
                         CompletionToken&& token) const;
@@ -309,8 +309,8 @@ class ScoredSortedSet : public Object,
   auto async_read_union_entries(std::vector<std::string> names, ScoredSetCombine combine,
                                 CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_intersection(std::vector<std::string> names, ScoredSetCombine combine,
-                          CompletionToken&& token);
+  auto async_store_intersection(std::vector<std::string> names, ScoredSetCombine combine,
+                                CompletionToken&& token);
   template <class CompletionToken>
   auto async_read_intersection(std::vector<std::string> names, ScoredSetCombine combine,
                                CompletionToken&& token) const;
@@ -321,7 +321,7 @@ class ScoredSortedSet : public Object,
   auto async_count_intersection(std::vector<std::string> names, std::int64_t limit,
                                 CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_diff(std::vector<std::string> names, CompletionToken&& token);
+  auto async_store_diff(std::vector<std::string> names, CompletionToken&& token);
   template <class CompletionToken>
   auto async_read_diff(std::vector<std::string> names, CompletionToken&& token) const;
   template <class CompletionToken>
@@ -569,8 +569,8 @@ class ScoredSortedSet : public Object,
   /// Replaces this set by the union of the sorted sets `names` (ZUNIONSTORE, as Redisson: this
   /// set's own members count only if its name is among `names`; Java's union, a C++ keyword);
   /// returns its new size.
-  std::int64_t union_with(std::vector<std::string> names, ScoredSetCombine combine = {}) {
-    return async_union_with(std::move(names), std::move(combine), blocking("union_with"));
+  std::int64_t store_union(std::vector<std::string> names, ScoredSetCombine combine = {}) {
+    return async_store_union(std::move(names), std::move(combine), blocking("store_union"));
   }
   /// The union of this set and the sets `names` (ZUNION); nothing is written.
   std::vector<T> read_union(std::vector<std::string> names, ScoredSetCombine combine = {}) const {
@@ -584,8 +584,9 @@ class ScoredSortedSet : public Object,
   }
   /// Replaces this set by the intersection of the sorted sets `names` (ZINTERSTORE, as
   /// Redisson: this set is one of them only if named); returns its new size.
-  std::int64_t intersection(std::vector<std::string> names, ScoredSetCombine combine = {}) {
-    return async_intersection(std::move(names), std::move(combine), blocking("intersection"));
+  std::int64_t store_intersection(std::vector<std::string> names, ScoredSetCombine combine = {}) {
+    return async_store_intersection(std::move(names), std::move(combine),
+                                    blocking("store_intersection"));
   }
   /// The intersection of this set and the sets `names` (ZINTER); nothing is written.
   std::vector<T> read_intersection(std::vector<std::string> names,
@@ -606,8 +607,8 @@ class ScoredSortedSet : public Object,
   }
   /// Replaces this set by the members of the first of `names` that are in none of the others
   /// (ZDIFFSTORE, as Redisson); returns its new size.
-  std::int64_t diff(std::vector<std::string> names) {
-    return async_diff(std::move(names), blocking("diff"));
+  std::int64_t store_diff(std::vector<std::string> names) {
+    return async_store_diff(std::move(names), blocking("store_diff"));
   }
   /// The members of this set that are in none of the sets `names` (ZDIFF); nothing is written.
   std::vector<T> read_diff(std::vector<std::string> names) const {

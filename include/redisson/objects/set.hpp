@@ -49,9 +49,9 @@ void start_set_retain_all(const ObjectPtr& object, const std::vector<std::string
 /// SCARD, SRANDMEMBER, SPOP, SMOVE, the set algebra) or one script (try_add, retain_all);
 /// values() reads the set in pages of SSCAN, read_all() in one SMEMBERS.
 ///
-/// The set algebra (union_with, intersection, diff, their read_ forms, count_intersection)
-/// names other sets: on a Cluster they must share this set's hash slot (one hash tag), else
-/// errc::invalid_argument before anything is sent.
+/// The set algebra (store_union, store_intersection, store_diff, their read_ forms,
+/// count_intersection) names other sets: on a Cluster they must share this set's hash slot (one
+/// hash tag), else errc::invalid_argument before anything is sent.
 ///
 /// A key of another type is errc::wrong_type and is left untouched; bytes the codec cannot read
 /// as a T are errc::codec_error. A handle: cheap to copy, sends nothing until called,
@@ -96,18 +96,18 @@ class Set : public Object,
   template <class CompletionToken>
   auto async_retain_all(const std::vector<T>& values, CompletionToken&& token);
   template <class CompletionToken>
-  auto async_union_with(std::vector<std::string> names, CompletionToken&& token);
+  auto async_store_union(std::vector<std::string> names, CompletionToken&& token);
   template <class CompletionToken>
   auto async_read_union(std::vector<std::string> names, CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_intersection(std::vector<std::string> names, CompletionToken&& token);
+  auto async_store_intersection(std::vector<std::string> names, CompletionToken&& token);
   template <class CompletionToken>
   auto async_read_intersection(std::vector<std::string> names, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_count_intersection(std::vector<std::string> names, std::int64_t limit,
                                 CompletionToken&& token) const;
   template <class CompletionToken>
-  auto async_diff(std::vector<std::string> names, CompletionToken&& token);
+  auto async_store_diff(std::vector<std::string> names, CompletionToken&& token);
   template <class CompletionToken>
   auto async_read_diff(std::vector<std::string> names, CompletionToken&& token) const;
 
@@ -145,19 +145,19 @@ class Set : public Object,
   bool retain_all(const std::vector<T>& values) {
     return async_retain_all(values, blocking("retain_all"));
   }
-  /// Replaces this set by its union with the sets `names` (SUNIONSTORE, Java's union: `union`
-  /// is a C++ keyword); returns its new size.
-  std::int64_t union_with(std::vector<std::string> names) {
-    return async_union_with(std::move(names), blocking("union_with"));
+  /// Replaces this set by the union of the sets `names` (SUNIONSTORE, as Redisson's union: this
+  /// set's own members count only if its name is among `names`); returns its new size.
+  std::int64_t store_union(std::vector<std::string> names) {
+    return async_store_union(std::move(names), blocking("store_union"));
   }
   /// The union of this set and the sets `names` (SUNION); nothing is written.
   std::vector<T> read_union(std::vector<std::string> names) const {
     return async_read_union(std::move(names), blocking("read_union"));
   }
-  /// Replaces this set by its intersection with the sets `names` (SINTERSTORE); returns its
-  /// new size.
-  std::int64_t intersection(std::vector<std::string> names) {
-    return async_intersection(std::move(names), blocking("intersection"));
+  /// Replaces this set by the intersection of the sets `names` (SINTERSTORE, as Redisson: this
+  /// set is one of them only if named); returns its new size.
+  std::int64_t store_intersection(std::vector<std::string> names) {
+    return async_store_intersection(std::move(names), blocking("store_intersection"));
   }
   /// The intersection of this set and the sets `names` (SINTER); nothing is written.
   std::vector<T> read_intersection(std::vector<std::string> names) const {
@@ -168,10 +168,10 @@ class Set : public Object,
   std::int64_t count_intersection(std::vector<std::string> names, std::int64_t limit = 0) const {
     return async_count_intersection(std::move(names), limit, blocking("count_intersection"));
   }
-  /// Replaces this set by its members that are in none of the sets `names` (SDIFFSTORE);
-  /// returns its new size.
-  std::int64_t diff(std::vector<std::string> names) {
-    return async_diff(std::move(names), blocking("diff"));
+  /// Replaces this set by the members of the first of `names` that are in none of the others
+  /// (SDIFFSTORE, as Redisson); returns its new size.
+  std::int64_t store_diff(std::vector<std::string> names) {
+    return async_store_diff(std::move(names), blocking("store_diff"));
   }
   /// The members of this set that are in none of the sets `names` (SDIFF); nothing is written.
   std::vector<T> read_diff(std::vector<std::string> names) const {

@@ -135,7 +135,7 @@ TEST_F(CollectionsCluster, SetAlgebraWithinAHashTagAndRefusedAcrossSlots) {
   set.add_all({"1", "2"});
   other.add_all({"2", "3"});
   EXPECT_EQ(set.count_intersection({"{cl:sets}:b"}), 1);
-  EXPECT_EQ(set.union_with({"{cl:sets}:b"}), 3);
+  EXPECT_EQ(set.store_union({"{cl:sets}:a", "{cl:sets}:b"}), 3);
   EXPECT_TRUE(set.retain_all({"1", "3"}));  // its temporary set shares the slot too
   EXPECT_EQ(set.size(), 2);
   try {
@@ -155,7 +155,7 @@ TEST_F(CollectionsCluster, ScoredSortedSetAlgebraWithinAHashTagAndRefusedAcrossS
   other.add_all({{2, "2"}, {3, "3"}});
   EXPECT_EQ(set.count_intersection({"{cl:zsets}:b"}), 1);
   EXPECT_EQ(set.read_union({"{cl:zsets}:b"}), (std::vector<std::string>{"1", "3", "2"}));
-  EXPECT_EQ(set.union_with({"{cl:zsets}:a", "{cl:zsets}:b"}), 3);
+  EXPECT_EQ(set.store_union({"{cl:zsets}:a", "{cl:zsets}:b"}), 3);
   EXPECT_EQ(set.range_to("{cl:zsets}:c", 0, 0), 1);
   EXPECT_TRUE(set.retain_all({"1", "3"}));  // its temporary set shares the slot too
   EXPECT_EQ(set.size(), 2);
@@ -163,7 +163,7 @@ TEST_F(CollectionsCluster, ScoredSortedSetAlgebraWithinAHashTagAndRefusedAcrossS
            {"read_union", [&] { (void)set.read_union({"cl:zsets:elsewhere"}); }},
            {"intersection",
             [&] {
-              set.intersection({"{cl:zsets}:b", "cl:zsets:elsewhere"});
+              set.store_intersection({"{cl:zsets}:b", "cl:zsets:elsewhere"});
             }},
            {"range_to", [&] { set.range_to("cl:zsets:elsewhere", 0, -1); }}}) {
     try {

@@ -448,18 +448,18 @@ TEST_F(ScoredSortedSetOpsTest, AlgebraStoresTheNamedSetsAndReadsThisOneWithThem)
   // As Redisson: the store forms write the named sets into this one, its own members dropped.
   auto u = set("u");
   u.add(1, "old");
-  EXPECT_EQ(u.union_with({"a", "b"}), 6);
+  EXPECT_EQ(u.store_union({"a", "b"}), 6);
   EXPECT_FALSE(u.contains("old"));
   EXPECT_EQ(u.score("c"), 33);
-  EXPECT_EQ(u.union_with({"a", "b"}, {.weights = {0, 1}}), 6);
+  EXPECT_EQ(u.store_union({"a", "b"}, {.weights = {0, 1}}), 6);
   EXPECT_EQ(u.score("a"), 0);
-  EXPECT_EQ(u.intersection({"a", "b"}, {.aggregate = ScoreAggregate::min}), 2);
+  EXPECT_EQ(u.store_intersection({"a", "b"}, {.aggregate = ScoreAggregate::min}), 2);
   EXPECT_EQ(u.entry_range(0, -1), (Entries{{"b", 2}, {"c", 3}}));
-  EXPECT_EQ(u.intersection({"u", "a"}), 2) << "named, this set is read too";
+  EXPECT_EQ(u.store_intersection({"u", "a"}), 2) << "named, this set is read too";
   EXPECT_EQ(u.entry_range(0, -1), (Entries{{"b", 4}, {"c", 6}}));
-  EXPECT_EQ(u.diff({"a", "b"}), 3);
+  EXPECT_EQ(u.store_diff({"a", "b"}), 3);
   EXPECT_EQ(u.value_range(0, -1), (Strings{"a", "d", "e"}));
-  EXPECT_EQ(u.intersection({"a", "missing"}), 0);
+  EXPECT_EQ(u.store_intersection({"a", "missing"}), 0);
   EXPECT_EQ(server.command({"EXISTS", "u"}), "0");
 }
 
@@ -478,10 +478,10 @@ TEST_F(ScoredSortedSetOpsTest, AlgebraRefusesBadArgumentsBeforeSending) {
   expect_error(errc::invalid_argument, [&] {
     (void)a.read_intersection_entries({"b"}, {.weights = {1, 2, 3}});
   });
-  expect_error(errc::invalid_argument, [&] { a.union_with({"b"}, {.weights = {1, 2}}); });
-  expect_error(errc::invalid_argument, [&] { a.intersection({"b"}, {.weights = {kNaN}}); });
-  expect_error(errc::invalid_argument, [&] { a.union_with({}); });
-  expect_error(errc::invalid_argument, [&] { a.diff({}); });
+  expect_error(errc::invalid_argument, [&] { a.store_union({"b"}, {.weights = {1, 2}}); });
+  expect_error(errc::invalid_argument, [&] { a.store_intersection({"b"}, {.weights = {kNaN}}); });
+  expect_error(errc::invalid_argument, [&] { a.store_union({}); });
+  expect_error(errc::invalid_argument, [&] { a.store_diff({}); });
   expect_error(errc::invalid_argument, [&] { (void)a.count_intersection({"b"}, -1); });
   EXPECT_EQ(sent(), before);
   EXPECT_EQ(a.size(), 5);
@@ -611,9 +611,9 @@ TEST_F(ScoredSortedSetOpsTest, NewOperationsOnAWrongTypeKeyChangeNothing) {
   wrong("read_intersection_entries", [&] { (void)w.read_intersection_entries({"z"}); });
   wrong("read_diff", [&] { (void)w.read_diff({"z"}); });
   wrong("count_intersection", [&] { (void)w.count_intersection({"z"}); });
-  wrong("union_with a string", [&] { z.union_with({"z", "w"}); });
-  wrong("intersection with a string", [&] { z.intersection({"w", "z"}); });
-  wrong("diff with a string", [&] { z.diff({"w"}); });
+  wrong("store_union a string", [&] { z.store_union({"z", "w"}); });
+  wrong("intersection with a string", [&] { z.store_intersection({"w", "z"}); });
+  wrong("diff with a string", [&] { z.store_diff({"w"}); });
   EXPECT_EQ(server.command({"GET", "w"}), "a string");
   EXPECT_EQ(z.entry_range(0, -1), (Entries{{"a", 1}, {"b", 2}, {"c", 3}, {"d", 4}, {"e", 5}}));
   EXPECT_EQ(server.command({"EXISTS", "dst"}), "0");

@@ -117,21 +117,28 @@ TEST_F(SetTest, UnionIntersectionAndDiffReadOrStore) {
   EXPECT_EQ(set.count_intersection({"{t}:b"}, 1), 1);
   EXPECT_EQ(set.size(), 3);  // the read forms write nothing
 
-  EXPECT_EQ(set.intersection({"{t}:b"}), 2);  // {2, 3}
+  // The store forms write the named sets' result into this one, as Redisson's union,
+  // intersection and diff: this set takes part only when it is named.
+  EXPECT_EQ(set.store_intersection({"{t}:a", "{t}:b"}), 2);  // {2, 3}
   EXPECT_EQ(as_set(set.read_all()), (std::set<std::string>{"2", "3"}));
-  EXPECT_EQ(set.union_with({"{t}:c"}), 3);  // {2, 3, 5}
-  EXPECT_EQ(set.diff({"{t}:b"}), 1);        // {5}
+  EXPECT_EQ(set.store_union({"{t}:a", "{t}:c"}), 3);  // {2, 3, 5}
+  EXPECT_EQ(set.store_diff({"{t}:a", "{t}:b"}), 1);   // {5}
   EXPECT_EQ(set.read_all(), (std::vector<std::string>{"5"}));
-  EXPECT_EQ(set.async_read_union({"{t}:none"}, asio::use_future).get(),
-            (std::vector<std::string>{"5"}));  // a missing set is empty
+  EXPECT_EQ(set.store_union({"{t}:b"}), 3);  // {2, 3, 4}: this set's 5 is not among the names
+  EXPECT_EQ(as_set(set.read_all()), (std::set<std::string>{"2", "3", "4"}));
+  EXPECT_EQ(set.store_diff({"{t}:b", "{t}:c"}), 2);  // {2, 4}
+  EXPECT_EQ(as_set(set.async_read_union({"{t}:none"}, asio::use_future).get()),
+            (std::set<std::string>{"2", "4"}));  // a missing set is empty
 
   expect_error(
       errc::invalid_argument, [&] { (void)set.count_intersection({"{t}:b"}, -1); },
       "negative limit");
+  expect_error(
+      errc::invalid_argument, [&] { (void)set.store_union({}); }, "a store from no sets");
   server.command({"SET", "{t}:str", "x"});
   expect_error(
-      errc::wrong_type, [&] { (void)set.union_with({"{t}:str"}); }, "union with a string key");
-  EXPECT_EQ(set.read_all(), (std::vector<std::string>{"5"}));
+      errc::wrong_type, [&] { (void)set.store_union({"{t}:str"}); }, "union with a string key");
+  EXPECT_EQ(as_set(set.read_all()), (std::set<std::string>{"2", "4"}));
 }
 
 TEST_F(SetTest, SynchronizerNamesAreRedissons) {

@@ -444,8 +444,8 @@ auto ScoredSortedSet<T>::async_rev_range_to_by_score(const std::string& destinat
 
 template <JavaValue T>
 template <class CompletionToken>
-auto ScoredSortedSet<T>::async_union_with(std::vector<std::string> names, ScoredSetCombine combine,
-                                          CompletionToken&& token) {
+auto ScoredSortedSet<T>::async_store_union(std::vector<std::string> names, ScoredSetCombine combine,
+                                           CompletionToken&& token) {
   return algebra<std::int64_t>(token, &detail::reply_integer, detail::ZsetAlgebra::union_sets,
                                detail::ZsetAlgebraResult::store, std::move(names),
                                std::move(combine));
@@ -472,8 +472,9 @@ auto ScoredSortedSet<T>::async_read_union_entries(std::vector<std::string> names
 
 template <JavaValue T>
 template <class CompletionToken>
-auto ScoredSortedSet<T>::async_intersection(std::vector<std::string> names,
-                                            ScoredSetCombine combine, CompletionToken&& token) {
+auto ScoredSortedSet<T>::async_store_intersection(std::vector<std::string> names,
+                                                  ScoredSetCombine combine,
+                                                  CompletionToken&& token) {
   return algebra<std::int64_t>(token, &detail::reply_integer, detail::ZsetAlgebra::intersection,
                                detail::ZsetAlgebraResult::store, std::move(names),
                                std::move(combine));
@@ -510,7 +511,7 @@ auto ScoredSortedSet<T>::async_count_intersection(std::vector<std::string> names
 
 template <JavaValue T>
 template <class CompletionToken>
-auto ScoredSortedSet<T>::async_diff(std::vector<std::string> names, CompletionToken&& token) {
+auto ScoredSortedSet<T>::async_store_diff(std::vector<std::string> names, CompletionToken&& token) {
   return algebra<std::int64_t>(token, &detail::reply_integer, detail::ZsetAlgebra::diff,
                                detail::ZsetAlgebraResult::store, std::move(names), {});
 }

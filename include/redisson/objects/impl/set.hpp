@@ -112,7 +112,7 @@ auto Set<T>::async_retain_all(const std::vector<T>& values, CompletionToken&& to
 
 template <JavaValue T>
 template <class CompletionToken>
-auto Set<T>::async_union_with(std::vector<std::string> names, CompletionToken&& token) {
+auto Set<T>::async_store_union(std::vector<std::string> names, CompletionToken&& token) {
   return algebra<std::int64_t>(token, &detail::reply_integer, detail::SetAlgebra::union_store,
                                std::move(names));
 }
@@ -126,7 +126,7 @@ auto Set<T>::async_read_union(std::vector<std::string> names, CompletionToken&& 
 
 template <JavaValue T>
 template <class CompletionToken>
-auto Set<T>::async_intersection(std::vector<std::string> names, CompletionToken&& token) {
+auto Set<T>::async_store_intersection(std::vector<std::string> names, CompletionToken&& token) {
   return algebra<std::int64_t>(token, &detail::reply_integer,
                                detail::SetAlgebra::intersection_store, std::move(names));
 }
@@ -149,7 +149,7 @@ auto Set<T>::async_count_intersection(std::vector<std::string> names, std::int64
 
 template <JavaValue T>
 template <class CompletionToken>
-auto Set<T>::async_diff(std::vector<std::string> names, CompletionToken&& token) {
+auto Set<T>::async_store_diff(std::vector<std::string> names, CompletionToken&& token) {
   return algebra<std::int64_t>(token, &detail::reply_integer, detail::SetAlgebra::diff_store,
                                std::move(names));
 }
