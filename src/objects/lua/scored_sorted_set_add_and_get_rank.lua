@@ -1,7 +1,7 @@
 -- ScoredSortedSet add-and-get-rank: ZADD (or ZINCRBY), then the member's rank, atomically
 -- (Redisson's RScoredSortedSet.addAndGetRank / addAndGetRevRank / addScoreAndGetRank /
 -- addScoreAndGetRevRank).
--- KEYS[1]: the sorted set n
+-- KEYS[1]: the sorted set
 -- ARGV[1]: the score, or the delta to add to it (plain decimal)
 -- ARGV[2]: the member's bytes
 -- ARGV[3]: '1' for the rank from the highest score (ZREVRANK), '0' from the lowest (ZRANK)

@@ -2,7 +2,7 @@
 -- (Redisson's RScoredSortedSet.retainAll: the members go into a temporary set, then ZINTERSTORE
 -- with it; none given: the set is deleted). The size is read first so that a key of another
 -- type fails (WRONGTYPE) before anything is written.
--- KEYS[1]: the sorted set n
+-- KEYS[1]: the sorted set
 -- KEYS[2]: the temporary set, {n}:redisson_temp (in n's hash slot)
 -- ARGV: pairs of 0 and a member's bytes (ZADD's arguments), none to delete the set
 -- Returns: 1 if a member was removed (or, with none given, the set was deleted), else 0.
