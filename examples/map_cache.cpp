@@ -14,10 +14,10 @@ int main(int argc, char** argv) {
     redisson::Client client(url);
     redisson::MapCache<std::string, std::string> cache(client, "example:sessions-by-user");
 
-    // Heard from every writer, Java or C++, while `subscription` lives; the callback runs on
-    // the client's I/O thread, so it only hands the key over.
+    // Heard from every writer, Java or C++, until removed; the callback runs on the client's
+    // listener threads.
     std::promise<std::string> created;
-    auto subscription = cache.add_listener(
+    const redisson::ListenerId listener = cache.add_listener(
         redisson::MapCacheEventKind::created,
         [&created](const redisson::MapCacheEvent<std::string, std::string>& event) {
           created.set_value(event.key);
@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     }
     std::cout << "ada's entry lives " << cache.remaining_time_to_live("ada").count()
               << " ms more\n";
+    cache.remove_listener(listener);
     cache.delete_object();
   } catch (const redisson::error& e) {
     std::cerr << "map_cache: " << e.what() << "\n";

@@ -15,6 +15,7 @@
 #include "redisson/detail/lock_operations.hpp"
 #include "redisson/detail/operation.hpp"
 #include "redisson/error.hpp"
+#include "redisson/listener.hpp"
 #include "redisson/owner_id.hpp"
 
 namespace redisson {
@@ -81,7 +82,33 @@ class BasicLock : public detail::LockOperations<BasicLock> {
   /// The hash field this lock writes for `owner`: "<client-id>:<owner>".
   std::string owner_field(OwnerId owner) const;
 
+  /// Calls `listener` with the lock's name each time its key is deleted (an unlock releasing
+  /// the last hold, force_unlock) or expires (a lease ran out), from any client: Redisson's
+  /// addListener with a DeletedObjectListener or ExpiredObjectListener (ObjectEvent::deleted,
+  /// expired; another event is errc::invalid_argument). As Object::add_listener: the server's
+  /// notify-keyspace-events per Config::keyspace_notifications, the listener threads, at most
+  /// once.
+  ListenerId add_listener(ObjectEvent event, KeyListener listener) const;
+  /// Removes a listener of this client; false when `id` is not registered.
+  bool remove_listener(ListenerId id) const;
+
   // ---- asynchronous, with an explicit owner ----------------------------------------------
+  /// add_listener's async form: completes with (error_code, ListenerId).
+  template <class CompletionToken>
+  auto async_add_listener(ObjectEvent event, KeyListener listener, CompletionToken&& token) const {
+    return detail::async_op<ListenerId>(
+        core(), token,
+        [kind = kind_, event, listener = std::move(listener)](detail::Done<ListenerId> done) {
+          start_listen(kind, event, listener, std::move(done));
+        });
+  }
+  /// remove_listener's async form: completes with (error_code, removed).
+  template <class CompletionToken>
+  auto async_remove_listener(ListenerId id, CompletionToken&& token) const {
+    return detail::async_op<bool>(core(), token, [kind = kind_, id](detail::Done<bool> done) {
+      start_unlisten(kind, id, std::move(done));
+    });
+  }
   /// Completes with (error_code, was_locked).
   template <class CompletionToken>
   auto async_force_unlock(CompletionToken&& token) const {
@@ -138,6 +165,10 @@ class BasicLock : public detail::LockOperations<BasicLock> {
                               detail::Done<bool> done);
   static void start_hold_count(const std::shared_ptr<detail::LockKind>& kind, OwnerId owner,
                                detail::Done<std::int64_t> done);
+  static void start_listen(const std::shared_ptr<detail::LockKind>& kind, ObjectEvent event,
+                           const KeyListener& listener, detail::Done<ListenerId> done);
+  static void start_unlisten(const std::shared_ptr<detail::LockKind>& kind, ListenerId id,
+                             detail::Done<bool> done);
 
   std::shared_ptr<detail::LockKind> kind_;
 };

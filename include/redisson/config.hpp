@@ -142,6 +142,17 @@ struct Config {
   /// time. At least 1 (invalid_argument otherwise).
   int listener_threads = 2;
 
+  /// What an object listener (add_listener on an object, a lock or Keys) does about the
+  /// server's notify-keyspace-events, which must turn on the letters of the event it hears
+  /// (E and its class: g for deleted, x expired, l lists, ...).
+  enum class KeyspaceNotifications {
+    enable,  ///< add the missing letters on every master (CONFIG SET; nothing is turned off)
+    check,   ///< refuse the listener (errc::not_supported, naming the letters) when one is off
+    assume,  ///< send nothing (a server whose CONFIG is renamed or forbidden, set up by hand)
+  };
+  /// Not a Redisson YAML key: Java Redisson documents the letters and leaves them to you.
+  KeyspaceNotifications keyspace_notifications = KeyspaceNotifications::enable;
+
   /// How long a reliable topic's subscriber stays registered without this client renewing it
   /// (Redisson's reliableTopicWatchdogTimeout): the client renews it every third of this while
   /// it has listeners. A subscriber gone longer (its process died, or could not reach the

@@ -1,17 +1,17 @@
 #include "redisson/objects/map_cache.hpp"
 
+#include <asio/post.hpp>
 #include <chrono>
 #include <cstddef>
-#include <future>
 #include <optional>
 #include <string_view>
 
-#include "client/failure_report.hpp"
-#include "client/subscribe.hpp"
+#include "client/client_core.hpp"
 #include "client/wall_clock.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/sweeper.hpp"
+#include "pubsub/topic_listeners.hpp"
 
 namespace redisson::detail {
 
@@ -80,40 +80,45 @@ std::optional<std::vector<std::string>> event_parts(std::string_view message) {
 
 }  // namespace
 
-Subscription subscribe_map_cache_events(
-    const ObjectPtr& object, MapCacheEventKind kind,
-    std::function<void(const std::vector<std::string>& parts)> on_parts) {
+void start_map_cache_listen(const ObjectPtr& object, MapCacheEventKind kind,
+                            std::function<void(const std::vector<std::string>& parts)> on_parts,
+                            Done<ListenerId> done) {
+  if (object->batch) return fail<ListenerId>(done, batch_refusal("a MapCache listener"));
+  const auto& core = object->core;
+  if (core->stopping()) return fail<ListenerId>(done, Status(errc::shutdown));
   const std::size_t expected = kind == MapCacheEventKind::updated ? 3 : 2;
-  const std::string channel = prefixed(event_channel_prefix(kind), object->name);
-  auto on_message = [core = std::weak_ptr<ClientCore>(object->core), channel, expected,
-                     on_parts = std::move(on_parts)](std::string_view message) {
-    const auto fail = [&](const std::string& why) {
-      if (const auto live = core.lock()) {
-        report_failure(live->config(),
-                       error(errc::codec_error, "MapCache event on " + channel + ": " + why));
-      }
-    };
+  std::string channel = prefixed(event_channel_prefix(kind), object->name);
+  TopicCallbacks callbacks;
+  // Runs on the listener's strand; what it throws goes to Config::error_handler.
+  callbacks.on_message = [channel, expected, on_parts = std::move(on_parts)](
+                             std::string_view, std::string_view message) {
     const auto parts = event_parts(message);
     if (!parts || parts->size() != expected) {
-      return fail("not Redisson's framing of " + std::to_string(expected) + " parts");
+      throw error(errc::codec_error, "MapCache event on " + channel +
+                                         ": not Redisson's framing of " + std::to_string(expected) +
+                                         " parts");
     }
-    try {
-      on_parts(*parts);
-    } catch (const std::exception& e) {
-      fail(e.what());
-    }
+    on_parts(*parts);
   };
-  auto subscription = subscribe_channel(object->core, channel, std::move(on_message));
-  // Java's addListener: from now on every writer publishes (map_cache_publish checks it).
-  std::promise<Status> marked;
-  auto done = marked.get_future();
-  submit_command(object,
-                 Command{"HSET", tagged(object->name) + ":redisson_options", "has-listeners", "1"},
-                 [&marked](Status status, const Reply&) { marked.set_value(std::move(status)); });
-  if (const auto status = done.get(); status.code) {
-    throw error(status.code, "MapCache add_listener: " + status.detail);
-  }
-  return subscription;
+  asio::post(core->io(), [object, channel = std::move(channel), callbacks = std::move(callbacks),
+                          done = std::move(done)]() mutable {
+    object->core->service<TopicListeners>().add(
+        ChannelKind::plain, channel, std::move(callbacks),
+        [object, done = std::move(done)](std::error_code ec, std::uint64_t id) mutable {
+          if (ec) return fail<ListenerId>(done, Status(ec));
+          // Java's addListener: from now on every writer publishes (map_cache_publish checks it).
+          submit_command(
+              object,
+              Command{"HSET", tagged(object->name) + ":redisson_options", "has-listeners", "1"},
+              [object, id, done = std::move(done)](Status status, const Reply&) mutable {
+                if (status) {
+                  object->core->service<TopicListeners>().remove(id);
+                  return fail<ListenerId>(done, std::move(status));
+                }
+                done(Status{}, id);
+              });
+        });
+  });
 }
 
 std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what) {

@@ -11,6 +11,7 @@
 #include "net/reply_error.hpp"
 #include "objects/send.hpp"
 #include "redisson/client.hpp"
+#include "redisson/detail/object_listen.hpp"
 
 namespace redisson {
 namespace detail {
@@ -47,6 +48,7 @@ ObjectPtr make_object(const Client& client, std::string name, CodecPtr codec, co
   }
   auto state = new_state(client, std::move(codec));
   state->name = std::move(name);
+  state->kind = kind;
   state->hooks = hooks;
   if (hooks != nullptr && hooks->make_attached != nullptr) {
     state->attached = hooks->make_attached(*state, nullptr);
@@ -356,6 +358,25 @@ bool Object::copy_and_replace(std::string destination) const {
 
 bool Object::move_to_database(std::int64_t database) {
   return async_move_to_database(database, detail::blocking("move_to_database", name()));
+}
+
+ListenerId Object::add_listener(ObjectEvent event, KeyListener listener) const {
+  return async_add_listener(event, std::move(listener), detail::blocking("add_listener", name()));
+}
+
+bool Object::remove_listener(ListenerId id) const {
+  return async_remove_listener(id, detail::blocking("remove_listener", name()));
+}
+
+void Object::start_listen(const detail::ObjectPtr& object, ObjectEvent event,
+                          const KeyListener& listener, detail::Done<ListenerId> done) {
+  detail::start_object_listen(object->core, object->kind, object->name, event, listener,
+                              std::move(done));
+}
+
+void Object::start_unlisten(const detail::ObjectPtr& object, ListenerId id,
+                            detail::Done<bool> done) {
+  detail::start_listener_remove(object->core, id, std::move(done));
 }
 
 }  // namespace redisson

@@ -35,6 +35,7 @@ void TopicListeners::add(ChannelKind kind, const std::string& channel, TopicCall
   Listener listener;
   if (entry->callbacks.on_message) {
     listener.on_message = [weak, entry](std::string_view from, std::string_view payload) {
+      if (entry->callbacks.accept && !entry->callbacks.accept(payload)) return;
       if (auto self = weak.lock()) self->post(entry, std::string(from), std::string(payload));
     };
   }

@@ -2,6 +2,7 @@
 
 #include "client/client_core.hpp"
 #include "client/failure_report.hpp"
+#include "redisson/detail/object_listen.hpp"
 #include "redisson/detail/read_slot.hpp"
 #include "sync/lock_kind.hpp"
 
@@ -73,6 +74,25 @@ void BasicLock::unlock() noexcept {
   detail::unlock_reporting(kind_->core->config(), kind_->name, [&](const detail::Blocking& token) {
     async_unlock(OwnerId::current_thread(), token);
   });
+}
+
+ListenerId BasicLock::add_listener(ObjectEvent event, KeyListener listener) const {
+  return async_add_listener(event, std::move(listener),
+                            detail::blocking("add_listener", kind_->name));
+}
+
+bool BasicLock::remove_listener(ListenerId id) const {
+  return async_remove_listener(id, detail::blocking("remove_listener", kind_->name));
+}
+
+void BasicLock::start_listen(const std::shared_ptr<detail::LockKind>& kind, ObjectEvent event,
+                             const KeyListener& listener, detail::Done<ListenerId> done) {
+  detail::start_object_listen(kind->core, "Lock", kind->name, event, listener, std::move(done));
+}
+
+void BasicLock::start_unlisten(const std::shared_ptr<detail::LockKind>& kind, ListenerId id,
+                               detail::Done<bool> done) {
+  detail::start_listener_remove(kind->core, id, std::move(done));
 }
 
 bool BasicLock::force_unlock() {

@@ -85,6 +85,7 @@ struct ObjectHooks {
 struct ObjectState {
   std::shared_ptr<ClientCore> core;
   std::string name;
+  const char* kind = "";  // the type's name ("Bucket"), a string literal: errors, listener events
   CodecPtr codec;
   const ObjectHooks* hooks = nullptr;  // its type's table, or null
   std::shared_ptr<void> attached;      // hooks->make_attached's state, shared by the copies

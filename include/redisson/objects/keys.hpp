@@ -11,8 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "redisson/detail/object_listen.hpp"
 #include "redisson/detail/object_op.hpp"
 #include "redisson/detail/paged_iterator.hpp"
+#include "redisson/listener.hpp"
 
 namespace redisson {
 
@@ -145,6 +147,22 @@ class Keys {
   auto async_get_type(std::string name, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_remaining_time_to_live(std::string name, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_add_listener(ObjectEvent event, KeyListener listener, CompletionToken&& token) const {
+    return detail::async_op<ListenerId>(
+        state_->core, token,
+        [core = state_->core, event,
+         listener = std::move(listener)](detail::Done<ListenerId> done) {
+          detail::start_object_listen(core, "Keys", "", event, listener, std::move(done));
+        });
+  }
+  template <class CompletionToken>
+  auto async_remove_listener(ListenerId id, CompletionToken&& token) const {
+    return detail::async_op<bool>(state_->core, token,
+                                  [core = state_->core, id](detail::Done<bool> done) {
+                                    detail::start_listener_remove(core, id, std::move(done));
+                                  });
+  }
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// How many keys there are (DBSIZE, summed over the masters).
@@ -179,6 +197,18 @@ class Keys {
   /// The time to live of `name` (PTTL): -1 ms when it never expires, -2 ms when it does not
   /// exist.
   std::chrono::milliseconds remaining_time_to_live(std::string name) const;
+  /// Calls `listener` with the key each time `event` happens to any key of the database, from
+  /// any client (Redisson's RKeys.addListener): ObjectEvent::created (a new key), set (SET),
+  /// deleted, expired; another event is errc::invalid_argument. As Object::add_listener: the
+  /// server's notify-keyspace-events per Config::keyspace_notifications, the listener threads,
+  /// at most once. On a Cluster it hears every master.
+  ListenerId add_listener(ObjectEvent event, KeyListener listener) const {
+    return async_add_listener(event, std::move(listener), detail::blocking("Keys::add_listener"));
+  }
+  /// Removes a listener of this client; false when `id` is not registered.
+  bool remove_listener(ListenerId id) const {
+    return async_remove_listener(id, detail::blocking("Keys::remove_listener"));
+  }
 
  private:
   detail::ObjectPtr state_;

@@ -31,13 +31,14 @@ struct MapCacheEvent {
 };
 
 namespace detail {
-/// Subscribes to the map cache's channel of `kind` (redisson_map_cache_<kind>:{n}), then sets
-/// has-listeners in {n}:redisson_options, as Java's addListener does. `on_parts` runs on the I/O
-/// thread with each message's parts (key, value[, old value]); a message of another shape, and
-/// anything `on_parts` throws, goes to Config::error_handler. Blocking.
-Subscription subscribe_map_cache_events(
-    const ObjectPtr& object, MapCacheEventKind kind,
-    std::function<void(const std::vector<std::string>& parts)> on_parts);
+/// Subscribes to the map cache's channel of `kind` (redisson_map_cache_<kind>:{n}) in the
+/// client's registry of topic listeners, then sets has-listeners in {n}:redisson_options, as
+/// Java's addListener does; completes with the listener's id. `on_parts` runs on the listener
+/// threads with each message's parts (key, value[, old value]); a message of another shape, and
+/// anything `on_parts` throws, goes to Config::error_handler.
+void start_map_cache_listen(const ObjectPtr& object, MapCacheEventKind kind,
+                            std::function<void(const std::vector<std::string>& parts)> on_parts,
+                            Done<ListenerId> done);
 
 /// The MapCache scripts (src/objects/lua/map_cache_*.lua), run on the five keys of the map.
 enum class MapCacheScript { put, get, remove, remaining_ttl, set_max_size, sweep };
@@ -144,6 +145,10 @@ class MapCache : public Map<K, V> {
   auto async_try_set_max_size(std::int64_t max_size, EvictionMode mode, CompletionToken&& token);
   template <class CompletionToken>
   auto async_evict_expired(std::int64_t limit, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_listener(MapCacheEventKind kind,
+                          std::function<void(const MapCacheEvent<K, V>&)> listener,
+                          CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // A ttl or max_idle of 0 means none (as in Redisson); a negative one is invalid_argument.
@@ -185,14 +190,20 @@ class MapCache : public Map<K, V> {
     return async_try_set_max_size(max_size, mode, this->blocking("try_set_max_size"));
   }
   /// Calls `listener` for every `kind` event of this map cache, from any client, Java or C++,
-  /// while the returned Subscription lives. Like Java's addListener it sets has-listeners in
+  /// until remove_listener(id). Like Java's addListener it sets has-listeners in
   /// `{n}:redisson_options`, after which every writer publishes events (the flag stays when the
-  /// subscription ends, as in Redisson). `listener` runs on the client's I/O thread: it must be
-  /// quick and must not block on the client. An event this codec cannot read, and an exception
-  /// from `listener`, go to Config::error_handler. Blocking: waits for the subscription.
-  /// Events are PUBLISHed, so on a Cluster with sharded pub/sub they do not arrive.
-  Subscription add_listener(MapCacheEventKind kind,
-                            std::function<void(const MapCacheEvent<K, V>&)> listener);
+  /// listener is removed, as in Redisson). `listener` runs on the client's listener threads, as
+  /// a topic listener does (one listener's events in order, one at a time). An event this codec
+  /// cannot read, and an exception from `listener`, go to Config::error_handler. Returns once
+  /// the server confirmed the subscription. Events are PUBLISHed, so on a Cluster with sharded
+  /// pub/sub they do not arrive. The object events (ObjectEvent: put, removed, deleted,
+  /// expired) are add_listener's other overload.
+  ListenerId add_listener(MapCacheEventKind kind,
+                          std::function<void(const MapCacheEvent<K, V>&)> listener) {
+    return async_add_listener(kind, std::move(listener), this->blocking("add_listener"));
+  }
+  using Object::add_listener;
+  using Object::async_add_listener;
   /// Removes up to `limit` (1..5000) expired entries from each of the TTL and idle sets now,
   /// as the sweeper does (publishing expired events); returns how many went.
   std::int64_t evict_expired(std::int64_t limit = 100) {

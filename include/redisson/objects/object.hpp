@@ -12,6 +12,7 @@
 #include "redisson/codec.hpp"
 #include "redisson/detail/duration.hpp"
 #include "redisson/detail/object_op.hpp"
+#include "redisson/listener.hpp"
 
 namespace redisson {
 
@@ -126,6 +127,10 @@ class Object {
   auto async_copy_and_replace(std::string destination, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_move_to_database(std::int64_t database, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_add_listener(ObjectEvent event, KeyListener listener, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_remove_listener(ListenerId id, CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Deletes every key of the object; true if something was deleted.
@@ -201,6 +206,19 @@ class Object {
   /// there). Not on a Cluster, which has one database.
   bool move_to_database(std::int64_t database);
 
+  /// Calls `listener` with the object's key each time `event` happens to it (Redisson's
+  /// addListener with an ObjectListener: DeletedObjectListener is ObjectEvent::deleted, ...),
+  /// from any client, Java's too, until remove_listener(). Which events a type hears:
+  /// ObjectEvent's table; another is errc::invalid_argument. Returns once the server confirmed
+  /// the subscription. The server announces events only with its notify-keyspace-events
+  /// letters on: by default the missing ones are turned on (Config::keyspace_notifications).
+  /// Delivery is at most once, as a topic's: an event while the client is disconnected is lost.
+  /// The listener runs on the client's listener threads (Config::listener_threads).
+  ListenerId add_listener(ObjectEvent event, KeyListener listener) const;
+  /// Removes a listener of this client (an object's or a topic's); false when `id` is not
+  /// registered. No call of it starts after this returns.
+  bool remove_listener(ListenerId id) const;
+
  protected:
   /// For the derived objects: `kind` names the object type in errors ("Bucket"); `hooks` (a
   /// static table, null for a one-key object) says what else the type keeps, so the object
@@ -247,6 +265,10 @@ class Object {
                                       detail::Done<Reply>& done);
   static void start_copy(const detail::ObjectPtr& object, const std::string& destination,
                          bool replace, detail::Done<Reply>& done);
+  static void start_listen(const detail::ObjectPtr& object, ObjectEvent event,
+                           const KeyListener& listener, detail::Done<ListenerId> done);
+  static void start_unlisten(const detail::ObjectPtr& object, ListenerId id,
+                             detail::Done<bool> done);
 };
 
 }  // namespace redisson

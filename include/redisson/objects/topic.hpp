@@ -12,6 +12,7 @@
 
 #include "redisson/codec.hpp"
 #include "redisson/detail/object_op.hpp"
+#include "redisson/listener.hpp"
 #include "redisson/value_traits.hpp"
 
 namespace redisson {
@@ -25,9 +26,6 @@ enum class TopicStatus {
   resubscribed,  ///< subscribed again after a reconnect or a failover: re-check what you missed
 };
 
-/// A listener's id on its client (from add_listener, for remove_listener).
-using ListenerId = std::uint64_t;
-
 namespace detail {
 
 /// How a topic subscribes: SUBSCRIBE, PSUBSCRIBE or SSUBSCRIBE.
@@ -38,6 +36,10 @@ enum class TopicKind : char { plain = 'c', pattern = 'p', sharded = 's' };
 struct TopicCallbacks {
   std::function<void(std::string_view channel, std::string_view payload)> on_message;
   std::function<void(TopicStatus status, std::string_view channel)> on_status;
+  /// When set, runs on the I/O thread first: a message it refuses is dropped there, not posted
+  /// (an object listener's filter on a keyevent channel that every key of the server shares).
+  /// It must be quick and must not throw.
+  std::function<bool(std::string_view payload)> accept = nullptr;
 };
 
 /// The .cpp side of the topics (src/objects/topic.cpp). `topic`: the name is the channel (or

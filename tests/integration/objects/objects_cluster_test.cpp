@@ -322,6 +322,56 @@ TEST_F(ObjectsOnCluster, KeyspaceTopicsListenOnEveryMaster) {
   }
 }
 
+// An object listener turns its letters on on every master (each keeps its own
+// notify-keyspace-events) and hears its key on whichever master holds it; Keys hears them all.
+TEST_F(ObjectsOnCluster, ObjectListenersTurnOnEveryMasterAndHearTheirKeysMaster) {
+  const auto keys = one_name_per_master("cl:listen:");
+  ASSERT_EQ(keys.size(), 3u);
+  for (const int master : cluster().master_ports()) {
+    cluster().command(master, {"CONFIG", "SET", "notify-keyspace-events", ""});
+  }
+  std::mutex mutex;
+  std::set<std::string> heard;
+  auto sink = [&](const char* who) {
+    return [&mutex, &heard, who](std::string_view key) {
+      std::lock_guard lock(mutex);
+      heard.insert(std::string(who) + " " + std::string(key));
+    };
+  };
+  auto heard_has = [&](const std::string& what) {
+    std::lock_guard lock(mutex);
+    return heard.contains(what);
+  };
+  const redisson::test::ShutdownAtEnd stop{client()};
+  std::vector<redisson::ListenerId> ids;
+  for (const auto& key : keys) {
+    ids.push_back(redisson::Bucket<std::string>(client(), key, codecs::string())
+                      .add_listener(redisson::ObjectEvent::deleted, sink("bucket")));
+  }
+  redisson::Keys all(client());
+  ids.push_back(all.add_listener(redisson::ObjectEvent::deleted, sink("keys")));
+  for (const int master : cluster().master_ports()) {
+    EXPECT_EQ(cluster().command(master, {"CONFIG", "GET", "notify-keyspace-events"}),
+              "notify-keyspace-events\ngE")
+        << "master " << master;
+  }
+  for (const auto& key : keys) {
+    redisson::Bucket<std::string> bucket(client(), key, codecs::string());
+    bucket.set("v");
+    bucket.delete_object();
+  }
+  for (const auto& key : keys) {
+    EXPECT_TRUE(redisson::test::eventually([&] {
+      return heard_has("bucket " + key) && heard_has("keys " + key);
+    })) << key
+        << " on master " << master_of(key);
+  }
+  for (const auto id : ids) EXPECT_TRUE(all.remove_listener(id));
+  for (const int master : cluster().master_ports()) {
+    cluster().command(master, {"CONFIG", "SET", "notify-keyspace-events", ""});
+  }
+}
+
 // A reliable topic's stream and {name}:timeout zset share a slot (the zset's hash tag is the
 // name), so its scripts run on one master; topics on three masters each deliver in order.
 TEST_F(ObjectsOnCluster, ReliableTopicsLiveOnTheirNamesMaster) {

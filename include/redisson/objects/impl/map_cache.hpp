@@ -74,21 +74,23 @@ auto MapCache<K, V>::async_evict_expired(std::int64_t limit, CompletionToken&& t
 }
 
 template <JavaValue K, JavaValue V>
-Subscription MapCache<K, V>::add_listener(
-    MapCacheEventKind kind, std::function<void(const MapCacheEvent<K, V>&)> listener) {
-  return detail::subscribe_map_cache_events(
-      this->object_, kind,
-      [codec = this->codec_ptr(), kind,
-       listener = std::move(listener)](const std::vector<std::string>& parts) {
-        const Codec& keys = codec->map_key_codec();
-        const Codec& values = codec->map_value_codec();
-        MapCacheEvent<K, V> event{kind, from_value<K>(keys.decode(parts.at(0))),
-                                  from_value<V>(values.decode(parts.at(1))), std::nullopt};
-        if (kind == MapCacheEventKind::updated) {
-          event.old_value = from_value<V>(values.decode(parts.at(2)));
-        }
-        listener(event);
-      });
+template <class CompletionToken>
+auto MapCache<K, V>::async_add_listener(MapCacheEventKind kind,
+                                        std::function<void(const MapCacheEvent<K, V>&)> listener,
+                                        CompletionToken&& token) {
+  auto on_parts = [codec = this->codec_ptr(), kind,
+                   listener = std::move(listener)](const std::vector<std::string>& parts) {
+    const Codec& keys = codec->map_key_codec();
+    const Codec& values = codec->map_value_codec();
+    MapCacheEvent<K, V> event{kind, from_value<K>(keys.decode(parts.at(0))),
+                              from_value<V>(values.decode(parts.at(1))), std::nullopt};
+    if (kind == MapCacheEventKind::updated) {
+      event.old_value = from_value<V>(values.decode(parts.at(2)));
+    }
+    listener(event);
+  };
+  return this->template run<ListenerId>(token, &detail::start_map_cache_listen, kind,
+                                        std::move(on_parts));
 }
 
 template <JavaValue K, JavaValue V>

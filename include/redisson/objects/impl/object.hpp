@@ -208,4 +208,15 @@ auto Object::async_move_to_database(std::int64_t database, CompletionToken&& tok
   return started<bool>(token, &detail::reply_flag, &start_each_key, "move", database);
 }
 
+template <class CompletionToken>
+auto Object::async_add_listener(ObjectEvent event, KeyListener listener,
+                                CompletionToken&& token) const {
+  return run<ListenerId>(token, &start_listen, event, std::move(listener));
+}
+
+template <class CompletionToken>
+auto Object::async_remove_listener(ListenerId id, CompletionToken&& token) const {
+  return run<bool>(token, &start_unlisten, id);
+}
+
 }  // namespace redisson
