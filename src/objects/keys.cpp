@@ -5,6 +5,7 @@
 #include <mutex>
 #include <random>
 
+#include "objects/migrate_command.hpp"
 #include "objects/send.hpp"
 #include "topology/key_slot.hpp"
 #include "topology/router.hpp"
@@ -229,6 +230,12 @@ void start_keys_random_key(const ObjectPtr& state, Done<Reply>& done) {
   thread_local std::minstd_rand generator{std::random_device{}()};
   const std::size_t first = masters.empty() ? 0 : generator() % masters.size();
   random_key_from(state, std::move(masters), first, 0, std::move(done));
+}
+
+void start_keys_migrate(const ObjectPtr& state, const std::string& name,
+                        const MigrateTarget& target, bool copy, Done<Reply>& done) {
+  const Command command = migrate_command(target, {name}, copy);  // may throw: before the move
+  submit_command(state, command, std::move(done));
 }
 
 void start_keys_per_slot(const ObjectPtr& state, const char* command,

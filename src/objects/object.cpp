@@ -9,6 +9,7 @@
 #include "client/client_core.hpp"
 #include "lua_scripts.hpp"
 #include "net/reply_error.hpp"
+#include "objects/migrate_command.hpp"
 #include "objects/send.hpp"
 #include "redisson/client.hpp"
 #include "redisson/detail/object_listen.hpp"
@@ -104,6 +105,11 @@ bool reply_flag(const Reply& reply) {
   if (reply.is_integer() || reply.type == ReplyType::boolean) return reply.integer != 0;
   if (reply.is_string()) return true;
   throw_unexpected_reply("a flag", reply);
+}
+
+bool reply_migrated(const Reply& reply) {
+  if (reply.is_string() && (reply.str == "OK" || reply.str == "NOKEY")) return reply.str == "OK";
+  throw_unexpected_reply("OK or NOKEY", reply);
 }
 
 std::int64_t reply_integer(const Reply& reply) {
@@ -358,6 +364,27 @@ bool Object::copy_and_replace(std::string destination) const {
 
 bool Object::move_to_database(std::int64_t database) {
   return async_move_to_database(database, detail::blocking("move_to_database", name()));
+}
+
+bool Object::migrate(const MigrateTarget& target) {
+  return async_migrate(target, detail::blocking("migrate", name()));
+}
+
+bool Object::copy_to(const MigrateTarget& target) const {
+  return async_copy_to(target, detail::blocking("copy_to", name()));
+}
+
+void Object::start_migrate(const detail::ObjectPtr& object, const MigrateTarget& target, bool copy,
+                           detail::Done<Reply>& done) {
+  if (object->listed() != nullptr) {
+    return done(detail::Status(errc::not_supported,
+                               std::string(copy ? "copy_to" : "migrate") + ": " + object->name +
+                                   "'s keys are listed in Redis, not known from its name"),
+                Reply{});
+  }
+  // Built before `done` moves: a refused target must still complete it.
+  const Command command = detail::migrate_command(target, object->keys(), copy);
+  detail::submit_command(object, command, std::move(done));
 }
 
 ListenerId Object::add_listener(ObjectEvent event, KeyListener listener) const {

@@ -153,6 +153,8 @@ Status status_of_error(const error& failure);
 [[noreturn]] void throw_unexpected_reply(std::string_view expected, const Reply& reply);
 /// 1 / "OK" / any non-null bulk string: true; 0 / nil: false.
 bool reply_flag(const Reply& reply);
+/// MIGRATE's reply: OK (moved or copied): true; NOKEY (none of the keys exists): false.
+bool reply_migrated(const Reply& reply);
 std::int64_t reply_integer(const Reply& reply);
 /// An array reply of strings (key names, channel names) as strings; anything else is
 /// errc::wrong_type.

@@ -15,6 +15,7 @@
 #include "redisson/detail/object_op.hpp"
 #include "redisson/detail/paged_iterator.hpp"
 #include "redisson/listener.hpp"
+#include "redisson/objects/object.hpp"
 
 namespace redisson {
 
@@ -49,6 +50,9 @@ void start_keys_flush(const ObjectPtr& state, const char* verb, Done<Reply>& don
 void start_keys_swapdb(const ObjectPtr& state, std::int64_t first, std::int64_t second,
                        Done<Reply>& done);
 void start_keys_random_key(const ObjectPtr& state, Done<Reply>& done);
+/// MIGRATE of the key `name` to `target` (COPY when `copy`), on the key's node.
+void start_keys_migrate(const ObjectPtr& state, const std::string& name,
+                        const MigrateTarget& target, bool copy, Done<Reply>& done);
 /// DEL / UNLINK / EXISTS `names`, one command per hash slot on a Cluster; completes with the sum.
 void start_keys_per_slot(const ObjectPtr& state, const char* command,
                          const std::vector<std::string>& names, Done<Reply>& done);
@@ -148,6 +152,26 @@ class Keys {
   template <class CompletionToken>
   auto async_remaining_time_to_live(std::string name, CompletionToken&& token) const;
   template <class CompletionToken>
+  auto async_migrate(std::string name, MigrateTarget target, CompletionToken&& token) {
+    return detail::async_started<bool>(
+        state_, token,
+        [name = std::move(name), target = std::move(target)](const detail::ObjectPtr& state,
+                                                             detail::Done<Reply>& done) {
+          detail::start_keys_migrate(state, name, target, false, done);
+        },
+        &detail::reply_migrated);
+  }
+  template <class CompletionToken>
+  auto async_copy_to(std::string name, MigrateTarget target, CompletionToken&& token) const {
+    return detail::async_started<bool>(
+        state_, token,
+        [name = std::move(name), target = std::move(target)](const detail::ObjectPtr& state,
+                                                             detail::Done<Reply>& done) {
+          detail::start_keys_migrate(state, name, target, true, done);
+        },
+        &detail::reply_migrated);
+  }
+  template <class CompletionToken>
   auto async_add_listener(ObjectEvent event, KeyListener listener, CompletionToken&& token) const {
     return detail::async_op<ListenerId>(
         state_->core, token,
@@ -197,6 +221,16 @@ class Keys {
   /// The time to live of `name` (PTTL): -1 ms when it never expires, -2 ms when it does not
   /// exist.
   std::chrono::milliseconds remaining_time_to_live(std::string name) const;
+  /// Moves the key `name` to another server (MIGRATE; Redisson's RKeys.migrate); true if it
+  /// moved, false when it does not exist here. A key of that name at the target fails the call
+  /// (server_error, BUSYKEY) and nothing moves.
+  bool migrate(std::string name, MigrateTarget target) {
+    return async_migrate(std::move(name), std::move(target), detail::blocking("Keys::migrate"));
+  }
+  /// migrate() that leaves the key here too (MIGRATE ... COPY; Redisson's RKeys.copy).
+  bool copy_to(std::string name, MigrateTarget target) const {
+    return async_copy_to(std::move(name), std::move(target), detail::blocking("Keys::copy_to"));
+  }
   /// Calls `listener` with the key each time `event` happens to any key of the database, from
   /// any client (Redisson's RKeys.addListener): ObjectEvent::created (a new key), set (SET),
   /// deleted, expired; another event is errc::invalid_argument. As Object::add_listener: the

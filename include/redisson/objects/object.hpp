@@ -31,6 +31,17 @@ enum class ExpireIf {
   less,     ///< only when the new expiry is sooner than the current one (LT)
 };
 
+/// Another server's database to migrate() or copy_to() an object's keys (MIGRATE's target).
+struct MigrateTarget {
+  std::string host = "127.0.0.1";
+  int port = 6379;
+  std::int64_t database = 0;
+  /// How long the source server waits for the target (MIGRATE's timeout).
+  std::chrono::milliseconds timeout{1000};
+  std::string username = {};  ///< the target's login (AUTH2 when set, else AUTH with password)
+  std::string password = {};  ///< empty: the target needs none
+};
+
 /// The base of every object: a name + a codec + the client. A handle: cheap to copy, sends
 /// nothing until an operation is called, thread-safe. An object whose layout has several keys
 /// (an IdGenerator's `{name}:allocation`, a BloomFilter's `{name}:config`, a multimap's values
@@ -128,6 +139,10 @@ class Object {
   template <class CompletionToken>
   auto async_move_to_database(std::int64_t database, CompletionToken&& token);
   template <class CompletionToken>
+  auto async_migrate(MigrateTarget target, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_copy_to(MigrateTarget target, CompletionToken&& token) const;
+  template <class CompletionToken>
   auto async_add_listener(ObjectEvent event, KeyListener listener, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_remove_listener(ListenerId id, CompletionToken&& token) const;
@@ -205,6 +220,15 @@ class Object {
   /// Redisson's move(database)); true if the object's key moved (false: absent here, or present
   /// there). Not on a Cluster, which has one database.
   bool move_to_database(std::int64_t database);
+  /// Moves every key of the object to another server (MIGRATE ... KEYS, one command from the
+  /// server holding them: Redisson's migrate, which moves only the key `name()`); true if
+  /// something moved, false when none of them exists here. A key that exists at the target
+  /// fails the call (server_error, BUSYKEY) and nothing moves. Not for the multimaps, whose
+  /// values keys are listed in Redis (errc::not_supported).
+  bool migrate(const MigrateTarget& target);
+  /// migrate() that leaves the keys here too (MIGRATE ... COPY; Redisson's copy(host, port,
+  /// database, timeout)).
+  bool copy_to(const MigrateTarget& target) const;
 
   /// Calls `listener` with the object's key each time `event` happens to it (Redisson's
   /// addListener with an ObjectListener: DeletedObjectListener is ObjectEvent::deleted, ...),
@@ -265,6 +289,8 @@ class Object {
                                       detail::Done<Reply>& done);
   static void start_copy(const detail::ObjectPtr& object, const std::string& destination,
                          bool replace, detail::Done<Reply>& done);
+  static void start_migrate(const detail::ObjectPtr& object, const MigrateTarget& target, bool copy,
+                            detail::Done<Reply>& done);
   static void start_listen(const detail::ObjectPtr& object, ObjectEvent event,
                            const KeyListener& listener, detail::Done<ListenerId> done);
   static void start_unlisten(const detail::ObjectPtr& object, ListenerId id,

@@ -209,6 +209,16 @@ auto Object::async_move_to_database(std::int64_t database, CompletionToken&& tok
 }
 
 template <class CompletionToken>
+auto Object::async_migrate(MigrateTarget target, CompletionToken&& token) {
+  return started<bool>(token, &detail::reply_migrated, &start_migrate, std::move(target), false);
+}
+
+template <class CompletionToken>
+auto Object::async_copy_to(MigrateTarget target, CompletionToken&& token) const {
+  return started<bool>(token, &detail::reply_migrated, &start_migrate, std::move(target), true);
+}
+
+template <class CompletionToken>
 auto Object::async_add_listener(ObjectEvent event, KeyListener listener,
                                 CompletionToken&& token) const {
   return run<ListenerId>(token, &start_listen, event, std::move(listener));
