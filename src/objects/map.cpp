@@ -1,11 +1,14 @@
 #include "redisson/objects/map.hpp"
 
 #include <algorithm>
+#include <mutex>
 
 #include "hash/highway_hash.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/suffix_name.hpp"
+#include "redisson/basic_lock.hpp"
+#include "sync/hash_lock_kind.hpp"
 
 namespace redisson::detail {
 
@@ -106,7 +109,25 @@ void start_plain_map(const ObjectPtr& object, MapOp op, const std::vector<std::s
   }
 }
 
+/// Java's map.getLock(key): a re-entrant Lock on `name`, made from the object's client state (a
+/// Map holds no Client to hand to Lock's constructor).
+class MapEntryLock : public BasicLock {
+ public:
+  MapEntryLock(const std::shared_ptr<ClientCore>& core, std::string name)
+      : BasicLock(std::make_shared<HashLockKind>(core, std::move(name), /*reentrant=*/true,
+                                                 /*waiters_take_turns=*/true)) {}
+};
+
 }  // namespace
+
+void run_under_entry_lock(const ObjectPtr& object, std::string lock_name,
+                          const std::function<void()>& body) {
+  MapEntryLock lock(object->core, std::move(lock_name));
+  // The calling thread owns it, as Redisson's lock.lock() in compute; unlock() never throws, and
+  // runs however body ends.
+  std::lock_guard<MapEntryLock> hold(lock);
+  body();
+}
 
 const MapLayout plain_map_layout{&start_plain_map, "HSCAN"};
 

@@ -198,6 +198,114 @@ auto Map<K, V>::async_add_and_get(const K& key, N delta, CompletionToken&& token
 }
 
 template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_get_or_default(const K& key, const V& fallback,
+                                     CompletionToken&& token) const {
+  return keyed<V>(
+      token,
+      [read = map_value_reader<V>(), fallback](const Reply& reply) -> V {
+        auto value = read(reply);
+        return value ? std::move(*value) : fallback;
+      },
+      detail::MapOp::get, key);
+}
+
+// ---- read-modify-write under the entry's lock (Redisson's RedissonMap steps) ----------------
+
+template <JavaValue K, JavaValue V>
+template <class Store>
+std::optional<V> Map<K, V>::compute_storing(const K& key, const Remapping& remap, Store store) {
+  std::optional<V> result;
+  under_entry_lock(key, [&] {
+    const std::optional<V> old = get(key);
+    result = remap(key, old);
+    if (result) {
+      store(key, *result);
+    } else if (old) {
+      this->fast_remove({key});
+    }
+  });
+  return result;
+}
+
+template <JavaValue K, JavaValue V>
+template <class StoreIfAbsent>
+std::optional<V> Map<K, V>::compute_if_absent_storing(
+    const K& key, const std::function<std::optional<V>(const K& key)>& make,
+    StoreIfAbsent store_if_absent) {
+  // Redisson reads first and takes the lock only for an absent key.
+  if (auto present = get(key)) return present;
+  std::optional<V> result;
+  under_entry_lock(key, [&] {
+    result = get(key);
+    if (result) return;
+    result = make(key);
+    if (!result) return;
+    // Someone not taking the lock may have stored meanwhile: their value wins, as in Redisson.
+    if (auto raced = store_if_absent(key, *result)) result = std::move(raced);
+  });
+  return result;
+}
+
+template <JavaValue K, JavaValue V>
+std::optional<V> Map<K, V>::compute_if_present(
+    const K& key, const std::function<std::optional<V>(const K& key, const V& value)>& remap) {
+  std::optional<V> result;
+  under_entry_lock(key, [&] {
+    const std::optional<V> old = get(key);
+    if (!old) return;
+    result = remap(key, *old);
+    if (!result) {
+      remove(key, *old);
+    } else if (!fast_put_if_exists(key, *result)) {
+      result.reset();  // removed meanwhile by someone not taking the lock
+    }
+  });
+  return result;
+}
+
+template <JavaValue K, JavaValue V>
+std::optional<V> Map<K, V>::merge(
+    const K& key, const V& value,
+    const std::function<std::optional<V>(const V& old_value, const V& value)>& remap) {
+  std::optional<V> result;
+  under_entry_lock(key, [&] {
+    const std::optional<V> old = get(key);
+    result = old ? remap(*old, value) : std::optional<V>(value);
+    if (result) {
+      fast_put(key, *result);
+    } else {
+      this->fast_remove({key});
+    }
+  });
+  return result;
+}
+
+template <JavaValue K, JavaValue V>
+void Map<K, V>::replace_all(const std::function<V(const K& key, const V& value)>& remap) {
+  for (auto& [key, value] : entries()) {
+    std::optional<V> current = std::move(value);
+    // ConcurrentMap.replaceAll: retry with the newer value until the replace lands or the key
+    // is gone.
+    while (current && !replace(key, *current, remap(key, *current))) current = get(key);
+  }
+}
+
+template <JavaValue K, JavaValue V>
+std::vector<K> Map<K, V>::decode_keys(const Codec& codec, const Reply& page) {
+  std::vector<K> keys;
+  for (auto& entry : decode_entries(codec, page)) keys.push_back(std::move(entry.first));
+  return keys;
+}
+
+template <JavaValue K, JavaValue V>
+std::vector<V> Map<K, V>::decode_values(const Codec& codec, const Reply& page) {
+  std::vector<V> values;
+  for (auto& entry : decode_entries(codec, page)) values.push_back(std::move(entry.second));
+  return values;
+}
+
+template <JavaValue K, JavaValue V>
 std::vector<std::pair<K, V>> Map<K, V>::decode_entries(const Codec& codec, const Reply& page) {
   std::vector<std::pair<K, V>> entries;
   if (page.is_null()) return entries;
