@@ -129,6 +129,32 @@ void run_under_entry_lock(const ObjectPtr& object, std::string lock_name,
   body();
 }
 
+void start_under_entry_lock(const ObjectPtr& object, std::string lock_name,
+                            UniqueFunction<void(UniqueFunction<void(Status)> finished)> body,
+                            Done<void> done) {
+  // The lock's async forms take copyable handlers: the move-only parts live here.
+  struct Run {
+    MapEntryLock lock;
+    OwnerId owner;  // an owner of its own: the operation may run its steps on any thread
+    UniqueFunction<void(UniqueFunction<void(Status)> finished)> body;
+    Done<void> done;
+  };
+  auto run = std::make_shared<Run>(Run{MapEntryLock(object->core, std::move(lock_name)),
+                                       OwnerId::next(), std::move(body), std::move(done)});
+  run->lock.async_lock(run->owner, [run](std::error_code locked, bool) {
+    if (locked) return run->done(Status{locked, "map entry lock"});
+    run->body([run](Status status) {
+      auto outcome = std::make_shared<Status>(std::move(status));
+      run->lock.async_unlock(run->owner, [run, outcome](std::error_code unlocked) {
+        // The body's failure says more than the unlock's; a body that wrote and an unlock that
+        // failed is still a failure (the hold ends with its lease).
+        if (!*outcome && unlocked) *outcome = Status{unlocked, "map entry unlock"};
+        run->done(std::move(*outcome));
+      });
+    });
+  });
+}
+
 const MapLayout plain_map_layout{&start_plain_map, "HSCAN"};
 
 std::string map_lock_name(const std::string& name, std::string_view key_bytes,

@@ -60,6 +60,13 @@ struct MapLayout {
 /// from `body` propagates. Blocking: the lock's round trips, plus its waits when contended.
 void run_under_entry_lock(const ObjectPtr& object, std::string lock_name,
                           const std::function<void()>& body);
+/// The async form: acquires `lock_name` for an owner of its own (OwnerId::next()), then starts
+/// `body`, which calls `finished` once with its status; then releases the lock and completes
+/// `done` with the body's status (or the release's failure). A failed acquisition completes
+/// `done` without starting `body`.
+void start_under_entry_lock(const ObjectPtr& object, std::string lock_name,
+                            UniqueFunction<void(UniqueFunction<void(Status)> finished)> body,
+                            Done<void> done);
 /// Map's layout: HGET, HSET, HSETNX, HDEL, HEXISTS, HLEN, HMGET, HINCRBYFLOAT, HSTRLEN, HKEYS,
 /// HVALS, HGETALL, HRANDFIELD and map_*.lua.
 extern const MapLayout plain_map_layout;
@@ -86,10 +93,14 @@ extern const MapLayout plain_map_layout;
 /// lock (lock_name(key), Java's map.getLock(key), so Java and C++ callers exclude each other)
 /// while they get the value, call the function here and write the result: one lock and one
 /// unlock script, a get, and a write, so four round trips; they exclude only callers that take
-/// the same lock, not plain puts. The function runs on the calling thread, which owns the lock
-/// (so these are blocking only); if it throws, nothing is written, the lock is released and the
-/// exception propagates. replace_all is java.util.concurrent.ConcurrentMap's: a scan of the
-/// entries and, per entry, a replace(key, old, new) retried while the value changed meanwhile.
+/// the same lock, not plain puts. Blocking: the calling thread owns the lock (re-entrant with
+/// its other holds) and runs the function; if it throws, nothing is written, the lock is released
+/// and the exception propagates. Async (async_compute, ...): the operation owns the lock (an
+/// OwnerId of its own) and the function runs on the client's I/O thread, so it must be quick and
+/// must not block on the client; if it throws, nothing is written, the lock is released and the
+/// operation completes with errc::function_failed. replace_all is java.util.concurrent's
+/// ConcurrentMap default: a scan of the entries and, per entry, a replace(key, old, new) retried
+/// while the value changed meanwhile.
 ///
 /// MapCache<K, V> is a Map too: every operation below works on it, over its own layout.
 ///
@@ -161,6 +172,23 @@ class Map : public Object,
   auto async_random_entries(std::int64_t count, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_get_or_default(const K& key, const V& fallback, CompletionToken&& token) const;
+  // The compute family (see the class comment): complete with (error_code, std::optional<V>).
+  template <class CompletionToken>
+  auto async_compute(
+      const K& key,
+      std::function<std::optional<V>(const K& key, const std::optional<V>& value)> remap,
+      CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_compute_if_absent(const K& key, std::function<std::optional<V>(const K& key)> make,
+                               CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_compute_if_present(const K& key,
+                                std::function<std::optional<V>(const K& key, const V& value)> remap,
+                                CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_merge(const K& key, const V& value,
+                   std::function<std::optional<V>(const V& old_value, const V& value)> remap,
+                   CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // fast_remove (HDEL), contains_key (HEXISTS) and contains_value are MapKeys'.
@@ -255,7 +283,7 @@ class Map : public Object,
     return async_get_or_default(key, fallback, blocking("get_or_default"));
   }
 
-  // ---- read-modify-write under the entry's lock: blocking only (see the class comment) -----
+  // ---- read-modify-write under the entry's lock; blocking: the calling thread owns it -----
   /// compute's function: the key and its value (nullopt: absent) -> the new value (nullopt:
   /// remove the entry).
   using Remapping = std::function<std::optional<V>(const K& key, const std::optional<V>& value)>;
@@ -324,6 +352,11 @@ class Map : public Object,
   static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& page);
   static std::vector<K> decode_keys(const Codec& codec, const Reply& page);
   static std::vector<V> decode_values(const Codec& codec, const Reply& page);
+  /// Completes `token` with (error_code, std::optional<V>) after `step(map, result, finished)`
+  /// ran holding the entry lock of `key` (detail::start_under_entry_lock): the step sets
+  /// `*result` and calls `finished` once.
+  template <class Step, class CompletionToken>
+  auto async_under_entry_lock(const K& key, Step step, CompletionToken&& token);
   /// Runs `body` holding the entry lock of `key` (detail::run_under_entry_lock).
   void under_entry_lock(const K& key, const std::function<void()>& body) const {
     detail::run_under_entry_lock(object_, this->lock_name(key), body);

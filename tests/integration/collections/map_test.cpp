@@ -468,6 +468,91 @@ TEST_F(MapTest, AThrowingFunctionWritesNothingAndReleasesTheLock) {
   EXPECT_EQ(server.command({"EXISTS", wrong.lock_name("k")}), "0");
 }
 
+TEST_F(MapTest, AsyncComputeFamilyHoldsTheLockAndReportsAThrowingFunction) {
+  StringMap map(client, "m", codecs::string());
+  using Old = std::optional<std::string>;
+  const auto lock_key = map.lock_name("k");
+  EXPECT_EQ(map.async_compute(
+                   "k",
+                   [&](const std::string& key, const Old& old) -> Old {
+                     // On the I/O thread: the test's own connection, not the client, looks.
+                     EXPECT_EQ(server.command({"EXISTS", lock_key}), "1");
+                     EXPECT_EQ(old, std::nullopt);
+                     return key + "v";
+                   },
+                   asio::use_future)
+                .get(),
+            "kv");
+  EXPECT_EQ(
+      map.async_merge(
+             "k", "w", [](const std::string& old, const std::string& v) -> Old { return old + v; },
+             asio::use_future)
+          .get(),
+      "kvw");
+  EXPECT_EQ(map.async_compute_if_absent(
+                   "k", [](const std::string&) -> Old { return "unused"; }, asio::use_future)
+                .get(),
+            "kvw");
+  EXPECT_EQ(map.async_compute_if_absent(
+                   "n", [](const std::string& key) -> Old { return key + "!"; }, asio::use_future)
+                .get(),
+            "n!");
+  EXPECT_EQ(map.async_compute_if_present(
+                   "k", [](const std::string&, const std::string&) -> Old { return std::nullopt; },
+                   asio::use_future)
+                .get(),
+            std::nullopt);
+  EXPECT_FALSE(map.contains_key("k"));
+  EXPECT_EQ(map.async_compute_if_present(
+                   "absent", [](const std::string&, const std::string& v) -> Old { return v; },
+                   asio::use_future)
+                .get(),
+            std::nullopt);
+
+  // A throwing function: function_failed, nothing written, the lock released.
+  expect_error(
+      errc::function_failed,
+      [&] {
+        (void)map
+            .async_compute(
+                "n",
+                [](const std::string&, const Old&) -> Old {
+                  throw std::runtime_error("no value today");
+                },
+                asio::use_future)
+            .get();
+      },
+      "a throwing async_compute function");
+  EXPECT_EQ(map.get("n"), "n!");
+  EXPECT_EQ(server.command({"EXISTS", map.lock_name("n"), lock_key}), "0");
+
+  // Concurrent async merges lose no update.
+  Map<std::string, std::int64_t> counters(client, "counters",
+                                          codecs::composite(codecs::string(), codecs::long_text()));
+  std::vector<std::future<std::optional<std::int64_t>>> pending;
+  for (int i = 0; i < 20; ++i) {
+    pending.push_back(counters.async_merge(
+        "n", 1,
+        [](std::int64_t old, std::int64_t one) { return std::optional<std::int64_t>(old + one); },
+        asio::use_future));
+  }
+  for (auto& result : pending) result.get();
+  EXPECT_EQ(counters.get("n"), 20);
+
+  server.command({"SET", "s", "x"});
+  StringMap wrong(client, "s", codecs::string());
+  expect_error(
+      errc::wrong_type,
+      [&] {
+        (void)wrong
+            .async_compute(
+                "k", [](const std::string&, const Old& old) { return old; }, asio::use_future)
+            .get();
+      },
+      "async_compute on a string key");
+  EXPECT_EQ(server.command({"EXISTS", wrong.lock_name("k")}), "0");
+}
+
 TEST_F(MapTest, ReplaceAllRewritesEveryEntry) {
   StringMap map(client, "m", codecs::string());
   std::map<std::string, std::string> entries;

@@ -281,6 +281,166 @@ std::optional<V> Map<K, V>::merge(
   return result;
 }
 
+namespace detail {
+/// Calls the caller's `function`; true if it returned, else `finished` got function_failed.
+template <class Function>
+bool call_caller_function(const std::function<void(Status)>& finished, Function&& function) {
+  try {
+    function();
+    return true;
+  } catch (const std::exception& e) {
+    finished(Status{make_error_code(errc::function_failed), e.what()});
+  } catch (...) {
+    finished(Status{make_error_code(errc::function_failed), "a non-exception was thrown"});
+  }
+  return false;
+}
+/// A completion handler for a write inside an entry-locked step: hands its error to `finished`.
+inline auto finish_with(std::function<void(Status)> finished) {
+  return [finished = std::move(finished)](std::error_code ec, auto&&...) { finished(Status{ec}); };
+}
+}  // namespace detail
+
+template <JavaValue K, JavaValue V>
+template <class Step, class CompletionToken>
+auto Map<K, V>::async_under_entry_lock(const K& key, Step step, CompletionToken&& token) {
+  return detail::async_op<std::optional<V>>(
+      object_->core, token,
+      [self = *this, key, step = std::move(step)](detail::Done<std::optional<V>> done) mutable {
+        std::string lock;
+        try {
+          lock = self.lock_name(key);  // encodes the key: a codec_error is the completion's
+        } catch (const error& e) {
+          return done(detail::Status{e.code(), e.what()}, std::nullopt);
+        }
+        auto result = std::make_shared<std::optional<V>>();
+        detail::start_under_entry_lock(
+            self.object_, std::move(lock),
+            [self, result, step = std::move(step)](
+                detail::UniqueFunction<void(detail::Status)> finished) mutable {
+              // The map's async forms take copyable handlers: the steps pass this one along.
+              auto shared = std::make_shared<detail::UniqueFunction<void(detail::Status)>>(
+                  std::move(finished));
+              step(self, result,
+                   std::function<void(detail::Status)>(
+                       [shared](detail::Status status) { (*shared)(std::move(status)); }));
+            },
+            [result, done = std::move(done)](detail::Status status) mutable {
+              if (status) return done(std::move(status), std::nullopt);
+              done(detail::Status{}, std::move(*result));
+            });
+      });
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_compute(
+    const K& key,
+    std::function<std::optional<V>(const K& key, const std::optional<V>& value)> remap,
+    CompletionToken&& token) {
+  return async_under_entry_lock(
+      key,
+      [key, remap = std::move(remap)](Map self, std::shared_ptr<std::optional<V>> result,
+                                      std::function<void(detail::Status)> finished) {
+        self.async_get(key, [self, key, remap, result, finished = std::move(finished)](
+                                std::error_code ec, std::optional<V> old) mutable {
+          if (ec) return finished(detail::Status{ec});
+          if (!detail::call_caller_function(finished, [&] { *result = remap(key, old); })) return;
+          if (*result)
+            return self.async_fast_put(key, **result, detail::finish_with(std::move(finished)));
+          if (old) return self.async_fast_remove({key}, detail::finish_with(std::move(finished)));
+          finished(detail::Status{});
+        });
+      },
+      std::forward<CompletionToken>(token));
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_compute_if_absent(const K& key,
+                                        std::function<std::optional<V>(const K& key)> make,
+                                        CompletionToken&& token) {
+  // Redisson's async form takes the lock first (its blocking form reads first).
+  return async_under_entry_lock(
+      key,
+      [key, make = std::move(make)](Map self, std::shared_ptr<std::optional<V>> result,
+                                    std::function<void(detail::Status)> finished) {
+        self.async_get(key, [self, key, make, result, finished = std::move(finished)](
+                                std::error_code ec, std::optional<V> present) mutable {
+          if (ec) return finished(detail::Status{ec});
+          if (present) {
+            *result = std::move(present);
+            return finished(detail::Status{});
+          }
+          if (!detail::call_caller_function(finished, [&] { *result = make(key); })) return;
+          if (!*result) return finished(detail::Status{});
+          self.async_put_if_absent(key, **result,
+                                   [result, finished = std::move(finished)](
+                                       std::error_code ec, std::optional<V> raced) mutable {
+                                     if (raced) *result = std::move(raced);
+                                     finished(detail::Status{ec});
+                                   });
+        });
+      },
+      std::forward<CompletionToken>(token));
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_compute_if_present(
+    const K& key, std::function<std::optional<V>(const K& key, const V& value)> remap,
+    CompletionToken&& token) {
+  return async_under_entry_lock(
+      key,
+      [key, remap = std::move(remap)](Map self, std::shared_ptr<std::optional<V>> result,
+                                      std::function<void(detail::Status)> finished) {
+        self.async_get(key, [self, key, remap, result, finished = std::move(finished)](
+                                std::error_code ec, std::optional<V> old) mutable {
+          if (ec || !old) return finished(detail::Status{ec});
+          if (!detail::call_caller_function(finished, [&] { *result = remap(key, *old); })) {
+            return;
+          }
+          if (!*result) {
+            return self.async_remove(key, *old, detail::finish_with(std::move(finished)));
+          }
+          self.async_fast_put_if_exists(
+              key, **result,
+              [result, finished = std::move(finished)](std::error_code ec, bool stored) mutable {
+                if (!stored) result->reset();  // removed meanwhile by someone not locking
+                finished(detail::Status{ec});
+              });
+        });
+      },
+      std::forward<CompletionToken>(token));
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_merge(
+    const K& key, const V& value,
+    std::function<std::optional<V>(const V& old_value, const V& value)> remap,
+    CompletionToken&& token) {
+  return async_under_entry_lock(
+      key,
+      [key, value, remap = std::move(remap)](Map self, std::shared_ptr<std::optional<V>> result,
+                                             std::function<void(detail::Status)> finished) {
+        self.async_get(key, [self, key, value, remap, result, finished = std::move(finished)](
+                                std::error_code ec, std::optional<V> old) mutable {
+          if (ec) return finished(detail::Status{ec});
+          if (!old) {
+            *result = value;
+          } else if (!detail::call_caller_function(finished,
+                                                   [&] { *result = remap(*old, value); })) {
+            return;
+          }
+          if (*result)
+            return self.async_fast_put(key, **result, detail::finish_with(std::move(finished)));
+          self.async_fast_remove({key}, detail::finish_with(std::move(finished)));
+        });
+      },
+      std::forward<CompletionToken>(token));
+}
+
 template <JavaValue K, JavaValue V>
 void Map<K, V>::replace_all(const std::function<V(const K& key, const V& value)>& remap) {
   for (auto& [key, value] : entries()) {
