@@ -54,6 +54,8 @@ class Category final : public std::error_category {
       case errc::subscriber_expired:
         return "a reliable topic's subscriber was removed after the watchdog timeout (it "
                "registered again; messages trimmed meanwhile are lost for it)";
+      case errc::function_failed:
+        return "a function passed to the operation threw; nothing was written";
     }
     return "unknown redisson error";
   }

@@ -57,6 +57,9 @@ enum class errc {
   /// it acknowledged; what the stream no longer held meanwhile is lost for it. Only reported
   /// through Config::error_handler
   subscriber_expired,
+  /// a function the caller handed to an async operation threw (a Map's async_compute
+  /// remapping, ...); nothing was written
+  function_failed,
 };
 
 /// The error category of redisson::errc.

@@ -1,11 +1,14 @@
 #include "redisson/objects/map.hpp"
 
 #include <algorithm>
+#include <mutex>
 
 #include "hash/highway_hash.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/suffix_name.hpp"
+#include "redisson/basic_lock.hpp"
+#include "sync/hash_lock_kind.hpp"
 
 namespace redisson::detail {
 
@@ -106,7 +109,51 @@ void start_plain_map(const ObjectPtr& object, MapOp op, const std::vector<std::s
   }
 }
 
+/// Java's map.getLock(key): a re-entrant Lock on `name`, made from the object's client state (a
+/// Map holds no Client to hand to Lock's constructor).
+class MapEntryLock : public BasicLock {
+ public:
+  MapEntryLock(const std::shared_ptr<ClientCore>& core, std::string name)
+      : BasicLock(std::make_shared<HashLockKind>(core, std::move(name), /*reentrant=*/true,
+                                                 /*waiters_take_turns=*/true)) {}
+};
+
 }  // namespace
+
+void run_under_entry_lock(const ObjectPtr& object, std::string lock_name,
+                          const std::function<void()>& body) {
+  MapEntryLock lock(object->core, std::move(lock_name));
+  // The calling thread owns it, as Redisson's lock.lock() in compute; unlock() never throws, and
+  // runs however body ends.
+  std::lock_guard<MapEntryLock> hold(lock);
+  body();
+}
+
+void start_under_entry_lock(const ObjectPtr& object, std::string lock_name,
+                            UniqueFunction<void(UniqueFunction<void(Status)> finished)> body,
+                            Done<void> done) {
+  // The lock's async forms take copyable handlers: the move-only parts live here.
+  struct Run {
+    MapEntryLock lock;
+    OwnerId owner;  // an owner of its own: the operation may run its steps on any thread
+    UniqueFunction<void(UniqueFunction<void(Status)> finished)> body;
+    Done<void> done;
+  };
+  auto run = std::make_shared<Run>(Run{MapEntryLock(object->core, std::move(lock_name)),
+                                       OwnerId::next(), std::move(body), std::move(done)});
+  run->lock.async_lock(run->owner, [run](std::error_code locked, bool) {
+    if (locked) return run->done(Status{locked, "map entry lock"});
+    run->body([run](Status status) {
+      auto outcome = std::make_shared<Status>(std::move(status));
+      run->lock.async_unlock(run->owner, [run, outcome](std::error_code unlocked) {
+        // The body's failure says more than the unlock's; a body that wrote and an unlock that
+        // failed is still a failure (the hold ends with its lease).
+        if (!*outcome && unlocked) *outcome = Status{unlocked, "map entry unlock"};
+        run->done(std::move(*outcome));
+      });
+    });
+  });
+}
 
 const MapLayout plain_map_layout{&start_plain_map, "HSCAN"};
 

@@ -278,6 +278,16 @@ void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
       argv.insert(argv.end(), args.begin(), args.end());
       argv.push_back(prefixed("redisson_map_cache_removed", object->name));
       return eval_reply(*object, lua::map_cache_remove(keys, argv), std::move(done));
+    case MapCacheScript::expire_entries:
+      // args: ttl ms, max idle ms, mode, keys...
+      if (args.size() <= 3) return done(Status{}, integer_reply(0));
+      argv.insert(argv.end(), args.begin(), args.end());
+      return eval_reply(*object, lua::map_cache_expire_entries(keys, argv), std::move(done));
+    case MapCacheScript::get_ttl_only:
+      if (args.empty()) return done(Status{}, Reply{});
+      argv.insert(argv.end(), args.begin(), args.end());
+      keys.resize(2);
+      return eval_reply(*object, lua::map_cache_get_ttl_only(keys, argv), std::move(done));
     case MapCacheScript::remaining_ttl:
       argv.insert(argv.end(), args.begin(), args.end());
       keys.resize(3);

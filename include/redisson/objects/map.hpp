@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -54,6 +55,18 @@ struct MapLayout {
   /// The verb of entries()' CollectionScan: "HSCAN", or a MapCache's scan of live entries.
   const char* scan_verb;
 };
+/// Runs `body` while the calling thread holds the re-entrant Lock `lock_name` (a map entry's
+/// lock: Java's map.getLock(key)); the lock is released however `body` ends, and an exception
+/// from `body` propagates. Blocking: the lock's round trips, plus its waits when contended.
+void run_under_entry_lock(const ObjectPtr& object, std::string lock_name,
+                          const std::function<void()>& body);
+/// The async form: acquires `lock_name` for an owner of its own (OwnerId::next()), then starts
+/// `body`, which calls `finished` once with its status; then releases the lock and completes
+/// `done` with the body's status (or the release's failure). A failed acquisition completes
+/// `done` without starting `body`.
+void start_under_entry_lock(const ObjectPtr& object, std::string lock_name,
+                            UniqueFunction<void(UniqueFunction<void(Status)> finished)> body,
+                            Done<void> done);
 /// Map's layout: HGET, HSET, HSETNX, HDEL, HEXISTS, HLEN, HMGET, HINCRBYFLOAT, HSTRLEN, HKEYS,
 /// HVALS, HGETALL, HRANDFIELD and map_*.lua.
 extern const MapLayout plain_map_layout;
@@ -75,6 +88,19 @@ extern const MapLayout plain_map_layout;
 /// as K or V are errc::codec_error. Values are compared as encoded bytes (replace(k, expected,
 /// update), remove(k, expected), contains_value): with Kryo or JSON a HashMap/HashSet value
 /// compares equal only with the same iteration order, which the codecs reproduce.
+///
+/// compute, compute_if_absent, compute_if_present and merge are Redisson's: they hold the entry's
+/// lock (lock_name(key), Java's map.getLock(key), so Java and C++ callers exclude each other)
+/// while they get the value, call the function here and write the result: one lock and one
+/// unlock script, a get, and a write, so four round trips; they exclude only callers that take
+/// the same lock, not plain puts. Blocking: the calling thread owns the lock (re-entrant with
+/// its other holds) and runs the function; if it throws, nothing is written, the lock is released
+/// and the exception propagates. Async (async_compute, ...): the operation owns the lock (an
+/// OwnerId of its own) and the function runs on the client's I/O thread, so it must be quick and
+/// must not block on the client; if it throws, nothing is written, the lock is released and the
+/// operation completes with errc::function_failed. replace_all is java.util.concurrent's
+/// ConcurrentMap default: a scan of the entries and, per entry, a replace(key, old, new) retried
+/// while the value changed meanwhile.
 ///
 /// MapCache<K, V> is a Map too: every operation below works on it, over its own layout.
 ///
@@ -144,6 +170,25 @@ class Map : public Object,
   auto async_random_keys(std::int64_t count, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_random_entries(std::int64_t count, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_get_or_default(const K& key, const V& fallback, CompletionToken&& token) const;
+  // The compute family (see the class comment): complete with (error_code, std::optional<V>).
+  template <class CompletionToken>
+  auto async_compute(
+      const K& key,
+      std::function<std::optional<V>(const K& key, const std::optional<V>& value)> remap,
+      CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_compute_if_absent(const K& key, std::function<std::optional<V>(const K& key)> make,
+                               CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_compute_if_present(const K& key,
+                                std::function<std::optional<V>(const K& key, const V& value)> remap,
+                                CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_merge(const K& key, const V& value,
+                   std::function<std::optional<V>(const V& old_value, const V& value)> remap,
+                   CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // fast_remove (HDEL), contains_key (HEXISTS) and contains_value are MapKeys'.
@@ -233,11 +278,53 @@ class Map : public Object,
   std::map<K, V> random_entries(std::int64_t count) const {
     return async_random_entries(count, blocking("random_entries"));
   }
+  /// The value of `key`, or `fallback` when absent (java.util.Map's getOrDefault: one get).
+  V get_or_default(const K& key, const V& fallback) const {
+    return async_get_or_default(key, fallback, blocking("get_or_default"));
+  }
+
+  // ---- read-modify-write under the entry's lock; blocking: the calling thread owns it -----
+  /// compute's function: the key and its value (nullopt: absent) -> the new value (nullopt:
+  /// remove the entry).
+  using Remapping = std::function<std::optional<V>(const K& key, const std::optional<V>& value)>;
+  /// Stores what `remap(key, value)` returns, or removes the entry when it returns nullopt;
+  /// returns the new value.
+  std::optional<V> compute(const K& key, const Remapping& remap) {
+    return compute_storing(key, remap, [this](const K& k, const V& v) { fast_put(k, v); });
+  }
+  /// If `key` is absent, stores what `make(key)` returns (nullopt: nothing); returns the value
+  /// the key then has. A present key is answered by a get, without the lock or the function.
+  std::optional<V> compute_if_absent(const K& key,
+                                     const std::function<std::optional<V>(const K& key)>& make) {
+    return compute_if_absent_storing(
+        key, make, [this](const K& k, const V& v) { return put_if_absent(k, v); });
+  }
+  /// If `key` is present, stores what `remap(key, value)` returns, or removes the entry when it
+  /// returns nullopt; returns the new value (nullopt: absent, or removed).
+  std::optional<V> compute_if_present(
+      const K& key, const std::function<std::optional<V>(const K& key, const V& value)>& remap);
+  /// Stores `value` if `key` is absent, else what `remap(old, value)` returns (nullopt: removes
+  /// the entry); returns the new value.
+  std::optional<V> merge(
+      const K& key, const V& value,
+      const std::function<std::optional<V>(const V& old_value, const V& value)>& remap);
+  /// Replaces each entry's value with `remap(key, value)`, entry by entry (entries() and
+  /// replace(key, old, new), retried for an entry whose value changed meanwhile; an entry removed
+  /// meanwhile stays removed). Not atomic as a whole; takes no locks.
+  void replace_all(const std::function<V(const K& key, const V& value)>& remap);
 
   /// The entries, read in pages of about `page_size` with HSCAN as they are iterated (see
   /// CollectionScan for what a scan guarantees). Sends nothing until the first page is asked.
   CollectionScan<std::pair<K, V>> entries(std::int64_t page_size = 100) const {
     return CollectionScan<std::pair<K, V>>(object_, layout_->scan_verb, page_size, &decode_entries);
+  }
+  /// The keys, scanned as entries() scans (Java's keySet() view iterates the same way).
+  CollectionScan<K> keys(std::int64_t page_size = 100) const {
+    return CollectionScan<K>(object_, layout_->scan_verb, page_size, &decode_keys);
+  }
+  /// The values, scanned as entries() scans (Java's values() view iterates the same way).
+  CollectionScan<V> values(std::int64_t page_size = 100) const {
+    return CollectionScan<V>(object_, layout_->scan_verb, page_size, &decode_values);
   }
   // lock_name(key), semaphore_name(key), ...: KeyedSynchronizers' (Java's map.getLock(key), ...).
 
@@ -251,9 +338,29 @@ class Map : public Object,
   detail::Blocking blocking(const char* operation) const {
     return detail::blocking(operation, name());
   }
+  /// compute() and compute_if_absent() with `store(key, value)` / `store_if_absent(key, value)`
+  /// (which answers the value already present) as their write: MapCache's forms with a time to
+  /// live pass theirs.
+  template <class Store>
+  std::optional<V> compute_storing(const K& key, const Remapping& remap, Store store);
+  template <class StoreIfAbsent>
+  std::optional<V> compute_if_absent_storing(
+      const K& key, const std::function<std::optional<V>(const K& key)>& make,
+      StoreIfAbsent store_if_absent);
 
  private:
   static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& page);
+  static std::vector<K> decode_keys(const Codec& codec, const Reply& page);
+  static std::vector<V> decode_values(const Codec& codec, const Reply& page);
+  /// Completes `token` with (error_code, std::optional<V>) after `step(map, result, finished)`
+  /// ran holding the entry lock of `key` (detail::start_under_entry_lock): the step sets
+  /// `*result` and calls `finished` once.
+  template <class Step, class CompletionToken>
+  auto async_under_entry_lock(const K& key, Step step, CompletionToken&& token);
+  /// Runs `body` holding the entry lock of `key` (detail::run_under_entry_lock).
+  void under_entry_lock(const K& key, const std::function<void()>& body) const {
+    detail::run_under_entry_lock(object_, this->lock_name(key), body);
+  }
   friend class KeyedSynchronizers<Map<K, V>, K>;
   /// The bytes Redisson hashes into a key's synchronizer names: the map-key codec's.
   std::string synchronizer_bytes(const K& key) const { return detail::map_key_bytes(codec(), key); }

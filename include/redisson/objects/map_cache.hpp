@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,11 +42,22 @@ void start_map_cache_listen(const ObjectPtr& object, MapCacheEventKind kind,
                             Done<ListenerId> done);
 
 /// The MapCache scripts (src/objects/lua/map_cache_*.lua), run on the five keys of the map.
-enum class MapCacheScript { put, get, remove, remaining_ttl, set_max_size, sweep };
+enum class MapCacheScript {
+  put,
+  get,
+  remove,
+  remaining_ttl,
+  set_max_size,
+  sweep,
+  expire_entries,
+  get_ttl_only
+};
 /// Starts `script` with ARGV = now (the client's clock, ms since the epoch), then `args`, then
 /// the event channels the script publishes on (set_max_size: `args` only). For put, `args` = ttl
 /// ms, max idle ms, key bytes, value bytes, mode, and the durations become the deadlines now + ttl,
-/// now + max idle (0: none). For sweep, `args` = the most entries to remove, the seconds to hold
+/// now + max idle (0: none). For expire_entries, `args` = ttl ms, max idle ms, 'always' or
+/// 'if_not_set', the keys' bytes; for get_ttl_only, the keys' bytes (no keys: an empty reply,
+/// nothing sent). For sweep, `args` = the most entries to remove, the seconds to hold
 /// Redisson's once-per-interval latch (0: ignore it).
 void start_map_cache_script(const ObjectPtr& object, MapCacheScript script,
                             const std::vector<std::string>& args, Done<Reply>& done);
@@ -94,6 +106,11 @@ enum class EvictionMode {
 /// keeps LRU/LFU scores on reads and writes, and a put evicts the lowest-scored entries beyond the
 /// bound. A put without a time to live (Map's put, fast_put, put_if_absent, ...) stores an entry
 /// that never expires.
+///
+/// expire_entry() and its kin change the expiry of entries already there (Redisson's expireEntry
+/// family: the new time to live and max idle time count from now, 0 removes that limit); the
+/// *_with_ttl_only reads check only the time to live, and neither check nor move the max idle
+/// time. compute() and compute_if_absent() also come with a time to live for what they store.
 ///
 /// Cost: every operation is one script, one round trip, O(log n) in the zsets, except size() and
 /// empty() (HLEN), contains_value() and read_all_* (a script that walks the hash, O(n)), and
@@ -149,6 +166,22 @@ class MapCache : public Map<K, V> {
   auto async_add_listener(MapCacheEventKind kind,
                           std::function<void(const MapCacheEvent<K, V>&)> listener,
                           CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_expire_entry(const K& key, std::chrono::milliseconds ttl,
+                          std::chrono::milliseconds max_idle, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_expire_entries(const std::vector<K>& keys, std::chrono::milliseconds ttl,
+                            std::chrono::milliseconds max_idle, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_expire_entry_if_not_set(const K& key, std::chrono::milliseconds ttl,
+                                     std::chrono::milliseconds max_idle, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_expire_entries_if_not_set(const std::vector<K>& keys, std::chrono::milliseconds ttl,
+                                       std::chrono::milliseconds max_idle, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_get_with_ttl_only(const K& key, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_get_all_with_ttl_only(const std::vector<K>& keys, CompletionToken&& token) const;
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // A ttl or max_idle of 0 means none (as in Redisson); a negative one is invalid_argument.
@@ -209,6 +242,57 @@ class MapCache : public Map<K, V> {
   std::int64_t evict_expired(std::int64_t limit = 100) {
     return async_evict_expired(limit, this->blocking("evict_expired"));
   }
+  /// Gives the live entry `key` the time to live `ttl` and max idle time `max_idle` from now (0:
+  /// none; the value stays); true if it did (false: absent or expired). Java's expireEntry and
+  /// updateEntryExpiration.
+  bool expire_entry(const K& key, std::chrono::milliseconds ttl,
+                    std::chrono::milliseconds max_idle = {}) {
+    return async_expire_entry(key, ttl, max_idle, this->blocking("expire_entry"));
+  }
+  /// expire_entry() for each of `keys`, in one script; returns how many it changed.
+  std::int64_t expire_entries(const std::vector<K>& keys, std::chrono::milliseconds ttl,
+                              std::chrono::milliseconds max_idle = {}) {
+    return async_expire_entries(keys, ttl, max_idle, this->blocking("expire_entries"));
+  }
+  /// expire_entry() only if the entry has neither a time to live nor a max idle deadline; true
+  /// if it did.
+  bool expire_entry_if_not_set(const K& key, std::chrono::milliseconds ttl,
+                               std::chrono::milliseconds max_idle = {}) {
+    return async_expire_entry_if_not_set(key, ttl, max_idle,
+                                         this->blocking("expire_entry_if_not_set"));
+  }
+  /// expire_entry_if_not_set() for each of `keys`, in one script; returns how many it changed.
+  std::int64_t expire_entries_if_not_set(const std::vector<K>& keys, std::chrono::milliseconds ttl,
+                                         std::chrono::milliseconds max_idle = {}) {
+    return async_expire_entries_if_not_set(keys, ttl, max_idle,
+                                           this->blocking("expire_entries_if_not_set"));
+  }
+  /// The value of `key` unless absent or past its time to live; its max idle time is neither
+  /// checked nor moved, nor its LRU/LFU score (Java's getWithTTLOnly).
+  std::optional<V> get_with_ttl_only(const K& key) const {
+    return async_get_with_ttl_only(key, this->blocking("get_with_ttl_only"));
+  }
+  /// get_with_ttl_only() for each of `keys`, in one script: the present ones, by key.
+  std::map<K, V> get_all_with_ttl_only(const std::vector<K>& keys) const {
+    return async_get_all_with_ttl_only(keys, this->blocking("get_all_with_ttl_only"));
+  }
+  // Map's compute and compute_if_absent (no time to live), beside the forms with one below.
+  using Base::compute;
+  using Base::compute_if_absent;
+  /// Map's compute(), storing the new value for `ttl` (fast_put(key, value, ttl)).
+  std::optional<V> compute(const K& key, std::chrono::milliseconds ttl,
+                           const typename Base::Remapping& remap) {
+    detail::map_cache_ms(ttl, "ttl");
+    return this->compute_storing(key, remap,
+                                 [this, ttl](const K& k, const V& v) { fast_put(k, v, ttl); });
+  }
+  /// Map's compute_if_absent(), storing the new value for `ttl` (put_if_absent(key, value, ttl)).
+  std::optional<V> compute_if_absent(const K& key, std::chrono::milliseconds ttl,
+                                     const std::function<std::optional<V>(const K& key)>& make) {
+    detail::map_cache_ms(ttl, "ttl");
+    return this->compute_if_absent_storing(
+        key, make, [this, ttl](const K& k, const V& v) { return put_if_absent(k, v, ttl); });
+  }
 
  private:
   /// A script whose ARGV (after now) `encode(codec)` makes when the operation starts.
@@ -218,6 +302,11 @@ class MapCache : public Map<K, V> {
   template <class CompletionToken>
   auto max_size_script(CompletionToken&& token, std::int64_t max_size, EvictionMode mode,
                        const char* how);
+  /// map_cache_expire_entries.lua in `mode` ('always' or 'if_not_set') on `keys`.
+  template <class R, class CompletionToken, class Convert>
+  auto expire_script(CompletionToken&& token, Convert convert, const char* mode,
+                     std::vector<K> keys, std::chrono::milliseconds ttl,
+                     std::chrono::milliseconds max_idle);
   /// map_cache_put.lua with mode 'put', 'fast' or 'if_absent'.
   template <class R, class CompletionToken, class Convert>
   auto put_script(CompletionToken&& token, Convert convert, const char* mode, const K& key,

@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <asio/use_future.hpp>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -314,6 +316,163 @@ TEST_F(MapCacheTest, ABoundedMapEvictsTheLeastRecentlyOrOftenUsed) {
 
   expect_error(
       errc::invalid_argument, [&] { lfu.set_max_size(-1); }, "set_max_size(-1)");
+}
+
+TEST_F(MapCacheTest, ExpireEntrySetsAndClearsTheDeadlinesOfALiveEntry) {
+  StringCache cache(client, "c", codecs::string());
+  cache.put("k", "v");
+  const auto before = now_ms();
+  EXPECT_TRUE(cache.expire_entry("k", 1h, 10min));
+  EXPECT_GE(zscore("redisson__timeout__set:{c}", "k"), before + 3600000);
+  EXPECT_GE(zscore("redisson__idle__set:{c}", "k"), before + 600000);
+  // Redisson repacks the value with the new max idle: 600000.0 as a little-endian double.
+  EXPECT_EQ(to_hex(server.command({"HGET", "c", "k"})), "00000000804f2241010000000000000076");
+  EXPECT_GT(cache.remaining_time_to_live("k"), 0ms);
+  EXPECT_LE(cache.remaining_time_to_live("k"), 10min);
+  // 0 removes a limit; the value stays.
+  EXPECT_TRUE(cache.expire_entry("k", 0ms, 0ms));
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__timeout__set:{c}", "k"}), "(nil)");
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__idle__set:{c}", "k"}), "(nil)");
+  EXPECT_EQ(cache.remaining_time_to_live("k"), -1ms);
+  EXPECT_EQ(cache.get("k"), "v");
+
+  EXPECT_FALSE(cache.expire_entry("absent", 1h));
+  EXPECT_FALSE(cache.contains_key("absent"));
+  // An expired entry (its deadline written in the past) is not brought back.
+  cache.put("old", "x");
+  server.command({"ZADD", "redisson__timeout__set:{c}", "1", "old"});
+  EXPECT_FALSE(cache.expire_entry("old", 1h));
+  EXPECT_EQ(zscore("redisson__timeout__set:{c}", "old"), 1);
+  EXPECT_EQ(cache.get("old"), std::nullopt);
+
+  cache.put("a", "1");
+  cache.put("b", "2");
+  EXPECT_EQ(cache.expire_entries({"a", "b", "old", "absent"}, 1h), 2);
+  EXPECT_GE(zscore("redisson__timeout__set:{c}", "a"), before + 3600000);
+  EXPECT_GE(zscore("redisson__timeout__set:{c}", "b"), before + 3600000);
+  EXPECT_EQ(cache.expire_entries({}, 1h), 0);
+  EXPECT_TRUE(cache.async_expire_entry("a", 2h, 0ms, asio::use_future).get());
+  EXPECT_GE(zscore("redisson__timeout__set:{c}", "a"), before + 7200000);
+}
+
+TEST_F(MapCacheTest, ExpireEntryIfNotSetLeavesEntriesThatAlreadyExpire) {
+  StringCache cache(client, "c", codecs::string());
+  cache.put("plain", "v");
+  cache.put("ttl", "v", 1h);
+  cache.put("idle", "v", 0ms, 1h);
+  EXPECT_FALSE(cache.expire_entry_if_not_set("ttl", 5min));
+  EXPECT_FALSE(cache.expire_entry_if_not_set("idle", 5min));
+  EXPECT_FALSE(cache.expire_entry_if_not_set("absent", 5min));
+  const auto ttl_score = zscore("redisson__timeout__set:{c}", "ttl");
+  EXPECT_TRUE(cache.expire_entry_if_not_set("plain", 0ms, 5min));
+  EXPECT_EQ(server.command({"ZSCORE", "redisson__timeout__set:{c}", "plain"}), "(nil)");
+  EXPECT_FALSE(cache.expire_entry_if_not_set("plain", 1h)) << "now it has a max idle deadline";
+  EXPECT_EQ(zscore("redisson__timeout__set:{c}", "ttl"), ttl_score);
+
+  cache.put("p1", "v");
+  cache.put("p2", "v");
+  EXPECT_EQ(cache.expire_entries_if_not_set({"p1", "p2", "ttl", "absent"}, 1h), 2);
+  EXPECT_EQ(cache.expire_entries_if_not_set({"p1", "p2"}, 1h), 0);
+  EXPECT_EQ(cache.async_expire_entries_if_not_set({"p1"}, 1h, 0ms, asio::use_future).get(), 0);
+}
+
+TEST_F(MapCacheTest, ExpireEntryRefusesBadInputAndOtherTypesChangingNothing) {
+  StringCache cache(client, "c", codecs::string());
+  cache.put("k", "v");
+  expect_error(
+      errc::invalid_argument, [&] { cache.expire_entry("k", -1ms); }, "negative ttl");
+  expect_error(
+      errc::invalid_argument, [&] { cache.expire_entries({"k"}, 1h, -1ms); }, "negative idle");
+  expect_error(
+      errc::invalid_argument, [&] { cache.expire_entry_if_not_set("k", -1ms); }, "negative ttl");
+  EXPECT_EQ(cache.remaining_time_to_live("k"), -1ms);
+
+  server.command({"SET", "s", "x"});
+  StringCache wrong(client, "s", codecs::string());
+  expect_error(
+      errc::wrong_type, [&] { wrong.expire_entry("k", 1h); }, "expire_entry");
+  expect_error(
+      errc::wrong_type, [&] { wrong.expire_entries_if_not_set({"k"}, 1h); }, "if_not_set");
+  expect_error(
+      errc::wrong_type, [&] { (void)wrong.get_with_ttl_only("k"); }, "get_with_ttl_only");
+  expect_error(
+      errc::wrong_type, [&] { (void)wrong.get_all_with_ttl_only({"k"}); }, "get_all_with_ttl_only");
+  EXPECT_EQ(server.command({"GET", "s"}), "x");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__timeout__set:{s}"}), "0");
+}
+
+TEST_F(MapCacheTest, TtlOnlyReadsIgnoreAndKeepTheMaxIdleDeadline) {
+  StringCache cache(client, "c", codecs::string());
+  cache.put("idle", "v", 0ms, 1h);
+  // Its idle deadline written in the past: get() treats it as expired, the TTL-only read not,
+  // and leaves the deadline where it was.
+  server.command({"ZADD", "redisson__idle__set:{c}", "1", "idle"});
+  EXPECT_EQ(cache.get_with_ttl_only("idle"), "v");
+  EXPECT_EQ(zscore("redisson__idle__set:{c}", "idle"), 1);
+  EXPECT_EQ(cache.get("idle"), std::nullopt);
+
+  cache.put("gone", "v", 1h);
+  server.command({"ZADD", "redisson__timeout__set:{c}", "1", "gone"});
+  EXPECT_EQ(cache.get_with_ttl_only("gone"), std::nullopt);
+  cache.put("live", "w", 1h);
+  EXPECT_EQ(cache.get_with_ttl_only("live"), "w");
+  EXPECT_EQ(cache.get_with_ttl_only("absent"), std::nullopt);
+  EXPECT_EQ(cache.get_all_with_ttl_only({"idle", "gone", "live", "absent"}),
+            (std::map<std::string, std::string>{{"idle", "v"}, {"live", "w"}}));
+  EXPECT_TRUE(cache.get_all_with_ttl_only({}).empty());
+  EXPECT_EQ(cache.async_get_with_ttl_only("live", asio::use_future).get(), "w");
+}
+
+TEST_F(MapCacheTest, ComputeStoresWithATtlAndSeesExpiredEntriesAsAbsent) {
+  StringCache cache(client, "c", codecs::string());
+  using Old = std::optional<std::string>;
+  const auto before = now_ms();
+  EXPECT_EQ(cache.compute(
+                "k", 1h,
+                [](const std::string&, const Old& old) -> Old { return old.value_or("") + "a"; }),
+            "a");
+  EXPECT_GE(zscore("redisson__timeout__set:{c}", "k"), before + 3600000);
+  EXPECT_EQ(cache.compute_if_absent("n", 1h, [](const std::string& key) -> Old { return key; }),
+            "n");
+  EXPECT_GE(zscore("redisson__timeout__set:{c}", "n"), before + 3600000);
+  // Map's forms store without a time to live.
+  EXPECT_EQ(
+      cache.compute("k", [](const std::string&, const Old& old) -> Old { return *old + "b"; }),
+      "ab");
+  EXPECT_EQ(cache.remaining_time_to_live("k"), -1ms);
+  EXPECT_EQ(
+      cache.merge("k", "c",
+                  [](const std::string& old, const std::string& v) -> Old { return old + v; }),
+      "abc");
+
+  server.command({"ZADD", "redisson__timeout__set:{c}", "1", "n"});
+  EXPECT_EQ(cache.compute("n",
+                          [](const std::string&, const Old& old) -> Old {
+                            EXPECT_EQ(old, std::nullopt) << "an expired entry is absent";
+                            return std::nullopt;
+                          }),
+            std::nullopt);
+  EXPECT_EQ(cache.compute_if_present("n",
+                                     [](const std::string&, const std::string&) -> Old {
+                                       ADD_FAILURE() << "called for an expired entry";
+                                       return "x";
+                                     }),
+            std::nullopt);
+  expect_error(
+      errc::invalid_argument,
+      [&] { (void)cache.compute("k", -1ms, [](const std::string&, const Old& o) { return o; }); },
+      "negative ttl");
+  EXPECT_EQ(server.command({"EXISTS", cache.lock_name("k"), cache.lock_name("n")}), "0");
+
+  cache.put("r1", "1", 1h);
+  cache.put("r2", "2");
+  cache.replace_all([](const std::string&, const std::string& v) { return v + v; });
+  EXPECT_EQ(cache.get("r1"), "11");
+  EXPECT_EQ(cache.get("r2"), "22");
+  EXPECT_GT(cache.remaining_time_to_live("r1"), 0ms) << "a replace keeps the entry's time to live";
+  std::set<std::string> keys;
+  for (const auto& key : cache.keys()) keys.insert(key);
+  EXPECT_EQ(keys, (std::set<std::string>{"k", "r1", "r2"})) << "the expired n is not scanned";
 }
 
 TEST_F(MapCacheTest, WrongTypeKeyIsRefusedAndLeftAlone) {

@@ -8,13 +8,16 @@
 #include <asio/use_future.hpp>
 #include <atomic>
 #include <cstdint>
+#include <future>
 #include <limits>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "redisson/lock.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
 #include "support/server_test.hpp"
@@ -308,6 +311,278 @@ TEST_F(MapTest, LockNamesAreRedissons) {
   // StringCodec "k1" (fixtures: transaction_commit_string map_key_hash128toBase64).
   StringMap strings(client, "m", codecs::string());
   EXPECT_EQ(strings.fair_lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:fairlock");
+}
+
+TEST_F(MapTest, GetOrDefaultAnswersTheFallbackOnlyForAnAbsentKey) {
+  StringMap map(client, "m", codecs::string());
+  map.put("k", "v");
+  EXPECT_EQ(map.get_or_default("k", "fallback"), "v");
+  EXPECT_EQ(map.get_or_default("absent", "fallback"), "fallback");
+  EXPECT_EQ(map.async_get_or_default("absent", "f", asio::use_future).get(), "f");
+  EXPECT_FALSE(map.contains_key("absent"));
+  server.command({"SET", "s", "x"});
+  StringMap wrong(client, "s", codecs::string());
+  expect_error(
+      errc::wrong_type, [&] { (void)wrong.get_or_default("k", "f"); }, "get_or_default");
+}
+
+TEST_F(MapTest, ComputeFamilyStoresRemovesOrLeavesAsJavasMapDoes) {
+  StringMap map(client, "m", codecs::string());
+  using Old = std::optional<std::string>;
+  // compute: absent -> stored; present -> replaced; nullopt -> removed (absent: nothing).
+  EXPECT_EQ(map.compute("k",
+                        [](const std::string& key, const Old& old) -> Old {
+                          EXPECT_EQ(old, std::nullopt);
+                          return key + "=1";
+                        }),
+            "k=1");
+  EXPECT_EQ(map.compute("k", [](const std::string&, const Old& old) -> Old { return *old + "+"; }),
+            "k=1+");
+  EXPECT_EQ(server.command({"HGET", "m", "k"}), "k=1+");
+  EXPECT_EQ(map.compute("k", [](const std::string&, const Old&) -> Old { return std::nullopt; }),
+            std::nullopt);
+  EXPECT_FALSE(map.contains_key("k"));
+  EXPECT_EQ(map.compute("k", [](const std::string&, const Old&) -> Old { return std::nullopt; }),
+            std::nullopt);
+  EXPECT_EQ(map.size(), 0);
+
+  // compute_if_absent: a present key answers its value without calling the function.
+  int calls = 0;
+  const auto make = [&](const std::string& key) -> Old {
+    ++calls;
+    return key + "!";
+  };
+  EXPECT_EQ(map.compute_if_absent("a", make), "a!");
+  EXPECT_EQ(map.compute_if_absent("a", make), "a!");
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(map.compute_if_absent("none", [](const std::string&) -> Old { return std::nullopt; }),
+            std::nullopt);
+  EXPECT_FALSE(map.contains_key("none"));
+
+  // compute_if_present: an absent key is left absent without calling the function.
+  const auto twice = [&](const std::string&, const std::string& value) -> Old {
+    ++calls;
+    return value + value;
+  };
+  EXPECT_EQ(map.compute_if_present("absent", twice), std::nullopt);
+  EXPECT_EQ(calls, 1);
+  EXPECT_FALSE(map.contains_key("absent"));
+  EXPECT_EQ(map.compute_if_present("a", twice), "a!a!");
+  EXPECT_EQ(map.get("a"), "a!a!");
+  EXPECT_EQ(map.compute_if_present(
+                "a", [](const std::string&, const std::string&) -> Old { return std::nullopt; }),
+            std::nullopt);
+  EXPECT_FALSE(map.contains_key("a"));
+
+  // merge: absent -> the value; present -> the function's; nullopt -> removed.
+  const auto concat = [](const std::string& old, const std::string& value) -> Old {
+    return old + value;
+  };
+  EXPECT_EQ(map.merge("m", "x", concat), "x");
+  EXPECT_EQ(map.merge("m", "y", concat), "xy");
+  EXPECT_EQ(map.get("m"), "xy");
+  EXPECT_EQ(map.merge("m", "z",
+                      [](const std::string&, const std::string&) -> Old { return std::nullopt; }),
+            std::nullopt);
+  EXPECT_FALSE(map.contains_key("m"));
+  // Every lock was released: no lock key is left.
+  for (const auto* key : {"k", "a", "absent", "m"}) {
+    EXPECT_EQ(server.command({"EXISTS", map.lock_name(key)}), "0") << key;
+  }
+}
+
+TEST_F(MapTest, ComputeHoldsJavasEntryLockWhileTheFunctionRuns) {
+  StringMap map(client, "m", codecs::string());
+  const auto others_can_lock = [&](const std::string& key) {
+    // Another thread is another owner: it must not get the lock while compute holds it.
+    return std::async(std::launch::async,
+                      [&] {
+                        redisson::Lock lock(client, map.lock_name(key));
+                        const bool got = lock.try_lock();
+                        if (got) lock.unlock();
+                        return got;
+                      })
+        .get();
+  };
+  map.compute("k", [&](const std::string& key, const std::optional<std::string>&) {
+    EXPECT_EQ(server.command({"EXISTS", map.lock_name(key)}), "1");
+    EXPECT_FALSE(others_can_lock(key));
+    return std::optional<std::string>("v");
+  });
+  map.merge("k", "w", [&](const std::string&, const std::string&) {
+    EXPECT_FALSE(others_can_lock("k"));
+    return std::optional<std::string>("vw");
+  });
+  EXPECT_TRUE(others_can_lock("k"));
+
+  // Many threads adding one each under the lock lose no update.
+  Map<std::string, std::int64_t> counters(client, "counters",
+                                          codecs::composite(codecs::string(), codecs::long_text()));
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 10; ++i) {
+        counters.merge("n", 1, [](std::int64_t old, std::int64_t one) {
+          return std::optional<std::int64_t>(old + one);
+        });
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(counters.get("n"), 40);
+}
+
+TEST_F(MapTest, AThrowingFunctionWritesNothingAndReleasesTheLock) {
+  StringMap map(client, "m", codecs::string());
+  map.put("k", "v");
+  const auto fail = [](auto&&...) -> std::optional<std::string> {
+    throw std::runtime_error("user function failed");
+  };
+  EXPECT_THROW(map.compute("k", fail), std::runtime_error);
+  EXPECT_THROW(map.compute_if_absent("new", fail), std::runtime_error);
+  EXPECT_THROW(map.compute_if_present("k", fail), std::runtime_error);
+  EXPECT_THROW(map.merge("k", "w", fail), std::runtime_error);
+  EXPECT_THROW(map.replace_all([](const std::string&, const std::string&) -> std::string {
+    throw std::runtime_error("user function failed");
+  }),
+               std::runtime_error);
+  EXPECT_EQ(map.read_all_map(), (std::map<std::string, std::string>{{"k", "v"}}));
+  EXPECT_EQ(server.command({"EXISTS", map.lock_name("k"), map.lock_name("new")}), "0");
+
+  server.command({"SET", "s", "x"});
+  StringMap wrong(client, "s", codecs::string());
+  const auto keep = [](const std::string&, const std::optional<std::string>& old) { return old; };
+  expect_error(
+      errc::wrong_type, [&] { (void)wrong.compute("k", keep); }, "compute on a string key");
+  expect_error(
+      errc::wrong_type,
+      [&] {
+        (void)wrong.merge("k", "v", [](auto&, auto&) { return std::optional<std::string>(); });
+      },
+      "merge on a string key");
+  expect_error(
+      errc::wrong_type,
+      [&] { wrong.replace_all([](const std::string&, const std::string& v) { return v; }); },
+      "replace_all on a string key");
+  EXPECT_EQ(server.command({"GET", "s"}), "x");
+  EXPECT_EQ(server.command({"EXISTS", wrong.lock_name("k")}), "0");
+}
+
+TEST_F(MapTest, AsyncComputeFamilyHoldsTheLockAndReportsAThrowingFunction) {
+  StringMap map(client, "m", codecs::string());
+  using Old = std::optional<std::string>;
+  const auto lock_key = map.lock_name("k");
+  EXPECT_EQ(map.async_compute(
+                   "k",
+                   [&](const std::string& key, const Old& old) -> Old {
+                     // On the I/O thread: the test's own connection, not the client, looks.
+                     EXPECT_EQ(server.command({"EXISTS", lock_key}), "1");
+                     EXPECT_EQ(old, std::nullopt);
+                     return key + "v";
+                   },
+                   asio::use_future)
+                .get(),
+            "kv");
+  EXPECT_EQ(
+      map.async_merge(
+             "k", "w", [](const std::string& old, const std::string& v) -> Old { return old + v; },
+             asio::use_future)
+          .get(),
+      "kvw");
+  EXPECT_EQ(map.async_compute_if_absent(
+                   "k", [](const std::string&) -> Old { return "unused"; }, asio::use_future)
+                .get(),
+            "kvw");
+  EXPECT_EQ(map.async_compute_if_absent(
+                   "n", [](const std::string& key) -> Old { return key + "!"; }, asio::use_future)
+                .get(),
+            "n!");
+  EXPECT_EQ(map.async_compute_if_present(
+                   "k", [](const std::string&, const std::string&) -> Old { return std::nullopt; },
+                   asio::use_future)
+                .get(),
+            std::nullopt);
+  EXPECT_FALSE(map.contains_key("k"));
+  EXPECT_EQ(map.async_compute_if_present(
+                   "absent", [](const std::string&, const std::string& v) -> Old { return v; },
+                   asio::use_future)
+                .get(),
+            std::nullopt);
+
+  // A throwing function: function_failed, nothing written, the lock released.
+  expect_error(
+      errc::function_failed,
+      [&] {
+        (void)map
+            .async_compute(
+                "n",
+                [](const std::string&, const Old&) -> Old {
+                  throw std::runtime_error("no value today");
+                },
+                asio::use_future)
+            .get();
+      },
+      "a throwing async_compute function");
+  EXPECT_EQ(map.get("n"), "n!");
+  EXPECT_EQ(server.command({"EXISTS", map.lock_name("n"), lock_key}), "0");
+
+  // Concurrent async merges lose no update.
+  Map<std::string, std::int64_t> counters(client, "counters",
+                                          codecs::composite(codecs::string(), codecs::long_text()));
+  std::vector<std::future<std::optional<std::int64_t>>> pending;
+  for (int i = 0; i < 20; ++i) {
+    pending.push_back(counters.async_merge(
+        "n", 1,
+        [](std::int64_t old, std::int64_t one) { return std::optional<std::int64_t>(old + one); },
+        asio::use_future));
+  }
+  for (auto& result : pending) result.get();
+  EXPECT_EQ(counters.get("n"), 20);
+
+  server.command({"SET", "s", "x"});
+  StringMap wrong(client, "s", codecs::string());
+  expect_error(
+      errc::wrong_type,
+      [&] {
+        (void)wrong
+            .async_compute(
+                "k", [](const std::string&, const Old& old) { return old; }, asio::use_future)
+            .get();
+      },
+      "async_compute on a string key");
+  EXPECT_EQ(server.command({"EXISTS", wrong.lock_name("k")}), "0");
+}
+
+TEST_F(MapTest, ReplaceAllRewritesEveryEntry) {
+  StringMap map(client, "m", codecs::string());
+  std::map<std::string, std::string> entries;
+  for (int i = 0; i < 250; ++i) entries["k" + std::to_string(i)] = std::to_string(i);
+  map.put_all(entries);
+  map.replace_all(
+      [](const std::string& key, const std::string& value) { return key + ":" + value; });
+  const auto all = map.read_all_map();
+  ASSERT_EQ(all.size(), 250u);
+  for (const auto& [key, value] : all) EXPECT_EQ(value, key + ":" + entries.at(key));
+  StringMap empty(client, "none", codecs::string());
+  empty.replace_all([](const std::string&, const std::string& v) { return v; });
+  EXPECT_EQ(server.command({"EXISTS", "none"}), "0");
+}
+
+TEST_F(MapTest, KeysAndValuesAreScannedLikeEntries) {
+  StringMap map(client, "m", codecs::string());
+  std::map<std::string, std::string> entries;
+  for (int i = 0; i < 250; ++i) entries["k" + std::to_string(i)] = "v" + std::to_string(i);
+  map.put_all(entries);
+  std::set<std::string> keys;
+  for (const auto& key : map.keys(50)) keys.insert(key);
+  std::set<std::string> values;
+  for (const auto& value : map.values(50)) values.insert(value);
+  EXPECT_EQ(keys, map.read_all_key_set());
+  const auto all_values = map.read_all_values();
+  EXPECT_EQ(values, std::set<std::string>(all_values.begin(), all_values.end()));
+  EXPECT_EQ(keys.size(), 250u);
+  expect_error(
+      errc::invalid_argument, [&] { (void)map.keys(0); }, "page size 0");
 }
 
 }  // namespace

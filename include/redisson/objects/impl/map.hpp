@@ -198,6 +198,274 @@ auto Map<K, V>::async_add_and_get(const K& key, N delta, CompletionToken&& token
 }
 
 template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_get_or_default(const K& key, const V& fallback,
+                                     CompletionToken&& token) const {
+  return keyed<V>(
+      token,
+      [read = map_value_reader<V>(), fallback](const Reply& reply) -> V {
+        auto value = read(reply);
+        return value ? std::move(*value) : fallback;
+      },
+      detail::MapOp::get, key);
+}
+
+// ---- read-modify-write under the entry's lock (Redisson's RedissonMap steps) ----------------
+
+template <JavaValue K, JavaValue V>
+template <class Store>
+std::optional<V> Map<K, V>::compute_storing(const K& key, const Remapping& remap, Store store) {
+  std::optional<V> result;
+  under_entry_lock(key, [&] {
+    const std::optional<V> old = get(key);
+    result = remap(key, old);
+    if (result) {
+      store(key, *result);
+    } else if (old) {
+      this->fast_remove({key});
+    }
+  });
+  return result;
+}
+
+template <JavaValue K, JavaValue V>
+template <class StoreIfAbsent>
+std::optional<V> Map<K, V>::compute_if_absent_storing(
+    const K& key, const std::function<std::optional<V>(const K& key)>& make,
+    StoreIfAbsent store_if_absent) {
+  // Redisson reads first and takes the lock only for an absent key.
+  if (auto present = get(key)) return present;
+  std::optional<V> result;
+  under_entry_lock(key, [&] {
+    result = get(key);
+    if (result) return;
+    result = make(key);
+    if (!result) return;
+    // Someone not taking the lock may have stored meanwhile: their value wins, as in Redisson.
+    if (auto raced = store_if_absent(key, *result)) result = std::move(raced);
+  });
+  return result;
+}
+
+template <JavaValue K, JavaValue V>
+std::optional<V> Map<K, V>::compute_if_present(
+    const K& key, const std::function<std::optional<V>(const K& key, const V& value)>& remap) {
+  std::optional<V> result;
+  under_entry_lock(key, [&] {
+    const std::optional<V> old = get(key);
+    if (!old) return;
+    result = remap(key, *old);
+    if (!result) {
+      remove(key, *old);
+    } else if (!fast_put_if_exists(key, *result)) {
+      result.reset();  // removed meanwhile by someone not taking the lock
+    }
+  });
+  return result;
+}
+
+template <JavaValue K, JavaValue V>
+std::optional<V> Map<K, V>::merge(
+    const K& key, const V& value,
+    const std::function<std::optional<V>(const V& old_value, const V& value)>& remap) {
+  std::optional<V> result;
+  under_entry_lock(key, [&] {
+    const std::optional<V> old = get(key);
+    result = old ? remap(*old, value) : std::optional<V>(value);
+    if (result) {
+      fast_put(key, *result);
+    } else {
+      this->fast_remove({key});
+    }
+  });
+  return result;
+}
+
+namespace detail {
+/// Calls the caller's `function`; true if it returned, else `finished` got function_failed.
+template <class Function>
+bool call_caller_function(const std::function<void(Status)>& finished, Function&& function) {
+  try {
+    function();
+    return true;
+  } catch (const std::exception& e) {
+    finished(Status{make_error_code(errc::function_failed), e.what()});
+  } catch (...) {
+    finished(Status{make_error_code(errc::function_failed), "a non-exception was thrown"});
+  }
+  return false;
+}
+/// A completion handler for a write inside an entry-locked step: hands its error to `finished`.
+inline auto finish_with(std::function<void(Status)> finished) {
+  return [finished = std::move(finished)](std::error_code ec, auto&&...) { finished(Status{ec}); };
+}
+}  // namespace detail
+
+template <JavaValue K, JavaValue V>
+template <class Step, class CompletionToken>
+auto Map<K, V>::async_under_entry_lock(const K& key, Step step, CompletionToken&& token) {
+  return detail::async_op<std::optional<V>>(
+      object_->core, token,
+      [self = *this, key, step = std::move(step)](detail::Done<std::optional<V>> done) mutable {
+        std::string lock;
+        try {
+          lock = self.lock_name(key);  // encodes the key: a codec_error is the completion's
+        } catch (const error& e) {
+          return done(detail::Status{e.code(), e.what()}, std::nullopt);
+        }
+        auto result = std::make_shared<std::optional<V>>();
+        detail::start_under_entry_lock(
+            self.object_, std::move(lock),
+            [self, result, step = std::move(step)](
+                detail::UniqueFunction<void(detail::Status)> finished) mutable {
+              // The map's async forms take copyable handlers: the steps pass this one along.
+              auto shared = std::make_shared<detail::UniqueFunction<void(detail::Status)>>(
+                  std::move(finished));
+              step(self, result,
+                   std::function<void(detail::Status)>(
+                       [shared](detail::Status status) { (*shared)(std::move(status)); }));
+            },
+            [result, done = std::move(done)](detail::Status status) mutable {
+              if (status) return done(std::move(status), std::nullopt);
+              done(detail::Status{}, std::move(*result));
+            });
+      });
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_compute(
+    const K& key,
+    std::function<std::optional<V>(const K& key, const std::optional<V>& value)> remap,
+    CompletionToken&& token) {
+  return async_under_entry_lock(
+      key,
+      [key, remap = std::move(remap)](Map self, std::shared_ptr<std::optional<V>> result,
+                                      std::function<void(detail::Status)> finished) {
+        self.async_get(key, [self, key, remap, result, finished = std::move(finished)](
+                                std::error_code ec, std::optional<V> old) mutable {
+          if (ec) return finished(detail::Status{ec});
+          if (!detail::call_caller_function(finished, [&] { *result = remap(key, old); })) return;
+          if (*result)
+            return self.async_fast_put(key, **result, detail::finish_with(std::move(finished)));
+          if (old) return self.async_fast_remove({key}, detail::finish_with(std::move(finished)));
+          finished(detail::Status{});
+        });
+      },
+      std::forward<CompletionToken>(token));
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_compute_if_absent(const K& key,
+                                        std::function<std::optional<V>(const K& key)> make,
+                                        CompletionToken&& token) {
+  // Redisson's async form takes the lock first (its blocking form reads first).
+  return async_under_entry_lock(
+      key,
+      [key, make = std::move(make)](Map self, std::shared_ptr<std::optional<V>> result,
+                                    std::function<void(detail::Status)> finished) {
+        self.async_get(key, [self, key, make, result, finished = std::move(finished)](
+                                std::error_code ec, std::optional<V> present) mutable {
+          if (ec) return finished(detail::Status{ec});
+          if (present) {
+            *result = std::move(present);
+            return finished(detail::Status{});
+          }
+          if (!detail::call_caller_function(finished, [&] { *result = make(key); })) return;
+          if (!*result) return finished(detail::Status{});
+          self.async_put_if_absent(key, **result,
+                                   [result, finished = std::move(finished)](
+                                       std::error_code ec, std::optional<V> raced) mutable {
+                                     if (raced) *result = std::move(raced);
+                                     finished(detail::Status{ec});
+                                   });
+        });
+      },
+      std::forward<CompletionToken>(token));
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_compute_if_present(
+    const K& key, std::function<std::optional<V>(const K& key, const V& value)> remap,
+    CompletionToken&& token) {
+  return async_under_entry_lock(
+      key,
+      [key, remap = std::move(remap)](Map self, std::shared_ptr<std::optional<V>> result,
+                                      std::function<void(detail::Status)> finished) {
+        self.async_get(key, [self, key, remap, result, finished = std::move(finished)](
+                                std::error_code ec, std::optional<V> old) mutable {
+          if (ec || !old) return finished(detail::Status{ec});
+          if (!detail::call_caller_function(finished, [&] { *result = remap(key, *old); })) {
+            return;
+          }
+          if (!*result) {
+            return self.async_remove(key, *old, detail::finish_with(std::move(finished)));
+          }
+          self.async_fast_put_if_exists(
+              key, **result,
+              [result, finished = std::move(finished)](std::error_code ec, bool stored) mutable {
+                if (!stored) result->reset();  // removed meanwhile by someone not locking
+                finished(detail::Status{ec});
+              });
+        });
+      },
+      std::forward<CompletionToken>(token));
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto Map<K, V>::async_merge(
+    const K& key, const V& value,
+    std::function<std::optional<V>(const V& old_value, const V& value)> remap,
+    CompletionToken&& token) {
+  return async_under_entry_lock(
+      key,
+      [key, value, remap = std::move(remap)](Map self, std::shared_ptr<std::optional<V>> result,
+                                             std::function<void(detail::Status)> finished) {
+        self.async_get(key, [self, key, value, remap, result, finished = std::move(finished)](
+                                std::error_code ec, std::optional<V> old) mutable {
+          if (ec) return finished(detail::Status{ec});
+          if (!old) {
+            *result = value;
+          } else if (!detail::call_caller_function(finished,
+                                                   [&] { *result = remap(*old, value); })) {
+            return;
+          }
+          if (*result)
+            return self.async_fast_put(key, **result, detail::finish_with(std::move(finished)));
+          self.async_fast_remove({key}, detail::finish_with(std::move(finished)));
+        });
+      },
+      std::forward<CompletionToken>(token));
+}
+
+template <JavaValue K, JavaValue V>
+void Map<K, V>::replace_all(const std::function<V(const K& key, const V& value)>& remap) {
+  for (auto& [key, value] : entries()) {
+    std::optional<V> current = std::move(value);
+    // ConcurrentMap.replaceAll: retry with the newer value until the replace lands or the key
+    // is gone.
+    while (current && !replace(key, *current, remap(key, *current))) current = get(key);
+  }
+}
+
+template <JavaValue K, JavaValue V>
+std::vector<K> Map<K, V>::decode_keys(const Codec& codec, const Reply& page) {
+  std::vector<K> keys;
+  for (auto& entry : decode_entries(codec, page)) keys.push_back(std::move(entry.first));
+  return keys;
+}
+
+template <JavaValue K, JavaValue V>
+std::vector<V> Map<K, V>::decode_values(const Codec& codec, const Reply& page) {
+  std::vector<V> values;
+  for (auto& entry : decode_entries(codec, page)) values.push_back(std::move(entry.second));
+  return values;
+}
+
+template <JavaValue K, JavaValue V>
 std::vector<std::pair<K, V>> Map<K, V>::decode_entries(const Codec& codec, const Reply& page) {
   std::vector<std::pair<K, V>> entries;
   if (page.is_null()) return entries;

@@ -94,6 +94,85 @@ auto MapCache<K, V>::async_add_listener(MapCacheEventKind kind,
 }
 
 template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto MapCache<K, V>::async_expire_entry(const K& key, std::chrono::milliseconds ttl,
+                                        std::chrono::milliseconds max_idle,
+                                        CompletionToken&& token) {
+  return expire_script<bool>(token, &detail::reply_flag, "always", {key}, ttl, max_idle);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto MapCache<K, V>::async_expire_entries(const std::vector<K>& keys, std::chrono::milliseconds ttl,
+                                          std::chrono::milliseconds max_idle,
+                                          CompletionToken&& token) {
+  return expire_script<std::int64_t>(token, &detail::reply_integer, "always", keys, ttl, max_idle);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto MapCache<K, V>::async_expire_entry_if_not_set(const K& key, std::chrono::milliseconds ttl,
+                                                   std::chrono::milliseconds max_idle,
+                                                   CompletionToken&& token) {
+  return expire_script<bool>(token, &detail::reply_flag, "if_not_set", {key}, ttl, max_idle);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto MapCache<K, V>::async_expire_entries_if_not_set(const std::vector<K>& keys,
+                                                     std::chrono::milliseconds ttl,
+                                                     std::chrono::milliseconds max_idle,
+                                                     CompletionToken&& token) {
+  return expire_script<std::int64_t>(token, &detail::reply_integer, "if_not_set", keys, ttl,
+                                     max_idle);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto MapCache<K, V>::async_get_with_ttl_only(const K& key, CompletionToken&& token) const {
+  return script<std::optional<V>>(
+      token,
+      [read = this->template map_value_reader<V>()](const Reply& reply) {
+        if (!reply.is_aggregate() || reply.elements.empty()) return std::optional<V>{};
+        return read(reply.elements.front());
+      },
+      detail::MapCacheScript::get_ttl_only,
+      [key](const Codec& codec) {
+        return std::vector<std::string>{detail::map_key_bytes(codec, key)};
+      });
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
+auto MapCache<K, V>::async_get_all_with_ttl_only(const std::vector<K>& keys,
+                                                 CompletionToken&& token) const {
+  return script<std::map<K, V>>(token, detail::map_values_by_key<K, V>(keys, this->codec_ptr()),
+                                detail::MapCacheScript::get_ttl_only, [keys](const Codec& codec) {
+                                  std::vector<std::string> fields;
+                                  fields.reserve(keys.size());
+                                  for (const auto& key : keys) {
+                                    fields.push_back(detail::map_key_bytes(codec, key));
+                                  }
+                                  return fields;
+                                });
+}
+
+template <JavaValue K, JavaValue V>
+template <class R, class CompletionToken, class Convert>
+auto MapCache<K, V>::expire_script(CompletionToken&& token, Convert convert, const char* mode,
+                                   std::vector<K> keys, std::chrono::milliseconds ttl,
+                                   std::chrono::milliseconds max_idle) {
+  return script<R>(token, convert, detail::MapCacheScript::expire_entries,
+                   [keys = std::move(keys), ttl, max_idle, mode](const Codec& codec) {
+                     std::vector<std::string> args{
+                         std::to_string(detail::map_cache_ms(ttl, "ttl")),
+                         std::to_string(detail::map_cache_ms(max_idle, "max_idle")), mode};
+                     for (const auto& key : keys) args.push_back(detail::map_key_bytes(codec, key));
+                     return args;
+                   });
+}
+
+template <JavaValue K, JavaValue V>
 template <class R, class CompletionToken, class Convert, class Encode>
 auto MapCache<K, V>::script(CompletionToken&& token, Convert convert, detail::MapCacheScript which,
                             Encode encode) const {
