@@ -4,6 +4,7 @@
 
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
+#include "objects/set_algebra.hpp"
 #include "objects/suffix_name.hpp"
 
 namespace redisson::detail {
@@ -52,14 +53,7 @@ void start_set_algebra(const ObjectPtr& object, SetAlgebra operation,
       verb = "SDIFF";
       break;
   }
-  if (limit < 0) throw_invalid_argument("count_intersection: the limit must not be negative");
-  const bool store = operation == SetAlgebra::union_store ||
-                     operation == SetAlgebra::intersection_store ||
-                     operation == SetAlgebra::diff_store;
-  if (store && names.empty()) {
-    throw_invalid_argument(std::string(verb) + ": name at least one set to store from");
-  }
-  require_same_slot(*object, verb, names);
+  check_set_algebra(*object, operation, verb, names, limit);
   Command command{verb};
   if (operation == SetAlgebra::intersection_count) {
     command.arg(static_cast<std::int64_t>(names.size() + 1));
@@ -70,6 +64,15 @@ void start_set_algebra(const ObjectPtr& object, SetAlgebra operation,
   for (const auto& other : names) command.key(other);
   if (limit > 0) command.arg("LIMIT").arg(limit);
   submit_command(object, command, std::move(done));
+}
+
+void check_set_algebra(const ObjectState& object, SetAlgebra operation, std::string_view verb,
+                       const std::vector<std::string>& names, std::int64_t limit) {
+  if (limit < 0) throw_invalid_argument("count_intersection: the limit must not be negative");
+  if (set_algebra_stores(operation) && names.empty()) {
+    throw_invalid_argument(std::string(verb) + ": name at least one set to store from");
+  }
+  require_same_slot(object, verb, names);
 }
 
 }  // namespace redisson::detail

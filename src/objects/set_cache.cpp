@@ -1,12 +1,15 @@
 #include "redisson/objects/set_cache.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <utility>
 
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
+#include "objects/set_algebra.hpp"
 #include "objects/sweeper.hpp"
+#include "sync/names.hpp"
 
 namespace redisson::detail {
 
@@ -47,15 +50,131 @@ std::int64_t set_cache_expiry(std::chrono::milliseconds ttl, std::int64_t now) {
 
 void start_set_cache_add(const ObjectPtr& object, std::chrono::milliseconds ttl,
                          const std::vector<std::string>& members, Done<Reply>& done) {
+  set_cache_expiry(ttl, set_cache_now_ms());  // a negative ttl is refused even with no members
+  start_set_cache_timed_add(object, SetCacheAdd::every,
+                            std::vector<std::chrono::milliseconds>(members.size(), ttl), members,
+                            done);
+}
+
+void start_set_cache_timed_add(const ObjectPtr& object, SetCacheAdd how,
+                               const std::vector<std::chrono::milliseconds>& ttls,
+                               const std::vector<std::string>& members, Done<Reply>& done) {
   const std::int64_t now = set_cache_now_ms();
-  const std::int64_t expiry = set_cache_expiry(ttl, now);
+  // ARGV: now, [condition,] then pairs of expiry score and member.
+  std::vector<std::string> argv{std::to_string(now)};
+  const char* condition = nullptr;
+  switch (how) {
+    case SetCacheAdd::every:
+    case SetCacheAdd::all_or_none:
+      break;
+    case SetCacheAdd::if_absent:
+      condition = "absent";
+      break;
+    case SetCacheAdd::if_exists:
+      condition = "exists";
+      break;
+    case SetCacheAdd::if_greater:
+      condition = "greater";
+      break;
+    case SetCacheAdd::if_less:
+      condition = "less";
+      break;
+  }
+  if (condition != nullptr) argv.emplace_back(condition);
+  argv.reserve(argv.size() + 2 * members.size());
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    argv.push_back(std::to_string(set_cache_expiry(ttls[i], now)));  // throws before sending
+    argv.push_back(members[i]);
+  }
   if (members.empty()) return done(Status{}, integer_reply(0));
-  std::vector<std::string> argv{std::to_string(expiry)};
-  argv.insert(argv.end(), members.begin(), members.end());
+  std::vector<std::string> keys{object->name};
+  switch (how) {
+    case SetCacheAdd::every:
+      return eval_reply(*object, lua::set_cache_add(keys, std::move(argv)), std::move(done));
+    case SetCacheAdd::all_or_none:
+      return eval_reply(*object, lua::set_cache_try_add(keys, std::move(argv)), std::move(done));
+    default:
+      return eval_reply(*object, lua::set_cache_add_if(keys, std::move(argv)), std::move(done));
+  }
+}
+
+void start_set_cache_retain_all(const ObjectPtr& object, const std::vector<std::string>& members,
+                                Done<Reply>& done) {
+  eval_reply(*object,
+             lua::set_cache_retain_all(std::vector<std::string>{object->name},
+                                       with_now(set_cache_now_ms(), members)),
+             std::move(done));
+}
+
+void start_set_cache_random(const ObjectPtr& object, std::int64_t count, bool remove,
+                            Done<Reply>& done) {
+  if (count < 0) throw_invalid_argument("SetCache random: the count must not be negative");
+  if (count == 0) {  // the script reads 0 as "one member"
+    Reply none;
+    none.type = ReplyType::array;
+    return done(Status{}, std::move(none));
+  }
+  eval_reply(*object,
+             lua::set_cache_random(
+                 {object->name, prefix_name("__redisson_cache_temp", object->name)},
+                 with_now(set_cache_now_ms(), {std::to_string(count), remove ? "1" : "0"})),
+             std::move(done));
+}
+
+void start_set_cache_random_one(const ObjectPtr& object, bool remove, Done<Reply>& done) {
   eval_reply(
       *object,
-      lua::set_cache_add(std::vector<std::string>{object->name}, with_now(now, std::move(argv))),
+      lua::set_cache_random({object->name, prefix_name("__redisson_cache_temp", object->name)},
+                            with_now(set_cache_now_ms(), {"0", remove ? "1" : "0"})),
       std::move(done));
+}
+
+void start_set_cache_move(const ObjectPtr& object, const std::string& destination,
+                          const std::string& member, Done<Reply>& done) {
+  require_same_slot(*object, "SetCache move", {destination});
+  eval_reply(
+      *object,
+      lua::set_cache_move({object->name, destination}, with_now(set_cache_now_ms(), {member})),
+      std::move(done));
+}
+
+void start_set_cache_algebra(const ObjectPtr& object, SetAlgebra operation,
+                             const std::vector<std::string>& names, std::int64_t limit,
+                             Done<Reply>& done) {
+  const char* kind = "union";
+  const char* mode = "read";
+  switch (operation) {
+    case SetAlgebra::union_store:
+      mode = "store";
+      break;
+    case SetAlgebra::union_read:
+      break;
+    case SetAlgebra::intersection_store:
+      kind = "intersection";
+      mode = "store";
+      break;
+    case SetAlgebra::intersection_read:
+      kind = "intersection";
+      break;
+    case SetAlgebra::intersection_count:
+      kind = "intersection";
+      mode = "count";
+      break;
+    case SetAlgebra::diff_store:
+      kind = "diff";
+      mode = "store";
+      break;
+    case SetAlgebra::diff_read:
+      kind = "diff";
+      break;
+  }
+  check_set_algebra(*object, operation, std::string("SetCache ") + kind, names, limit);
+  std::vector<std::string> keys{object->name};
+  keys.insert(keys.end(), names.begin(), names.end());
+  eval_reply(*object,
+             lua::set_cache_algebra(std::move(keys), with_now(set_cache_now_ms(),
+                                                              {kind, mode, std::to_string(limit)})),
+             std::move(done));
 }
 
 void start_set_cache_remove(const ObjectPtr& object, const std::vector<std::string>& members,
@@ -112,6 +231,23 @@ std::chrono::milliseconds set_cache_time_left(const Reply& score) {
   // The no-expiry score reads back as the double nearest to it.
   if (expiry >= static_cast<double>(kSetCacheNoExpiry)) return std::chrono::milliseconds{-1};
   return std::chrono::milliseconds{static_cast<std::int64_t>(std::floor(expiry)) - now};
+}
+
+std::vector<bool> set_cache_live_each(const Reply& scores) {
+  std::vector<bool> live;
+  if (scores.is_integer()) return live;  // no members were asked
+  if (!scores.is_aggregate()) throw_unexpected_reply("scores", scores);
+  const std::int64_t now = set_cache_now_ms();
+  live.reserve(scores.elements.size());
+  for (const auto& score : scores.elements) {
+    live.push_back(!score.is_null() && set_cache_score_live(reply_double(score), now));
+  }
+  return live;
+}
+
+bool set_cache_all_live(const Reply& scores) {
+  const auto live = set_cache_live_each(scores);
+  return std::all_of(live.begin(), live.end(), [](bool each) { return each; });
 }
 
 }  // namespace redisson::detail

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "redisson/detail/set_algebra.hpp"
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/keyed_synchronizers.hpp"
 #include "redisson/objects/members.hpp"
@@ -16,16 +17,6 @@
 namespace redisson {
 namespace detail {
 
-/// The set algebra Set offers (src/objects/set.cpp): store into the set itself, read, or count.
-enum class SetAlgebra {
-  union_store,
-  union_read,
-  intersection_store,
-  intersection_read,
-  intersection_count,
-  diff_store,
-  diff_read
-};
 /// SUNIONSTORE name name names... and the others: `name` first, then `names`; on a Cluster all
 /// in the set's hash slot (errc::invalid_argument otherwise, before anything is sent). `limit`
 /// is SINTERCARD's (0: none).

@@ -20,6 +20,7 @@
 #include "redisson/objects/map.hpp"
 #include "redisson/objects/scored_sorted_set.hpp"
 #include "redisson/objects/set.hpp"
+#include "redisson/objects/set_cache.hpp"
 #include "redisson/objects/stream.hpp"
 #include "support/client_config.hpp"
 #include "support/redis_cluster.hpp"
@@ -175,6 +176,39 @@ TEST_F(CollectionsCluster, ScoredSortedSetAlgebraWithinAHashTagAndRefusedAcrossS
     }
   }
   EXPECT_EQ(set.size(), 2);
+}
+
+TEST_F(CollectionsCluster, SetCacheAlgebraWithinAHashTagAndRefusedAcrossSlots) {
+  using namespace std::chrono_literals;
+  redisson::SetCache<std::string> cache(client, "{cl:caches}:a", codecs::string());
+  redisson::SetCache<std::string> other(client, "{cl:caches}:b", codecs::string());
+  cache.add_all({"1", "2"});
+  other.add_all({"2", "3"}, 1h);
+  EXPECT_EQ(cache.count_intersection({"{cl:caches}:b"}), 1);
+  EXPECT_EQ(cache.read_diff({"{cl:caches}:b"}), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(cache.store_union({"{cl:caches}:a", "{cl:caches}:b"}), 3);
+  EXPECT_TRUE(cache.random().has_value());  // its scratch zset shares the slot too
+  EXPECT_TRUE(cache.retain_all({"1", "3"}));
+  EXPECT_EQ(cache.size(), 2);
+  EXPECT_TRUE(cache.move("{cl:caches}:c", "3"));
+  EXPECT_TRUE(cache.add("3"));
+  for (const auto& [what, call] : std::vector<std::pair<std::string, std::function<void()>>>{
+           {"read_union", [&] { (void)cache.read_union({"cl:caches:elsewhere"}); }},
+           {"store_intersection",
+            [&] {
+              cache.store_intersection({"{cl:caches}:b", "cl:caches:elsewhere"});
+            }},
+           {"count_intersection", [&] { (void)cache.count_intersection({"cl:caches:elsewhere"}); }},
+           {"move", [&] { (void)cache.move("cl:caches:elsewhere", "1"); }}}) {
+    try {
+      call();
+      ADD_FAILURE() << what << " across slots was accepted";
+    } catch (const redisson::error& failure) {
+      EXPECT_EQ(failure.code(), redisson::errc::invalid_argument) << what;
+      EXPECT_NE(std::string(failure.what()).find("hash slot"), std::string::npos) << failure.what();
+    }
+  }
+  EXPECT_EQ(cache.size(), 2);
 }
 
 TEST_F(CollectionsCluster, MultimapScriptsStayInTheSlotOfTheirName) {

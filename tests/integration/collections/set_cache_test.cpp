@@ -9,8 +9,11 @@
 #include <asio/use_future.hpp>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "redisson/client.hpp"
@@ -227,6 +230,313 @@ TEST_F(SetCacheTest, DeleteObjectClearsIt) {
   EXPECT_TRUE(cache.delete_object());
   EXPECT_EQ(cache.size(), 0);
   EXPECT_FALSE(cache.contains("a"));
+}
+
+// An element "expired" is written with a score in the past, so nothing needs to wait for it.
+TEST_F(SetCacheTest, ConditionalAddsSeeExpiredElementsAsAbsent) {
+  StringCache cache(client, "c", codecs::string());
+  cache.add("live", 1h);
+  server.command({"ZADD", "c", "1", "expired"});
+
+  EXPECT_FALSE(cache.add_if_absent("live", 2h));
+  EXPECT_LE(cache.remaining_time_to_live("live"), 1h) << "a refused add changes nothing";
+  EXPECT_TRUE(cache.add_if_absent("expired", 1h));
+  EXPECT_TRUE(cache.contains("expired"));
+  EXPECT_TRUE(cache.add_if_absent("new", 0ms));
+  EXPECT_EQ(cache.remaining_time_to_live("new"), -1ms) << "a ttl of 0: never expires";
+
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_FALSE(cache.add_if_exists("expired", 1h));
+  EXPECT_FALSE(cache.contains("expired"));
+  EXPECT_FALSE(cache.add_if_exists("absent", 1h));
+  EXPECT_FALSE(cache.contains("absent"));
+  EXPECT_TRUE(cache.add_if_exists("live", 3h));
+  EXPECT_GT(cache.remaining_time_to_live("live"), 2h);
+
+  EXPECT_FALSE(cache.add_if_greater("live", 1h)) << "sooner than its 3 h";
+  EXPECT_GT(cache.remaining_time_to_live("live"), 2h);
+  EXPECT_TRUE(cache.add_if_greater("live", 5h));
+  EXPECT_GT(cache.remaining_time_to_live("live"), 4h);
+  EXPECT_FALSE(cache.add_if_greater("absent", 5h));
+  EXPECT_FALSE(cache.add_if_less("live", 6h)) << "later than its 5 h";
+  EXPECT_TRUE(cache.add_if_less("live", 1h));
+  EXPECT_LE(cache.remaining_time_to_live("live"), 1h);
+  EXPECT_FALSE(cache.add_if_less("expired", 1ms));
+  EXPECT_FALSE(cache.contains("absent"));
+}
+
+TEST_F(SetCacheTest, AddAllFormsTakeATtlPerValue) {
+  StringCache cache(client, "c", codecs::string());
+  cache.add("live", 1h);
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_EQ(cache.add_all_timed({{"live", 2h}, {"expired", 0ms}, {"x", 1h}}), 2);
+  EXPECT_GT(cache.remaining_time_to_live("live"), 1h) << "a live one gets its new ttl too";
+  EXPECT_EQ(cache.remaining_time_to_live("expired"), -1ms);
+
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_EQ(cache.add_all_if_absent({{"live", 9h}, {"expired", 1h}, {"y", 1h}}), 2);
+  EXPECT_LE(cache.remaining_time_to_live("live"), 2h);
+  EXPECT_TRUE(cache.contains("expired"));
+  EXPECT_TRUE(cache.contains("y"));
+
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_EQ(cache.add_all_if_exist({{"live", 3h}, {"expired", 1h}, {"absent", 1h}}), 1);
+  EXPECT_GT(cache.remaining_time_to_live("live"), 2h);
+  EXPECT_FALSE(cache.contains("expired"));
+  EXPECT_FALSE(cache.contains("absent"));
+
+  EXPECT_EQ(cache.add_all_if_greater({{"live", 4h}, {"x", 1min}, {"absent", 9h}}), 1);
+  EXPECT_GT(cache.remaining_time_to_live("live"), 3h);
+  EXPECT_GT(cache.remaining_time_to_live("x"), 50min);
+  EXPECT_EQ(cache.add_all_if_less({{"live", 1h}, {"x", 2h}, {"expired", 1ms}}), 1);
+  EXPECT_LE(cache.remaining_time_to_live("live"), 1h);
+  EXPECT_LE(cache.remaining_time_to_live("x"), 1h);
+  EXPECT_FALSE(cache.contains("absent"));
+}
+
+TEST_F(SetCacheTest, TryAddAddsAllOrNothing) {
+  StringCache cache(client, "c", codecs::string());
+  cache.add("live");
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_FALSE(cache.try_add({"a", "live"}, 1h));
+  EXPECT_FALSE(cache.contains("a")) << "nothing added when one is live";
+  EXPECT_TRUE(cache.try_add({"a", "expired"}, 1h));
+  EXPECT_TRUE(cache.contains("a"));
+  EXPECT_TRUE(cache.contains("expired"));
+  EXPECT_GT(cache.remaining_time_to_live("a"), 59min);
+  EXPECT_TRUE(cache.try_add({"b"}));
+  EXPECT_EQ(cache.remaining_time_to_live("b"), -1ms);
+  EXPECT_FALSE(cache.try_add_timed({{"c", 1h}, {"b", 1h}}));
+  EXPECT_FALSE(cache.contains("c"));
+  EXPECT_TRUE(cache.try_add_timed({{"c", 1h}, {"d", 0ms}}));
+  EXPECT_EQ(cache.remaining_time_to_live("d"), -1ms);
+  const auto before = scripts_run();
+  EXPECT_FALSE(cache.try_add(std::vector<std::string>{}));
+  EXPECT_EQ(scripts_run(), before) << "no values: nothing sent";
+}
+
+TEST_F(SetCacheTest, ContainsAllAndEachAndEmptyLeaveExpiredElementsOut) {
+  StringCache cache(client, "c", codecs::string());
+  EXPECT_TRUE(cache.empty());
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_TRUE(cache.empty()) << "only an expired element";
+  cache.add_all({"a", "b"}, 1h);
+  EXPECT_FALSE(cache.empty());
+  EXPECT_TRUE(cache.contains_all({"a", "b"}));
+  EXPECT_FALSE(cache.contains_all({"a", "expired"}));
+  EXPECT_FALSE(cache.contains_all({"a", "absent"}));
+  EXPECT_TRUE(cache.contains_all({}));
+  EXPECT_EQ(cache.contains_each({"a", "expired", "absent", "b"}),
+            (std::vector<bool>{true, false, false, true}));
+  EXPECT_TRUE(cache.contains_each({}).empty());
+}
+
+TEST_F(SetCacheTest, RetainAllKeepsOnlyTheNamedAndAnswersWhetherALiveOneWent) {
+  StringCache cache(client, "c", codecs::string());
+  cache.add_all({"a", "b", "c"}, 1h);
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_TRUE(cache.retain_all({"a", "c", "absent"}));
+  EXPECT_EQ(sorted(cache.read_all()), (Strings{"a", "c"}));
+  EXPECT_EQ(zcard("c"), "2") << "the expired element went too";
+  EXPECT_GT(cache.remaining_time_to_live("a"), 59min) << "kept elements keep their ttl";
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_FALSE(cache.retain_all({"a", "c"})) << "only an expired one removed";
+  EXPECT_EQ(zcard("c"), "2");
+  EXPECT_TRUE(cache.retain_all({}));
+  EXPECT_EQ(server.command({"EXISTS", "c"}), "0");
+}
+
+TEST_F(SetCacheTest, RandomPicksOnlyLiveElementsAndLeavesThem) {
+  StringCache cache(client, "c", codecs::string());
+  EXPECT_EQ(cache.random(), std::nullopt);
+  EXPECT_TRUE(cache.random(3).empty());
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_EQ(cache.random(), std::nullopt);
+  cache.add_all({"a", "b"}, 1h);
+  for (int i = 0; i < 20; ++i) {
+    const auto one = cache.random();
+    ASSERT_TRUE(one.has_value());
+    EXPECT_TRUE(*one == "a" || *one == "b") << *one;
+  }
+  EXPECT_EQ(sorted(cache.random(5)), (Strings{"a", "b"}));
+  EXPECT_EQ(cache.random(1).size(), 1u);
+  EXPECT_TRUE(cache.random(0).empty());
+  EXPECT_EQ(zcard("c"), "3") << "nothing removed";
+  EXPECT_EQ(server.command({"EXISTS", "__redisson_cache_temp:{c}"}), "0")
+      << "the scratch zset is dropped";
+  const auto before = scripts_run();
+  expect_error(
+      errc::invalid_argument, [&] { (void)cache.random(-1); }, "negative count");
+  EXPECT_EQ(scripts_run(), before);
+}
+
+TEST_F(SetCacheTest, RemoveRandomTakesOnlyLiveElements) {
+  StringCache cache(client, "c", codecs::string());
+  server.command({"ZADD", "c", "1", "expired"});
+  EXPECT_EQ(cache.remove_random(), std::nullopt);
+  EXPECT_TRUE(cache.remove_random(2).empty());
+  cache.add_all({"a", "b", "c"}, 1h);
+  const auto one = cache.remove_random();
+  ASSERT_TRUE(one.has_value());
+  EXPECT_NE(*one, "expired");
+  EXPECT_FALSE(cache.contains(*one));
+  const auto rest = cache.remove_random(5);
+  EXPECT_EQ(rest.size(), 2u);
+  EXPECT_TRUE(cache.empty());
+  EXPECT_EQ(zcard("c"), "1") << "the expired element was never picked";
+  expect_error(
+      errc::invalid_argument, [&] { (void)cache.remove_random(-1); }, "negative count");
+}
+
+TEST_F(SetCacheTest, MoveTakesALiveElementWithItsExpiry) {
+  StringCache from(client, "{t}:from", codecs::string());
+  StringCache to(client, "{t}:to", codecs::string());
+  from.add("a", 1h);
+  server.command({"ZADD", "{t}:from", "1", "expired"});
+  EXPECT_TRUE(from.move("{t}:to", "a"));
+  EXPECT_FALSE(from.contains("a"));
+  EXPECT_TRUE(to.contains("a"));
+  EXPECT_GT(to.remaining_time_to_live("a"), 59min);
+  EXPECT_LE(to.remaining_time_to_live("a"), 1h);
+  EXPECT_FALSE(from.move("{t}:to", "expired"));
+  EXPECT_FALSE(to.contains("expired"));
+  EXPECT_EQ(zcard("{t}:from"), "1") << "the expired element stays";
+  EXPECT_FALSE(from.move("{t}:to", "absent"));
+
+  from.add("b");
+  server.command({"SET", "{t}:str", "x"});
+  expect_error(
+      errc::wrong_type, [&] { (void)from.move("{t}:str", "b"); }, "to a string key");
+  EXPECT_TRUE(from.contains("b")) << "nothing moved";
+  EXPECT_EQ(server.command({"GET", "{t}:str"}), "x");
+}
+
+TEST_F(SetCacheTest, SetAlgebraUsesOnlyLiveElements) {
+  StringCache a(client, "{t}:a", codecs::string());
+  StringCache b(client, "{t}:b", codecs::string());
+  StringCache dest(client, "{t}:d", codecs::string());
+  a.add("1", 1h);
+  a.add("2");
+  a.add("3", 1h);
+  server.command({"ZADD", "{t}:a", "1", "x"});
+  b.add("2", 2h);
+  b.add("3", 1h);
+  b.add("4", 1h);
+  server.command({"ZADD", "{t}:b", "1", "1"});  // expired in b: not in an intersection
+  server.command({"ZADD", "{t}:b", "1", "x"});
+
+  EXPECT_EQ(sorted(a.read_union({"{t}:b"})), (Strings{"1", "2", "3", "4"}));
+  EXPECT_EQ(sorted(a.read_intersection({"{t}:b"})), (Strings{"2", "3"}));
+  EXPECT_EQ(sorted(a.read_diff({"{t}:b"})), (Strings{"1"}));
+  EXPECT_EQ(a.count_intersection({"{t}:b"}), 2);
+  EXPECT_EQ(a.count_intersection({"{t}:b"}, 1), 1);
+  EXPECT_EQ(sorted(a.read_union({})), (Strings{"1", "2", "3"}));
+
+  dest.add("old");
+  EXPECT_EQ(dest.store_union({"{t}:a", "{t}:b"}), 4);
+  EXPECT_EQ(sorted(dest.read_all()), (Strings{"1", "2", "3", "4"})) << "dest not read itself";
+  EXPECT_EQ(zcard("{t}:d"), "4") << "no expired element copied";
+  EXPECT_EQ(dest.remaining_time_to_live("2"), -1ms) << "the latest expiry of the two";
+  EXPECT_EQ(dest.store_intersection({"{t}:a", "{t}:b"}), 2);
+  EXPECT_EQ(sorted(dest.read_all()), (Strings{"2", "3"}));
+  EXPECT_LE(dest.remaining_time_to_live("2"), 2h) << "the earliest expiry of the two";
+  EXPECT_GT(dest.remaining_time_to_live("2"), 1h);
+  EXPECT_EQ(dest.store_diff({"{t}:b", "{t}:a"}), 1);
+  EXPECT_EQ(dest.read_all(), (Strings{"4"}));
+  EXPECT_EQ(dest.store_diff({"{t}:empty"}), 0);
+  EXPECT_EQ(server.command({"EXISTS", "{t}:d"}), "0");
+  EXPECT_EQ(sorted(a.read_all()), (Strings{"1", "2", "3"})) << "the sources are unchanged";
+  EXPECT_EQ(zcard("{t}:b"), "5");
+}
+
+TEST_F(SetCacheTest, SetAlgebraRefusesBadArgumentsAndWrongTypesChangingNothing) {
+  StringCache a(client, "{t}:a", codecs::string());
+  a.add("1");
+  server.command({"SET", "{t}:str", "x"});
+  const auto before = scripts_run();
+  expect_error(
+      errc::invalid_argument, [&] { (void)a.store_union({}); }, "store with no names");
+  expect_error(
+      errc::invalid_argument, [&] { (void)a.count_intersection({"{t}:b"}, -1); }, "negative limit");
+  EXPECT_EQ(scripts_run(), before);
+  expect_error(
+      errc::wrong_type,
+      [&] {
+        (void)a.store_union({"{t}:a", "{t}:str"});
+      },
+      "store");
+  expect_error(
+      errc::wrong_type, [&] { (void)a.read_intersection({"{t}:str"}); }, "read");
+  EXPECT_EQ(a.read_all(), (Strings{"1"}));
+  EXPECT_EQ(server.command({"GET", "{t}:str"}), "x");
+}
+
+TEST_F(SetCacheTest, NewOperationsRefuseAWrongTypeKeyAndLeaveItAlone) {
+  server.command({"SET", "s", "x"});
+  StringCache cache(client, "s", codecs::string());
+  for (const auto& [what, call] : std::vector<std::pair<std::string, std::function<void()>>>{
+           {"add_if_absent", [&] { (void)cache.add_if_absent("v", 1h); }},
+           {"add_if_exists", [&] { (void)cache.add_if_exists("v", 1h); }},
+           {"add_if_greater", [&] { (void)cache.add_if_greater("v", 1h); }},
+           {"add_if_less", [&] { (void)cache.add_if_less("v", 1h); }},
+           {"add_all_timed",
+            [&] {
+              (void)cache.add_all_timed({{"v", 1h}});
+            }},
+           {"add_all_if_absent",
+            [&] {
+              (void)cache.add_all_if_absent({{"v", 1h}});
+            }},
+           {"try_add", [&] { (void)cache.try_add({"v"}); }},
+           {"retain_all", [&] { (void)cache.retain_all({"v"}); }},
+           {"contains_all", [&] { (void)cache.contains_all({"v"}); }},
+           {"contains_each", [&] { (void)cache.contains_each({"v"}); }},
+           {"empty", [&] { (void)cache.empty(); }},
+           {"random", [&] { (void)cache.random(); }},
+           {"random count", [&] { (void)cache.random(2); }},
+           {"remove_random", [&] { (void)cache.remove_random(); }},
+           {"move", [&] { (void)cache.move("elsewhere", "v"); }},
+           {"read_union", [&] { (void)cache.read_union({}); }},
+           {"count_intersection", [&] { (void)cache.count_intersection({}); }}}) {
+    expect_error(errc::wrong_type, call, what.c_str());
+  }
+  EXPECT_EQ(server.command({"GET", "s"}), "x");
+}
+
+TEST_F(SetCacheTest, NegativeTtlsOfTheTimedAddsAreRefusedAndSendNothing) {
+  StringCache cache(client, "c", codecs::string());
+  const auto before = scripts_run();
+  for (const auto& [what, call] : std::vector<std::pair<std::string, std::function<void()>>>{
+           {"add_if_absent", [&] { (void)cache.add_if_absent("v", -1ms); }},
+           {"add_if_exists", [&] { (void)cache.add_if_exists("v", -1ms); }},
+           {"add_if_greater", [&] { (void)cache.add_if_greater("v", -1ms); }},
+           {"add_if_less", [&] { (void)cache.add_if_less("v", -1ms); }},
+           {"add_all_timed",
+            [&] {
+              (void)cache.add_all_timed({{"v", 1h}, {"w", -1ms}});
+            }},
+           {"add_all_if_exist",
+            [&] {
+              (void)cache.add_all_if_exist({{"v", -1ms}});
+            }},
+           {"try_add", [&] { (void)cache.try_add({"v"}, -1ms); }}}) {
+    expect_error(errc::invalid_argument, call, what.c_str());
+  }
+  EXPECT_EQ(scripts_run(), before);
+  EXPECT_EQ(server.command({"EXISTS", "c"}), "0");
+}
+
+TEST_F(SetCacheTest, SynchronizerNamesAreRedissons) {
+  // Redisson's setCache.getLock(value) is getLockByValue, as RSet's (the same bytes, the same
+  // names: fixtures transaction_commit_string, StringCodec "k1").
+  StringCache cache(client, "m", codecs::string());
+  EXPECT_EQ(cache.lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:lock");
+  EXPECT_EQ(cache.fair_lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:fairlock");
+  EXPECT_EQ(cache.semaphore_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:semaphore");
+  EXPECT_EQ(cache.read_write_lock_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:rw_lock");
+  EXPECT_EQ(cache.count_down_latch_name("k1"), "{m}:9sC8KpMg8F8KBbxgHnpp1w:countdownlatch");
+  EXPECT_EQ(cache.permit_expirable_semaphore_name("k1"),
+            "{m}:9sC8KpMg8F8KBbxgHnpp1w:permitexpirablesemaphore");
 }
 
 // Java's add("a", 1, HOURS); add("b"), with Kryo and with StringCodec.
