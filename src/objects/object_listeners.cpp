@@ -206,13 +206,14 @@ class KeyspaceFlagsCheck : public std::enable_shared_from_this<KeyspaceFlagsChec
     for (const auto& master : masters_) {
       commands.push_back({master, Command{"CONFIG", "GET", "notify-keyspace-events"}});
     }
-    submit_all_to(core_, std::move(commands),
-                  [self = shared_from_this()](Status status, std::vector<Reply> replies) {
-                    self->on_read(std::move(status), replies);
-                  });
+    submit_all_to(
+        core_, std::move(commands),
+        [self = shared_from_this()](const Status& status, const std::vector<Reply>& replies) {
+          self->on_read(status, replies);
+        });
   }
 
-  void on_read(Status status, const std::vector<Reply>& replies) {
+  void on_read(const Status& status, const std::vector<Reply>& replies) {
     if (status) {
       return finish(
           Status(status.code, "object listener: CONFIG GET notify-keyspace-events failed (" +
@@ -233,11 +234,11 @@ class KeyspaceFlagsCheck : public std::enable_shared_from_this<KeyspaceFlagsChec
       if (missing.empty()) continue;
       if (core_->config().keyspace_notifications == Config::KeyspaceNotifications::check ||
           round_ == kRounds) {
-        return finish(Status(errc::not_supported,
-                             "object listener: the server at " + masters_[i].host + ":" +
-                                 std::to_string(masters_[i].port) +
-                                 " has notify-keyspace-events '" + current + "', without '" +
-                                 missing + "' (the listener needs '" + needed_ + "')"));
+        std::string why = "object listener: the server at " + masters_[i].host;
+        why += ":" + std::to_string(masters_[i].port);
+        why += " has notify-keyspace-events '" + current + "'";
+        why += ", without '" + missing + "' (the listener needs '" + needed_ + "')";
+        return finish(Status(errc::not_supported, std::move(why)));
       }
       sets.push_back({masters_[i], Command{"CONFIG", "SET", "notify-keyspace-events",
                                            merged_keyspace_flags(current, needed_)}});
@@ -245,7 +246,8 @@ class KeyspaceFlagsCheck : public std::enable_shared_from_this<KeyspaceFlagsChec
     if (sets.empty()) return finish(Status{});
     ++round_;
     submit_all_to(
-        core_, std::move(sets), [self = shared_from_this()](Status status, std::vector<Reply>) {
+        core_, std::move(sets),
+        [self = shared_from_this()](const Status& status, const std::vector<Reply>&) {
           if (status) {
             return self->finish(Status(status.code,
                                        "object listener: CONFIG SET notify-keyspace-events "

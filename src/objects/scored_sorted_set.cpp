@@ -47,7 +47,7 @@ void start_zset_retain_all(const ObjectPtr& object, const std::vector<std::strin
   // has a hash tag; it lives only inside the script, so the name Set uses serves.
   eval_reply(*object,
              lua::scored_sorted_set_retain_all(
-                 {object->name, suffix_name(object->name, "redisson_temp")}, std::move(args)),
+                 {object->name, suffix_name(object->name, "redisson_temp")}, args),
              std::move(done));
 }
 

@@ -90,11 +90,11 @@ void start_set_cache_timed_add(const ObjectPtr& object, SetCacheAdd how,
   std::vector<std::string> keys{object->name};
   switch (how) {
     case SetCacheAdd::every:
-      return eval_reply(*object, lua::set_cache_add(keys, std::move(argv)), std::move(done));
+      return eval_reply(*object, lua::set_cache_add(keys, argv), std::move(done));
     case SetCacheAdd::all_or_none:
-      return eval_reply(*object, lua::set_cache_try_add(keys, std::move(argv)), std::move(done));
+      return eval_reply(*object, lua::set_cache_try_add(keys, argv), std::move(done));
     default:
-      return eval_reply(*object, lua::set_cache_add_if(keys, std::move(argv)), std::move(done));
+      return eval_reply(*object, lua::set_cache_add_if(keys, argv), std::move(done));
   }
 }
 
@@ -172,8 +172,8 @@ void start_set_cache_algebra(const ObjectPtr& object, SetAlgebra operation,
   std::vector<std::string> keys{object->name};
   keys.insert(keys.end(), names.begin(), names.end());
   eval_reply(*object,
-             lua::set_cache_algebra(std::move(keys), with_now(set_cache_now_ms(),
-                                                              {kind, mode, std::to_string(limit)})),
+             lua::set_cache_algebra(
+                 keys, with_now(set_cache_now_ms(), {kind, mode, std::to_string(limit)})),
              std::move(done));
 }
 
