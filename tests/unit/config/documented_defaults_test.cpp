@@ -98,6 +98,18 @@ std::string text(double value) {
   out << value;
   return out.str();
 }
+std::string text(redisson::Config::KeyspaceNotifications mode) {
+  switch (mode) {
+    case redisson::Config::KeyspaceNotifications::enable:
+      return "`enable`";
+    case redisson::Config::KeyspaceNotifications::check:
+      return "`check`";
+    case redisson::Config::KeyspaceNotifications::assume:
+      return "`assume`";
+  }
+  return "?";
+}
+
 std::string text(redisson::ReadMode mode) {
   switch (mode) {
     case redisson::ReadMode::master:
@@ -156,6 +168,7 @@ std::map<std::string, Table> code_defaults() {
            {"eviction.keys_limit", text(config.eviction.keys_limit)},
            {"io_threads", text(config.io_threads)},
            {"listener_threads", text(config.listener_threads)},
+           {"keyspace_notifications", text(config.keyspace_notifications)},
            {"reliable_topic_watchdog_timeout", text(config.reliable_topic_watchdog_timeout)},
            {"resp3", text(config.resp3)},
            {"sync_replicas", text(config.sync_replicas)},
