@@ -1,6 +1,5 @@
 #include "redisson/objects/map_cache.hpp"
 
-#include <asio/post.hpp>
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -12,6 +11,7 @@
 #include "objects/send.hpp"
 #include "objects/sweeper.hpp"
 #include "pubsub/topic_listeners.hpp"
+#include "redisson/detail/object_listen.hpp"
 
 namespace redisson::detail {
 
@@ -85,7 +85,6 @@ void start_map_cache_listen(const ObjectPtr& object, MapCacheEventKind kind,
                             Done<ListenerId> done) {
   if (object->batch) return fail<ListenerId>(done, batch_refusal("a MapCache listener"));
   const auto& core = object->core;
-  if (core->stopping()) return fail<ListenerId>(done, Status(errc::shutdown));
   const std::size_t expected = kind == MapCacheEventKind::updated ? 3 : 2;
   std::string channel = prefixed(event_channel_prefix(kind), object->name);
   TopicCallbacks callbacks;
@@ -100,25 +99,22 @@ void start_map_cache_listen(const ObjectPtr& object, MapCacheEventKind kind,
     }
     on_parts(*parts);
   };
-  asio::post(core->io(), [object, channel = std::move(channel), callbacks = std::move(callbacks),
-                          done = std::move(done)]() mutable {
-    object->core->service<TopicListeners>().add(
-        ChannelKind::plain, channel, std::move(callbacks),
-        [object, done = std::move(done)](std::error_code ec, std::uint64_t id) mutable {
-          if (ec) return fail<ListenerId>(done, Status(ec));
-          // Java's addListener: from now on every writer publishes (map_cache_publish checks it).
-          submit_command(
-              object,
-              Command{"HSET", tagged(object->name) + ":redisson_options", "has-listeners", "1"},
-              [object, id, done = std::move(done)](Status status, const Reply&) mutable {
-                if (status) {
-                  object->core->service<TopicListeners>().remove(id);
-                  return fail<ListenerId>(done, std::move(status));
-                }
-                done(Status{}, id);
-              });
-        });
-  });
+  start_registry_listen(
+      core, ChannelKind::plain, std::move(channel), std::move(callbacks),
+      [object, done = std::move(done)](Status subscribed, ListenerId id) mutable {
+        if (subscribed) return fail<ListenerId>(done, std::move(subscribed));
+        // Java's addListener: from now on every writer publishes (map_cache_publish checks it).
+        submit_command(
+            object,
+            Command{"HSET", tagged(object->name) + ":redisson_options", "has-listeners", "1"},
+            [object, id, done = std::move(done)](Status status, const Reply&) mutable {
+              if (status) {
+                start_listener_remove(object->core, id, [](const Status&, bool) {});
+                return fail<ListenerId>(done, std::move(status));
+              }
+              done(Status{}, id);
+            });
+      });
 }
 
 std::int64_t map_cache_ms(std::chrono::milliseconds duration, const char* what) {

@@ -7,7 +7,6 @@
 // Config::keyspace_notifications), then the channel is subscribed in the client's registry of
 // topic listeners, so the listener runs on the listener threads as a topic's does and
 // remove_listener is the topics' own.
-#include <asio/post.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -307,27 +306,14 @@ void start_object_listen(const std::shared_ptr<ClientCore>& core, const char* ki
   auto subscribe = [core, channel = std::move(channel), callbacks = std::move(callbacks),
                     done = std::move(done)](Status status) mutable {
     if (status) return fail<ListenerId>(done, std::move(status));
-    if (core->stopping()) return fail<ListenerId>(done, Status(errc::shutdown));
-    asio::post(core->io(), [core, channel = std::move(channel), callbacks = std::move(callbacks),
-                            done = std::move(done)]() mutable {
-      core->service<TopicListeners>().add(
-          ChannelKind::plain, channel, std::move(callbacks),
-          [done = std::move(done)](std::error_code ec, std::uint64_t id) mutable { done(ec, id); });
-    });
+    start_registry_listen(core, ChannelKind::plain, std::move(channel), std::move(callbacks),
+                          std::move(done));
   };
   if (core->config().keyspace_notifications == Config::KeyspaceNotifications::assume) {
     return subscribe(Status{});
   }
   const std::string needed{'E', route.letter};
   std::make_shared<KeyspaceFlagsCheck>(core, needed, std::move(subscribe))->start();
-}
-
-void start_listener_remove(const std::shared_ptr<ClientCore>& core, ListenerId id,
-                           Done<bool> done) {
-  if (core->stopping()) return fail<bool>(done, Status(errc::shutdown));
-  asio::post(core->io(), [core, id, done = std::move(done)]() mutable {
-    done(Status{}, core->service<TopicListeners>().remove(id));
-  });
 }
 
 }  // namespace redisson::detail

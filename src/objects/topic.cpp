@@ -6,6 +6,7 @@
 
 #include "client/client_core.hpp"
 #include "pubsub/topic_listeners.hpp"
+#include "redisson/detail/object_listen.hpp"
 
 namespace redisson::detail {
 
@@ -37,21 +38,33 @@ void on_topic_listeners(const ObjectPtr& topic, Done<R> done, Work work) {
 
 void start_topic_listen(const ObjectPtr& topic, TopicKind kind, TopicCallbacks callbacks,
                         Done<ListenerId> done) {
-  on_topic_listeners<ListenerId>(
-      topic, std::move(done),
-      [name = topic->name, kind, callbacks = std::move(callbacks)](TopicListeners& listeners,
-                                                                   Done<ListenerId>& done) mutable {
-        listeners.add(channel_kind(kind), name, std::move(callbacks),
-                      [done = std::move(done)](std::error_code ec, std::uint64_t id) mutable {
-                        done(ec, id);
-                      });
-      });
+  if (topic->batch) return fail<ListenerId>(done, batch_refusal("a topic's listeners"));
+  start_registry_listen(topic->core, channel_kind(kind), topic->name, std::move(callbacks),
+                        std::move(done));
+}
+
+void start_registry_listen(const std::shared_ptr<ClientCore>& core, ChannelKind kind,
+                           std::string channel, TopicCallbacks callbacks, Done<ListenerId> done) {
+  if (core->stopping()) return fail<ListenerId>(done, Status(errc::shutdown));
+  asio::post(core->io(), [core, kind, channel = std::move(channel),
+                          callbacks = std::move(callbacks), done = std::move(done)]() mutable {
+    core->service<TopicListeners>().add(
+        kind, channel, std::move(callbacks),
+        [done = std::move(done)](std::error_code ec, std::uint64_t id) mutable { done(ec, id); });
+  });
+}
+
+void start_listener_remove(const std::shared_ptr<ClientCore>& core, ListenerId id,
+                           Done<bool> done) {
+  if (core->stopping()) return fail<bool>(done, Status(errc::shutdown));
+  asio::post(core->io(), [core, id, done = std::move(done)]() mutable {
+    done(Status{}, core->service<TopicListeners>().remove(id));
+  });
 }
 
 void start_topic_remove(const ObjectPtr& topic, ListenerId id, Done<bool> done) {
-  on_topic_listeners<bool>(
-      topic, std::move(done),
-      [id](TopicListeners& listeners, Done<bool>& done) { done(Status{}, listeners.remove(id)); });
+  if (topic->batch) return fail<bool>(done, batch_refusal("a topic's listeners"));
+  start_listener_remove(topic->core, id, std::move(done));
 }
 
 void start_topic_remove_all(const ObjectPtr& topic, TopicKind kind, Done<std::int64_t> done) {

@@ -58,4 +58,10 @@ class TopicListeners : public ClientService, public std::enable_shared_from_this
   std::map<std::uint64_t, std::shared_ptr<Entry>> entries_;  // by PubSub listener id
 };
 
+/// Adds `callbacks` on `channel` to the client's registry from any thread (posted to the I/O
+/// thread); completes with the listener's id once the server confirmed the subscription. What
+/// topics, object listeners and MapCache entry listeners all subscribe through.
+void start_registry_listen(const std::shared_ptr<ClientCore>& core, ChannelKind kind,
+                           std::string channel, TopicCallbacks callbacks, Done<ListenerId> done);
+
 }  // namespace redisson::detail
