@@ -80,10 +80,10 @@ class ObjectListenersTest : public redisson::test::ServerTest {
 
 TEST_F(ObjectListenersTest, ADeleteListenerTurnsOnItsLettersAndHearsOnlyItsObject) {
   ASSERT_EQ(flags(), "");
-  ShutdownAtEnd stop(client);
   redisson::Bucket<std::string> bucket(client, "b", codecs::string());
   redisson::Bucket<std::string> other(client, "other", codecs::string());
   Heard heard;
+  ShutdownAtEnd stop(client);  // after what the listeners use: joins them first
   const ListenerId id = bucket.add_listener(ObjectEvent::deleted, heard.sink());
   EXPECT_EQ(flags(), "gE") << "E and g added, nothing else";
   EXPECT_EQ(numsub(server, "__keyevent@0__:del"), "__keyevent@0__:del\n1");
@@ -100,11 +100,11 @@ TEST_F(ObjectListenersTest, ADeleteListenerTurnsOnItsLettersAndHearsOnlyItsObjec
 }
 
 TEST_F(ObjectListenersTest, ExpiredAndSetOnABucketAndIncrementsOnTheAtomics) {
-  ShutdownAtEnd stop(client);
   redisson::Bucket<std::string> bucket(client, "b", codecs::string());
   redisson::AtomicLong counter(client, "n");
   redisson::AtomicDouble gauge(client, "d");
   Heard expired, set, counted, measured;
+  ShutdownAtEnd stop(client);  // after what the listeners use: joins them first
   (void)bucket.add_listener(ObjectEvent::expired, expired.sink());
   (void)bucket.add_listener(ObjectEvent::set, set.sink());
   (void)counter.add_listener(ObjectEvent::incremented, counted.sink());
@@ -122,10 +122,10 @@ TEST_F(ObjectListenersTest, ExpiredAndSetOnABucketAndIncrementsOnTheAtomics) {
 }
 
 TEST_F(ObjectListenersTest, ASetHearsAddsRemovesPopsAndStores) {
-  ShutdownAtEnd stop(client);
   redisson::Set<std::string> set(client, "{s}:a", codecs::string());
   redisson::Set<std::string> b(client, "{s}:b", codecs::string());
   Heard added, removed, popped, stored;
+  ShutdownAtEnd stop(client);  // after what the listeners use: joins them first
   (void)set.add_listener(ObjectEvent::added, added.sink());
   (void)set.add_listener(ObjectEvent::removed, removed.sink());
   (void)set.add_listener(ObjectEvent::removed_random, popped.sink());
@@ -142,10 +142,10 @@ TEST_F(ObjectListenersTest, ASetHearsAddsRemovesPopsAndStores) {
 }
 
 TEST_F(ObjectListenersTest, ListsAndDequesHearTheirChanges) {
-  ShutdownAtEnd stop(client);
   redisson::List<std::string> list(client, "l", codecs::string());
   redisson::Deque<std::string> deque(client, "d", codecs::string());
   Heard added, inserted, set_at, removed, trimmed, first;
+  ShutdownAtEnd stop(client);  // after what the listeners use: joins them first
   (void)list.add_listener(ObjectEvent::added, added.sink());
   (void)list.add_listener(ObjectEvent::inserted, inserted.sink());
   (void)list.add_listener(ObjectEvent::set, set_at.sink());
@@ -170,12 +170,12 @@ TEST_F(ObjectListenersTest, ListsAndDequesHearTheirChanges) {
 }
 
 TEST_F(ObjectListenersTest, SortedSetsMapsStreamsAndMultimaps) {
-  ShutdownAtEnd stop(client);
   redisson::ScoredSortedSet<std::string> zset(client, "z", codecs::string());
   redisson::Map<std::string, std::string> map(client, "m", codecs::string());
   redisson::Stream<std::string, std::string> stream(client, "st", codecs::string());
   redisson::SetMultimap<std::string, std::string> multimap(client, "mm", codecs::string());
   Heard zadded, zincr, put, hdel, xadd, group, values_added;
+  ShutdownAtEnd stop(client);  // after what the listeners use: joins them first
   (void)zset.add_listener(ObjectEvent::added, zadded.sink());
   (void)zset.add_listener(ObjectEvent::incremented, zincr.sink());
   (void)map.add_listener(ObjectEvent::put, put.sink());
@@ -202,10 +202,10 @@ TEST_F(ObjectListenersTest, SortedSetsMapsStreamsAndMultimaps) {
 }
 
 TEST_F(ObjectListenersTest, KeysHearEveryKeyAndLocksTheirDeletes) {
-  ShutdownAtEnd stop(client);
   redisson::Keys keys(client);
   redisson::Lock lock(client, "lk");
   Heard created, released;
+  ShutdownAtEnd stop(client);  // after what the listeners use: joins them first
   (void)keys.add_listener(ObjectEvent::created, created.sink());
   (void)lock.add_listener(ObjectEvent::deleted, released.sink());
   EXPECT_EQ(flags(), "gnE") << "n (new keys) is not part of A: added on its own";
@@ -244,6 +244,7 @@ TEST_F(ObjectListenersTest, ExistingLettersAreKeptAndAnAIsEnough) {
   server.command({"CONFIG", "SET", "notify-keyspace-events", "Kx"});
   redisson::Bucket<std::string> bucket(client, "b", codecs::string());
   Heard heard;
+  ShutdownAtEnd stop(client);  // after what the listeners use: joins them first
   (void)bucket.add_listener(ObjectEvent::deleted, heard.sink());
   EXPECT_EQ(flags(), "gxKE") << "K and x kept";
   server.command({"CONFIG", "SET", "notify-keyspace-events", "AK"});
