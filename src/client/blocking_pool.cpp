@@ -99,18 +99,25 @@ void BlockingPool::cancel(const CallPtr& call) {
       return self->finish(call, asio::error::operation_aborted, Reply{});
     }
     if (!lease->client_id) {
-      // The session's id is not known yet: closing the connection is the only way to stop it.
-      return lease->connection->close();
+      // The session's id is not known yet: its CLIENT ID, pipelined ahead of the command, is
+      // answered first, and the unblock is sent then. Closing the connection instead would lose
+      // an element the server handed out just before.
+      lease->unblock_when_known = true;
+      return;
     }
-    const auto router = self->router_.lock();
-    if (!router) return lease->connection->close();
-    // The server ends the blocked command as if its timeout had come: the nil reply then
-    // finishes the call (on_reply), and an element handed out just before still arrives.
-    Command unblock{"CLIENT", "UNBLOCK"};
-    unblock.arg(*lease->client_id);
-    router->submit_to(lease->node, unblock, Clock::now() + self->command_timeout_,
-                      [](std::error_code, const Reply&) {});
+    self->unblock(lease);
   });
+}
+
+void BlockingPool::unblock(const LeasePtr& lease) {
+  const auto router = router_.lock();
+  if (!router) return lease->connection->close();
+  // The server ends the blocked command as if its timeout had come: the nil reply then
+  // finishes the call (on_reply), and an element handed out just before still arrives.
+  Command command{"CLIENT", "UNBLOCK"};
+  command.arg(*lease->client_id);
+  router->submit_to(lease->node, command, Clock::now() + command_timeout_,
+                    [](std::error_code, const Reply&) {});
 }
 
 void BlockingPool::start(const CallPtr& call) {
@@ -181,13 +188,18 @@ void BlockingPool::send(const CallPtr& call, const LeasePtr& lease) {
   const auto deadline = Clock::now() + wait + command_timeout_;
   if (!lease->client_id) {
     // Pipelined ahead of the blocking command: it costs no round trip.
-    lease->connection->submit(Command{"CLIENT", "ID"}, deadline,
-                              [weak = std::weak_ptr<Lease>(lease)](std::error_code ec, Reply id) {
-                                const auto lease = weak.lock();
-                                if (lease && !ec && id.type == ReplyType::integer) {
-                                  lease->client_id = id.integer;
-                                }
-                              });
+    lease->unblock_when_known = false;
+    lease->connection->submit(
+        Command{"CLIENT", "ID"}, deadline,
+        [self = shared_from_this(), weak = std::weak_ptr<Lease>(lease)](std::error_code ec,
+                                                                         Reply id) {
+          const auto lease = weak.lock();
+          if (!lease) return;
+          if (!ec && id.type == ReplyType::integer) lease->client_id = id.integer;
+          if (!std::exchange(lease->unblock_when_known, false)) return;
+          if (lease->client_id) return self->unblock(lease);
+          lease->connection->close();  // no id to unblock with: the only way left
+        });
   }
   lease->connection->submit(
       command, deadline, [self = shared_from_this(), call, lease](std::error_code ec, Reply reply) {

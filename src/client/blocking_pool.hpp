@@ -87,10 +87,14 @@ class BlockingPool : public std::enable_shared_from_this<BlockingPool> {
     std::shared_ptr<Connection> connection;
     ServerAddress node;
     std::optional<std::int64_t> client_id;  // CLIENT ID of the current session
+    // A cancel came before CLIENT ID answered: the unblock is sent when it does.
+    bool unblock_when_known = false;
   };
   using LeasePtr = std::shared_ptr<Lease>;
 
   void start(const CallPtr& call);
+  /// CLIENT UNBLOCK of the lease's session, on the shared connection to its node.
+  void unblock(const LeasePtr& lease);
   LeasePtr lease_for(const ServerAddress& node);
   void send(const CallPtr& call, const LeasePtr& lease);
   void on_reply(const CallPtr& call, const LeasePtr& lease, std::error_code ec, Reply reply);

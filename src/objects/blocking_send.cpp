@@ -35,6 +35,28 @@ BlockingCommand wait_last_command(const char* verb, const std::string& key,
   return command;
 }
 
+BlockingCommand wait_first_multi_pop(const char* verb, const std::string& key,
+                                     const std::vector<std::string>& others, const char* end,
+                                     std::int64_t count,
+                                     std::optional<std::chrono::milliseconds> wait,
+                                     const char* operation) {
+  if (count < 1) throw_invalid_argument(std::string(operation) + ": the count must be at least 1");
+  BlockingCommand command;
+  command.args.reserve(others.size() + 7);
+  command.args.emplace_back(verb);
+  command.timeout_index = command.args.size();
+  command.args.emplace_back();
+  command.args.push_back(std::to_string(others.size() + 1));
+  command.key_index = command.args.size();
+  command.args.push_back(key);
+  command.args.insert(command.args.end(), others.begin(), others.end());
+  command.args.emplace_back(end);
+  command.args.emplace_back("COUNT");
+  command.args.push_back(std::to_string(count));
+  if (wait) command.wait = checked_wait(*wait, operation);
+  return command;
+}
+
 void submit_blocking(const ObjectState& object, BlockingCommand command, ReplyHandler handler,
                      const CancellationPtr& cancel) {
   if (object.batch) {

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -43,6 +44,15 @@ BlockingCommand wait_last_command(const char* verb, const std::string& key,
                                   std::vector<std::string> args,
                                   std::optional<std::chrono::milliseconds> wait,
                                   const char* operation);
+
+/// `verb <wait> numkeys key others... <end> COUNT count`, the form of BLMPOP and BZMPOP (the
+/// wait first), routed by `key`. A count below 1 or a negative wait is errc::invalid_argument,
+/// naming `operation`.
+BlockingCommand wait_first_multi_pop(const char* verb, const std::string& key,
+                                     const std::vector<std::string>& others, const char* end,
+                                     std::int64_t count,
+                                     std::optional<std::chrono::milliseconds> wait,
+                                     const char* operation);
 
 /// Runs `command` on a dedicated connection; `handler` runs on the I/O thread with the reply
 /// (nil: the wait ended with nothing) or the error. `cancel`, when set, ends it early.

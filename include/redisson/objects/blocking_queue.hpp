@@ -4,18 +4,42 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "redisson/detail/blocking_op.hpp"
+#include "redisson/listener.hpp"
 #include "redisson/objects/deque.hpp"
 #include "redisson/objects/queue.hpp"
 
 namespace redisson {
 
 namespace detail {
+
+/// Which pop a subscription repeats (src/objects/element_subscriptions.hpp).
+enum class ElementPop { first, last, min_score, max_score };
+/// Starts a subscription on the client's listener threads: `deliver` gets each popped reply.
+ListenerId add_element_subscription(const ObjectPtr& object, ElementPop pop,
+                                    std::function<void(const Reply&)> deliver);
+/// Stops it; false when `id` is not (or no longer) a subscription of this client.
+bool remove_element_subscription(const ObjectPtr& object, ListenerId id);
+
+/// A consumer's calls for a subscription popping [key, element, ...]: the element decoded with
+/// `codec` (unreadable bytes throw: reported as errc::listener_failed).
+template <class T>
+std::function<void(const Reply&)> element_consumer(CodecPtr codec, std::function<void(T)> consumer) {
+  return [codec = std::move(codec), consumer = std::move(consumer)](const Reply& reply) {
+    if (!reply.is_aggregate() || reply.elements.size() < 2) {
+      throw_unexpected_reply("[key, element]", reply);
+    }
+    auto value = decode_reply<T>(*codec, reply.elements[1]);
+    if (!value) throw_unexpected_reply("an element", reply);
+    consumer(std::move(*value));
+  };
+}
 
 /// The waiting operations every blocking queue has, on top of `Base` (Queue<T> or Deque<T>).
 ///
@@ -49,6 +73,15 @@ class BlockingPops : public Base {
   auto async_take_last_and_offer_first_to(const std::string& destination, CompletionToken&& token);
   template <class CompletionToken>
   auto async_drain(std::int64_t max_elements, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_first_from_any(std::chrono::milliseconds wait, std::int64_t count,
+                                 std::vector<std::string> other_queues, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_last_from_any(std::chrono::milliseconds wait, std::int64_t count,
+                                std::vector<std::string> other_queues, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_last_from_any(std::chrono::milliseconds wait,
+                                std::vector<std::string> other_queues, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Appends `value` at the tail (the queue is unbounded: it never waits); returns the length.
@@ -68,6 +101,40 @@ class BlockingPops : public Base {
                                                          std::vector<std::string> other_queues) {
     return async_poll_from_any(wait, std::move(other_queues), this->blocking("poll_from_any"));
   }
+  /// Takes up to `count` (>= 1) elements from the head of this queue or, when it is empty, of
+  /// the first of `other_queues` that has some (one BLMPOP LEFT), waiting up to `wait`: that
+  /// queue's name and its elements, or nullopt. Java's pollFirstFromAny answers the same as a
+  /// one-entry map. On a Cluster the queues must share a hash slot (CROSSSLOT otherwise).
+  std::optional<std::pair<std::string, std::vector<T>>> poll_first_from_any(
+      std::chrono::milliseconds wait, std::int64_t count, std::vector<std::string> other_queues) {
+    return async_poll_first_from_any(wait, count, std::move(other_queues),
+                                     this->blocking("poll_first_from_any"));
+  }
+  /// As poll_first_from_any from the tails (BLMPOP RIGHT).
+  std::optional<std::pair<std::string, std::vector<T>>> poll_last_from_any(
+      std::chrono::milliseconds wait, std::int64_t count, std::vector<std::string> other_queues) {
+    return async_poll_last_from_any(wait, count, std::move(other_queues),
+                                    this->blocking("poll_last_from_any"));
+  }
+  /// Takes the tail of this queue or of the first of `other_queues` that has one (one BRPOP),
+  /// waiting up to `wait`: the queue's name and the element, or nullopt (Java's
+  /// pollLastFromAnyWithName).
+  std::optional<std::pair<std::string, T>> poll_last_from_any(
+      std::chrono::milliseconds wait, std::vector<std::string> other_queues) {
+    return async_poll_last_from_any(wait, std::move(other_queues),
+                                    this->blocking("poll_last_from_any"));
+  }
+  /// Calls `consumer` with every element this client takes from the head from now on: a loop
+  /// of take() (BLPOP on one of the client's blocking connections, held while subscribed) whose
+  /// next take starts when the consumer has returned, on the client's listener threads (one
+  /// subscription's calls in order; what the consumer throws goes to Config::error_handler).
+  /// Java's subscribeOnElements. Returns the id for unsubscribe.
+  ListenerId subscribe_on_elements(std::function<void(T)> consumer) {
+    return subscribe(ElementPop::first, std::move(consumer));
+  }
+  /// Stops the subscription `id`; false when it is not one of this client's. No consumer call
+  /// starts after it returns; an element popped as it stopped goes back to the head.
+  bool unsubscribe(ListenerId id) { return remove_element_subscription(this->object_, id); }
   /// Moves the tail element to the head of the list `destination`, waiting up to `wait` for
   /// one (BLMOVE RIGHT LEFT; on a Cluster, in the same slot); the element, or nullopt.
   std::optional<T> poll_last_and_offer_first_to(const std::string& destination,
@@ -97,6 +164,25 @@ class BlockingPops : public Base {
   auto pop(CompletionToken&& token, Convert convert, const char* verb,
            std::vector<std::string> others, std::optional<std::chrono::milliseconds> wait,
            const char* operation) const;
+  ListenerId subscribe(ElementPop pop, std::function<void(T)> consumer) {
+    if (!consumer) throw_invalid_argument("subscribe_on_elements: the consumer is empty");
+    return add_element_subscription(this->object_, pop,
+                                    element_consumer<T>(this->codec_ptr(), std::move(consumer)));
+  }
+  /// BLMPOP <wait> n name others... LEFT|RIGHT COUNT count.
+  template <class CompletionToken>
+  auto multi_pop(CompletionToken&& token, std::vector<std::string> others, const char* end,
+                 std::int64_t count, std::chrono::milliseconds wait, const char* operation) const;
+  /// [queue, [elements...]] from BLMPOP, or nil.
+  static std::optional<std::pair<std::string, std::vector<T>>> popped_entries(const Codec& codec,
+                                                                              const Reply& reply) {
+    if (reply.is_null()) return std::nullopt;
+    if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
+      throw_unexpected_reply("[queue, [elements]]", reply);
+    }
+    return std::pair<std::string, std::vector<T>>{reply.elements[0].str,
+                                                  decode_elements<T>(codec, reply.elements[1])};
+  }
   /// BLMOVE name destination <from> <to> <wait>.
   template <class R, class CompletionToken, class Convert>
   auto moved(CompletionToken&& token, Convert convert, const std::string& destination, ListEnd from,
@@ -162,6 +248,8 @@ class BlockingDeque : public detail::BlockingPops<Deque<T>> {
 
   using Base::async_move;
   using Base::async_poll_last;
+  using Base::async_poll_last_from_any;
+  using Base::poll_last_from_any;
   using Base::move;
   using Base::poll_last;
 
@@ -185,6 +273,15 @@ class BlockingDeque : public detail::BlockingPops<Deque<T>> {
   /// Takes the tail, waiting up to `wait` (BRPOP); nullopt when none came.
   std::optional<T> poll_last(std::chrono::milliseconds wait) {
     return async_poll_last(wait, this->blocking("poll_last"));
+  }
+  /// subscribe_on_elements: every element this client takes from the head (BLPOP loop).
+  ListenerId subscribe_on_first_elements(std::function<void(T)> consumer) {
+    return this->subscribe(detail::ElementPop::first, std::move(consumer));
+  }
+  /// As subscribe_on_first_elements from the tail (a BRPOP loop; an element popped as it
+  /// stopped goes back to the tail).
+  ListenerId subscribe_on_last_elements(std::function<void(T)> consumer) {
+    return this->subscribe(detail::ElementPop::last, std::move(consumer));
   }
   /// Moves one element from this deque's `from` end to the `to` end of the list `destination`,
   /// waiting up to `wait` for one (BLMOVE; on a Cluster, in the same slot); nullopt if none.

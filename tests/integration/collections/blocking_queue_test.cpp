@@ -20,6 +20,7 @@
 
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
+#include "support/pub_sub.hpp"
 #include "support/server_test.hpp"
 
 namespace collections_blocking_queue_test {
@@ -31,7 +32,9 @@ using redisson::Client;
 using redisson::errc;
 using redisson::ListEnd;
 using redisson::test::config_for;
+using redisson::test::eventually;
 using redisson::test::expect_error;
+using redisson::test::ShutdownAtEnd;
 namespace codecs = redisson::codecs;
 
 namespace {
@@ -92,6 +95,135 @@ TEST_F(BlockingQueueTest, PollFromAnyNamesTheQueue) {
   ASSERT_TRUE(got.has_value());
   EXPECT_EQ(got->first, "{g}b");
   EXPECT_EQ(got->second, "from-b");
+}
+
+TEST_F(BlockingQueueTest, PollFirstAndLastFromAnyTakeSeveralFromOneQueue) {
+  auto a = queue("{q}a");
+  auto b = queue("{q}b");
+  b.add_all({"1", "2", "3", "4"});
+  using Taken = std::pair<std::string, std::vector<std::string>>;
+  EXPECT_EQ(a.poll_first_from_any(1s, 2, {"{q}b"}), (Taken{"{q}b", {"1", "2"}}));
+  EXPECT_EQ(a.poll_last_from_any(1s, 5, {"{q}b"}), (Taken{"{q}b", {"4", "3"}}));
+  a.add_all({"x", "y"});
+  EXPECT_EQ(a.poll_last_from_any(1s, {"{q}b"}), (std::pair<std::string, std::string>{"{q}a", "y"}));
+  EXPECT_EQ(a.poll_first_from_any(1s, 1, {}), (Taken{"{q}a", {"x"}}));
+  // Nothing anywhere: the server's wait ends with nil.
+  EXPECT_EQ(a.poll_first_from_any(50ms, 1, {"{q}b"}), std::nullopt);
+  EXPECT_EQ(a.poll_last_from_any(50ms, {"{q}b"}), std::nullopt);
+  // One waiting is woken by an element offered later.
+  auto waiting = std::async(std::launch::async, [&] { return a.poll_first_from_any(10s, 3, {"{q}b"}); });
+  Client producer(config_for(server));
+  BlockingQueue<std::string>(producer, "{q}b", codecs::string()).add_all({"late"});
+  EXPECT_EQ(waiting.get(), (Taken{"{q}b", {"late"}}));
+  b.add("kept");
+  expect_error(errc::invalid_argument, [&] { a.poll_first_from_any(1s, 0, {"{q}b"}); });
+  expect_error(errc::invalid_argument, [&] { a.poll_last_from_any(-1ms, 1, {"{q}b"}); });
+  EXPECT_EQ(b.size(), 1);
+}
+
+TEST_F(BlockingQueueTest, SubscribeOnElementsHandsEveryElementOverUntilUnsubscribed) {
+  auto jobs = queue("jobs");
+  std::mutex mutex;
+  std::vector<std::string> seen;
+  const ShutdownAtEnd stop{client};  // before what the consumer uses goes
+  const auto id = jobs.subscribe_on_elements([&](std::string job) {
+    std::lock_guard lock(mutex);
+    seen.push_back(std::move(job));
+  });
+  Client producer(config_for(server));
+  BlockingQueue<std::string> from_producer(producer, "jobs", codecs::string());
+  for (const char* job : {"a", "b", "c"}) from_producer.offer(job);
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return seen.size() == 3;
+  }));
+  EXPECT_EQ(seen, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_TRUE(jobs.unsubscribe(id));
+  EXPECT_FALSE(jobs.unsubscribe(id));
+  // Its BLPOP is ended on the server: what comes next stays in the queue.
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 0; }));
+  from_producer.offer("after");
+  EXPECT_EQ(jobs.read_all(), std::vector<std::string>{"after"});
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(seen.size(), 3u);
+}
+
+TEST_F(BlockingQueueTest, NothingIsLostOrDuplicatedWhenASubscriptionStops) {
+  // Subscriptions stopped while another client offers: an element the server handed to a pop
+  // in the instant its subscription stopped goes back to the end it came from, so everything
+  // offered is either seen once or still in the deque.
+  BlockingDeque<std::string> deque(client, "d", codecs::string());
+  std::mutex mutex;
+  std::multiset<std::string> seen;
+  const ShutdownAtEnd stop{client};  // before what the consumers use goes
+  Client producer(config_for(server));
+  BlockingDeque<std::string> from_producer(producer, "d", codecs::string());
+  int offered = 0;
+  for (int round = 0; round < 20; ++round) {
+    auto consume = [&](std::string value) {
+      std::lock_guard lock(mutex);
+      seen.insert(std::move(value));
+    };
+    const auto id = round % 2 == 0 ? deque.subscribe_on_first_elements(consume)
+                                   : deque.subscribe_on_last_elements(consume);
+    auto offering = std::async(std::launch::async, [&, round] {
+      for (int n = 0; n < 5; ++n) {
+        from_producer.offer(std::to_string(round) + ":" + std::to_string(n));
+      }
+    });
+    if (round % 3 != 0) std::this_thread::yield();
+    EXPECT_TRUE(deque.unsubscribe(id));
+    offering.get();
+    offered += 5;
+  }
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 0; }));
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return static_cast<int>(seen.size()) + deque.size() == offered;
+  })) << seen.size() << " seen, " << deque.size() << " left of " << offered;
+  std::lock_guard lock(mutex);
+  for (const auto& value : deque.read_all()) EXPECT_EQ(seen.count(value), 0u) << value;
+  for (const auto& value : seen) EXPECT_EQ(seen.count(value), 1u) << value;
+}
+
+TEST_F(BlockingQueueTest, ASubscriptionReportsWhatFailsAndGoesOn) {
+  std::mutex mutex;
+  std::vector<redisson::error> reported;
+  std::vector<std::string> seen;
+  auto config = config_for(server);
+  config.error_handler = [&](const redisson::error& failure) {
+    std::lock_guard lock(mutex);
+    reported.push_back(failure);
+  };
+  Client own(config);
+  BlockingDeque<std::string> deque(own, "d", codecs::string());
+  const ShutdownAtEnd stop{own};  // before what the consumer uses goes
+  deque.subscribe_on_first_elements([&](std::string value) {
+    if (value == "bad") throw std::runtime_error("refused");
+    std::lock_guard lock(mutex);
+    seen.push_back(std::move(value));
+  });
+  deque.add_all({"bad", "good"});
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return seen.size() == 1 && reported.size() == 1;
+  }));
+  EXPECT_EQ(reported[0].code(), errc::listener_failed);
+  // A key of another type: the pop fails, is reported, and is tried again after a second.
+  server.command({"SET", "s", "text"});
+  EXPECT_THROW(deque.subscribe_on_first_elements({}), redisson::error);
+  BlockingQueue<std::string> other(own, "s", codecs::string());
+  const auto id = other.subscribe_on_elements([](const std::string&) {});
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return reported.size() >= 2;
+  }));
+  {
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(reported[1].code(), errc::wrong_type);
+  }
+  EXPECT_TRUE(other.unsubscribe(id));
+  EXPECT_EQ(server.command({"GET", "s"}), "text");
 }
 
 TEST_F(BlockingQueueTest, MovesAndDrains) {

@@ -51,6 +51,44 @@ auto BlockingPops<Base>::async_drain(std::int64_t max_elements, CompletionToken&
 }
 
 template <class Base>
+template <class CompletionToken>
+auto BlockingPops<Base>::async_poll_first_from_any(std::chrono::milliseconds wait,
+                                                   std::int64_t count,
+                                                   std::vector<std::string> other_queues,
+                                                   CompletionToken&& token) {
+  return multi_pop(token, std::move(other_queues), "LEFT", count, wait, "poll_first_from_any");
+}
+
+template <class Base>
+template <class CompletionToken>
+auto BlockingPops<Base>::async_poll_last_from_any(std::chrono::milliseconds wait,
+                                                  std::int64_t count,
+                                                  std::vector<std::string> other_queues,
+                                                  CompletionToken&& token) {
+  return multi_pop(token, std::move(other_queues), "RIGHT", count, wait, "poll_last_from_any");
+}
+
+template <class Base>
+template <class CompletionToken>
+auto BlockingPops<Base>::async_poll_last_from_any(std::chrono::milliseconds wait,
+                                                  std::vector<std::string> other_queues,
+                                                  CompletionToken&& token) {
+  return pop<std::optional<std::pair<std::string, T>>>(
+      token, &popped_entry, "BRPOP", std::move(other_queues), wait, "poll_last_from_any");
+}
+
+template <class Base>
+template <class CompletionToken>
+auto BlockingPops<Base>::multi_pop(CompletionToken&& token, std::vector<std::string> others,
+                                   const char* end, std::int64_t count,
+                                   std::chrono::milliseconds wait, const char* operation) const {
+  return detail::async_blocking<std::optional<std::pair<std::string, std::vector<T>>>>(
+      this->object_, token,
+      [&] { return wait_first_multi_pop("BLMPOP", this->name(), others, end, count, wait, operation); },
+      with_codec(&popped_entries));
+}
+
+template <class Base>
 template <class R, class CompletionToken, class Convert>
 auto BlockingPops<Base>::pop(CompletionToken&& token, Convert convert, const char* verb,
                              std::vector<std::string> others,
