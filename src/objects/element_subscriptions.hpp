@@ -24,7 +24,7 @@
 #include "client/client_services.hpp"
 #include "redisson/detail/object_op.hpp"
 #include "redisson/listener.hpp"
-#include "redisson/objects/blocking_queue.hpp"  // ElementPop, the templates' entry points
+#include "redisson/detail/element_subscription.hpp"
 
 namespace redisson::detail {
 

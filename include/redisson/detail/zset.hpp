@@ -13,6 +13,10 @@
 
 namespace redisson::detail {
 
+/// scored_sorted_set_retain_all.lua over the members (none: the set is deleted, as Redisson).
+void start_zset_retain_all(const ObjectPtr& object, const std::vector<std::string>& members,
+                           Done<Reply>& done);
+
 /// Calls visit(member, score) for each pair of a reply that carries scores: flat (RESP2
 /// WITHSCORES, ZSCAN pages, ZPOPMIN without a count) or one two-element array per pair (RESP3).
 template <class Visit>

@@ -11,35 +11,13 @@
 #include <vector>
 
 #include "redisson/detail/blocking_op.hpp"
-#include "redisson/listener.hpp"
+#include "redisson/detail/element_subscription.hpp"
 #include "redisson/objects/deque.hpp"
 #include "redisson/objects/queue.hpp"
 
 namespace redisson {
 
 namespace detail {
-
-/// Which pop a subscription repeats (src/objects/element_subscriptions.hpp).
-enum class ElementPop { first, last, min_score, max_score };
-/// Starts a subscription on the client's listener threads: `deliver` gets each popped reply.
-ListenerId add_element_subscription(const ObjectPtr& object, ElementPop pop,
-                                    std::function<void(const Reply&)> deliver);
-/// Stops it; false when `id` is not (or no longer) a subscription of this client.
-bool remove_element_subscription(const ObjectPtr& object, ListenerId id);
-
-/// A consumer's calls for a subscription popping [key, element, ...]: the element decoded with
-/// `codec` (unreadable bytes throw: reported as errc::listener_failed).
-template <class T>
-std::function<void(const Reply&)> element_consumer(CodecPtr codec, std::function<void(T)> consumer) {
-  return [codec = std::move(codec), consumer = std::move(consumer)](const Reply& reply) {
-    if (!reply.is_aggregate() || reply.elements.size() < 2) {
-      throw_unexpected_reply("[key, element]", reply);
-    }
-    auto value = decode_reply<T>(*codec, reply.elements[1]);
-    if (!value) throw_unexpected_reply("an element", reply);
-    consumer(std::move(*value));
-  };
-}
 
 /// The waiting operations every blocking queue has, on top of `Base` (Queue<T> or Deque<T>).
 ///
@@ -165,9 +143,7 @@ class BlockingPops : public Base {
            std::vector<std::string> others, std::optional<std::chrono::milliseconds> wait,
            const char* operation) const;
   ListenerId subscribe(ElementPop pop, std::function<void(T)> consumer) {
-    if (!consumer) throw_invalid_argument("subscribe_on_elements: the consumer is empty");
-    return add_element_subscription(this->object_, pop,
-                                    element_consumer<T>(this->codec_ptr(), std::move(consumer)));
+    return subscribe_elements<T>(this->object_, pop, std::move(consumer));
   }
   /// BLMPOP <wait> n name others... LEFT|RIGHT COUNT count.
   template <class CompletionToken>

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "redisson/detail/blocking_op.hpp"
+#include "redisson/detail/element_subscription.hpp"
 #include "redisson/detail/zset.hpp"
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/object.hpp"
@@ -67,9 +68,6 @@ void start_zset_rank_entry(const ObjectPtr& object, const std::vector<std::strin
 /// scored_sorted_set_replace.lua: members[0] replaced by members[1] under its score; 1 or 0.
 void start_zset_replace(const ObjectPtr& object, const std::vector<std::string>& members,
                         Done<Reply>& done);
-/// scored_sorted_set_retain_all.lua over the members (none: the set is deleted, as Redisson).
-void start_zset_retain_all(const ObjectPtr& object, const std::vector<std::string>& members,
-                           Done<Reply>& done);
 
 /// The sorted-set algebra: which combination, and what becomes of it.
 enum class ZsetAlgebra { union_sets, intersection, diff };
@@ -159,7 +157,8 @@ class ScoredSortedSet : public Object,
   friend Ops;
 
  public:
-  // remove, remove_all, contains (ZSCORE, as Redisson), size (ZCARD), first, last (ZRANGE),
+  // remove, remove_all, contains (ZSCORE, as Redisson), contains_all, retain_all, size (ZCARD),
+  // first, last (ZRANGE),
   // poll_first and poll_last without a wait (ZPOPMIN, ZPOPMAX; with a count, nothing sent
   // below 1), value_range and values() are the sorted set's (SortedSetOps, with LexSortedSet).
   // poll_first and poll_last have more overloads here (a wait):
@@ -203,6 +202,18 @@ class ScoredSortedSet : public Object,
   auto async_last_score(CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_poll_first(std::chrono::milliseconds wait, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_first_from_any(std::chrono::milliseconds wait,
+                                 std::vector<std::string> other_sets, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_last_from_any(std::chrono::milliseconds wait,
+                                std::vector<std::string> other_sets, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_first_from_any(std::chrono::milliseconds wait, std::int64_t count,
+                                 std::vector<std::string> other_sets, CompletionToken&& token);
+  template <class CompletionToken>
+  auto async_poll_last_from_any(std::chrono::milliseconds wait, std::int64_t count,
+                                std::vector<std::string> other_sets, CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
@@ -273,10 +284,6 @@ class ScoredSortedSet : public Object,
   auto async_random(std::int64_t count, CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_random_entries(std::int64_t count, CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_contains_all(const std::vector<T>& values, CompletionToken&& token) const;
-  template <class CompletionToken>
-  auto async_retain_all(const std::vector<T>& values, CompletionToken&& token);
   template <class CompletionToken>
   auto async_replace(const T& old_value, const T& new_value, CompletionToken&& token);
   template <class CompletionToken>
@@ -390,6 +397,52 @@ class ScoredSortedSet : public Object,
   std::optional<T> poll_last(std::chrono::milliseconds wait) {
     return async_poll_last(wait, blocking("poll_last"));
   }
+  /// Removes and returns the value of the lowest score of this set or, when it is empty, of
+  /// the first of `other_sets` that has one (one BZPOPMIN over all), waiting up to `wait`: the
+  /// set's name and the value, or nullopt. On a Cluster the sets must share a hash slot
+  /// (CROSSSLOT otherwise).
+  std::optional<std::pair<std::string, T>> poll_first_from_any(
+      std::chrono::milliseconds wait, std::vector<std::string> other_sets) {
+    return async_poll_first_from_any(wait, std::move(other_sets),
+                                     blocking("poll_first_from_any"));
+  }
+  /// As poll_first_from_any at the highest score (BZPOPMAX).
+  std::optional<std::pair<std::string, T>> poll_last_from_any(
+      std::chrono::milliseconds wait, std::vector<std::string> other_sets) {
+    return async_poll_last_from_any(wait, std::move(other_sets), blocking("poll_last_from_any"));
+  }
+  /// Removes up to `count` (>= 1) entries of the lowest scores from this set or, when it is
+  /// empty, from the first of `other_sets` that has some (one BZMPOP MIN COUNT), waiting up to
+  /// `wait` (zero: looks once, Java's form without a wait): the set's name and its entries,
+  /// lowest first, or nullopt. Java's pollFirstFromAny with a count answers their values, its
+  /// pollFirstEntriesFromAny the same as a one-entry map.
+  std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>> poll_first_from_any(
+      std::chrono::milliseconds wait, std::int64_t count, std::vector<std::string> other_sets) {
+    return async_poll_first_from_any(wait, count, std::move(other_sets),
+                                     blocking("poll_first_from_any"));
+  }
+  /// As poll_first_from_any with a count, at the highest scores (BZMPOP MAX).
+  std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>> poll_last_from_any(
+      std::chrono::milliseconds wait, std::int64_t count, std::vector<std::string> other_sets) {
+    return async_poll_last_from_any(wait, count, std::move(other_sets),
+                                    blocking("poll_last_from_any"));
+  }
+  /// Calls `consumer` with every value this client takes at the lowest score from now on: a
+  /// BZPOPMIN loop on one of the client's blocking connections whose next pop starts when the
+  /// consumer has returned, on the listener threads (as BlockingQueue::subscribe_on_elements).
+  /// Returns the id for unsubscribe.
+  ListenerId subscribe_on_first_elements(std::function<void(T)> consumer) {
+    return detail::subscribe_elements<T>(object_, detail::ElementPop::min_score,
+                                         std::move(consumer));
+  }
+  /// As subscribe_on_first_elements at the highest score (BZPOPMAX).
+  ListenerId subscribe_on_last_elements(std::function<void(T)> consumer) {
+    return detail::subscribe_elements<T>(object_, detail::ElementPop::max_score,
+                                         std::move(consumer));
+  }
+  /// Stops the subscription `id`; false when it is not one of this client's. No consumer call
+  /// starts after it returns; a value popped as it stopped is added back with its score.
+  bool unsubscribe(ListenerId id) { return detail::remove_element_subscription(object_, id); }
   /// Removes and returns the value of the lowest score, waiting as long as it takes.
   T take_first() { return async_take_first(blocking("take_first")); }
   /// Removes and returns the value of the highest score, waiting as long as it takes.
@@ -514,15 +567,6 @@ class ScoredSortedSet : public Object,
   /// Up to `count` (>= 0) distinct entries chosen at random (ZRANDMEMBER count WITHSCORES).
   std::vector<ScoredEntry<T>> random_entries(std::int64_t count) const {
     return async_random_entries(count, blocking("random_entries"));
-  }
-  /// True if every one of `values` is a member (one ZMSCORE; true for none).
-  bool contains_all(const std::vector<T>& values) const {
-    return async_contains_all(values, blocking("contains_all"));
-  }
-  /// Keeps only the members that are among `values`, with their scores (one script, as
-  /// Redisson; none: deletes the set); true if a member was removed.
-  bool retain_all(const std::vector<T>& values) {
-    return async_retain_all(values, blocking("retain_all"));
   }
   /// Replaces `old_value` by `new_value` under the same score (one script, Redisson's); true if
   /// `old_value` was a member.
@@ -653,6 +697,30 @@ class ScoredSortedSet : public Object,
   auto entries_decoder() const {
     return [codec = object_->codec](const Reply& reply) {
       return detail::zset_entries<T>(*codec, reply);
+    };
+  }
+  /// [set, member, score] from BZPOPMIN/BZPOPMAX over several sets, or nil.
+  auto popped_from_any() const {
+    return [codec = object_->codec](const Reply& reply) -> std::optional<std::pair<std::string, T>> {
+      if (reply.is_null()) return std::nullopt;
+      if (reply.elements.size() != 3 || !reply.elements[0].is_string()) {
+        detail::throw_unexpected_reply("[set, member, score]", reply);
+      }
+      auto value = detail::decode_reply<T>(*codec, reply.elements[1]);
+      if (!value) detail::throw_unexpected_reply("a member", reply);
+      return std::pair<std::string, T>{reply.elements[0].str, std::move(*value)};
+    };
+  }
+  /// [set, [[member, score]...]] from BZMPOP, or nil.
+  auto multi_popped() const {
+    return [codec = object_->codec](const Reply& reply)
+               -> std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>> {
+      if (reply.is_null()) return std::nullopt;
+      if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
+        detail::throw_unexpected_reply("[set, entries]", reply);
+      }
+      return std::pair<std::string, std::vector<ScoredEntry<T>>>{
+          reply.elements[0].str, detail::zset_entries<T>(*codec, reply.elements[1])};
     };
   }
 

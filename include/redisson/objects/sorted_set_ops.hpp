@@ -48,11 +48,20 @@ class SortedSetOps : public Members<Derived, Value>, public SortedEnds<Derived, 
   auto async_poll_last(std::int64_t count, CompletionToken&& token);
   template <class CompletionToken>
   auto async_value_range(std::int64_t start, std::int64_t end, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_contains_all(const std::vector<Value>& values, CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_retain_all(const std::vector<Value>& values, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// The values of ranks `start`..`end` inclusive, first first; negative ranks count from the
   /// end (-1 is the last), as ZRANGE.
   std::vector<Value> value_range(std::int64_t start, std::int64_t end) const;
+  /// True if every one of `values` is a member (one ZMSCORE; true for none).
+  bool contains_all(const std::vector<Value>& values) const;
+  /// Keeps only the members that are among `values`, with their scores (one script, as
+  /// Redisson; none: deletes the set); true if a member was removed.
+  bool retain_all(const std::vector<Value>& values);
 
   /// The values, read in pages of about `page_size` with ZSCAN as they are iterated, in no
   /// particular order (see CollectionScan for what a scan guarantees). Sends nothing until the

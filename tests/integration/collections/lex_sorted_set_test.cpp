@@ -55,6 +55,24 @@ TEST_F(LexSortedSetTest, AddRemoveContainsAndSize) {
   EXPECT_EQ(set.value_range(0, -1), Strings{"c"});
 }
 
+TEST_F(LexSortedSetTest, ContainsAllAndRetainAll) {
+  auto set = five("l");
+  EXPECT_TRUE(set.contains_all({"a", "e"}));
+  EXPECT_FALSE(set.contains_all({"a", "z"}));
+  EXPECT_TRUE(set.contains_all({}));
+  EXPECT_FALSE(set.retain_all({"a", "b", "c", "d", "e", "z"}));
+  EXPECT_TRUE(set.retain_all({"b", "d", "z"}));
+  EXPECT_EQ(set.value_range(0, -1), (Strings{"b", "d"}));
+  EXPECT_EQ(server.command({"ZSCORE", "l", "b"}), "0");  // scores kept: still lexicographic
+  EXPECT_TRUE(set.retain_all({}));                        // none kept: deleted, as Redisson
+  EXPECT_EQ(server.command({"EXISTS", "l"}), "0");
+  server.command({"SET", "text", "x"});
+  LexSortedSet text(client, "text");
+  expect_error(errc::wrong_type, [&] { text.contains_all({"a"}); });
+  expect_error(errc::wrong_type, [&] { text.retain_all({"a"}); });
+  EXPECT_EQ(server.command({"GET", "text"}), "x");
+}
+
 TEST_F(LexSortedSetTest, MembersAreTheBytesWhateverTheClientsDefaultCodec) {
   // The fixture's client uses kryo5 by default; Java's RLexSortedSet forces StringCodec.
   LexSortedSet set(client, "l");

@@ -8,15 +8,19 @@
 #include <asio/use_future.hpp>
 #include <cstdint>
 #include <limits>
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
+#include "support/pub_sub.hpp"
 #include "support/server_test.hpp"
 
 namespace collections_scored_sorted_set_test {
@@ -365,6 +369,61 @@ TEST_F(ScoredSortedSetWaitTest, PollsWaitForAMemberOnADedicatedConnection) {
   expect_error(errc::wrong_type, [&] {
     ScoredSortedSet<std::string>(client, "text", redisson::codecs::string()).poll_first(1s);
   });
+}
+
+TEST_F(ScoredSortedSetWaitTest, PollFromAnyTakesFromTheFirstSetThatHasMembers) {
+  using namespace std::chrono_literals;
+  using Popped = std::pair<std::string, Entries>;
+  ScoredSortedSet<std::string> a(client, "{z}a", redisson::codecs::string());
+  ScoredSortedSet<std::string> b(client, "{z}b", redisson::codecs::string());
+  b.add_all({{1, "b1"}, {2, "b2"}, {3, "b3"}, {4, "b4"}});
+  EXPECT_EQ(a.poll_first_from_any(1s, {"{z}b"}),
+            (std::pair<std::string, std::string>{"{z}b", "b1"}));
+  EXPECT_EQ(a.poll_last_from_any(1s, {"{z}b"}),
+            (std::pair<std::string, std::string>{"{z}b", "b4"}));
+  a.add_all({{5, "a5"}, {6, "a6"}});
+  EXPECT_EQ(a.poll_first_from_any(1s, 5, {"{z}b"}), (Popped{"{z}a", {{"a5", 5}, {"a6", 6}}}));
+  EXPECT_EQ(a.poll_last_from_any(0ms, 1, {"{z}b"}), (Popped{"{z}b", {{"b3", 3}}}));
+  EXPECT_EQ(a.poll_first_from_any(0ms, 2, {"{z}b"}), (Popped{"{z}b", {{"b2", 2}}}));
+  // Nothing anywhere: the server's wait ends with nil (zero looks once).
+  EXPECT_EQ(a.poll_first_from_any(0ms, 1, {"{z}b"}), std::nullopt);
+  EXPECT_EQ(a.poll_last_from_any(50ms, {"{z}b"}), std::nullopt);
+  b.add(7, "kept");
+  expect_error(errc::invalid_argument, [&] { a.poll_first_from_any(1s, 0, {"{z}b"}); });
+  expect_error(errc::invalid_argument, [&] { a.poll_last_from_any(-1ms, {"{z}b"}); });
+  EXPECT_EQ(b.size(), 1);
+}
+
+TEST_F(ScoredSortedSetWaitTest, SubscriptionsTakeTheLowestOrHighestAsTheyCome) {
+  using namespace std::chrono_literals;
+  ScoredSortedSet<std::string> set(client, "z", redisson::codecs::string());
+  std::mutex mutex;
+  std::vector<std::string> lowest;
+  const redisson::test::ShutdownAtEnd stop{client};  // before what the consumers use goes
+  set.add_all({{3, "c"}, {1, "a"}, {2, "b"}});
+  const auto id = set.subscribe_on_first_elements([&](std::string value) {
+    std::lock_guard lock(mutex);
+    lowest.push_back(std::move(value));
+  });
+  ASSERT_TRUE(redisson::test::eventually([&] {
+    std::lock_guard lock(mutex);
+    return lowest.size() == 3;
+  }));
+  EXPECT_EQ(lowest, (Strings{"a", "b", "c"}));
+  EXPECT_TRUE(set.unsubscribe(id));
+  EXPECT_FALSE(set.unsubscribe(id));
+  ASSERT_TRUE(redisson::test::eventually([&] {
+    const auto info = server.command({"INFO", "clients"});
+    return info.find("blocked_clients:0") != std::string::npos;
+  }));
+  set.add(5, "stays");
+  EXPECT_EQ(set.size(), 1);
+  std::atomic<int> highest{0};
+  const auto last = set.subscribe_on_last_elements([&](const std::string& value) {
+    if (value == "stays") ++highest;
+  });
+  ASSERT_TRUE(redisson::test::eventually([&] { return highest == 1; }));
+  EXPECT_TRUE(set.unsubscribe(last));
 }
 
 }  // namespace

@@ -146,6 +146,64 @@ auto ScoredSortedSet<T>::async_poll_last(std::chrono::milliseconds wait, Complet
 
 template <JavaValue T>
 template <class CompletionToken>
+auto ScoredSortedSet<T>::async_poll_first_from_any(std::chrono::milliseconds wait,
+                                                   std::vector<std::string> other_sets,
+                                                   CompletionToken&& token) {
+  return detail::async_blocking<std::optional<std::pair<std::string, T>>>(
+      object_, token,
+      [&] {
+        return detail::wait_last_command("BZPOPMIN", name(), std::move(other_sets), wait,
+                                         "poll_first_from_any");
+      },
+      popped_from_any());
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_poll_last_from_any(std::chrono::milliseconds wait,
+                                                  std::vector<std::string> other_sets,
+                                                  CompletionToken&& token) {
+  return detail::async_blocking<std::optional<std::pair<std::string, T>>>(
+      object_, token,
+      [&] {
+        return detail::wait_last_command("BZPOPMAX", name(), std::move(other_sets), wait,
+                                         "poll_last_from_any");
+      },
+      popped_from_any());
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_poll_first_from_any(std::chrono::milliseconds wait,
+                                                   std::int64_t count,
+                                                   std::vector<std::string> other_sets,
+                                                   CompletionToken&& token) {
+  return detail::async_blocking<std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>>>(
+      object_, token,
+      [&] {
+        return detail::wait_first_multi_pop("BZMPOP", name(), other_sets, "MIN", count, wait,
+                                            "poll_first_from_any");
+      },
+      multi_popped());
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::async_poll_last_from_any(std::chrono::milliseconds wait,
+                                                  std::int64_t count,
+                                                  std::vector<std::string> other_sets,
+                                                  CompletionToken&& token) {
+  return detail::async_blocking<std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>>>(
+      object_, token,
+      [&] {
+        return detail::wait_first_multi_pop("BZMPOP", name(), other_sets, "MAX", count, wait,
+                                            "poll_last_from_any");
+      },
+      multi_popped());
+}
+
+template <JavaValue T>
+template <class CompletionToken>
 auto ScoredSortedSet<T>::async_take_first(CompletionToken&& token) {
   return blocking_pop<T>(token, "BZPOPMIN", std::nullopt, "take_first");
 }
@@ -333,33 +391,6 @@ auto ScoredSortedSet<T>::async_random_entries(std::int64_t count, CompletionToke
         }
         args.arg(count).arg("WITHSCORES");
       });
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_contains_all(const std::vector<T>& values,
-                                            CompletionToken&& token) const {
-  return detail::async_with_encoded<bool>(
-      object_, token, values,
-      [](const detail::ObjectPtr& object, const std::vector<std::string>& members,
-         detail::Done<Reply>& done) {
-        detail::start_with_arguments(object, "ZMSCORE", members, done);
-      },
-      [](const Reply& reply) {
-        if (reply.type == ReplyType::integer) return true;  // no values: nothing was sent
-        if (!reply.is_aggregate()) detail::throw_unexpected_reply("an array of scores", reply);
-        for (const auto& score : reply.elements) {
-          if (score.is_null()) return false;
-        }
-        return true;
-      });
-}
-
-template <JavaValue T>
-template <class CompletionToken>
-auto ScoredSortedSet<T>::async_retain_all(const std::vector<T>& values, CompletionToken&& token) {
-  return detail::async_with_encoded<bool>(object_, token, values, &detail::start_zset_retain_all,
-                                          &detail::reply_flag);
 }
 
 template <JavaValue T>

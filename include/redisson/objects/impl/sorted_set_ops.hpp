@@ -92,6 +92,44 @@ auto SortedSetOps<Derived, Value>::async_value_range(std::int64_t start, std::in
 }
 
 template <class Derived, class Value>
+template <class CompletionToken>
+auto SortedSetOps<Derived, Value>::async_contains_all(const std::vector<Value>& values,
+                                                      CompletionToken&& token) const {
+  return detail::async_with_encoded<bool>(
+      object(), token, values,
+      [](const detail::ObjectPtr& object, const std::vector<std::string>& members,
+         detail::Done<Reply>& done) {
+        detail::start_with_arguments(object, "ZMSCORE", members, done);
+      },
+      [](const Reply& reply) {
+        if (reply.type == ReplyType::integer) return true;  // no values: nothing was sent
+        if (!reply.is_aggregate()) detail::throw_unexpected_reply("an array of scores", reply);
+        for (const auto& score : reply.elements) {
+          if (score.is_null()) return false;
+        }
+        return true;
+      });
+}
+
+template <class Derived, class Value>
+template <class CompletionToken>
+auto SortedSetOps<Derived, Value>::async_retain_all(const std::vector<Value>& values,
+                                                    CompletionToken&& token) {
+  return detail::async_with_encoded<bool>(object(), token, values, &detail::start_zset_retain_all,
+                                          &detail::reply_flag);
+}
+
+template <class Derived, class Value>
+bool SortedSetOps<Derived, Value>::contains_all(const std::vector<Value>& values) const {
+  return async_contains_all(values, detail::blocking("contains_all", handle().name()));
+}
+
+template <class Derived, class Value>
+bool SortedSetOps<Derived, Value>::retain_all(const std::vector<Value>& values) {
+  return async_retain_all(values, detail::blocking("retain_all", handle().name()));
+}
+
+template <class Derived, class Value>
 std::vector<Value> SortedSetOps<Derived, Value>::value_range(std::int64_t start,
                                                              std::int64_t end) const {
   return async_value_range(start, end, detail::blocking("value_range", handle().name()));
