@@ -16,7 +16,8 @@ using ListenerId = std::uint64_t;
 
 /// What happened to an object's key, as the server announces it (keyspace notifications,
 /// `__keyevent@<db>__:<event>`). Which events a type hears is Redisson's choice for that type;
-/// another one is refused (errc::invalid_argument, nothing subscribed):
+/// another one is refused (errc::invalid_argument, nothing subscribed). A Geo hears what a
+/// ScoredSortedSet hears (GEOADD is announced as zadd):
 ///
 /// | event | types (Redis event) |
 /// |---|---|

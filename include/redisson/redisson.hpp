@@ -23,6 +23,7 @@
 #include "redisson/objects/delayed_queue.hpp"
 #include "redisson/objects/deque.hpp"
 #include "redisson/objects/functions.hpp"
+#include "redisson/objects/geo.hpp"
 #include "redisson/objects/hyper_log_log.hpp"
 #include "redisson/objects/id_generator.hpp"
 #include "redisson/objects/keys.hpp"

@@ -165,6 +165,8 @@ KeyEventRoute route_of(std::string_view kind, ObjectEvent event) {
     }
     return {};
   }
+  // A Geo is a sorted set (RedissonGeo extends RedissonScoredSortedSet): the same events.
+  if (kind == "Geo") kind = "ScoredSortedSet";
   for (const auto& entry : kKindEvents) {
     if (kind == entry.kind && entry.event == event) return entry.route;
   }

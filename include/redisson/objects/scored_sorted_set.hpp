@@ -668,6 +668,11 @@ class ScoredSortedSet : public Object,
     return CollectionScan<ScoredEntry<T>>(object_, "ZSCAN", page_size, &detail::zset_entries<T>);
   }
 
+ protected:
+  /// For a type that is a sorted set underneath (Geo): `kind` names it in errors and listeners.
+  ScoredSortedSet(const Client& client, std::string name, CodecPtr codec, const char* kind)
+      : Object(client, std::move(name), std::move(codec), kind) {}
+
  private:
   /// BZPOPMIN/BZPOPMAX name <wait> on a dedicated connection: [name, member, score] or nil.
   template <class R, class CompletionToken>

@@ -16,6 +16,7 @@
 
 #include "redisson/client.hpp"
 #include "redisson/objects/blocking_queue.hpp"
+#include "redisson/objects/geo.hpp"
 #include "redisson/objects/list_multimap.hpp"
 #include "redisson/objects/map.hpp"
 #include "redisson/objects/scored_sorted_set.hpp"
@@ -176,6 +177,37 @@ TEST_F(CollectionsCluster, ScoredSortedSetAlgebraWithinAHashTagAndRefusedAcrossS
     }
   }
   EXPECT_EQ(set.size(), 2);
+}
+
+TEST_F(CollectionsCluster, GeoSearchStoresWithinAHashTagAndAreRefusedAcrossSlots) {
+  using Args = redisson::GeoSearchArgs<std::string>;
+  redisson::Geo<std::string> geo(client, "{cl:geo}:a", codecs::string());
+  EXPECT_EQ(geo.add({{13.361389, 38.115556, "Palermo"}, {15.087269, 37.502669, "Catania"}}), 2);
+  const auto around = Args::from(15, 37).radius(200, redisson::GeoUnit::kilometers);
+  EXPECT_EQ(geo.search(around).size(), 2U);
+  EXPECT_EQ(geo.store_search_to("{cl:geo}:near", around), 2);
+  EXPECT_EQ(geo.store_sorted_search_to(
+                "{cl:geo}:box", Args::from("Palermo").box(400, 400, redisson::GeoUnit::kilometers)),
+            2);
+  EXPECT_EQ(redisson::Geo<std::string>(client, "{cl:geo}:near", codecs::string()).size(), 2);
+  EXPECT_EQ(redisson::Geo<std::string>(client, "{cl:geo}:box", codecs::string()).size(), 2);
+  const std::string elsewhere = "cl:geo:elsewhere";
+  ASSERT_NE(redisson::detail::key_slot(elsewhere), redisson::detail::key_slot("{cl:geo}:a"));
+  for (const auto& [what, call] : std::vector<std::pair<std::string, std::function<void()>>>{
+           {"store_search_to", [&] { geo.store_search_to(elsewhere, around); }},
+           {"store_sorted_search_to", [&] {
+              geo.store_sorted_search_to(
+                  elsewhere, Args::from(15, 37).box(400, 400, redisson::GeoUnit::kilometers));
+            }}}) {
+    try {
+      call();
+      ADD_FAILURE() << what << " across slots was accepted";
+    } catch (const redisson::error& failure) {
+      EXPECT_EQ(failure.code(), redisson::errc::invalid_argument) << what;
+      EXPECT_NE(std::string(failure.what()).find("hash slot"), std::string::npos) << failure.what();
+    }
+  }
+  EXPECT_FALSE(redisson::Geo<std::string>(client, elsewhere, codecs::string()).exists());
 }
 
 TEST_F(CollectionsCluster, SetCacheAlgebraWithinAHashTagAndRefusedAcrossSlots) {
