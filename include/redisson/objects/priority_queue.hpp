@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "redisson/objects/deque.hpp"
 #include "redisson/objects/sorted_list.hpp"
 
 namespace redisson {
@@ -180,6 +181,13 @@ class PriorityDeque : public PriorityQueue<T, Compare> {
   bool remove_last_occurrence(const T& value) {
     std::lock_guard<Lock> guard(this->lock_);
     return this->list_.remove(value, -1) > 0;
+  }
+  /// Moves the element at this deque's `from` end (head: the least) to the `to` end of the list
+  /// `destination` (LMOVE under the lock; on a Cluster, in the same slot) and returns it;
+  /// nullopt when this one is empty.
+  std::optional<T> move(const std::string& destination, ListEnd from, ListEnd to) {
+    return this->locked_move(destination, detail::list_end_word(from), detail::list_end_word(to),
+                             "move");
   }
   /// The elements greatest first (Java's descendingIterator), read at once.
   std::vector<T> read_all_descending() const {

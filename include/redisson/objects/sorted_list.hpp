@@ -94,6 +94,16 @@ class SortedList : public ListBase<T> {
     for (const auto& value : values) changed = remove(value) || changed;
     return changed;
   }
+  /// Refused (errc::not_supported, nothing sent): the handle's lock, comparator key and
+  /// release channel are named after the list when it is made, and another name would leave
+  /// them behind (Java's rename leaves the comparator key behind too). Copy or make a new
+  /// handle instead.
+  void rename(const std::string& new_name) { refuse_rename("rename", new_name); }
+  /// Refused as rename().
+  bool renamenx(const std::string& new_name) {
+    refuse_rename("renamenx", new_name);
+    return false;
+  }
   /// Keeps only the elements equal (as bytes) to one of `values` (none: deletes the list, as
   /// Redisson); true if an element was removed. One script under the lock.
   bool retain_all(std::vector<T> values) {
@@ -179,6 +189,16 @@ class SortedList : public ListBase<T> {
                                                    destination);
   }
 
+  /// LMOVE to `destination` (`from`, `to`: LEFT or RIGHT) under the lock.
+  std::optional<T> locked_move(const std::string& destination, const char* from, const char* to,
+                               const char* operation) {
+    if (this->size() == 0) return std::nullopt;
+    std::lock_guard<Lock> guard(lock_);
+    return this->template on_key<std::optional<T>>(this->blocking(operation),
+                                                   this->template value_reader<T>(), "LMOVE",
+                                                   destination, from, to);
+  }
+
   /// Waits up to `wait` (nullopt: without end) for `attempt` to return a value. Between
   /// attempts it sleeps until the lock's release message (every writer, Java's included,
   /// publishes one on unlock: an offer wakes it) or a second passed (a lost message). A
@@ -237,6 +257,11 @@ class SortedList : public ListBase<T> {
   Lock lock_;
 
  private:
+  [[noreturn]] void refuse_rename(const char* operation, const std::string& new_name) const {
+    throw error(errc::not_supported, std::string(this->object_->kind) + " " + operation + " " +
+                                         this->name() + " -> " + new_name +
+                                         ": a sorted list keeps the name it was made with");
+  }
   /// Java's checkComparator: the stored order must be this handle's.
   void check_comparator() const {
     auto stored = comparator_holder_.get();

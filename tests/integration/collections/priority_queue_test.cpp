@@ -141,6 +141,13 @@ TEST_F(PriorityQueueTest, TheComparatorKeyIsNamedOnceAndChecked) {
   reversed.add_all({"a", "c", "b"});
   EXPECT_EQ(reversed.read_all(), (std::vector<std::string>{"c", "b", "a"}));
 
+  // rename would leave the lock and comparator names behind: refused, nothing moves.
+  expect_error(
+      errc::not_supported, [&] { reversed.rename("q2"); }, "rename");
+  expect_error(
+      errc::not_supported, [&] { reversed.renamenx("q2"); }, "renamenx");
+  EXPECT_EQ(server.command({"EXISTS", "q", "q2"}), "1");
+
   // delete_object takes the comparator key with the list, as Redisson's clear().
   EXPECT_TRUE(reversed.delete_object());
   EXPECT_EQ(server.command({"EXISTS", "q", "{q}:redisson_sortedset_comparator"}), "0");
@@ -241,6 +248,10 @@ TEST_F(PriorityQueueTest, ADequeIsTakenFromBothEnds) {
   EXPECT_FALSE(deque.remove_first_occurrence(3));
   EXPECT_EQ(deque.read_all(), std::vector<std::int32_t>{2});
   deque.add_all({5, 6});
+  EXPECT_EQ(deque.move("other", redisson::ListEnd::tail, redisson::ListEnd::head), 6);
+  EXPECT_EQ(deque.move("other", redisson::ListEnd::head, redisson::ListEnd::tail), 2);
+  EXPECT_EQ(server.command({"LLEN", "other"}), "2");
+  deque.add_all({2, 6});
   EXPECT_EQ(deque.poll_last(2), (std::vector<std::int32_t>{6, 5}));
   EXPECT_EQ(deque.poll_last(), 2);
   EXPECT_EQ(deque.poll_last(), std::nullopt);
