@@ -88,6 +88,7 @@ TEST_F(PriorityQueueTest, OffersComeOutLeastFirst) {
 
 TEST_F(PriorityQueueTest, ACustomCompareOrdersTheQueue) {
   PriorityQueue<std::int32_t, std::greater<>> queue(client, "q", codecs::kryo5());
+  EXPECT_TRUE(queue.value_comp()(2, 1));
   for (std::int32_t value : {2, 9, 4, 7}) queue.offer(value);
   EXPECT_EQ(queue.read_all(), (std::vector<std::int32_t>{9, 7, 4, 2}));
   EXPECT_EQ(queue.poll(), 9);
@@ -289,6 +290,10 @@ TEST_F(PriorityQueueTest, ASortedSetKeepsOneOfEachInOrder) {
   EXPECT_EQ(set.last(), "d");
   EXPECT_TRUE(set.remove("b"));
   EXPECT_FALSE(set.remove("b"));
+  set.add_all({"b", "bb"});
+  EXPECT_TRUE(set.remove_all({"bb", "zz"}));
+  EXPECT_FALSE(set.remove_all({"zz"}));
+  EXPECT_TRUE(set.remove("b"));
   EXPECT_EQ(set.poll_first(), "a");
   EXPECT_EQ(set.poll_last(), "d");
   EXPECT_EQ(set.size(), 1);
