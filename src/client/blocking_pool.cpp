@@ -192,7 +192,7 @@ void BlockingPool::send(const CallPtr& call, const LeasePtr& lease) {
     lease->connection->submit(
         Command{"CLIENT", "ID"}, deadline,
         [self = shared_from_this(), weak = std::weak_ptr<Lease>(lease)](std::error_code ec,
-                                                                         Reply id) {
+                                                                        Reply id) {
           const auto lease = weak.lock();
           if (!lease) return;
           if (!ec && id.type == ReplyType::integer) lease->client_id = id.integer;

@@ -44,8 +44,8 @@ void start_delayed_remove(const ObjectPtr& object, const std::string& destinatio
   eval_reply(*object, std::move(call), std::move(done));
 }
 
-void start_delayed_poll(const ObjectPtr& object, const std::string& destination,
-                        std::int64_t count, Done<Reply>& done) {
+void start_delayed_poll(const ObjectPtr& object, const std::string& destination, std::int64_t count,
+                        Done<Reply>& done) {
   if (count < 1) throw_invalid_argument("poll: the count must be at least 1");
   auto call = lua::delayed_queue_poll(
       std::vector<std::string>{delay_queue_timeouts(destination), delay_queue_list(destination)},

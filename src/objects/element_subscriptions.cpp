@@ -74,8 +74,8 @@ struct ElementSubscriptions::Subscription {
 
   void take(const std::shared_ptr<Subscription>& self) {
     if (!active.load(std::memory_order_acquire)) return;
-    auto command = wait_last_command(pop_verb(pop), object->name, {}, std::nullopt,
-                                     "subscribe_on_elements");
+    auto command =
+        wait_last_command(pop_verb(pop), object->name, {}, std::nullopt, "subscribe_on_elements");
     BlockingPool::Request request;
     request.args = std::move(command.args);
     request.timeout_index = command.timeout_index;
@@ -114,16 +114,18 @@ struct ElementSubscriptions::Subscription {
     const auto* config = &object->core->config();
     const auto& name = object->name;
     try {
-      submit_command(object, give_back_command(pop, reply), [config, name](Status status, Reply) {
-        if (!status) return;
-        report_failure(*config, Blocking("unsubscribe", name, nullptr).to_error(status));
-      });
+      submit_command(object, give_back_command(pop, reply),
+                     [config, name](const Status& status, const Reply&) {
+                       if (!status) return;
+                       report_failure(*config,
+                                      Blocking("unsubscribe", name, nullptr).to_error(status));
+                     });
     } catch (const error& failure) {
       report_failure(*config, failure);
     } catch (const std::exception&) {
-      report_failure(*config, error(errc::wrong_type,
-                                    "unsubscribe '" + name + "': a popped element to give back "
-                                    "was not [key, element]"));
+      report_failure(*config, error(errc::wrong_type, "unsubscribe '" + name +
+                                                          "': a popped element to give back "
+                                                          "was not [key, element]"));
     }
   }
 };
@@ -165,15 +167,19 @@ bool ElementSubscriptions::remove(ListenerId id) {
 }
 
 void ElementSubscriptions::closing() noexcept {
-  std::map<ListenerId, std::shared_ptr<Subscription>> stopping;
-  {
-    std::lock_guard lock(mutex_);
-    stopping.swap(subscriptions_);
-  }
-  for (auto& [id, subscription] : stopping) {
-    subscription->active.store(false, std::memory_order_release);
-    subscription->retry.cancel();
-    if (subscription->call) core_.blocking_pool().cancel(subscription->call);
+  try {
+    std::map<ListenerId, std::shared_ptr<Subscription>> stopping;
+    {
+      std::lock_guard lock(mutex_);
+      stopping.swap(subscriptions_);
+    }
+    for (auto& [id, subscription] : stopping) {
+      subscription->active.store(false, std::memory_order_release);
+      subscription->retry.cancel();
+      if (subscription->call) core_.blocking_pool().cancel(subscription->call);
+    }
+  } catch (const std::exception&) {
+    // No mutex or no memory: the connections close right after, which ends every pop.
   }
 }
 

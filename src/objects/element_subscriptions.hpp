@@ -22,15 +22,14 @@
 #include <string>
 
 #include "client/client_services.hpp"
+#include "redisson/detail/element_subscription.hpp"
 #include "redisson/detail/object_op.hpp"
 #include "redisson/listener.hpp"
-#include "redisson/detail/element_subscription.hpp"
 
 namespace redisson::detail {
 
 class ClientCore;
 class ListenerPool;
-
 
 class ElementSubscriptions : public ClientService {
  public:
@@ -40,7 +39,8 @@ class ElementSubscriptions : public ClientService {
   /// Starts taking from `object` with `pop`; `deliver` gets each popped element's reply
   /// ([key, element] or [key, member, score]) on the subscription's listener strand and may
   /// throw (errc::listener_failed to the error handler). Any thread.
-  ListenerId add(const ObjectPtr& object, ElementPop pop, std::function<void(const Reply&)> deliver);
+  ListenerId add(const ObjectPtr& object, ElementPop pop,
+                 std::function<void(const Reply&)> deliver);
   /// Stops the subscription `id`; false when it is not (or no longer) one. No call of its
   /// consumer starts after this returns (one running may finish). Any thread.
   bool remove(ListenerId id);
@@ -56,6 +56,5 @@ class ElementSubscriptions : public ClientService {
   std::uint64_t next_id_ = 1;
   std::map<ListenerId, std::shared_ptr<Subscription>> subscriptions_;
 };
-
 
 }  // namespace redisson::detail

@@ -22,7 +22,8 @@ bool remove_element_subscription(const ObjectPtr& object, ListenerId id);
 /// A consumer's calls for a subscription popping [key, element, ...]: the element decoded with
 /// `codec` (unreadable bytes throw: reported as errc::listener_failed).
 template <class T>
-std::function<void(const Reply&)> element_consumer(CodecPtr codec, std::function<void(T)> consumer) {
+std::function<void(const Reply&)> element_consumer(CodecPtr codec,
+                                                   std::function<void(T)> consumer) {
   return [codec = std::move(codec), consumer = std::move(consumer)](const Reply& reply) {
     if (!reply.is_aggregate() || reply.elements.size() < 2) {
       throw_unexpected_reply("[key, element]", reply);

@@ -225,9 +225,9 @@ class BlockingDeque : public detail::BlockingPops<Deque<T>> {
   using Base::async_move;
   using Base::async_poll_last;
   using Base::async_poll_last_from_any;
-  using Base::poll_last_from_any;
   using Base::move;
   using Base::poll_last;
+  using Base::poll_last_from_any;
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>

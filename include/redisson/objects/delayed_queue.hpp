@@ -28,8 +28,8 @@ void start_delayed_offer(const ObjectPtr& object, const std::string& destination
 void start_delayed_remove(const ObjectPtr& object, const std::string& destination,
                           const std::string& value, Done<Reply>& done);
 /// delayed_queue_poll.lua: up to `count` (>= 1, else invalid_argument) values from the head.
-void start_delayed_poll(const ObjectPtr& object, const std::string& destination,
-                        std::int64_t count, Done<Reply>& done);
+void start_delayed_poll(const ObjectPtr& object, const std::string& destination, std::int64_t count,
+                        Done<Reply>& done);
 /// delayed_queue_poll_last_to.lua into the list `target` (same hash slot on a Cluster).
 void start_delayed_poll_last_to(const ObjectPtr& object, const std::string& destination,
                                 const std::string& target, Done<Reply>& done);

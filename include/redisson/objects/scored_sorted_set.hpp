@@ -204,16 +204,20 @@ class ScoredSortedSet : public Object,
   auto async_poll_first(std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_first_from_any(std::chrono::milliseconds wait,
-                                 std::vector<std::string> other_sets, CompletionToken&& token);
+                                 const std::vector<std::string>& other_sets,
+                                 CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_last_from_any(std::chrono::milliseconds wait,
-                                std::vector<std::string> other_sets, CompletionToken&& token);
+                                const std::vector<std::string>& other_sets,
+                                CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_first_from_any(std::chrono::milliseconds wait, std::int64_t count,
-                                 std::vector<std::string> other_sets, CompletionToken&& token);
+                                 const std::vector<std::string>& other_sets,
+                                 CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_last_from_any(std::chrono::milliseconds wait, std::int64_t count,
-                                std::vector<std::string> other_sets, CompletionToken&& token);
+                                const std::vector<std::string>& other_sets,
+                                CompletionToken&& token);
   template <class CompletionToken>
   auto async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token);
   template <class CompletionToken>
@@ -403,12 +407,11 @@ class ScoredSortedSet : public Object,
   /// (CROSSSLOT otherwise).
   std::optional<std::pair<std::string, T>> poll_first_from_any(
       std::chrono::milliseconds wait, std::vector<std::string> other_sets) {
-    return async_poll_first_from_any(wait, std::move(other_sets),
-                                     blocking("poll_first_from_any"));
+    return async_poll_first_from_any(wait, std::move(other_sets), blocking("poll_first_from_any"));
   }
   /// As poll_first_from_any at the highest score (BZPOPMAX).
-  std::optional<std::pair<std::string, T>> poll_last_from_any(
-      std::chrono::milliseconds wait, std::vector<std::string> other_sets) {
+  std::optional<std::pair<std::string, T>> poll_last_from_any(std::chrono::milliseconds wait,
+                                                              std::vector<std::string> other_sets) {
     return async_poll_last_from_any(wait, std::move(other_sets), blocking("poll_last_from_any"));
   }
   /// Removes up to `count` (>= 1) entries of the lowest scores from this set or, when it is
@@ -706,15 +709,16 @@ class ScoredSortedSet : public Object,
   }
   /// [set, member, score] from BZPOPMIN/BZPOPMAX over several sets, or nil.
   auto popped_from_any() const {
-    return [codec = object_->codec](const Reply& reply) -> std::optional<std::pair<std::string, T>> {
-      if (reply.is_null()) return std::nullopt;
-      if (reply.elements.size() != 3 || !reply.elements[0].is_string()) {
-        detail::throw_unexpected_reply("[set, member, score]", reply);
-      }
-      auto value = detail::decode_reply<T>(*codec, reply.elements[1]);
-      if (!value) detail::throw_unexpected_reply("a member", reply);
-      return std::pair<std::string, T>{reply.elements[0].str, std::move(*value)};
-    };
+    return
+        [codec = object_->codec](const Reply& reply) -> std::optional<std::pair<std::string, T>> {
+          if (reply.is_null()) return std::nullopt;
+          if (reply.elements.size() != 3 || !reply.elements[0].is_string()) {
+            detail::throw_unexpected_reply("[set, member, score]", reply);
+          }
+          auto value = detail::decode_reply<T>(*codec, reply.elements[1]);
+          if (!value) detail::throw_unexpected_reply("a member", reply);
+          return std::pair<std::string, T>{reply.elements[0].str, std::move(*value)};
+        };
   }
   /// [set, [[member, score]...]] from BZMPOP, or nil.
   auto multi_popped() const {

@@ -22,6 +22,7 @@
 #include "redisson/objects/blocking_queue.hpp"
 #include "redisson/objects/bucket.hpp"
 #include "redisson/objects/buckets.hpp"
+#include "redisson/objects/geo.hpp"
 #include "redisson/objects/keys.hpp"
 #include "redisson/objects/list.hpp"
 #include "redisson/objects/map.hpp"
@@ -340,6 +341,29 @@ TEST_F(BatchTest, TopicsScriptsAndBucketsAreQueuedInTheBatch) {
   expect_error(
       errc::invalid_argument, [&] { flushed.get(); }, "script_flush");
   EXPECT_EQ(other.size(), 0U);
+}
+
+// Redisson's batch.getGeo(): a Geo bound to the batch queues its adds, reads and searches.
+TEST_F(BatchTest, GeoOperationsAreQueuedInTheBatch) {
+  Batch batch(client);
+  auto geo = batch.get<redisson::Geo<std::string>>("sicily", codecs::string());
+  auto added =
+      geo.async_add(std::vector<redisson::GeoEntry<std::string>>{{13.361389, 38.115556, "Palermo"},
+                                                                 {15.087269, 37.502669, "Catania"}},
+                    asio::use_future);
+  auto distance =
+      geo.async_dist("Palermo", "Catania", redisson::GeoUnit::kilometers, asio::use_future);
+  auto near = geo.async_search(
+      redisson::GeoSearchArgs<std::string>::from(15, 37).radius(200, redisson::GeoUnit::kilometers),
+      asio::use_future);
+  EXPECT_EQ(batch.size(), 3U) << "queued, nothing sent yet";
+  EXPECT_EQ(server.command({"EXISTS", "sicily"}), "0");
+  batch.execute();
+  EXPECT_EQ(added.get(), 2);
+  const auto km = distance.get();
+  ASSERT_TRUE(km.has_value());
+  EXPECT_NEAR(*km, 166.27, 0.01);
+  EXPECT_EQ(near.get().size(), 2U);
 }
 
 // Redisson's batch.getKeys(): the key-by-name operations are queued; those over every master

@@ -111,7 +111,8 @@ TEST_F(BlockingQueueTest, PollFirstAndLastFromAnyTakeSeveralFromOneQueue) {
   EXPECT_EQ(a.poll_first_from_any(50ms, 1, {"{q}b"}), std::nullopt);
   EXPECT_EQ(a.poll_last_from_any(50ms, {"{q}b"}), std::nullopt);
   // One waiting is woken by an element offered later.
-  auto waiting = std::async(std::launch::async, [&] { return a.poll_first_from_any(10s, 3, {"{q}b"}); });
+  auto waiting =
+      std::async(std::launch::async, [&] { return a.poll_first_from_any(10s, 3, {"{q}b"}); });
   Client producer(config_for(server));
   BlockingQueue<std::string>(producer, "{q}b", codecs::string()).add_all({"late"});
   EXPECT_EQ(waiting.get(), (Taken{"{q}b", {"late"}}));
@@ -180,7 +181,8 @@ TEST_F(BlockingQueueTest, NothingIsLostOrDuplicatedWhenASubscriptionStops) {
   ASSERT_TRUE(eventually([&] {
     std::lock_guard lock(mutex);
     return static_cast<int>(seen.size()) + deque.size() == offered;
-  })) << seen.size() << " seen, " << deque.size() << " left of " << offered;
+  })) << seen.size()
+      << " seen, " << deque.size() << " left of " << offered;
   std::lock_guard lock(mutex);
   for (const auto& value : deque.read_all()) EXPECT_EQ(seen.count(value), 0u) << value;
   for (const auto& value : seen) EXPECT_EQ(seen.count(value), 1u) << value;

@@ -240,8 +240,7 @@ TEST_F(JavaDelayedQueueTest, ReadsAndTakesBackJavasWaitingElements) {
     const auto timeouts = "redisson_delay_queue_timeout:{" + destination + "}";
     server.command({"ZADD", timeouts, "XX", "32503680000000",
                     server.command({"LINDEX", "redisson_delay_queue:{" + destination + "}", "0"})});
-    DelayedQueue<std::string> delayed(client, destination,
-                                      redisson::test::codec_of_case(fixture));
+    DelayedQueue<std::string> delayed(client, destination, redisson::test::codec_of_case(fixture));
     EXPECT_EQ(delayed.peek(), "a");
     EXPECT_EQ(delayed.read_all(), std::vector<std::string>{"a"});
     EXPECT_TRUE(delayed.contains("a"));

@@ -64,7 +64,7 @@ TEST_F(LexSortedSetTest, ContainsAllAndRetainAll) {
   EXPECT_TRUE(set.retain_all({"b", "d", "z"}));
   EXPECT_EQ(set.value_range(0, -1), (Strings{"b", "d"}));
   EXPECT_EQ(server.command({"ZSCORE", "l", "b"}), "0");  // scores kept: still lexicographic
-  EXPECT_TRUE(set.retain_all({}));                        // none kept: deleted, as Redisson
+  EXPECT_TRUE(set.retain_all({}));                       // none kept: deleted, as Redisson
   EXPECT_EQ(server.command({"EXISTS", "l"}), "0");
   server.command({"SET", "text", "x"});
   LexSortedSet text(client, "text");

@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <asio/use_future.hpp>
+#include <atomic>
 #include <cstdint>
 #include <limits>
-#include <atomic>
 #include <map>
 #include <mutex>
 #include <optional>

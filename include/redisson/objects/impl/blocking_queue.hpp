@@ -84,7 +84,9 @@ auto BlockingPops<Base>::multi_pop(CompletionToken&& token, std::vector<std::str
                                    std::chrono::milliseconds wait, const char* operation) const {
   return detail::async_blocking<std::optional<std::pair<std::string, std::vector<T>>>>(
       this->object_, token,
-      [&] { return wait_first_multi_pop("BLMPOP", this->name(), others, end, count, wait, operation); },
+      [&] {
+        return wait_first_multi_pop("BLMPOP", this->name(), others, end, count, wait, operation);
+      },
       with_codec(&popped_entries));
 }
 

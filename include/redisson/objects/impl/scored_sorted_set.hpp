@@ -147,12 +147,12 @@ auto ScoredSortedSet<T>::async_poll_last(std::chrono::milliseconds wait, Complet
 template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::async_poll_first_from_any(std::chrono::milliseconds wait,
-                                                   std::vector<std::string> other_sets,
+                                                   const std::vector<std::string>& other_sets,
                                                    CompletionToken&& token) {
   return detail::async_blocking<std::optional<std::pair<std::string, T>>>(
       object_, token,
       [&] {
-        return detail::wait_last_command("BZPOPMIN", name(), std::move(other_sets), wait,
+        return detail::wait_last_command("BZPOPMIN", name(), other_sets, wait,
                                          "poll_first_from_any");
       },
       popped_from_any());
@@ -161,12 +161,12 @@ auto ScoredSortedSet<T>::async_poll_first_from_any(std::chrono::milliseconds wai
 template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::async_poll_last_from_any(std::chrono::milliseconds wait,
-                                                  std::vector<std::string> other_sets,
+                                                  const std::vector<std::string>& other_sets,
                                                   CompletionToken&& token) {
   return detail::async_blocking<std::optional<std::pair<std::string, T>>>(
       object_, token,
       [&] {
-        return detail::wait_last_command("BZPOPMAX", name(), std::move(other_sets), wait,
+        return detail::wait_last_command("BZPOPMAX", name(), other_sets, wait,
                                          "poll_last_from_any");
       },
       popped_from_any());
@@ -176,7 +176,7 @@ template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::async_poll_first_from_any(std::chrono::milliseconds wait,
                                                    std::int64_t count,
-                                                   std::vector<std::string> other_sets,
+                                                   const std::vector<std::string>& other_sets,
                                                    CompletionToken&& token) {
   return detail::async_blocking<std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>>>(
       object_, token,
@@ -191,7 +191,7 @@ template <JavaValue T>
 template <class CompletionToken>
 auto ScoredSortedSet<T>::async_poll_last_from_any(std::chrono::milliseconds wait,
                                                   std::int64_t count,
-                                                  std::vector<std::string> other_sets,
+                                                  const std::vector<std::string>& other_sets,
                                                   CompletionToken&& token) {
   return detail::async_blocking<std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>>>(
       object_, token,
