@@ -79,6 +79,22 @@ void start_multimap_scan_values(const ObjectPtr& object, MultimapKind kind,
   eval_reply(*object, lua::multimap_size({object->name}, args), std::move(done));
 }
 
+void start_multimap_entries(const ObjectPtr& object, MultimapKind kind, Done<Reply>& done) {
+  eval_reply(
+      *object,
+      lua::multimap_entries({object->name},
+                            std::vector<std::string>{kind_arg(kind), values_prefix(object->name)}),
+      std::move(done));
+}
+
+void start_multimap_fast_remove_value(const ObjectPtr& object, MultimapKind kind,
+                                      const std::vector<std::string>& values, Done<Reply>& done) {
+  if (values.empty()) return done(Status{}, integer_reply(0));
+  std::vector<std::string> args{kind_arg(kind), values_prefix(object->name)};
+  args.insert(args.end(), values.begin(), values.end());
+  eval_reply(*object, lua::multimap_fast_remove_value({object->name}, args), std::move(done));
+}
+
 void start_multimap_count(const ObjectPtr& object, MultimapKind kind, const std::string& key_bytes,
                           Done<Reply>& done) {
   submit_command(object,

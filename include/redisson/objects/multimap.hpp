@@ -43,6 +43,12 @@ void start_multimap_fast_remove(const ObjectPtr& object, const std::vector<std::
 /// size (no value) or contains_value (multimap_size.lua): an integer reply.
 void start_multimap_scan_values(const ObjectPtr& object, MultimapKind kind,
                                 const std::vector<std::string>& value, Done<Reply>& done);
+/// Every key with each value (multimap_entries.lua): a flat array of key, value bytes.
+void start_multimap_entries(const ObjectPtr& object, MultimapKind kind, Done<Reply>& done);
+/// fast_remove_value (multimap_fast_remove_value.lua): how many values were removed; none sent
+/// (0) for no values.
+void start_multimap_fast_remove_value(const ObjectPtr& object, MultimapKind kind,
+                                      const std::vector<std::string>& values, Done<Reply>& done);
 /// SCARD / LLEN of one key's values: an integer reply.
 void start_multimap_count(const ObjectPtr& object, MultimapKind kind, const std::string& key_bytes,
                           Done<Reply>& done);
@@ -117,6 +123,14 @@ class MultimapBase : public Object,
   auto async_size(CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_key_size(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_all_key_set(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_all_entries(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_read_all_values(CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_fast_remove_value(std::vector<V> values, CompletionToken&& token);
 
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   // fast_remove, contains_key and contains_value (walks every key) are MapKeys'.
@@ -168,6 +182,25 @@ class MultimapBase : public Object,
   CollectionScan<K> keys(std::int64_t page_size = 100) const {
     return CollectionScan<K>(object_, "HSCAN", page_size, &decode_keys);
   }
+  /// Every key, in one HKEYS of the index (keys() reads a large multimap in pages).
+  std::vector<K> read_all_key_set() const {
+    return async_read_all_key_set(blocking("read_all_key_set"));
+  }
+  /// Every key with each of its values (a list's in order), in one script that walks the index
+  /// (O(values)); Java's entries() view, read whole.
+  std::vector<std::pair<K, V>> read_all_entries() const {
+    return async_read_all_entries(blocking("read_all_entries"));
+  }
+  /// Every key's values, one after another (the same script); Java's values() view, read whole.
+  std::vector<V> read_all_values() const {
+    return async_read_all_values(blocking("read_all_values"));
+  }
+  /// Removes each of `values` from every key (a list loses the first occurrence per key, as
+  /// Redisson); a key left without values leaves the index. One script, O(keys); returns how
+  /// many values were removed.
+  std::int64_t fast_remove_value(const std::vector<V>& values) {
+    return async_fast_remove_value(values, blocking("fast_remove_value"));
+  }
   /// The name of the set or list holding the values of `key` (`{name}:<base64>`).
   std::string values_key(const K& key) const {
     return detail::multimap_values_key(name(), key_bytes(*object_, key));
@@ -200,6 +233,20 @@ class MultimapBase : public Object,
   }
   static std::vector<V> decode_values(const Codec& codec, const Reply& page) {
     return detail::decode_elements<V>(codec.map_value_codec(), page);
+  }
+  static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& reply) {
+    if (!reply.is_aggregate() || reply.elements.size() % 2 != 0) {
+      detail::throw_unexpected_reply("an array of keys and values", reply);
+    }
+    std::vector<std::pair<K, V>> entries;
+    entries.reserve(reply.elements.size() / 2);
+    for (std::size_t i = 0; i < reply.elements.size(); i += 2) {
+      auto key = detail::decode_reply<K>(codec.map_key_codec(), reply.elements[i]);
+      auto value = detail::decode_reply<V>(codec.map_value_codec(), reply.elements[i + 1]);
+      if (!key || !value) detail::throw_unexpected_reply("a key and a value", reply);
+      entries.emplace_back(std::move(*key), std::move(*value));
+    }
+    return entries;
   }
   static std::vector<K> decode_keys(const Codec& codec, const Reply& page) {
     std::vector<K> keys;

@@ -113,6 +113,49 @@ TEST_F(MultimapTest, ListMultimapKeepsOrderAndDuplicates) {
   EXPECT_EQ(server.command({"EXISTS", "events"}), "0") << "the last value took the index along";
 }
 
+TEST_F(MultimapTest, WholeReadsAndFastRemoveValueAcrossKeys) {
+  SetMultimap<std::string, std::string> tags(client, "tags", codecs::string());
+  ListMultimap<std::string, std::string> log(client, "log", codecs::string());
+  EXPECT_TRUE(tags.read_all_key_set().empty());
+  EXPECT_TRUE(tags.read_all_entries().empty());
+  tags.put_all("a", {"x", "y"});
+  tags.put_all("b", {"y", "z"});
+  log.put_all("a", {"x", "y", "x"});
+  log.put_all("b", {"x"});
+  auto keys = tags.read_all_key_set();
+  std::sort(keys.begin(), keys.end());
+  EXPECT_EQ(keys, (Strings{"a", "b"}));
+  auto entries = tags.read_all_entries();
+  std::sort(entries.begin(), entries.end());
+  using Entries = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(entries, (Entries{{"a", "x"}, {"a", "y"}, {"b", "y"}, {"b", "z"}}));
+  auto values = tags.read_all_values();
+  std::sort(values.begin(), values.end());
+  EXPECT_EQ(values, (Strings{"x", "y", "y", "z"}));
+  const auto list_entries = log.read_all_entries();  // a list's values keep their order
+  EXPECT_EQ(std::count(list_entries.begin(), list_entries.end(),
+                       std::pair<std::string, std::string>{"a", "x"}),
+            2);
+  EXPECT_EQ(log.get_all("a"), (Strings{"x", "y", "x"}));
+
+  EXPECT_EQ(tags.fast_remove_value({"y", "z", "none"}), 3);
+  EXPECT_EQ(tags.read_all_key_set(), Strings{"a"});  // "b" had no values left: unindexed
+  EXPECT_EQ(server.command({"EXISTS", tags.values_key("b")}), "0");
+  EXPECT_EQ(tags.fast_remove_value({}), 0);
+  EXPECT_EQ(log.fast_remove_value({"x"}), 2);  // the first "x" of each key, as Redisson
+  EXPECT_EQ(log.get_all("a"), (Strings{"y", "x"}));
+  EXPECT_FALSE(log.contains_key("b"));
+  EXPECT_EQ(log.key_size(), 1);
+
+  // A values key of another type: refused before anything is written.
+  server.command({"DEL", tags.values_key("a")});
+  server.command({"SET", tags.values_key("a"), "text"});
+  tags.put("c", "x");
+  expect_error(errc::wrong_type, [&] { tags.fast_remove_value({"x"}); });
+  EXPECT_EQ(tags.get_all("c"), Strings{"x"});
+  expect_error(errc::wrong_type, [&] { tags.read_all_entries(); });
+}
+
 TEST_F(MultimapTest, AsyncFormsCompleteThroughTokens) {
   SetMultimap<std::string, std::string> tags(client, "async", codecs::string());
   EXPECT_TRUE(tags.async_put("k", "v", asio::use_future).get());

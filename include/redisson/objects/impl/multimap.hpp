@@ -113,6 +113,53 @@ auto MultimapBase<K, V, Kind>::async_key_size(CompletionToken&& token) const {
 }
 
 template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
+template <class CompletionToken>
+auto MultimapBase<K, V, Kind>::async_read_all_key_set(CompletionToken&& token) const {
+  return on_key<std::vector<K>>(
+      token,
+      [codec = object_->codec](const Reply& reply) {
+        return detail::decode_elements<K>(codec->map_key_codec(), reply);
+      },
+      "HKEYS");
+}
+
+template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
+template <class CompletionToken>
+auto MultimapBase<K, V, Kind>::async_read_all_entries(CompletionToken&& token) const {
+  return keyed<std::vector<std::pair<K, V>>>(
+      token, [codec = object_->codec](const Reply& reply) { return decode_entries(*codec, reply); },
+      [](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+        detail::start_multimap_entries(object, Kind, done);
+      });
+}
+
+template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
+template <class CompletionToken>
+auto MultimapBase<K, V, Kind>::async_read_all_values(CompletionToken&& token) const {
+  return keyed<std::vector<V>>(
+      token,
+      [codec = object_->codec](const Reply& reply) {
+        std::vector<V> values;
+        for (auto& entry : decode_entries(*codec, reply)) values.push_back(std::move(entry.second));
+        return values;
+      },
+      [](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+        detail::start_multimap_entries(object, Kind, done);
+      });
+}
+
+template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
+template <class CompletionToken>
+auto MultimapBase<K, V, Kind>::async_fast_remove_value(std::vector<V> values,
+                                                       CompletionToken&& token) {
+  return keyed<std::int64_t>(
+      token, &detail::reply_integer,
+      [values = std::move(values)](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+        detail::start_multimap_fast_remove_value(object, Kind, value_bytes(*object, values), done);
+      });
+}
+
+template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
 template <class R, class CompletionToken, class Convert, class Start>
 auto MultimapBase<K, V, Kind>::keyed(CompletionToken&& token, Convert convert, Start start) const {
   return detail::async_started<R>(object_, token, std::move(start), std::move(convert));
