@@ -41,6 +41,7 @@ nlohmann::json run_bucket(const Options& options);
 nlohmann::json run_map(const Options& options);
 nlohmann::json run_queue(const Options& options);
 nlohmann::json run_map_cache(const Options& options);
+nlohmann::json run_script_families(const Options& options);
 nlohmann::json run_blocking_queue(const Options& options);
 nlohmann::json run_atomic_long(const Options& options);
 nlohmann::json run_uncontended(const Options& options);

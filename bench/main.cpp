@@ -39,6 +39,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"bucket", redisson_bench::run_bucket},
       {"map", redisson_bench::run_map},
       {"map-cache", redisson_bench::run_map_cache},
+      {"script-families", redisson_bench::run_script_families},
       {"queue", redisson_bench::run_queue},
       {"blocking-queue", redisson_bench::run_blocking_queue},
       {"atomic-long", redisson_bench::run_atomic_long},
