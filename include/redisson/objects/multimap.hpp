@@ -234,6 +234,10 @@ class MultimapBase : public Object,
   static std::vector<V> decode_values(const Codec& codec, const Reply& page) {
     return detail::decode_elements<V>(codec.map_value_codec(), page);
   }
+  /// multimap_entries.lua: what read_all_entries and read_all_values read.
+  static void start_entries(const detail::ObjectPtr& object, detail::Done<Reply>& done) {
+    detail::start_multimap_entries(object, Kind, done);
+  }
   static std::vector<std::pair<K, V>> decode_entries(const Codec& codec, const Reply& reply) {
     if (!reply.is_aggregate() || reply.elements.size() % 2 != 0) {
       detail::throw_unexpected_reply("an array of keys and values", reply);

@@ -707,31 +707,16 @@ class ScoredSortedSet : public Object,
       return detail::zset_entries<T>(*codec, reply);
     };
   }
-  /// [set, member, score] from BZPOPMIN/BZPOPMAX over several sets, or nil.
-  auto popped_from_any() const {
-    return
-        [codec = object_->codec](const Reply& reply) -> std::optional<std::pair<std::string, T>> {
-          if (reply.is_null()) return std::nullopt;
-          if (reply.elements.size() != 3 || !reply.elements[0].is_string()) {
-            detail::throw_unexpected_reply("[set, member, score]", reply);
-          }
-          auto value = detail::decode_reply<T>(*codec, reply.elements[1]);
-          if (!value) detail::throw_unexpected_reply("a member", reply);
-          return std::pair<std::string, T>{reply.elements[0].str, std::move(*value)};
-        };
-  }
-  /// [set, [[member, score]...]] from BZMPOP, or nil.
-  auto multi_popped() const {
-    return [codec = object_->codec](const Reply& reply)
-               -> std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>> {
-      if (reply.is_null()) return std::nullopt;
-      if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
-        detail::throw_unexpected_reply("[set, entries]", reply);
-      }
-      return std::pair<std::string, std::vector<ScoredEntry<T>>>{
-          reply.elements[0].str, detail::zset_entries<T>(*codec, reply.elements[1])};
-    };
-  }
+  /// BZPOPMIN/BZPOPMAX over this set and `others`: [set, member, score] or nil.
+  template <class CompletionToken>
+  auto pop_from_any(CompletionToken&& token, const char* verb,
+                    const std::vector<std::string>& others, std::chrono::milliseconds wait,
+                    const char* operation);
+  /// BZMPOP <wait> n name others... MIN|MAX COUNT count: [set, [[member, score]...]] or nil.
+  template <class CompletionToken>
+  auto multi_pop_from_any(CompletionToken&& token, const char* end, std::int64_t count,
+                          const std::vector<std::string>& others, std::chrono::milliseconds wait,
+                          const char* operation);
 
   /// `verb name ...` with the arguments `add(command)` appends, built on the caller's thread (a
   /// value the codec cannot write or a bad score is the completion's error).

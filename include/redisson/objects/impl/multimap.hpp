@@ -128,9 +128,7 @@ template <class CompletionToken>
 auto MultimapBase<K, V, Kind>::async_read_all_entries(CompletionToken&& token) const {
   return keyed<std::vector<std::pair<K, V>>>(
       token, [codec = object_->codec](const Reply& reply) { return decode_entries(*codec, reply); },
-      [](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-        detail::start_multimap_entries(object, Kind, done);
-      });
+      &start_entries);
 }
 
 template <JavaValue K, JavaValue V, detail::MultimapKind Kind>
@@ -143,9 +141,7 @@ auto MultimapBase<K, V, Kind>::async_read_all_values(CompletionToken&& token) co
         for (auto& entry : decode_entries(*codec, reply)) values.push_back(std::move(entry.second));
         return values;
       },
-      [](const detail::ObjectPtr& object, detail::Done<Reply>& done) {
-        detail::start_multimap_entries(object, Kind, done);
-      });
+      &start_entries);
 }
 
 template <JavaValue K, JavaValue V, detail::MultimapKind Kind>

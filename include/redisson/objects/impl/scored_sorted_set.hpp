@@ -149,13 +149,7 @@ template <class CompletionToken>
 auto ScoredSortedSet<T>::async_poll_first_from_any(std::chrono::milliseconds wait,
                                                    const std::vector<std::string>& other_sets,
                                                    CompletionToken&& token) {
-  return detail::async_blocking<std::optional<std::pair<std::string, T>>>(
-      object_, token,
-      [&] {
-        return detail::wait_last_command("BZPOPMIN", name(), other_sets, wait,
-                                         "poll_first_from_any");
-      },
-      popped_from_any());
+  return pop_from_any(token, "BZPOPMIN", other_sets, wait, "poll_first_from_any");
 }
 
 template <JavaValue T>
@@ -163,13 +157,7 @@ template <class CompletionToken>
 auto ScoredSortedSet<T>::async_poll_last_from_any(std::chrono::milliseconds wait,
                                                   const std::vector<std::string>& other_sets,
                                                   CompletionToken&& token) {
-  return detail::async_blocking<std::optional<std::pair<std::string, T>>>(
-      object_, token,
-      [&] {
-        return detail::wait_last_command("BZPOPMAX", name(), other_sets, wait,
-                                         "poll_last_from_any");
-      },
-      popped_from_any());
+  return pop_from_any(token, "BZPOPMAX", other_sets, wait, "poll_last_from_any");
 }
 
 template <JavaValue T>
@@ -178,13 +166,7 @@ auto ScoredSortedSet<T>::async_poll_first_from_any(std::chrono::milliseconds wai
                                                    std::int64_t count,
                                                    const std::vector<std::string>& other_sets,
                                                    CompletionToken&& token) {
-  return detail::async_blocking<std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>>>(
-      object_, token,
-      [&] {
-        return detail::wait_first_multi_pop("BZMPOP", name(), other_sets, "MIN", count, wait,
-                                            "poll_first_from_any");
-      },
-      multi_popped());
+  return multi_pop_from_any(token, "MIN", count, other_sets, wait, "poll_first_from_any");
 }
 
 template <JavaValue T>
@@ -193,13 +175,48 @@ auto ScoredSortedSet<T>::async_poll_last_from_any(std::chrono::milliseconds wait
                                                   std::int64_t count,
                                                   const std::vector<std::string>& other_sets,
                                                   CompletionToken&& token) {
-  return detail::async_blocking<std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>>>(
+  return multi_pop_from_any(token, "MAX", count, other_sets, wait, "poll_last_from_any");
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::pop_from_any(CompletionToken&& token, const char* verb,
+                                      const std::vector<std::string>& others,
+                                      std::chrono::milliseconds wait, const char* operation) {
+  return detail::async_blocking<std::optional<std::pair<std::string, T>>>(
+      object_, token,
+      [&] { return detail::wait_last_command(verb, name(), others, wait, operation); },
+      [codec = object_->codec](const Reply& reply) -> std::optional<std::pair<std::string, T>> {
+        if (reply.is_null()) return std::nullopt;
+        if (reply.elements.size() != 3 || !reply.elements[0].is_string()) {
+          detail::throw_unexpected_reply("[set, member, score]", reply);
+        }
+        auto value = detail::decode_reply<T>(*codec, reply.elements[1]);
+        if (!value) detail::throw_unexpected_reply("a member", reply);
+        return std::pair<std::string, T>{reply.elements[0].str, std::move(*value)};
+      });
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto ScoredSortedSet<T>::multi_pop_from_any(CompletionToken&& token, const char* end,
+                                            std::int64_t count,
+                                            const std::vector<std::string>& others,
+                                            std::chrono::milliseconds wait, const char* operation) {
+  using Popped = std::optional<std::pair<std::string, std::vector<ScoredEntry<T>>>>;
+  return detail::async_blocking<Popped>(
       object_, token,
       [&] {
-        return detail::wait_first_multi_pop("BZMPOP", name(), other_sets, "MAX", count, wait,
-                                            "poll_last_from_any");
+        return detail::wait_first_multi_pop("BZMPOP", name(), others, end, count, wait, operation);
       },
-      multi_popped());
+      [codec = object_->codec](const Reply& reply) -> Popped {
+        if (reply.is_null()) return std::nullopt;
+        if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
+          detail::throw_unexpected_reply("[set, entries]", reply);
+        }
+        return std::pair<std::string, std::vector<ScoredEntry<T>>>{
+            reply.elements[0].str, detail::zset_entries<T>(*codec, reply.elements[1])};
+      });
 }
 
 template <JavaValue T>
