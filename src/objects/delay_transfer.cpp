@@ -1,5 +1,6 @@
 #include "objects/delay_transfer.hpp"
 
+#include <algorithm>
 #include <asio/steady_timer.hpp>
 #include <charconv>
 #include <cstdint>
@@ -111,7 +112,10 @@ class DelayTransfer::State : public std::enable_shared_from_this<State> {
       rerun_ = true;
       return;
     }
-    auto wait = std::chrono::milliseconds(std::max<std::int64_t>(0, due - unix_time_ms()));
+    // Capped: a due time years ahead (any score a Java client wrote) would overflow the steady
+    // clock's nanoseconds; the run at the cap finds nothing due and sets the next one.
+    auto wait = std::chrono::milliseconds(
+        std::clamp<std::int64_t>(due - unix_time_ms(), 0, kLongestWait.count()));
     if (core_.router().sharded_pubsub()) wait = std::min(wait, kShardedRecheck);
     arm_after(wait);
   }

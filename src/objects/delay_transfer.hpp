@@ -27,6 +27,8 @@ class DelayTransfer {
  public:
   static constexpr std::chrono::milliseconds kRetry{5000};
   static constexpr std::chrono::milliseconds kShardedRecheck{1000};
+  /// The longest timer set for a due time: a day (a later one is looked at again then).
+  static constexpr std::chrono::milliseconds kLongestWait{24 * 60 * 60 * 1000};
 
   /// Starts the task for the delayed queue of `destination`.
   DelayTransfer(const std::shared_ptr<ClientCore>& core, std::string destination);
