@@ -63,9 +63,12 @@ void submit_blocking(const ObjectState& object, BlockingCommand command, ReplyHa
 Status blocking_status(std::error_code ec, const Reply& reply);
 
 /// Starts the blocking command `build()` makes (on the caller's thread: a redisson::error it
-/// throws becomes the completion's error); `convert` reads the reply on the I/O thread.
-template <class R, class Token, class Build, class Convert>
-auto async_blocking(const ObjectPtr& object, Token&& token, Build&& build, Convert&& convert) {
+/// throws becomes the completion's error) through `submit`, called as submit_blocking is (a type
+/// whose take must do more after the reply, as a bounded queue giving places back, passes its
+/// own); `convert` reads the reply on the I/O thread.
+template <class R, class Token, class Build, class Convert, class Submit>
+auto async_blocking_via(const ObjectPtr& object, Token&& token, Build&& build, Convert&& convert,
+                        Submit submit) {
   std::optional<BlockingCommand> command;
   Status failure;
   try {
@@ -73,19 +76,27 @@ auto async_blocking(const ObjectPtr& object, Token&& token, Build&& build, Conve
   } catch (const error& thrown) {
     failure = status_of_error(thrown);
   }
-  return async_op<R>(
-      object->core, token,
-      [object, command = std::move(command), failure = std::move(failure),
-       convert = std::forward<Convert>(convert)](Done<R> done, CancellationPtr cancel) mutable {
-        if (!command) return fail<R>(done, std::move(failure));
-        submit_blocking(
-            *object, std::move(*command),
-            [done = std::move(done), convert = std::move(convert)](std::error_code ec,
-                                                                   Reply reply) mutable {
-              complete_converted<R>(done, blocking_status(ec, reply), reply, convert);
-            },
-            cancel);
-      });
+  return async_op<R>(object->core, token,
+                     [object, command = std::move(command), failure = std::move(failure),
+                      convert = std::forward<Convert>(convert),
+                      submit = std::move(submit)](Done<R> done, CancellationPtr cancel) mutable {
+                       if (!command) return fail<R>(done, std::move(failure));
+                       submit(
+                           *object, std::move(*command),
+                           [done = std::move(done), convert = std::move(convert)](
+                               std::error_code ec, Reply reply) mutable {
+                             complete_converted<R>(done, blocking_status(ec, reply), reply,
+                                                   convert);
+                           },
+                           cancel);
+                     });
+}
+
+/// async_blocking_via submit_blocking: the common case.
+template <class R, class Token, class Build, class Convert>
+auto async_blocking(const ObjectPtr& object, Token&& token, Build&& build, Convert&& convert) {
+  return async_blocking_via<R>(object, token, std::forward<Build>(build),
+                               std::forward<Convert>(convert), &submit_blocking);
 }
 
 }  // namespace redisson::detail

@@ -19,6 +19,49 @@ namespace redisson {
 
 namespace detail {
 
+/// How the blocking pops' replies read as T: BLPOP/BRPOP's [queue, element], BLMPOP's [queue,
+/// [elements...]], BLMOVE's element (nil: nothing came). Shared by every blocking queue.
+template <JavaValue T>
+struct PoppedReplies {
+  /// [queue, [elements...]] from BLMPOP, or nil.
+  static std::optional<std::pair<std::string, std::vector<T>>> popped_entries(const Codec& codec,
+                                                                              const Reply& reply) {
+    if (reply.is_null()) return std::nullopt;
+    if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
+      throw_unexpected_reply("[queue, [elements]]", reply);
+    }
+    return std::pair<std::string, std::vector<T>>{reply.elements[0].str,
+                                                  decode_elements<T>(codec, reply.elements[1])};
+  }
+  /// [queue, element] from BLPOP/BRPOP, or nil.
+  static std::optional<std::pair<std::string, T>> popped_entry(const Codec& codec,
+                                                               const Reply& reply) {
+    if (reply.is_null()) return std::nullopt;
+    if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
+      throw_unexpected_reply("[queue, element]", reply);
+    }
+    auto value = decode_reply<T>(codec, reply.elements[1]);
+    if (!value) throw_unexpected_reply("an element", reply);
+    return std::pair<std::string, T>{reply.elements[0].str, std::move(*value)};
+  }
+  static std::optional<T> popped_optional(const Codec& codec, const Reply& reply) {
+    auto entry = popped_entry(codec, reply);
+    if (!entry) return std::nullopt;
+    return std::move(entry->second);
+  }
+  static T popped_value(const Codec& codec, const Reply& reply) {
+    auto value = popped_optional(codec, reply);
+    if (!value) throw_unexpected_reply("an element", reply);
+    return std::move(*value);
+  }
+  /// BLMOVE's element (waited for without end: never nil).
+  static T moved_value(const Codec& codec, const Reply& reply) {
+    auto value = decode_reply<T>(codec, reply);
+    if (!value) throw_unexpected_reply("an element", reply);
+    return std::move(*value);
+  }
+};
+
 /// The waiting operations every blocking queue has, on top of `Base` (Queue<T> or Deque<T>).
 ///
 /// Each runs on one of the client's dedicated blocking connections (Config::
@@ -32,6 +75,7 @@ template <class Base>
 class BlockingPops : public Base {
  public:
   using T = typename Base::value_type;
+  using Popped = PoppedReplies<T>;
   using Base::async_poll;
   using Base::poll;
   using Base::poll_last_and_offer_first_to;
@@ -149,16 +193,6 @@ class BlockingPops : public Base {
   template <class CompletionToken>
   auto multi_pop(CompletionToken&& token, std::vector<std::string> others, const char* end,
                  std::int64_t count, std::chrono::milliseconds wait, const char* operation) const;
-  /// [queue, [elements...]] from BLMPOP, or nil.
-  static std::optional<std::pair<std::string, std::vector<T>>> popped_entries(const Codec& codec,
-                                                                              const Reply& reply) {
-    if (reply.is_null()) return std::nullopt;
-    if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
-      throw_unexpected_reply("[queue, [elements]]", reply);
-    }
-    return std::pair<std::string, std::vector<T>>{reply.elements[0].str,
-                                                  decode_elements<T>(codec, reply.elements[1])};
-  }
   /// BLMOVE name destination <from> <to> <wait>.
   template <class R, class CompletionToken, class Convert>
   auto moved(CompletionToken&& token, Convert convert, const std::string& destination, ListEnd from,
@@ -168,33 +202,6 @@ class BlockingPops : public Base {
   /// Readers of BLPOP's [queue, element] that need the codec: bound to it here.
   template <class Convert>
   auto with_codec(Convert convert) const;
-  /// [queue, element] from BLPOP/BRPOP, or nil.
-  static std::optional<std::pair<std::string, T>> popped_entry(const Codec& codec,
-                                                               const Reply& reply) {
-    if (reply.is_null()) return std::nullopt;
-    if (reply.elements.size() != 2 || !reply.elements[0].is_string()) {
-      throw_unexpected_reply("[queue, element]", reply);
-    }
-    auto value = decode_reply<T>(codec, reply.elements[1]);
-    if (!value) throw_unexpected_reply("an element", reply);
-    return std::pair<std::string, T>{reply.elements[0].str, std::move(*value)};
-  }
-  static std::optional<T> popped_optional(const Codec& codec, const Reply& reply) {
-    auto entry = popped_entry(codec, reply);
-    if (!entry) return std::nullopt;
-    return std::move(entry->second);
-  }
-  static T popped_value(const Codec& codec, const Reply& reply) {
-    auto value = popped_optional(codec, reply);
-    if (!value) throw_unexpected_reply("an element", reply);
-    return std::move(*value);
-  }
-  /// BLMOVE's element (waited for without end: never nil).
-  static T moved_value(const Codec& codec, const Reply& reply) {
-    auto value = decode_reply<T>(codec, reply);
-    if (!value) throw_unexpected_reply("an element", reply);
-    return std::move(*value);
-  }
 };
 
 }  // namespace detail

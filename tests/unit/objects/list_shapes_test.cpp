@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "redisson/objects/blocking_queue.hpp"
+#include "redisson/objects/bounded_blocking_queue.hpp"
 #include "redisson/objects/deque.hpp"
 #include "redisson/objects/list.hpp"
 #include "redisson/objects/queue.hpp"
@@ -18,6 +19,7 @@ namespace {
 
 using redisson::BlockingDeque;
 using redisson::BlockingQueue;
+using redisson::BoundedBlockingQueue;
 using redisson::Deque;
 using redisson::List;
 using redisson::Queue;
@@ -98,6 +100,18 @@ static_assert(ReadsAsAList<List<std::string>>);
 static_assert(ReadsAsAList<Queue<std::string>>);
 static_assert(ReadsAsAList<Deque<std::string>>);
 static_assert(ReadsAsAList<RingBuffer<std::string>>);
+
+// A BoundedBlockingQueue adds only through its capacity-taking script, and removes by value only
+// through the script that gives the places back: its add_all and remove are its own members,
+// hiding ListBase's RPUSH and LREM (which would leave the capacity key wrong).
+using Bounded = BoundedBlockingQueue<std::string>;
+static_assert(!HasPositionalWrite<Bounded>);
+static_assert(!HasAsyncPositionalWrite<Bounded>);
+static_assert(ReadsAsAList<Bounded>);
+static_assert(
+    std::is_same_v<decltype(&Bounded::add_all), bool (Bounded::*)(std::vector<std::string>)>);
+static_assert(std::is_same_v<decltype(&Bounded::remove), bool (Bounded::*)(const std::string&)>);
+static_assert(!std::is_convertible_v<Bounded&, Queue<std::string>&>);
 
 // No one of them is a List: a function taking a List& cannot be handed a queue.
 static_assert(!std::is_base_of_v<List<std::string>, Queue<std::string>>);

@@ -8,13 +8,13 @@ namespace redisson::detail {
 template <class Base>
 template <class CompletionToken>
 auto BlockingPops<Base>::async_take(CompletionToken&& token) {
-  return pop<T>(token, &popped_value, "BLPOP", {}, std::nullopt, "take");
+  return pop<T>(token, &Popped::popped_value, "BLPOP", {}, std::nullopt, "take");
 }
 
 template <class Base>
 template <class CompletionToken>
 auto BlockingPops<Base>::async_poll(std::chrono::milliseconds wait, CompletionToken&& token) {
-  return pop<std::optional<T>>(token, &popped_optional, "BLPOP", {}, wait, "poll");
+  return pop<std::optional<T>>(token, &Popped::popped_optional, "BLPOP", {}, wait, "poll");
 }
 
 template <class Base>
@@ -23,7 +23,7 @@ auto BlockingPops<Base>::async_poll_from_any(std::chrono::milliseconds wait,
                                              std::vector<std::string> other_queues,
                                              CompletionToken&& token) {
   return pop<std::optional<std::pair<std::string, T>>>(
-      token, &popped_entry, "BLPOP", std::move(other_queues), wait, "poll_from_any");
+      token, &Popped::popped_entry, "BLPOP", std::move(other_queues), wait, "poll_from_any");
 }
 
 template <class Base>
@@ -40,8 +40,8 @@ template <class Base>
 template <class CompletionToken>
 auto BlockingPops<Base>::async_take_last_and_offer_first_to(const std::string& destination,
                                                             CompletionToken&& token) {
-  return moved<T>(token, &moved_value, destination, ListEnd::tail, ListEnd::head, std::nullopt,
-                  "take_last_and_offer_first_to");
+  return moved<T>(token, &Popped::moved_value, destination, ListEnd::tail, ListEnd::head,
+                  std::nullopt, "take_last_and_offer_first_to");
 }
 
 template <class Base>
@@ -74,7 +74,7 @@ auto BlockingPops<Base>::async_poll_last_from_any(std::chrono::milliseconds wait
                                                   std::vector<std::string> other_queues,
                                                   CompletionToken&& token) {
   return pop<std::optional<std::pair<std::string, T>>>(
-      token, &popped_entry, "BRPOP", std::move(other_queues), wait, "poll_last_from_any");
+      token, &Popped::popped_entry, "BRPOP", std::move(other_queues), wait, "poll_last_from_any");
 }
 
 template <class Base>
@@ -87,7 +87,7 @@ auto BlockingPops<Base>::multi_pop(CompletionToken&& token, std::vector<std::str
       [&] {
         return wait_first_multi_pop("BLMPOP", this->name(), others, end, count, wait, operation);
       },
-      with_codec(&popped_entries));
+      with_codec(&Popped::popped_entries));
 }
 
 template <class Base>
@@ -136,14 +136,15 @@ namespace redisson {
 template <JavaValue T>
 template <class CompletionToken>
 auto BlockingDeque<T>::async_take_last(CompletionToken&& token) {
-  return this->template pop<T>(token, &Base::popped_value, "BRPOP", {}, std::nullopt, "take_last");
+  return this->template pop<T>(token, &Base::Popped::popped_value, "BRPOP", {}, std::nullopt,
+                               "take_last");
 }
 
 template <JavaValue T>
 template <class CompletionToken>
 auto BlockingDeque<T>::async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token) {
-  return this->template pop<std::optional<T>>(token, &Base::popped_optional, "BRPOP", {}, wait,
-                                              "poll_last");
+  return this->template pop<std::optional<T>>(token, &Base::Popped::popped_optional, "BRPOP", {},
+                                              wait, "poll_last");
 }
 
 template <JavaValue T>
