@@ -12,20 +12,36 @@ namespace redisson::detail {
 
 namespace {
 
-const char* kind_arg(MultimapKind kind) { return kind == MultimapKind::set ? "set" : "list"; }
-
 /// Redisson's prefix of the values keys: suffixName(name, "").
 std::string values_prefix(const std::string& name) { return suffix_name(name, ""); }
 
 /// ARGV of the put and replace scripts: kind, key bytes, its base64, the values.
 std::vector<std::string> entry_args(MultimapKind kind, const std::string& key_bytes,
                                     const std::vector<std::string>& values) {
-  std::vector<std::string> args{kind_arg(kind), key_bytes, highway_hash128_base64(key_bytes)};
+  std::vector<std::string> args{multimap_kind_arg(kind), key_bytes,
+                                highway_hash128_base64(key_bytes)};
   args.insert(args.end(), values.begin(), values.end());
   return args;
 }
 
+bool is_cache(const ObjectState& object) {
+  return std::string_view(object.kind).ends_with("Cache");
+}
+
 }  // namespace
+
+const char* multimap_kind_arg(MultimapKind kind) {
+  return kind == MultimapKind::set ? "set" : "list";
+}
+
+MultimapKind multimap_kind_of(const ObjectState& object) {
+  return std::string_view(object.kind).starts_with("Set") ? MultimapKind::set : MultimapKind::list;
+}
+
+std::string multimap_ttl_key(const std::string& name, MultimapKind kind) {
+  return suffix_name(
+      name, kind == MultimapKind::set ? "redisson_set_multimap_ttl" : "redisson_list_multimap_ttl");
+}
 
 std::string multimap_values_key(const std::string& name, std::string_view key_bytes) {
   return suffix_name(name, highway_hash128_base64(key_bytes));
@@ -42,7 +58,8 @@ void start_multimap_put(const ObjectPtr& object, MultimapKind kind, const std::s
                         const std::vector<std::string>& values, Done<Reply>& done) {
   if (values.empty()) return done(Status{}, integer_reply(0));
   eval_reply(*object,
-             lua::multimap_put({object->name, multimap_values_key(object->name, key_bytes)},
+             lua::multimap_put({object->name, multimap_values_key(object->name, key_bytes),
+                                multimap_ttl_key(object->name, kind)},
                                entry_args(kind, key_bytes, values)),
              std::move(done));
 }
@@ -51,7 +68,7 @@ void start_multimap_remove(const ObjectPtr& object, MultimapKind kind, const std
                            const std::string& value, Done<Reply>& done) {
   eval_reply(*object,
              lua::multimap_remove({object->name, multimap_values_key(object->name, key_bytes)},
-                                  {kind_arg(kind), key_bytes, value}),
+                                  {multimap_kind_arg(kind), key_bytes, value}),
              std::move(done));
 }
 
@@ -59,7 +76,8 @@ void start_multimap_replace(const ObjectPtr& object, MultimapKind kind,
                             const std::string& key_bytes, const std::vector<std::string>& values,
                             Done<Reply>& done) {
   eval_reply(*object,
-             lua::multimap_replace({object->name, multimap_values_key(object->name, key_bytes)},
+             lua::multimap_replace({object->name, multimap_values_key(object->name, key_bytes),
+                                    multimap_ttl_key(object->name, kind)},
                                    entry_args(kind, key_bytes, values)),
              std::move(done));
 }
@@ -74,7 +92,7 @@ void start_multimap_fast_remove(const ObjectPtr& object, const std::vector<std::
 
 void start_multimap_scan_values(const ObjectPtr& object, MultimapKind kind,
                                 const std::vector<std::string>& value, Done<Reply>& done) {
-  std::vector<std::string> args{kind_arg(kind), values_prefix(object->name)};
+  std::vector<std::string> args{multimap_kind_arg(kind), values_prefix(object->name)};
   args.insert(args.end(), value.begin(), value.end());
   eval_reply(*object, lua::multimap_size({object->name}, args), std::move(done));
 }
@@ -82,15 +100,15 @@ void start_multimap_scan_values(const ObjectPtr& object, MultimapKind kind,
 void start_multimap_entries(const ObjectPtr& object, MultimapKind kind, Done<Reply>& done) {
   eval_reply(
       *object,
-      lua::multimap_entries({object->name},
-                            std::vector<std::string>{kind_arg(kind), values_prefix(object->name)}),
+      lua::multimap_entries({object->name}, std::vector<std::string>{multimap_kind_arg(kind),
+                                                                     values_prefix(object->name)}),
       std::move(done));
 }
 
 void start_multimap_fast_remove_value(const ObjectPtr& object, MultimapKind kind,
                                       const std::vector<std::string>& values, Done<Reply>& done) {
   if (values.empty()) return done(Status{}, integer_reply(0));
-  std::vector<std::string> args{kind_arg(kind), values_prefix(object->name)};
+  std::vector<std::string> args{multimap_kind_arg(kind), values_prefix(object->name)};
   args.insert(args.end(), values.begin(), values.end());
   eval_reply(*object, lua::multimap_fast_remove_value({object->name}, args), std::move(done));
 }
@@ -122,7 +140,9 @@ void start_multimap_contains_entry(const ObjectPtr& object, MultimapKind kind,
 void start_multimap_keys(const ObjectPtr& object, const char* op, std::int64_t ms,
                          const char* condition, Done<Reply>& done) {
   eval_reply(*object,
-             lua::multimap_keys({object->name}, {values_prefix(object->name), op, ms, condition}),
+             lua::multimap_keys(
+                 {object->name, multimap_ttl_key(object->name, multimap_kind_of(*object))},
+                 {values_prefix(object->name), op, ms, condition, is_cache(*object) ? "1" : "0"}),
              std::move(done));
 }
 
@@ -132,8 +152,10 @@ void start_multimap_rename(const ObjectPtr& object, const std::string& new_name,
     throw_invalid_argument("rename: on a Cluster a multimap is renamed within its hash slot (" +
                            object->name + " -> " + new_name + ")");
   }
+  const auto kind = multimap_kind_of(*object);
   eval_reply(*object,
-             lua::multimap_rename({object->name, new_name},
+             lua::multimap_rename({object->name, new_name, multimap_ttl_key(object->name, kind),
+                                   multimap_ttl_key(new_name, kind)},
                                   {values_prefix(object->name), values_prefix(new_name)}),
              std::move(done));
 }

@@ -22,6 +22,13 @@ namespace detail {
 /// Where a multimap keeps the values of one key: a Redis set or a Redis list.
 enum class MultimapKind { set, list };
 
+/// The kind's word in the multimap scripts' ARGV: "set" or "list".
+const char* multimap_kind_arg(MultimapKind kind);
+/// A multimap object's kind, from its type's name ("SetMultimap", "ListMultimapCache", ...).
+MultimapKind multimap_kind_of(const ObjectState& object);
+/// S(name, "redisson_set_multimap_ttl") / S(name, "redisson_list_multimap_ttl"): a multimap
+/// cache's expiry zset (member: a key's bytes; score: when that key expires, ms since the epoch).
+std::string multimap_ttl_key(const std::string& name, MultimapKind kind);
 /// `{name}:<hash128toBase64(key bytes)>`: the set or list holding the values of that key.
 std::string multimap_values_key(const std::string& name, std::string_view key_bytes);
 /// The values of one key as an object of their own (its name is the values key), for scans.
@@ -208,7 +215,11 @@ class MultimapBase : public Object,
   // lock_name(key), semaphore_name(key), ...: KeyedSynchronizers' (Java's multimap.getLock(key),
   // ...).
 
- private:
+ protected:
+  /// For the multimap caches: `kind` names the type ("SetMultimapCache").
+  MultimapBase(const Client& client, std::string name, CodecPtr codec, const char* kind)
+      : Object(client, std::move(name), std::move(codec), kind, &detail::multimap_hooks) {}
+
   friend class KeyedSynchronizers<MultimapBase<K, V, Kind>, K>;
   /// The bytes Redisson hashes into a key's synchronizer names: the map-key codec's.
   std::string synchronizer_bytes(const K& key) const { return key_bytes(*object_, key); }

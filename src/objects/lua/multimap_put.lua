@@ -2,6 +2,8 @@
 -- put/putAll: HSET of the index field, then SADD or RPUSH).
 -- KEYS[1]: the index hash n
 -- KEYS[2]: the key's values, the set or list {n}:<base64>
+-- KEYS[3]: the multimap cache layout's expiry zset: a key that joins the index (anew, or again
+--          after it left) drops an expiry left behind for it, so it does not come back expired
 -- ARGV[1]: 'set' or 'list'
 -- ARGV[2]: the key's bytes (map-key codec)
 -- ARGV[3]: hash128toBase64 of them
@@ -13,10 +15,12 @@
 if #ARGV < 4 then
   return 0
 end
-local failure = multimap_check_index()
+local failure = multimap_check_index() or multimap_check_expiry()
 if failure then
   return failure
 end
 local added = multimap_add(ARGV[1], KEYS[2], 4)
-redis.call('hset', KEYS[1], ARGV[2], ARGV[3])
+if redis.call('hset', KEYS[1], ARGV[2], ARGV[3]) == 1 then
+  redis.call('zrem', KEYS[3], ARGV[2])
+end
 return added

@@ -2,6 +2,8 @@
 -- RMultimap.rename).
 -- KEYS[1]: the index hash n
 -- KEYS[2]: the new name
+-- KEYS[3]: the multimap cache layout's expiry zset (renamed when it exists)
+-- KEYS[4]: that zset's name for the new name
 -- ARGV[1]: the values keys' prefix, suffixName(n, '')
 -- ARGV[2]: the new prefix, suffixName(new name, '')
 -- Returns: nil. The index must exist ("ERR no such key" otherwise, nothing renamed); a key of
@@ -22,5 +24,8 @@ multimap_each_suffix(function(suffix)
     redis.call('rename', ARGV[1] .. suffix, ARGV[2] .. suffix)
   end
 end)
+if redis.call('exists', KEYS[3]) == 1 then
+  redis.call('rename', KEYS[3], KEYS[4])
+end
 redis.call('rename', KEYS[1], KEYS[2])
 return nil

@@ -2,6 +2,8 @@
 -- stores the new ones (Redisson's removeAll / replaceValues).
 -- KEYS[1]: the index hash n
 -- KEYS[2]: the key's values, the set or list {n}:<base64>
+-- KEYS[3]: the multimap cache layout's expiry zset: a key that joins the index (anew, or again
+--          after it left) drops an expiry left behind for it, so it does not come back expired
 -- ARGV[1]: 'set' or 'list'
 -- ARGV[2]: the key's bytes
 -- ARGV[3]: hash128toBase64 of them
@@ -10,7 +12,7 @@
 --          WRONGTYPE and nothing is written.
 -- @include hash_scan
 -- @include multimap_index
-local failure = multimap_check_index()
+local failure = multimap_check_index() or multimap_check_expiry()
 if failure then
   return failure
 end
@@ -18,7 +20,9 @@ local previous = multimap_members(ARGV[1], KEYS[2])
 redis.call('del', KEYS[2])
 if #ARGV >= 4 then
   multimap_add(ARGV[1], KEYS[2], 4)
-  redis.call('hset', KEYS[1], ARGV[2], ARGV[3])
+  if redis.call('hset', KEYS[1], ARGV[2], ARGV[3]) == 1 then
+    redis.call('zrem', KEYS[3], ARGV[2])
+  end
 else
   redis.call('hdel', KEYS[1], ARGV[2])
 end

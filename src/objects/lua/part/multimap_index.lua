@@ -12,6 +12,16 @@ local function multimap_check_index()
   return nil
 end
 
+-- Fails with WRONGTYPE (before anything is written) when KEYS[3], the expiry zset of the
+-- multimap cache layout, is not a sorted set.
+local function multimap_check_expiry()
+  local kind = redis.call('type', KEYS[3])['ok']
+  if kind ~= 'zset' and kind ~= 'none' then
+    return redis.error_reply('WRONGTYPE Operation against a key holding the wrong kind of value')
+  end
+  return nil
+end
+
 -- Calls visit(base64) for every key of the index, reading it in HSCAN pages (never one HGETALL
 -- reply). The index is not written meanwhile, so no key is visited twice.
 local function multimap_each_suffix(visit)
