@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "object_report.hpp"
+#include "redisson_names.hpp"
 
 namespace redisson::cli {
 namespace {
@@ -82,7 +83,76 @@ void preview_stream(Client& client, KeyReport& report) {
   report.details.emplace_back("first", first + "]");
 }
 
+bool exists(Client& client, const std::string& key) {
+  return client.execute({"EXISTS", key}).integer == 1;
+}
+
+/// A list's companions: a bounded queue's capacity left, a ring buffer's capacity, a sorted
+/// list's comparator (Java's priority queues and RSortedSet keep the same one).
+void name_list(Client& client, KeyReport& report) {
+  const auto& name = report.name;
+  if (name.starts_with("redisson_delay_queue:")) {
+    report.redisson_type = "DelayedQueue (its elements, with their due times)";
+    return;
+  }
+  const auto capacity_left = client.execute({"GET", prefix_name("redisson_bqs", name)});
+  if (capacity_left.is_string()) {
+    report.redisson_type = "BoundedBlockingQueue";
+    report.details.emplace_back("capacity left", "\"" + capacity_left.str + "\"");
+    return;
+  }
+  const auto capacity = client.execute({"GET", "redisson_rb:{" + name + "}"});
+  if (capacity.is_string()) {
+    report.redisson_type = "RingBuffer";
+    report.details.emplace_back("capacity", "\"" + capacity.str + "\"");
+    return;
+  }
+  for (const auto& key : {suffix_name(name, "redisson_sortedset_comparator"),
+                          prefix_name("redisson_sortedset_comparator", name)}) {
+    if (exists(client, key)) {
+      report.redisson_type = "PriorityQueue, PriorityDeque or SortedSet (a sorted list)";
+      return;
+    }
+  }
+}
+
+/// A hash's companions: a MapCache's timeout/idle sets or options, or a multimap's index (its
+/// fields' values name the values keys S(n, value)).
+void name_hash(Client& client, KeyReport& report) {
+  const auto& name = report.name;
+  for (const auto& key :
+       {prefix_name("redisson__timeout__set", name), prefix_name("redisson__idle__set", name),
+        suffix_name(name, "redisson_options")}) {
+    if (exists(client, key)) {
+      report.redisson_type = "MapCache";
+      return;
+    }
+  }
+  const auto page = scan_page(client.execute({"HSCAN", name, "0", "COUNT", "1"}));
+  if (page.elements.size() < 2) return;
+  const auto values_type = client.execute({"TYPE", suffix_name(name, page.elements[1].str)}).str;
+  if (values_type == "set") report.redisson_type = "SetMultimap";
+  if (values_type == "list") report.redisson_type = "ListMultimap";
+}
+
+/// A sorted set's companions: a TimeSeries' TTL hash, a DelayedQueue's due times.
+void name_sorted_set(Client& client, KeyReport& report) {
+  const auto& name = report.name;
+  if (name.starts_with("redisson_delay_queue_timeout:")) {
+    report.redisson_type = "DelayedQueue (its due times)";
+    return;
+  }
+  const auto braced = name.find('{') != std::string::npos ? name : "{" + name + "}";
+  if (exists(client, "redisson__ts_ttl:" + braced)) report.redisson_type = "TimeSeries";
+}
+
 }  // namespace
+
+void name_collection(Client& client, KeyReport& report) {
+  if (report.type == "list") return name_list(client, report);
+  if (report.type == "hash") return name_hash(client, report);
+  if (report.type == "zset") return name_sorted_set(client, report);
+}
 
 void preview_collection(Client& client, KeyReport& report) {
   const auto& type = report.type;

@@ -9,6 +9,12 @@
 
 namespace redisson::cli {
 
+/// Sets report.redisson_type when a companion key names the Redisson type of a list, hash or
+/// sorted set (a RingBuffer's capacity, a MapCache's timeout set, a multimap's values keys...),
+/// with that companion's state as details (a bounded queue's capacity left). EXISTS and GET
+/// of a few keys; a hash's first field from one HSCAN page.
+void name_collection(Client& client, KeyReport& report);
+
 /// Adds report.codec and a "first" detail (a JSON array: values; [key, value] pairs for a hash;
 /// [value, score] pairs for a sorted set) when `report` is such a collection.
 void preview_collection(Client& client, KeyReport& report);

@@ -7,6 +7,7 @@
 #include "collection_report.hpp"
 #include "duration.hpp"
 #include "object_report.hpp"
+#include "redisson_names.hpp"
 
 namespace redisson::cli {
 namespace {
@@ -45,11 +46,6 @@ std::optional<LockHolder> parse_holder(const std::string& field, const std::stri
   return holder;
 }
 
-// Redisson's prefix rule P(prefix, n) (docs/interop-java.md, "Names").
-std::string prefix_name(const std::string& prefix, const std::string& name) {
-  return name.find('{') != std::string::npos ? prefix + ":" + name : prefix + ":{" + name + "}";
-}
-
 // Reads a hash as a lock when it has a lock's layout.
 void classify_hash(Client& client, KeyReport& report) {
   if (!report.size || *report.size > kMaxLockFields) return;
@@ -73,11 +69,6 @@ void classify_hash(Client& client, KeyReport& report) {
   report.kind = mode.empty() ? "lock" : "read_write_lock";
   report.mode = mode;
   report.holders = std::move(holders);
-}
-
-// Redisson's suffix rule S(n, suffix) (docs/interop-java.md, "Names").
-std::string suffix_name(const std::string& name, const std::string& suffix) {
-  return name.find('{') != std::string::npos ? name + ":" + suffix : "{" + name + "}:" + suffix;
 }
 
 std::int64_t server_now_ms(Client& client) {
@@ -228,6 +219,13 @@ std::string companions_text(const KeyReport& report) {
   return out;
 }
 
+// "sorted set", or "Redisson TimeSeries (sorted set)" when its layout names the type.
+std::string collection_text(const KeyReport& report) {
+  const std::string type = report.type == "zset" ? "sorted set" : report.type;
+  if (report.redisson_type.empty()) return type;
+  return "Redisson " + report.redisson_type + " (" + type + ")";
+}
+
 // "Redisson bucket (kryo5), 6 bytes: "hello"" and one "  label: value" line per detail.
 std::string object_text(const KeyReport& report) {
   static const std::map<std::string, std::string> kNames = {
@@ -240,7 +238,7 @@ std::string object_text(const KeyReport& report) {
       {"decimal", "decimal number (a Redisson AtomicDouble, or a number as text)"},
   };
   const auto name = kNames.find(report.kind);
-  std::string out = name != kNames.end() ? name->second : report.kind;
+  std::string out = name != kNames.end() ? name->second : collection_text(report);
   if (!report.codec.empty()) out += " (" + report.codec + ")";
   if (report.size) out += ", " + std::to_string(*report.size) + " " + report.size_unit;
   if (!report.value_json.empty()) {
@@ -282,7 +280,10 @@ KeyReport inspect_key(Client& client, const std::string& name) {
   }
   read_companions(client, report);
   if (report.kind == report.type || report.kind == "integer") recognise_object(client, report);
-  if (report.kind == report.type) preview_collection(client, report);
+  if (report.kind == report.type) {
+    name_collection(client, report);
+    preview_collection(client, report);
+  }
   return report;
 }
 
@@ -319,7 +320,7 @@ std::string format_text(const KeyReport& report) {
           " held";
     }
   } else {
-    out += report.type == "zset" ? "sorted set" : report.type;
+    out += collection_text(report);
     if (report.size) out += ", " + std::to_string(*report.size) + " " + report.size_unit;
   }
   out += "\n  " + expiry_text(report, "expires in") + "\n";
@@ -333,6 +334,9 @@ std::string format_json(const KeyReport& report) {
   if (report.exists) {
     out += ",\"type\":" + json_string(report.type);
     out += ",\"kind\":" + json_string(report.kind);
+    if (!report.redisson_type.empty()) {
+      out += ",\"redisson_type\":" + json_string(report.redisson_type);
+    }
     out += ",\"ttl_ms\":" + std::to_string(report.ttl_ms);
     if (report.size) {
       out += ",\"size\":" + std::to_string(*report.size);

@@ -38,8 +38,10 @@ struct ExpirablePermit {
 struct KeyReport {
   std::string name;
   bool exists = false;
-  std::string type;                  ///< Redis TYPE: string, hash, list, set, zset, stream, ...
-  std::string kind;                  ///< "lock", "read_write_lock", or the Redis type
+  std::string type;  ///< Redis TYPE: string, hash, list, set, zset, stream, ...
+  std::string kind;  ///< "lock", "read_write_lock", or the Redis type
+  /// A collection's Redisson type when its layout names it ("RingBuffer", "MapCache", ...).
+  std::string redisson_type;
   std::int64_t ttl_ms = -1;          ///< PTTL: -1 when the key never expires
   std::optional<std::int64_t> size;  ///< bytes, fields, elements or members
   std::string size_unit;             ///< "bytes", "fields", "elements", "members", "entries"

@@ -840,6 +840,39 @@ TEST_F(RedissonCli, InspectShowsACollectionsFirstEntriesDecoded) {
       << stream;
 }
 
+// The Redis type alone does not say which Redisson type a list, hash or sorted set is: the
+// companion keys of its layout do.
+TEST_F(RedissonCli, InspectNamesRedissonCollectionsByTheirLayout) {
+  server_.command({"RPUSH", "bounded", "a"});
+  server_.command({"SET", "redisson_bqs:{bounded}", "4"});
+  const auto bounded = run({"inspect", "bounded"});
+  EXPECT_EQ(bounded.status, 0) << bounded;
+  EXPECT_NE(bounded.out.find("Redisson BoundedBlockingQueue (list)"), std::string::npos) << bounded;
+  EXPECT_NE(bounded.out.find("capacity left: 4"), std::string::npos) << bounded;
+  const auto json = run({"inspect", "--json", "bounded"});
+  EXPECT_NE(json.out.find("\"redisson_type\":\"BoundedBlockingQueue\""), std::string::npos) << json;
+  server_.command({"RPUSH", "ring", "a"});
+  server_.command({"SET", "redisson_rb:{ring}", "9"});
+  EXPECT_NE(run({"inspect", "ring"}).out.find("Redisson RingBuffer (list)"), std::string::npos);
+  server_.command({"RPUSH", "prio", "a"});
+  server_.command({"SET", "{prio}:redisson_sortedset_comparator", "x"});
+  EXPECT_NE(run({"inspect", "prio"}).out.find("a sorted list"), std::string::npos);
+  server_.command({"HSET", "cache", "k", "v"});
+  server_.command({"ZADD", "redisson__timeout__set:{cache}", "1", "k"});
+  EXPECT_NE(run({"inspect", "cache"}).out.find("Redisson MapCache (hash)"), std::string::npos);
+  server_.command({"HSET", "multi", "k", "aGFzaA=="});
+  server_.command({"SADD", "{multi}:aGFzaA==", "v"});
+  EXPECT_NE(run({"inspect", "multi"}).out.find("Redisson SetMultimap (hash)"), std::string::npos);
+  server_.command({"ZADD", "series", "1", "m"});
+  server_.command({"ZADD", "redisson__ts_ttl:{series}", "1", "m"});
+  EXPECT_NE(run({"inspect", "series"}).out.find("Redisson TimeSeries (sorted set)"),
+            std::string::npos);
+  // A plain list stays a list.
+  server_.command({"RPUSH", "plain", "a"});
+  const auto plain = run({"inspect", "plain"});
+  EXPECT_EQ(plain.out.find("Redisson"), std::string::npos) << plain;
+}
+
 }  // namespace
 
 // Topics: publish prints the receivers; subscribe prints what comes after it is subscribed.
