@@ -6,7 +6,9 @@
 //
 // The families are read-only on the data they set up (so every call costs the same): a
 // DelayedQueue's contains (50 waiting elements), a SetMultimap's read_all_entries (10 keys of
-// 3 values), a ScoredSortedSet's rank_entry (100 members).
+// 3 values), a ScoredSortedSet's rank_entry (100 members), a BoundedBlockingQueue's remove of a
+// value it does not hold (100 elements: the script's checks and one LREM), a SetMultimapCache's
+// get_all (one key of 10 values with an expiry).
 #include <algorithm>
 #include <chrono>
 #include <functional>
@@ -19,7 +21,9 @@
 #include "objects/delay_transfer.hpp"
 #include "objects/suffix_name.hpp"
 #include "redisson/client.hpp"
+#include "redisson/objects/bounded_blocking_queue.hpp"
 #include "redisson/objects/delayed_queue.hpp"
+#include "redisson/objects/multimap_cache.hpp"
 #include "redisson/objects/scored_sorted_set.hpp"
 #include "redisson/objects/set_multimap.hpp"
 #include "report.hpp"
@@ -125,6 +129,56 @@ nlohmann::json run_script_families(const Options& options) {
         },
         raw);
     set.delete_object();
+  }
+
+  // BoundedBlockingQueue::remove of a value it does not hold: bounded_queue_remove, nothing
+  // removed, so every call costs the same.
+  {
+    const auto name = bench_key(options, "families-bounded");
+    redisson::BoundedBlockingQueue<std::string> queue(client, name, codecs::string());
+    queue.try_set_capacity(1000);
+    for (int i = 0; i < 100; ++i) queue.offer("e" + std::to_string(i));
+    load(client, lua::bounded_queue_remove);
+    const auto raw = raw_call(
+        client, lua::bounded_queue_remove(Strings{name, "redisson_bqs:{" + name + "}",
+                                                  "redisson_sc:redisson_bqs:{" + name + "}"},
+                                          Strings{"publish", "first", "absent"})
+                    .command);
+    measure(
+        "bounded_queue_remove", "remove(absent value) calls",
+        [&](std::function<void(bool)> done) {
+          queue.async_remove("absent",
+                             [done = std::move(done)](std::error_code ec, bool) { done(!ec); });
+        },
+        raw);
+    queue.delete_object();
+  }
+
+  // SetMultimapCache::get_all: multimap_cache_read of one key of 10 values with an expiry.
+  {
+    const auto name = bench_key(options, "families-multimap-cache");
+    redisson::SetMultimapCache<std::string, std::string> cache(client, name, codecs::string());
+    Strings values;
+    for (int i = 0; i < 10; ++i) values.push_back("v" + std::to_string(i));
+    cache.put_all("k", values);
+    cache.expire_key("k", std::chrono::hours(1));
+    load(client, lua::multimap_cache_read);
+    const auto ttl_key = redisson::detail::suffix_name(name, "redisson_set_multimap_ttl");
+    const auto now = std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        std::chrono::system_clock::now().time_since_epoch())
+                                        .count());
+    const auto raw =
+        raw_call(client, lua::multimap_cache_read(Strings{name, ttl_key, cache.values_key("k")},
+                                                  Strings{now, "k", "set", "get_all", ""})
+                             .command);
+    measure(
+        "multimap_cache_read", "get_all(key) calls",
+        [&](std::function<void(bool)> done) {
+          cache.async_get_all(
+              "k", [done = std::move(done)](std::error_code ec, const auto&) { done(!ec); });
+        },
+        raw);
+    cache.delete_object();
   }
 
   nlohmann::json out;
