@@ -305,7 +305,7 @@ struct AdderCall {
 // PUBLISH `<op>:<id>`, then waits for as many semaphore permits as it reached subscribers;
 // `then(call, semaphore, done)` goes on.
 template <class R, class Then>
-void publish_and_wait(AdderCall call, std::string_view op, Done<R> done, Then then) {
+void adder_publish_and_wait(AdderCall call, std::string_view op, Done<R> done, Then then) {
   if (call.timeout && call.timeout->count() < 0) {
     return fail<R>(done, Status(errc::invalid_argument, "the timeout must not be negative"));
   }
@@ -345,7 +345,7 @@ void publish_and_wait(AdderCall call, std::string_view op, Done<R> done, Then th
 
 // Deletes the call's semaphore (Java's semaphore.deleteAsync()), then completes.
 template <class R>
-void delete_then_complete(const AdderSemaphore& semaphore, Done<R> done, R value) {
+void adder_delete_then_complete(const AdderSemaphore& semaphore, Done<R> done, R value) {
   auto copy = semaphore;
   auto shared = std::make_shared<Done<R>>(std::move(done));
   copy.async_delete_object([shared, value](std::error_code ec, bool) {
@@ -355,26 +355,26 @@ void delete_then_complete(const AdderSemaphore& semaphore, Done<R> done, R value
 }
 
 template <class R, class Read>
-void start_adder_sum(const std::shared_ptr<AdderHub>& hub,
-                     std::optional<std::chrono::milliseconds> timeout, Done<R> done, Read read) {
-  publish_and_wait<R>(AdderCall{hub, make_request_id(), timeout}, kAdderSum, std::move(done),
-                      [read](AdderCall call, AdderSemaphore semaphore, Done<R> done) {
-                        // Java's getAndDelete of `{name}:<id>:counter` (its GET + DEL script).
-                        const auto counter =
-                            adder_renamed(call.hub->channel, call.hub->counter_key(call.id));
-                        submit_command(counter, Command{"GETDEL", counter->name},
-                                       [semaphore = std::move(semaphore), done = std::move(done),
-                                        read](Status status, const Reply& reply) mutable {
-                                         if (status) return fail<R>(done, std::move(status));
-                                         R value{};
-                                         try {
-                                           value = read(reply);
-                                         } catch (const error& failure) {
-                                           return fail<R>(done, status_of_error(failure));
-                                         }
-                                         delete_then_complete<R>(semaphore, std::move(done), value);
-                                       });
-                      });
+void start_adder_sum_of(const std::shared_ptr<AdderHub>& hub,
+                        std::optional<std::chrono::milliseconds> timeout, Done<R> done, Read read) {
+  adder_publish_and_wait<R>(
+      AdderCall{hub, make_request_id(), timeout}, kAdderSum, std::move(done),
+      [read](AdderCall call, AdderSemaphore semaphore, Done<R> done) {
+        // Java's getAndDelete of `{name}:<id>:counter` (its GET + DEL script).
+        const auto counter = adder_renamed(call.hub->channel, call.hub->counter_key(call.id));
+        submit_command(counter, Command{"GETDEL", counter->name},
+                       [semaphore = std::move(semaphore), done = std::move(done), read](
+                           Status status, const Reply& reply) mutable {
+                         if (status) return fail<R>(done, std::move(status));
+                         R value{};
+                         try {
+                           value = read(reply);
+                         } catch (const error& failure) {
+                           return fail<R>(done, status_of_error(failure));
+                         }
+                         adder_delete_then_complete<R>(semaphore, std::move(done), value);
+                       });
+      });
 }
 
 }  // namespace
@@ -382,23 +382,24 @@ void start_adder_sum(const std::shared_ptr<AdderHub>& hub,
 void start_long_adder_sum(const std::shared_ptr<AdderHub>& hub,
                           std::optional<std::chrono::milliseconds> timeout,
                           Done<std::int64_t> done) {
-  start_adder_sum<std::int64_t>(hub, timeout, std::move(done), &reply_counter);
+  start_adder_sum_of<std::int64_t>(hub, timeout, std::move(done), &reply_counter);
 }
 
 void start_double_adder_sum(const std::shared_ptr<AdderHub>& hub,
                             std::optional<std::chrono::milliseconds> timeout, Done<double> done) {
-  start_adder_sum<double>(hub, timeout, std::move(done), &reply_double);
+  start_adder_sum_of<double>(hub, timeout, std::move(done), &reply_double);
 }
 
 void start_adder_reset(const std::shared_ptr<AdderHub>& hub,
                        std::optional<std::chrono::milliseconds> timeout, Done<void> done) {
-  publish_and_wait<void>(AdderCall{hub, make_request_id(), timeout}, kAdderClear, std::move(done),
-                         [](AdderCall, AdderSemaphore semaphore, Done<void> done) {
-                           auto shared = std::make_shared<Done<void>>(std::move(done));
-                           semaphore.async_delete_object([shared](std::error_code ec, bool) {
-                             (*shared)(ec ? Status(ec) : Status{});
-                           });
-                         });
+  adder_publish_and_wait<void>(AdderCall{hub, make_request_id(), timeout}, kAdderClear,
+                               std::move(done),
+                               [](AdderCall, AdderSemaphore semaphore, Done<void> done) {
+                                 auto shared = std::make_shared<Done<void>>(std::move(done));
+                                 semaphore.async_delete_object([shared](std::error_code ec, bool) {
+                                   (*shared)(ec ? Status(ec) : Status{});
+                                 });
+                               });
 }
 
 }  // namespace redisson::detail
