@@ -13,6 +13,7 @@
 #include "redisson/fenced_lock.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/multi_lock.hpp"
+#include "redisson/objects/adder.hpp"
 #include "redisson/objects/atomic_double.hpp"
 #include "redisson/objects/atomic_long.hpp"
 #include "redisson/objects/bit_set.hpp"
