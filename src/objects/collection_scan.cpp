@@ -4,15 +4,19 @@
 #include <string_view>
 #include <utility>
 
+#include "lua_scripts.hpp"
 #include "objects/send.hpp"
 
 namespace redisson::detail {
 
 struct CollectionScanState {
-  const char* verb;
-  std::int64_t count;
+  const char* verb = "";
+  std::int64_t count = 0;
   std::string cursor = "0";
   bool finished = false;
+  /// A distributed scan's cursor key (its cursor lives in Redis); empty for a scan of one's own.
+  std::string cursor_key;
+  std::string pattern;  // a distributed SSCAN/ZSCAN's MATCH pattern, or ""
 };
 
 namespace {
@@ -38,11 +42,35 @@ void start_list_page(const ObjectPtr& object, const std::shared_ptr<CollectionSc
       });
 }
 
+/// A distributed scan's next page (distributed_scan.lua), in the shape of a SCAN reply.
+void start_distributed_page(const ObjectPtr& object, const CollectionScanState& scan,
+                            Done<Reply> done) {
+  const std::string_view verb = scan.verb;
+  const char* mode = verb == "SSCAN" ? "sscan" : verb == "ZSCAN" ? "zscan" : "lrange";
+  eval_reply(*object,
+             lua::distributed_scan({object->name, scan.cursor_key},
+                                   {mode, std::to_string(scan.count), scan.pattern}),
+             std::move(done));
+}
+
 }  // namespace
+
+std::shared_ptr<CollectionScanState> make_distributed_scan(const char* verb, std::int64_t count,
+                                                           std::string cursor_key,
+                                                           std::string pattern) {
+  auto scan = make_collection_scan(verb, count);
+  if (cursor_key.empty()) throw_invalid_argument("the iterator's name must not be empty");
+  scan->cursor_key = std::move(cursor_key);
+  scan->pattern = std::move(pattern);
+  return scan;
+}
 
 std::shared_ptr<CollectionScanState> make_collection_scan(const char* verb, std::int64_t count) {
   if (count < 1) throw_invalid_argument("the page size must be at least 1");
-  return std::make_shared<CollectionScanState>(CollectionScanState{verb, count});
+  auto scan = std::make_shared<CollectionScanState>();
+  scan->verb = verb;
+  scan->count = count;
+  return scan;
 }
 
 void start_collection_scan_next(const ObjectPtr& object,
@@ -53,7 +81,10 @@ void start_collection_scan_next(const ObjectPtr& object,
     empty.type = ReplyType::array;
     return done(Status{}, empty);
   }
-  if (std::string_view(scan->verb) == "LRANGE") return start_list_page(object, scan, done);
+  const bool distributed = !scan->cursor_key.empty();
+  if (!distributed && std::string_view(scan->verb) == "LRANGE") {
+    return start_list_page(object, scan, done);
+  }
   Done<Reply> on_page = [object, scan, done = std::move(done)](Status status, Reply reply) mutable {
     if (status) return done(std::move(status), Reply{});
     // [next cursor, [elements...]]
@@ -64,11 +95,13 @@ void start_collection_scan_next(const ObjectPtr& object,
           Reply{});
     }
     scan->cursor = reply.elements[0].str;
-    scan->finished = scan->cursor == "0";
+    // A distributed list's last window says -1 (Redisson's script).
+    scan->finished = scan->cursor == "0" || scan->cursor == "-1";
     Reply page = std::move(reply.elements[1]);
     if (!page.elements.empty() || scan->finished) return done(Status{}, page);
     start_collection_scan_next(object, scan, done);  // an empty page: ask again
   };
+  if (distributed) return start_distributed_page(object, *scan, std::move(on_page));
   if (std::string_view(scan->verb) == kMapCacheScanVerb) {
     return start_map_cache_scan_page(object, scan->cursor, scan->count, std::move(on_page));
   }

@@ -21,6 +21,17 @@ struct CollectionScanState;
 /// `verb` is "HSCAN", "SSCAN", "ZSCAN" or "LRANGE"; `count` (>= 1, else invalid_argument) its
 /// COUNT (for LRANGE, the window's length).
 std::shared_ptr<CollectionScanState> make_collection_scan(const char* verb, std::int64_t count);
+/// A scan whose cursor lives in Redis under `cursor_key` (Redisson's distributedIterator):
+/// every handle, in any process, that scans with the same cursor key takes the next page.
+/// `verb` SSCAN, ZSCAN (members only) or LRANGE; `pattern` a MATCH for the SCAN verbs ("" none).
+/// An empty cursor key or a count below 1 is invalid_argument.
+std::shared_ptr<CollectionScanState> make_distributed_scan(const char* verb, std::int64_t count,
+                                                           std::string cursor_key,
+                                                           std::string pattern);
+/// Redisson's default cursor key of a distributed scan: `__redisson_<kind>_cursor_{name}`.
+inline std::string distributed_cursor_key(const char* kind, const std::string& name) {
+  return std::string("__redisson_") + kind + "_cursor_{" + name + "}";
+}
 /// The verb of a MapCache's entries(): pages of its live entries (map_cache_scan.lua).
 inline constexpr const char* kMapCacheScanVerb = "MAPCACHE_SCAN";
 /// One page of a MapCache's live entries (map_cache.cpp), in the shape of an HSCAN reply.
@@ -54,6 +65,10 @@ class CollectionScan : public detail::PagedScan<E, detail::CollectionScanState,
 
   CollectionScan(detail::ObjectPtr object, const char* verb, std::int64_t count, Decode decode)
       : Base(std::move(object), detail::make_collection_scan(verb, count), decode) {}
+  /// A scan whose state was made already (detail::make_distributed_scan).
+  CollectionScan(detail::ObjectPtr object, std::shared_ptr<detail::CollectionScanState> scan,
+                 Decode decode)
+      : Base(std::move(object), std::move(scan), decode) {}
 };
 
 }  // namespace redisson

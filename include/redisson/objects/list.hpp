@@ -51,6 +51,19 @@ class List : public detail::ListBase<T>, public Sortable<List<T>, T> {
   using Base::async_add;
   using Base::async_add_all;
 
+  /// Java's distributedIterator: LRANGE windows of `page_size` whose next index is kept in Redis
+  /// under `iterator_name`, so every handle, in any process, that reads with that name takes the
+  /// next window and together they read the list once (see Set::distributed_values).
+  CollectionScan<T> distributed_values(std::string iterator_name, std::int64_t page_size) const {
+    return this->distributed_windows(std::move(iterator_name), page_size);
+  }
+  /// As distributed_values(name, page_size) with Redisson's default name
+  /// `__redisson_list_cursor_{name}`.
+  CollectionScan<T> distributed_values(std::int64_t page_size = 10) const {
+    return this->distributed_windows(detail::distributed_cursor_key("list", this->name()),
+                                     page_size);
+  }
+
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>
   auto async_set(std::int64_t index, const T& value, CompletionToken&& token);

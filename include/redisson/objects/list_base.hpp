@@ -132,6 +132,13 @@ class ListBase : public Object {
 
   Blocking blocking(const char* operation) const { return detail::blocking(operation, name()); }
   std::string encoded(const T& value) const { return encode_value(codec(), value); }
+  /// Java's distributedIterator of RList and RSortedSet: LRANGE windows of `page_size` whose
+  /// next index is kept in Redis under `iterator_name` (see Set::distributed_values).
+  CollectionScan<T> distributed_windows(std::string iterator_name, std::int64_t page_size) const {
+    return CollectionScan<T>(
+        object_, detail::make_distributed_scan("LRANGE", page_size, std::move(iterator_name), ""),
+        &detail::decode_elements<T>);
+  }
 
   /// `verb name <values...>` (RPUSH, LPUSH): the list's length after it; none sent (0) for no
   /// values. Values are encoded as the operation starts (a codec_error is the completion's).

@@ -174,6 +174,23 @@ class Set : public Object,
   CollectionScan<T> values(std::int64_t page_size = 100) const {
     return CollectionScan<T>(object_, "SSCAN", page_size, &detail::decode_elements<T>);
   }
+  /// Java's distributedIterator: a scan whose cursor is kept in Redis under `iterator_name`
+  /// (SSCAN with `page_size`, MATCH `pattern` over the encoded members when not empty), so every
+  /// handle, in any process, that scans with that name takes the next page and together they
+  /// read the set once. The cursor lives an hour from the last page taken; a finished scan stays
+  /// finished until then (delete the key to start over). One script per page.
+  CollectionScan<T> distributed_values(std::string iterator_name, std::int64_t page_size,
+                                       std::string pattern = {}) const {
+    return CollectionScan<T>(object_,
+                             detail::make_distributed_scan(
+                                 "SSCAN", page_size, std::move(iterator_name), std::move(pattern)),
+                             &detail::decode_elements<T>);
+  }
+  /// As distributed_values(name, page_size) with Redisson's default name
+  /// `__redisson_set_cursor_{name}`.
+  CollectionScan<T> distributed_values(std::int64_t page_size = 10) const {
+    return distributed_values(detail::distributed_cursor_key("set", name()), page_size);
+  }
 
   // lock_name(value), semaphore_name(value), ...: KeyedSynchronizers' (Java's set.getLock(value),
   // ...).

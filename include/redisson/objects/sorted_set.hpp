@@ -33,6 +33,17 @@ class SortedSet : public detail::SortedList<T, Compare> {
 
   /// Inserts `value` at its place unless the Compare finds an equal element; true if added.
   bool add(const T& value) { return this->insert(value, true); }
+  /// Java's distributedIterator: LRANGE windows (in order) whose next index is kept in Redis
+  /// under `iterator_name` (see List::distributed_values); read without the lock, as Redisson.
+  CollectionScan<T> distributed_values(std::string iterator_name, std::int64_t page_size) const {
+    return this->distributed_windows(std::move(iterator_name), page_size);
+  }
+  /// As distributed_values(name, page_size) with Redisson's default name
+  /// `__redisson_sorted_set_cursor_{name}`.
+  CollectionScan<T> distributed_values(std::int64_t page_size = 10) const {
+    return this->distributed_windows(detail::distributed_cursor_key("sorted_set", this->name()),
+                                     page_size);
+  }
   /// add() of each value in turn; true if any was added.
   bool add_all(const std::vector<T>& values) { return this->insert_all(values, true); }
   /// True if the Compare finds an element equal to `value` (a binary search, no lock).

@@ -67,6 +67,13 @@ class SortedSetOps : public Members<Derived, Value>, public SortedEnds<Derived, 
   /// particular order (see CollectionScan for what a scan guarantees). Sends nothing until the
   /// first page is asked.
   CollectionScan<Value> values(std::int64_t page_size = 100) const;
+  /// Java's distributedIterator: a ZSCAN whose cursor is kept in Redis under `iterator_name`
+  /// (see Set::distributed_values), the values without their scores.
+  CollectionScan<Value> distributed_values(std::string iterator_name, std::int64_t page_size,
+                                           std::string pattern = {}) const;
+  /// As distributed_values(name, page_size) with Redisson's default name
+  /// `__redisson_scored_sorted_set_cursor_{name}` (a LexSortedSet's too, as in Redisson).
+  CollectionScan<Value> distributed_values(std::int64_t page_size = 10) const;
 
  private:
   const Derived& handle() const { return static_cast<const Derived&>(*this); }

@@ -141,6 +141,24 @@ CollectionScan<Value> SortedSetOps<Derived, Value>::values(std::int64_t page_siz
 }
 
 template <class Derived, class Value>
+CollectionScan<Value> SortedSetOps<Derived, Value>::distributed_values(std::string iterator_name,
+                                                                       std::int64_t page_size,
+                                                                       std::string pattern) const {
+  return CollectionScan<Value>(
+      object(),
+      detail::make_distributed_scan("ZSCAN", page_size, std::move(iterator_name),
+                                    std::move(pattern)),
+      &detail::decode_elements<Value>);
+}
+
+template <class Derived, class Value>
+CollectionScan<Value> SortedSetOps<Derived, Value>::distributed_values(
+    std::int64_t page_size) const {
+  return distributed_values(detail::distributed_cursor_key("scored_sorted_set", object()->name),
+                            page_size);
+}
+
+template <class Derived, class Value>
 template <class R, class CompletionToken, class Convert, class... Args>
 auto SortedSetOps<Derived, Value>::key_command(CompletionToken&& token, Convert convert,
                                                const char* verb, const Args&... args) const {
