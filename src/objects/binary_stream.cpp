@@ -202,12 +202,11 @@ int BinaryStreamBuf::sync() {
 BinaryStreamBuf::pos_type BinaryStreamBuf::seekoff(off_type offset, std::ios_base::seekdir dir,
                                                    std::ios_base::openmode /*which*/) {
   const pos_type failed(off_type(-1));
-  const std::int64_t current = position();
-  if (dir == std::ios_base::cur && offset == 0) return pos_type(current);  // tellg / tellp
+  if (dir == std::ios_base::cur && offset == 0) return pos_type(position());  // tellg / tellp
   if (!flush_pending()) return failed;
   std::int64_t origin = 0;
   if (dir == std::ios_base::cur) {
-    origin = current;
+    origin = position();  // after the flush: in `app` mode the bytes went to the end
   } else if (dir == std::ios_base::end) {
     try {
       origin = stream_.size();
@@ -234,6 +233,26 @@ BinaryStreamBuf::pos_type BinaryStreamBuf::seekoff(off_type offset, std::ios_bas
 BinaryStreamBuf::pos_type BinaryStreamBuf::seekpos(pos_type position,
                                                    std::ios_base::openmode which) {
   return seekoff(off_type(position), std::ios_base::beg, which);
+}
+
+BinaryStreamBuf::int_type BinaryStreamBuf::pbackfail(int_type ch) {
+  // Called at the start of the chunk held (or with none): read again from one byte back.
+  if ((mode_ & std::ios_base::in) == 0) return traits_type::eof();
+  if (!flush_pending()) return traits_type::eof();
+  const std::int64_t back = position() - 1;
+  if (back < 0) return traits_type::eof();
+  drop_areas();
+  base_ = back;
+  if (traits_type::eq_int_type(underflow(), traits_type::eof())) {
+    base_ = back + 1;  // nothing there (or a failure): stay where we were
+    return traits_type::eof();
+  }
+  if (traits_type::eq_int_type(ch, traits_type::eof()) ||
+      traits_type::eq(traits_type::to_char_type(ch), *gptr())) {
+    return traits_type::not_eof(ch);
+  }
+  gbump(1);  // a different byte: the stream cannot put it back
+  return traits_type::eof();
 }
 
 std::streamsize BinaryStreamBuf::xsgetn(char_type* out, std::streamsize count) {

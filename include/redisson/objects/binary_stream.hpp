@@ -196,6 +196,7 @@ class BinaryStreamBuf : public std::streambuf {
   pos_type seekoff(off_type offset, std::ios_base::seekdir dir,
                    std::ios_base::openmode which) override;
   pos_type seekpos(pos_type position, std::ios_base::openmode which) override;
+  int_type pbackfail(int_type ch) override;
   std::streamsize xsgetn(char_type* out, std::streamsize count) override;
   std::streamsize xsputn(const char_type* bytes, std::streamsize count) override;
 

@@ -249,6 +249,18 @@ TEST_F(BinaryStreamTest, OStreamAppendsAndIStreamReadsBinaryBytesBack) {
   EXPECT_FALSE(again.bad());
   rest.resize(static_cast<std::size_t>(again.gcount()));
   EXPECT_EQ(rest, expected.substr(5));
+
+  // unget() before the start of the chunk held reads again from one byte back.
+  auto third = stream.istream();
+  third.seekg(8192);
+  EXPECT_EQ(third.get(), static_cast<unsigned char>(expected[8192]));
+  EXPECT_FALSE(third.unget().fail());  // within the chunk
+  EXPECT_FALSE(third.unget().fail());  // before it
+  EXPECT_EQ(third.tellg(), 8191);
+  EXPECT_EQ(third.get(), static_cast<unsigned char>(expected[8191]));
+  third.seekg(0);
+  EXPECT_TRUE(third.unget().bad());  // nothing before the start (the standard's badbit)
+  EXPECT_FALSE(third.last_error().has_value());
 }
 
 TEST_F(BinaryStreamTest, SmallWritesGoInChunksAtTheBufferSize) {
