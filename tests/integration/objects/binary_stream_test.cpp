@@ -14,10 +14,12 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "redisson/batch.hpp"
 #include "redisson/client.hpp"
+#include "support/client_config.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
 #include "support/monitor.hpp"
@@ -29,6 +31,7 @@ namespace objects_binary_stream_test {
 using redisson::BinaryStream;
 using redisson::Bytes;
 using redisson::errc;
+using redisson::test::config_for;
 using redisson::test::expect_error;
 using redisson::test::from_hex;
 using redisson::test::Monitor;
@@ -332,6 +335,31 @@ TEST_F(BinaryStreamTest, StreamModesTruncAteAndBadbitExceptions) {
   EXPECT_THROW((void)in.get(), std::ios_base::failure);
   ASSERT_TRUE(in.last_error().has_value());
   EXPECT_EQ(in.last_error()->code(), errc::wrong_type);
+}
+
+TEST_F(BinaryStreamTest, AFailedFlushInTheDestructorGoesToTheErrorHandler) {
+  server.command({"RPUSH", "bs", "x"});
+  std::vector<std::error_code> reported;
+  auto config = config_for(server);
+  config.error_handler = [&](const redisson::error& failure) {
+    reported.push_back(failure.code());
+  };
+  redisson::Client reporting(config);
+  BinaryStream stream(reporting, "bs");
+  {
+    auto out = stream.ostream();
+    out << "abc";
+  }
+  ASSERT_EQ(reported.size(), 1U);
+  EXPECT_EQ(reported[0], errc::wrong_type);
+
+  // With exceptions(badbit), a failed flush throws std::ios_base::failure.
+  auto out = stream.ostream();
+  out.exceptions(std::ios::badbit);
+  out << "abc";
+  EXPECT_THROW(out.flush(), std::ios_base::failure);
+  EXPECT_EQ(out.last_error()->code(), errc::wrong_type);
+  EXPECT_EQ(server.command({"LLEN", "bs"}), "1");
 }
 
 TEST_F(BinaryStreamTest, WorksInABatch) {
