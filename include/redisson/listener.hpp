@@ -23,7 +23,7 @@ using ListenerId = std::uint64_t;
 /// |---|---|
 /// | deleted, expired | every object, lock and synchronizer (del, expired) |
 /// | created | Keys only: any key made (new) |
-/// | set | Bucket, AtomicLong, AtomicDouble, Keys (set); List and its queues (lset) |
+/// | set | Bucket, BinaryStream, AtomicLong, AtomicDouble, Keys (set); List and its queues (lset) |
 /// | incremented | AtomicLong (incrby), AtomicDouble (incrbyfloat), ScoredSortedSet (zincr), Map
 /// (hincrbyfloat) | | put | Map, MapCache (hset) | | added | List, Queue, Deque, RingBuffer,
 /// blocking queues (rpush); Set (sadd); ScoredSortedSet, LexSortedSet, SetCache, TimeSeries (zadd);

@@ -16,6 +16,7 @@
 #include "redisson/objects/adder.hpp"
 #include "redisson/objects/atomic_double.hpp"
 #include "redisson/objects/atomic_long.hpp"
+#include "redisson/objects/binary_stream.hpp"
 #include "redisson/objects/bit_set.hpp"
 #include "redisson/objects/blocking_queue.hpp"
 #include "redisson/objects/bloom_filter.hpp"

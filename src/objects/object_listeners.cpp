@@ -48,6 +48,7 @@ constexpr const char* kListKinds[] = {"List",          "Queue",         "Deque",
 // incrby there, which its own INCRBYFLOAT never sends).
 constexpr KindEvent kKindEvents[] = {
     {"Bucket", ObjectEvent::set, {"set", '$'}},
+    {"BinaryStream", ObjectEvent::set, {"set", '$'}},
     {"AtomicLong", ObjectEvent::set, {"set", '$'}},
     {"AtomicLong", ObjectEvent::incremented, {"incrby", '$'}},
     {"AtomicDouble", ObjectEvent::set, {"set", '$'}},

@@ -144,6 +144,11 @@ class Bucket : public Object {
     return async_find_common_length(other, detail::blocking("find_common_length", name()));
   }
 
+ protected:
+  /// For a type that is a bucket under another name (BinaryStream): `kind` names it in errors.
+  Bucket(const Client& client, std::string name, CodecPtr codec, const char* kind)
+      : Object(client, std::move(name), std::move(codec), kind) {}
+
  private:
   static std::optional<std::string> encode_optional(const detail::ObjectState& object,
                                                     const std::optional<T>& value) {
