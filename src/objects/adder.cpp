@@ -186,16 +186,17 @@ class AdderHub : public std::enable_shared_from_this<AdderHub> {
       return report("answer a sum", status_of_error(failure));
     }
     auto counter = adder_renamed(channel, std::move(key));
-    submit_command(counter, command,
-                   [hub = shared_from_this(), id = std::move(id)](Status status, const Reply&) {
-                     // As Java: a count not added is not released either (the caller times
-                     // out rather than read a wrong sum).
-                     if (status) return hub->report("answer a sum", status);
-                     hub->release(id);
-                   });
+    submit_command(
+        counter, command,
+        [hub = shared_from_this(), id = std::move(id)](const Status& status, const Reply&) {
+          // As Java: a count not added is not released either (the caller times
+          // out rather than read a wrong sum).
+          if (status) return hub->report("answer a sum", status);
+          hub->release(id);
+        });
   }
 
-  void release(std::string id) {
+  void release(const std::string& id) {
     auto semaphore_of_call = semaphore_of(id);
     semaphore_of_call.async_release(1, [hub = shared_from_this()](std::error_code ec) {
       if (ec) hub->report("release the caller's semaphore", Status(ec));
@@ -359,7 +360,7 @@ void start_adder_sum_of(const std::shared_ptr<AdderHub>& hub,
                         std::optional<std::chrono::milliseconds> timeout, Done<R> done, Read read) {
   adder_publish_and_wait<R>(
       AdderCall{hub, make_request_id(), timeout}, kAdderSum, std::move(done),
-      [read](AdderCall call, AdderSemaphore semaphore, Done<R> done) {
+      [read](const AdderCall& call, AdderSemaphore semaphore, Done<R> done) {
         // Java's getAndDelete of `{name}:<id>:counter` (its GET + DEL script).
         const auto counter = adder_renamed(call.hub->channel, call.hub->counter_key(call.id));
         submit_command(counter, Command{"GETDEL", counter->name},
@@ -394,7 +395,7 @@ void start_adder_reset(const std::shared_ptr<AdderHub>& hub,
                        std::optional<std::chrono::milliseconds> timeout, Done<void> done) {
   adder_publish_and_wait<void>(AdderCall{hub, make_request_id(), timeout}, kAdderClear,
                                std::move(done),
-                               [](AdderCall, AdderSemaphore semaphore, Done<void> done) {
+                               [](const AdderCall&, AdderSemaphore semaphore, Done<void> done) {
                                  auto shared = std::make_shared<Done<void>>(std::move(done));
                                  semaphore.async_delete_object([shared](std::error_code ec, bool) {
                                    (*shared)(ec ? Status(ec) : Status{});

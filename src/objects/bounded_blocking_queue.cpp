@@ -149,8 +149,7 @@ void start_bounded_queue_remove(const ObjectPtr& object, const char* mode,
   args.emplace_back(mode);
   args.insert(args.end(), values.begin(), values.end());
   object->core->eval(
-      lua::bounded_queue_remove({object->name, capacity_key->name, capacity_key->channel},
-                                std::move(args)),
+      lua::bounded_queue_remove({object->name, capacity_key->name, capacity_key->channel}, args),
       [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
         done(status_of(ec, reply), reply);
       });

@@ -113,8 +113,8 @@ auto BoundedBlockingQueue<T>::async_poll_from_any(std::chrono::milliseconds wait
                                                   CompletionToken&& token) {
   return taken<std::optional<std::pair<std::string, T>>>(
       token, detail::BoundedTake::keyed_element,
-      [&] {
-        return detail::wait_last_command("BLPOP", this->name(), std::move(other_queues), wait,
+      [this, wait, others = std::move(other_queues)]() mutable {
+        return detail::wait_last_command("BLPOP", this->name(), std::move(others), wait,
                                          "poll_from_any");
       },
       &Popped::popped_entry);
@@ -127,8 +127,8 @@ auto BoundedBlockingQueue<T>::async_poll_last_from_any(std::chrono::milliseconds
                                                        CompletionToken&& token) {
   return taken<std::optional<std::pair<std::string, T>>>(
       token, detail::BoundedTake::keyed_element,
-      [&] {
-        return detail::wait_last_command("BRPOP", this->name(), std::move(other_queues), wait,
+      [this, wait, others = std::move(other_queues)]() mutable {
+        return detail::wait_last_command("BRPOP", this->name(), std::move(others), wait,
                                          "poll_last_from_any");
       },
       &Popped::popped_entry);
@@ -142,9 +142,9 @@ auto BoundedBlockingQueue<T>::async_poll_first_from_any(std::chrono::millisecond
                                                         CompletionToken&& token) {
   return taken<std::optional<std::pair<std::string, std::vector<T>>>>(
       token, detail::BoundedTake::keyed_elements,
-      [&] {
-        return detail::wait_first_multi_pop("BLMPOP", this->name(), other_queues, "LEFT", count,
-                                            wait, "poll_first_from_any");
+      [this, wait, count, others = std::move(other_queues)] {
+        return detail::wait_first_multi_pop("BLMPOP", this->name(), others, "LEFT", count, wait,
+                                            "poll_first_from_any");
       },
       &Popped::popped_entries);
 }
@@ -157,9 +157,9 @@ auto BoundedBlockingQueue<T>::async_poll_last_from_any(std::chrono::milliseconds
                                                        CompletionToken&& token) {
   return taken<std::optional<std::pair<std::string, std::vector<T>>>>(
       token, detail::BoundedTake::keyed_elements,
-      [&] {
-        return detail::wait_first_multi_pop("BLMPOP", this->name(), other_queues, "RIGHT", count,
-                                            wait, "poll_last_from_any");
+      [this, wait, count, others = std::move(other_queues)] {
+        return detail::wait_first_multi_pop("BLMPOP", this->name(), others, "RIGHT", count, wait,
+                                            "poll_last_from_any");
       },
       &Popped::popped_entries);
 }
