@@ -7,7 +7,6 @@
 #include "client/client_core.hpp"
 #include "client/failure_report.hpp"
 #include "lua_scripts.hpp"
-#include "net/reply_error.hpp"
 #include "objects/send.hpp"
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
@@ -21,12 +20,10 @@ std::string bounded_capacity_key(const std::string& name) {
   return prefix_name("redisson_bqs", name);
 }
 
-/// The capacity key as a semaphore: its channel and publish command, the re-check interval of a
-/// waiting put (shared with the callbacks of one).
+/// The capacity key as a semaphore (its channel, publish command, a waiting put's re-check
+/// interval): made once per handle (bounded_queue_hooks' make_attached), not per operation.
 std::shared_ptr<SynchronizerState> bounded_capacity(const ObjectState& object) {
-  auto key = bounded_capacity_key(object.name);
-  auto channel = prefix_name("redisson_sc", key);
-  return std::make_shared<SynchronizerState>(object.core, std::move(key), std::move(channel));
+  return std::static_pointer_cast<SynchronizerState>(object.attached);
 }
 
 /// How many elements of this queue (`name`) a blocking take's reply brings.
@@ -53,14 +50,13 @@ void report_lost_places(const ClientCore& core, const std::string& name, const S
                              "': giving taken elements' places back failed: " + status.detail));
 }
 
-/// Completes `done` with a script reply, turning the offer's -1 into not_initialized.
-void finish_offer(std::error_code ec, const Reply& reply, Done<Reply>& done) {
-  if (!ec && reply.type == ReplyType::integer && reply.integer < 0) {
-    return done(Status(make_error_code(errc::not_initialized),
-                       "no capacity is set: call try_set_capacity first"),
-                Reply{});
+/// The offer script's reply as the operation's, its -1 turned into not_initialized.
+Status offer_status(Status status, const Reply& reply) {
+  if (!status && reply.type == ReplyType::integer && reply.integer < 0) {
+    return Status(make_error_code(errc::not_initialized),
+                  "no capacity is set: call try_set_capacity first");
   }
-  done(status_of(ec, reply), reply);
+  return status;
 }
 
 }  // namespace
@@ -69,23 +65,30 @@ std::vector<std::string> bounded_queue_keys(const std::string& name) {
   return {bounded_capacity_key(name)};
 }
 
+std::shared_ptr<void> make_bounded_queue_state(const ObjectState& object,
+                                               const std::shared_ptr<void>& /*previous*/) {
+  auto key = bounded_capacity_key(object.name);
+  auto channel = prefix_name("redisson_sc", key);
+  return std::make_shared<SynchronizerState>(object.core, std::move(key), std::move(channel));
+}
+
 void start_bounded_queue_try_set_capacity(const ObjectPtr& object, std::int64_t capacity,
                                           Done<Reply>& done) {
   const auto capacity_key = bounded_capacity(*object);
-  object->core->eval(
-      lua::bounded_queue_try_set_capacity(
-          {capacity_key->name, capacity_key->channel},
-          std::vector<std::string>{std::to_string(capacity), capacity_key->publish_command}),
-      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-        done(status_of(ec, reply), reply);
-      });
+  eval_reply(*object,
+             lua::bounded_queue_try_set_capacity(
+                 {capacity_key->name, capacity_key->channel},
+                 std::vector<std::string>{std::to_string(capacity), capacity_key->publish_command}),
+             std::move(done));
 }
 
 void start_bounded_queue_remaining(const ObjectPtr& object, Done<Reply>& done) {
-  get_count(*bounded_capacity(*object),
-            [done = std::move(done)](Status status, std::int64_t count) mutable {
-              done(std::move(status), integer_reply(count));
-            });
+  submit_command(object, Command{"GET", bounded_capacity(*object)->name},
+                 [done = std::move(done)](Status status, const Reply& reply) mutable {
+                   std::int64_t count = 0;
+                   if (!status) status = parse_count(reply, count);
+                   done(std::move(status), integer_reply(count));
+                 });
 }
 
 void start_bounded_queue_offer(const ObjectPtr& object, std::vector<std::string> elements,
@@ -100,25 +103,26 @@ void start_bounded_queue_offer(const ObjectPtr& object, std::vector<std::string>
     return lua::bounded_queue_offer({capacity_key->name, name}, std::vector<std::string>(args));
   };
   if (wait && wait->count() == 0) {
-    // One try. An offer is not sent again after a lost reply: it may have appended already.
-    return object->core->eval(
-        call(), [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-          finish_offer(ec, reply, done);
-        });
+    // One try (queued in a batch the object is bound to). An offer is not sent again after a
+    // lost reply: it may have appended already.
+    return eval_reply(*object, call(),
+                      [done = std::move(done)](Status status, const Reply& reply) mutable {
+                        status = offer_status(std::move(status), reply);
+                        if (status) return done(std::move(status), Reply{});
+                        done({}, reply);
+                      });
   }
+  // A wait cannot be part of a batch: its tries depend on what the channel announces.
+  if (object->batch) return done(batch_refusal("a waiting offer or put"), Reply{});
   // Waiting for room, as Redisson's put does (its queue semaphore's acquire): a try, then another
   // each time a take announces room on the capacity's channel (or after the re-check interval).
-  auto outcome = std::make_shared<Status>();
-  Attempt attempt = [core = object->core, call, outcome](AttemptCallback callback,
-                                                         ReadSlot* /*read*/) {
-    core->eval(call(), [callback = std::move(callback), outcome](std::error_code ec,
-                                                                 const Reply& reply) mutable {
-      Done<Reply> report = [&callback](Status status, const Reply& checked) {
-        if (status) return callback(std::move(status), {});
-        callback({}, AttemptResult{checked.integer == 1, std::chrono::milliseconds{-1}});
-      };
-      finish_offer(ec, reply, report);
-    });
+  Attempt attempt = [core = object->core, call](AttemptCallback callback, ReadSlot* /*read*/) {
+    eval_reply(core, call(),
+               [callback = std::move(callback)](Status status, const Reply& reply) mutable {
+                 status = offer_status(std::move(status), reply);
+                 if (status) return callback(std::move(status), {});
+                 callback({}, AttemptResult{reply.integer == 1, std::chrono::milliseconds{-1}});
+               });
   };
   AcquireLoop::start(
       object->core, wait_options(*capacity_key, wait), std::move(attempt),
@@ -131,13 +135,11 @@ void start_bounded_queue_offer(const ObjectPtr& object, std::vector<std::string>
 
 void start_bounded_queue_take(const ObjectPtr& object, std::int64_t count, Done<Reply>& done) {
   const auto capacity_key = bounded_capacity(*object);
-  object->core->eval(
-      lua::bounded_queue_take(
-          {object->name, capacity_key->name, capacity_key->channel},
-          std::vector<std::string>{capacity_key->publish_command, std::to_string(count)}),
-      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-        done(status_of(ec, reply), reply);
-      });
+  eval_reply(*object,
+             lua::bounded_queue_take(
+                 {object->name, capacity_key->name, capacity_key->channel},
+                 std::vector<std::string>{capacity_key->publish_command, std::to_string(count)}),
+             std::move(done));
 }
 
 void start_bounded_queue_remove(const ObjectPtr& object, const char* mode,
@@ -148,17 +150,16 @@ void start_bounded_queue_remove(const ObjectPtr& object, const char* mode,
   args.push_back(capacity_key->publish_command);
   args.emplace_back(mode);
   args.insert(args.end(), values.begin(), values.end());
-  object->core->eval(
+  eval_reply(
+      *object,
       lua::bounded_queue_remove({object->name, capacity_key->name, capacity_key->channel}, args),
-      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-        done(status_of(ec, reply), reply);
-      });
+      std::move(done));
 }
 
 void give_back_bounded_places(const ObjectState& object, std::int64_t count) {
-  auto core = object.core;
-  add_permits(*bounded_capacity(object), count, [core, name = object.name](const Status& status) {
-    if (status) report_lost_places(*core, name, status);
+  auto capacity = bounded_capacity(object);
+  add_permits(*capacity, count, [capacity, name = object.name](const Status& status) {
+    if (status) report_lost_places(*capacity->core, name, status);
   });
 }
 
@@ -166,15 +167,15 @@ void submit_bounded_take(const ObjectState& object, BoundedTake take, BlockingCo
                          ReplyHandler handler, const CancellationPtr& cancel) {
   submit_blocking(
       object, std::move(command),
-      [object = std::make_shared<ObjectState>(object), take, handler = std::move(handler)](
+      [capacity = bounded_capacity(object), name = object.name, take, handler = std::move(handler)](
           std::error_code ec, Reply reply) mutable {
-        const auto count = ec ? 0 : bounded_taken_count(take, object->name, reply);
+        const auto count = ec ? 0 : bounded_taken_count(take, name, reply);
         if (count == 0) return handler(ec, std::move(reply));
         // The element is the caller's now: a failed give-back is reported, not the take.
-        add_permits(*bounded_capacity(*object), count,
-                    [object, handler = std::move(handler),
+        add_permits(*capacity, count,
+                    [capacity, name = std::move(name), handler = std::move(handler),
                      reply = std::move(reply)](const Status& status) mutable {
-                      if (status) report_lost_places(*object->core, object->name, status);
+                      if (status) report_lost_places(*capacity->core, name, status);
                       handler({}, std::move(reply));
                     });
       },

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -20,7 +21,11 @@ namespace redisson {
 namespace detail {
 
 std::vector<std::string> bounded_queue_keys(const std::string& name);
-inline constexpr ObjectHooks bounded_queue_hooks{.extra_keys = &bounded_queue_keys};
+/// The capacity key's names and channel, made once per handle (and again on rename).
+std::shared_ptr<void> make_bounded_queue_state(const ObjectState& object,
+                                               const std::shared_ptr<void>& previous);
+inline constexpr ObjectHooks bounded_queue_hooks{.extra_keys = &bounded_queue_keys,
+                                                 .make_attached = &make_bounded_queue_state};
 
 /// What a blocking take of a bounded queue brings, so that it gives back as many places.
 enum class BoundedTake {
@@ -256,6 +261,10 @@ class BoundedBlockingQueue : public detail::ListBase<T> {
   /// The blocking command `build()` makes, its places given back as `take` says.
   template <class R, class CompletionToken, class Build, class Convert>
   auto taken(CompletionToken&& token, detail::BoundedTake take, Build build, Convert convert) const;
+  /// BLMPOP `end` (LEFT or RIGHT) over this queue and `others`, places given back.
+  template <class CompletionToken>
+  auto multi_taken(CompletionToken&& token, std::chrono::milliseconds wait, std::int64_t count,
+                   std::vector<std::string> others, const char* end, const char* operation);
   /// The offer script over `values`, tried once (`wait` zero) or waiting for room.
   template <class R, class CompletionToken>
   auto offered(CompletionToken&& token, std::vector<T> values,

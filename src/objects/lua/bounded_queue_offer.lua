@@ -8,16 +8,13 @@
 --          (nothing changes), -1 when no capacity was ever set (nothing changes).
 -- A list key of another type, or a capacity key that is not an integer, fails with WRONGTYPE
 -- before anything is written (Redisson's script would take the permits and then fail the RPUSH).
-local kind = redis.call('type', KEYS[2]).ok
-if kind ~= 'none' and kind ~= 'list' then
-  return redis.error_reply('WRONGTYPE Operation against a key holding the wrong kind of value')
+-- @include bounded_queue
+local _, left, refused = bounded_queue_read(KEYS[2], KEYS[1])
+if refused then
+  return refused
 end
-local left = redis.call('get', KEYS[1])
 if left == false then
   return -1
-end
-if not string.match(left, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE bounded queue capacity ' .. KEYS[1] .. ' is not an integer')
 end
 if tonumber(left) < tonumber(ARGV[1]) then
   return 0

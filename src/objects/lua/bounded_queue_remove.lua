@@ -12,16 +12,13 @@
 --          and its new value is published on KEYS[3].
 -- A list key of another type, or a capacity key that is not an integer, fails with WRONGTYPE
 -- before anything is written.
-local kind = redis.call('type', KEYS[1]).ok
+-- @include bounded_queue
+local kind, _, refused = bounded_queue_read(KEYS[1], KEYS[2])
+if refused then
+  return refused
+end
 if kind == 'none' then
   return 0
-end
-if kind ~= 'list' then
-  return redis.error_reply('WRONGTYPE Operation against a key holding the wrong kind of value')
-end
-local left = redis.call('get', KEYS[2])
-if left ~= false and not string.match(left, '^-?%d+$') then
-  return redis.error_reply('WRONGTYPE bounded queue capacity ' .. KEYS[2] .. ' is not an integer')
 end
 local removed = 0
 local mode = ARGV[2]

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "redisson/batch.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/pub_sub.hpp"
@@ -180,6 +181,24 @@ TEST_F(BoundedBlockingQueueTest, EveryRemovalGivesThePlacesBack) {
   q.clear();
   EXPECT_EQ(server.command({"EXISTS", "bq"}), "0");
   EXPECT_EQ(q.remaining_capacity(), 10);
+}
+
+TEST_F(BoundedBlockingQueueTest, ItsScriptsAreQueuedInABatchAndItsWaitsRefused) {
+  redisson::Batch batch(client);
+  auto q = batch.get<BoundedBlockingQueue<std::string>>("bq", codecs::string());
+  auto set = q.async_try_set_capacity(2, asio::use_future);
+  auto offered = q.async_offer("a", asio::use_future);
+  auto left = q.async_remaining_capacity(asio::use_future);
+  auto polled = q.async_poll(asio::use_future);
+  auto waited = q.async_offer("b", 1s, asio::use_future);
+  EXPECT_EQ(server.command({"EXISTS", "redisson_bqs:{bq}"}), "0");  // nothing sent yet
+  batch.execute();
+  EXPECT_TRUE(set.get());
+  EXPECT_TRUE(offered.get());
+  EXPECT_EQ(left.get(), 1);
+  EXPECT_EQ(polled.get(), "a");
+  expect_error(errc::invalid_argument, [&] { waited.get(); });
+  EXPECT_EQ(capacity_left("bq"), "2");
 }
 
 TEST_F(BoundedBlockingQueueTest, KeysOfAnotherTypeFailAndChangeNothing) {

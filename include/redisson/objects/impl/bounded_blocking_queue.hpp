@@ -140,13 +140,7 @@ auto BoundedBlockingQueue<T>::async_poll_first_from_any(std::chrono::millisecond
                                                         std::int64_t count,
                                                         std::vector<std::string> other_queues,
                                                         CompletionToken&& token) {
-  return taken<std::optional<std::pair<std::string, std::vector<T>>>>(
-      token, detail::BoundedTake::keyed_elements,
-      [this, wait, count, others = std::move(other_queues)] {
-        return detail::wait_first_multi_pop("BLMPOP", this->name(), others, "LEFT", count, wait,
-                                            "poll_first_from_any");
-      },
-      &Popped::popped_entries);
+  return multi_taken(token, wait, count, std::move(other_queues), "LEFT", "poll_first_from_any");
 }
 
 template <JavaValue T>
@@ -155,13 +149,7 @@ auto BoundedBlockingQueue<T>::async_poll_last_from_any(std::chrono::milliseconds
                                                        std::int64_t count,
                                                        std::vector<std::string> other_queues,
                                                        CompletionToken&& token) {
-  return taken<std::optional<std::pair<std::string, std::vector<T>>>>(
-      token, detail::BoundedTake::keyed_elements,
-      [this, wait, count, others = std::move(other_queues)] {
-        return detail::wait_first_multi_pop("BLMPOP", this->name(), others, "RIGHT", count, wait,
-                                            "poll_last_from_any");
-      },
-      &Popped::popped_entries);
+  return multi_taken(token, wait, count, std::move(other_queues), "RIGHT", "poll_last_from_any");
 }
 
 template <JavaValue T>
@@ -227,6 +215,20 @@ auto BoundedBlockingQueue<T>::taken(CompletionToken&& token, detail::BoundedTake
              detail::ReplyHandler handler, const detail::CancellationPtr& cancel) {
         detail::submit_bounded_take(object, take, std::move(command), std::move(handler), cancel);
       });
+}
+
+template <JavaValue T>
+template <class CompletionToken>
+auto BoundedBlockingQueue<T>::multi_taken(CompletionToken&& token, std::chrono::milliseconds wait,
+                                          std::int64_t count, std::vector<std::string> others,
+                                          const char* end, const char* operation) {
+  return taken<std::optional<std::pair<std::string, std::vector<T>>>>(
+      token, detail::BoundedTake::keyed_elements,
+      [this, wait, count, others = std::move(others), end, operation] {
+        return detail::wait_first_multi_pop("BLMPOP", this->name(), others, end, count, wait,
+                                            operation);
+      },
+      &Popped::popped_entries);
 }
 
 template <JavaValue T>
