@@ -7,6 +7,11 @@
 // Config::keyspace_notifications), then the channel is subscribed in the client's registry of
 // topic listeners, so the listener runs on the listener threads as a topic's does and
 // remove_listener is the topics' own.
+#include <algorithm>
+#include <asio/steady_timer.hpp>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,6 +19,7 @@
 #include <vector>
 
 #include "client/client_core.hpp"
+#include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/suffix_name.hpp"
 #include "pubsub/keyspace_flags.hpp"
@@ -186,21 +192,64 @@ std::string events_heard(std::string_view kind) {
   return names;
 }
 
+/// The key of the lease under which our clients merge notify-keyspace-events (below); a Keys
+/// listener does not hear it.
+constexpr std::string_view kMergeLockKey = "redisson__notify_keyspace_events_merge";
+
 /// Makes sure every master announces the letters `needed` (Config::keyspace_notifications),
-/// then runs `then`; fails `done` otherwise. `enable` sets what is missing and reads it back
-/// (another client may have set its own letters in between: the read-back merges again, a few
-/// rounds at most).
+/// then runs `then`; fails `done` otherwise. `enable` sets what is missing and reads it back.
+///
+/// CONFIG has no compare-and-set, so two clients merging at once could each write its own
+/// letters over the other's. Our clients therefore take a short lease first (SET NX PX on
+/// kMergeLockKey, freed by a compare-and-delete) and merge one at a time, when there is something
+/// to turn on (a first read finds nothing missing, usually, and takes no lease); the read-back still
+/// catches a writer that takes no lease (Java Redisson, redis-cli) and merges again, a few
+/// rounds at most. A lease held by someone else is retried after a growing pause; when it cannot
+/// be had (a holder that died: its lease lapses; a user who may not write keys) the merge goes
+/// ahead without it.
 class KeyspaceFlagsCheck : public std::enable_shared_from_this<KeyspaceFlagsCheck> {
  public:
   using Then = UniqueFunction<void(Status)>;
 
   KeyspaceFlagsCheck(std::shared_ptr<ClientCore> core, std::string needed, Then then)
-      : core_(std::move(core)), needed_(std::move(needed)), then_(std::move(then)) {}
+      : core_(std::move(core)),
+        needed_(std::move(needed)),
+        then_(std::move(then)),
+        token_(core_->id() + ":" + std::to_string(next_token_++)),
+        timer_(core_->io()) {}
 
   void start() { read(); }
 
  private:
   static constexpr int kRounds = 3;
+  static constexpr std::chrono::milliseconds kLease{2000};
+  static constexpr std::chrono::milliseconds kLeaseWait{3000};
+  static constexpr std::chrono::milliseconds kFirstPause{5};
+  static constexpr std::chrono::milliseconds kLongestPause{100};
+  static inline std::atomic<std::uint64_t> next_token_{0};
+
+  void take_lease() {
+    submit_all(core_,
+               {Command{"SET", kMergeLockKey, token_, "NX", "PX", std::to_string(kLease.count())}},
+               [self = shared_from_this()](const Status& status, const std::vector<Reply>& replies) {
+                 if (status) return self->read();  // no lease to be had: merge without it
+                 if (!replies.empty() && !replies.front().is_null()) {
+                   self->leased_ = true;
+                   return self->read();
+                 }
+                 self->wait_for_lease();
+               });
+  }
+
+  void wait_for_lease() {
+    if (std::chrono::steady_clock::now() + pause_ >= give_up_at_) return read();
+    timer_.expires_after(pause_);
+    pause_ = std::min(pause_ * 2, kLongestPause);
+    timer_.async_wait([self = shared_from_this()](std::error_code ec) {
+      if (ec || self->core_->stopping()) return self->finish(Status(errc::shutdown));
+      self->take_lease();
+    });
+  }
 
   void read() {
     std::vector<NodeCommand> commands;
@@ -246,6 +295,12 @@ class KeyspaceFlagsCheck : public std::enable_shared_from_this<KeyspaceFlagsChec
                                            merged_keyspace_flags(current, needed_)}});
     }
     if (sets.empty()) return finish(Status{});
+    if (!lease_tried_) {
+      // Letters to turn on: under the lease, from a fresh read.
+      lease_tried_ = true;
+      give_up_at_ = std::chrono::steady_clock::now() + kLeaseWait;
+      return take_lease();
+    }
     ++round_;
     submit_all_to(
         core_, std::move(sets),
@@ -263,12 +318,28 @@ class KeyspaceFlagsCheck : public std::enable_shared_from_this<KeyspaceFlagsChec
   }
 
   void finish(Status status) {
+    if (!leased_) return complete(std::move(status));
+    leased_ = false;
+    // Frees the lease only while it is still ours (it may have lapsed and been taken since).
+    eval_reply(core_, lua::bucket_compare_and_set({kMergeLockKey}, {"1", token_, "0", ""}),
+               [self = shared_from_this(), status = std::move(status)](Status, Reply) mutable {
+                 self->complete(std::move(status));
+               });
+  }
+
+  void complete(Status status) {
     if (then_) std::exchange(then_, nullptr)(std::move(status));
   }
 
   std::shared_ptr<ClientCore> core_;
   std::string needed_;
   Then then_;
+  std::string token_;
+  asio::steady_timer timer_;
+  std::chrono::steady_clock::time_point give_up_at_;
+  std::chrono::milliseconds pause_ = kFirstPause;
+  bool lease_tried_ = false;
+  bool leased_ = false;
   std::vector<ServerAddress> masters_;
   int round_ = 0;
 };
@@ -296,7 +367,7 @@ void start_object_listen(const std::shared_ptr<ClientCore>& core, const char* ki
   const bool any_key = std::string_view(kind) == "Keys";
   std::string subject = route.values_keys ? suffix_name(name, "") : name;
   callbacks.accept = [any_key, prefix = route.values_keys, subject](std::string_view key) {
-    if (any_key) return true;
+    if (any_key) return key != kMergeLockKey;
     return prefix ? key.size() > subject.size() && key.substr(0, subject.size()) == subject
                   : key == subject;
   };

@@ -303,20 +303,50 @@ TEST_F(ObjectListenersTest, AUserWithoutConfigIsToldToSetTheLettersByHand) {
 }
 
 TEST_F(ObjectListenersTest, TwoClientsTurningOnLettersKeepBoth) {
+  // CONFIG has no compare-and-set: without the merge lease, the client that writes last drops
+  // the other's letter in some of these rounds.
   Client second(config_for(server));
   redisson::Bucket<std::string> deleted(client, "b", codecs::string());
   redisson::List<std::string> listed(second, "l", codecs::string());
-  auto one = deleted.async_add_listener(
-      ObjectEvent::deleted, [](std::string_view) {}, asio::use_future);
-  auto two = listed.async_add_listener(
-      ObjectEvent::added, [](std::string_view) {}, asio::use_future);
-  (void)one.get();
-  (void)two.get();
-  const std::string now = flags();
-  for (const char letter : std::string("Egl")) {
-    EXPECT_NE(now.find(letter), std::string::npos) << now << " lacks " << letter;
+  for (int round = 0; round < 50; ++round) {
+    server.command({"CONFIG", "SET", "notify-keyspace-events", ""});
+    auto one = deleted.async_add_listener(
+        ObjectEvent::deleted, [](std::string_view) {}, asio::use_future);
+    auto two = listed.async_add_listener(
+        ObjectEvent::added, [](std::string_view) {}, asio::use_future);
+    const auto first_id = one.get();
+    const auto second_id = two.get();
+    const std::string now = flags();
+    for (const char letter : std::string("Egl")) {
+      EXPECT_NE(now.find(letter), std::string::npos)
+          << "round " << round << ": " << now << " lacks " << letter;
+    }
+    deleted.remove_listener(first_id);
+    listed.remove_listener(second_id);
   }
+  EXPECT_EQ(server.command({"EXISTS", "redisson__notify_keyspace_events_merge"}), "0")
+      << "each merge frees its lease";
   second.shutdown();
+  client.shutdown();
+}
+
+TEST_F(ObjectListenersTest, AMergeLeaseHeldByAnotherIsWaitedForAndNeverFreedByUs) {
+  // A holder that died without a time limit: the merge waits a bounded while, goes ahead, and
+  // leaves the other's lease alone.
+  server.command({"SET", "redisson__notify_keyspace_events_merge", "someone-else"});
+  redisson::Bucket<std::string> bucket(client, "b", codecs::string());
+  (void)bucket.add_listener(ObjectEvent::deleted, [](std::string_view) {});
+  EXPECT_EQ(flags(), "gE");
+  EXPECT_EQ(server.command({"GET", "redisson__notify_keyspace_events_merge"}), "someone-else");
+
+  // Freed while we wait: taken, used and freed.
+  server.command({"SET", "redisson__notify_keyspace_events_merge", "someone-else"});
+  auto waiting = bucket.async_add_listener(
+      ObjectEvent::expired, [](std::string_view) {}, asio::use_future);
+  server.command({"DEL", "redisson__notify_keyspace_events_merge"});
+  (void)waiting.get();
+  EXPECT_EQ(flags(), "gxE");
+  EXPECT_EQ(server.command({"EXISTS", "redisson__notify_keyspace_events_merge"}), "0");
   client.shutdown();
 }
 
