@@ -14,6 +14,7 @@
 #include "pubsub/listener_pool.hpp"
 #include "redisson/detail/blocking_op.hpp"
 #include "redisson/error.hpp"
+#include "redisson/objects/sorted_list.hpp"
 
 namespace redisson::detail {
 
@@ -31,8 +32,15 @@ const char* pop_verb(ElementPop pop) {
       return "BZPOPMIN";
     case ElementPop::max_score:
       return "BZPOPMAX";
+    case ElementPop::sorted_first:
+    case ElementPop::sorted_last:
+      break;  // not a blocking pop: start_sorted_list_take
   }
   return "BLPOP";
+}
+
+bool sorted(ElementPop pop) {
+  return pop == ElementPop::sorted_first || pop == ElementPop::sorted_last;
 }
 
 // The command that puts a popped element back where it was: [key, element] for the lists,
@@ -41,8 +49,10 @@ Command give_back_command(ElementPop pop, const Reply& reply) {
   const auto& key = reply.elements.at(0).str;
   switch (pop) {
     case ElementPop::first:
+    case ElementPop::sorted_first:
       return Command{"LPUSH", key, reply.elements.at(1).str};
     case ElementPop::last:
+    case ElementPop::sorted_last:
       return Command{"RPUSH", key, reply.elements.at(1).str};
     case ElementPop::min_score:
     case ElementPop::max_score:
@@ -68,12 +78,14 @@ struct ElementSubscriptions::Subscription {
   ListenerPool::Strand strand;
   // Cleared by remove() (any thread); read before a pop is sent and before a consumer call.
   std::atomic<bool> active{true};
-  // I/O thread only.
+  // I/O thread only: the pop under way (a blocking call, or a sorted list's waiting take).
   BlockingPool::CallPtr call;
+  CancellationPtr waiting;
   asio::steady_timer retry;
 
   void take(const std::shared_ptr<Subscription>& self) {
     if (!active.load(std::memory_order_acquire)) return;
+    if (sorted(pop)) return take_sorted(self);
     auto command =
         wait_last_command(pop_verb(pop), object->name, {}, std::nullopt, "subscribe_on_elements");
     BlockingPool::Request request;
@@ -82,13 +94,36 @@ struct ElementSubscriptions::Subscription {
     request.key_index = command.key_index;
     request.callback = [self](std::error_code ec, const Reply& reply) {
       self->call.reset();
-      self->popped(self, ec, reply);
+      self->popped(self, blocking_status(ec, reply), reply);
     };
     call = object->core->blocking_pool().run(std::move(request));
   }
 
-  void popped(const std::shared_ptr<Subscription>& self, std::error_code ec, const Reply& reply) {
-    const auto status = blocking_status(ec, reply);
+  // The element comes as [key, element], the blocking pops' form, for the consumer and a give-back.
+  void take_sorted(const std::shared_ptr<Subscription>& self) {
+    waiting = std::make_shared<Cancellation>();
+    start_sorted_list_take(object, SortedListTake{pop == ElementPop::sorted_last, {}}, std::nullopt,
+                           waiting, [self](Status status, Reply element) {
+                             self->waiting.reset();
+                             Reply reply;
+                             if (!status && !element.is_null()) {
+                               reply.type = ReplyType::array;
+                               reply.elements.resize(2);
+                               reply.elements[0].type = ReplyType::bulk_string;
+                               reply.elements[0].str = self->object->name;
+                               reply.elements[1] = std::move(element);
+                             }
+                             self->popped(self, std::move(status), reply);
+                           });
+  }
+
+  void stop() {
+    retry.cancel();
+    if (call) object->core->blocking_pool().cancel(call);
+    if (waiting) waiting->request();
+  }
+
+  void popped(const std::shared_ptr<Subscription>& self, const Status& status, const Reply& reply) {
     if (status) {
       if (!active.load(std::memory_order_acquire)) return;  // cancelled by remove()
       report_failure(object->core->config(),
@@ -159,10 +194,7 @@ bool ElementSubscriptions::remove(ListenerId id) {
     subscriptions_.erase(found);
   }
   subscription->active.store(false, std::memory_order_release);
-  asio::post(core_.io(), [subscription, &core = core_] {
-    subscription->retry.cancel();
-    if (subscription->call) core.blocking_pool().cancel(subscription->call);
-  });
+  asio::post(core_.io(), [subscription] { subscription->stop(); });
   return true;
 }
 
@@ -175,8 +207,7 @@ void ElementSubscriptions::closing() noexcept {
     }
     for (auto& [id, subscription] : stopping) {
       subscription->active.store(false, std::memory_order_release);
-      subscription->retry.cancel();
-      if (subscription->call) core_.blocking_pool().cancel(subscription->call);
+      subscription->stop();
     }
   } catch (const std::exception&) {
     // No mutex or no memory: the connections close right after, which ends every pop.

@@ -8,7 +8,11 @@
 // its pop was already answered, the element is given back to the end it came from (LPUSH,
 // RPUSH, ZADD with its score) instead of reaching a consumer that was told to stop.
 //
-// Each subscription holds one of the client's blocking connections (Config::
+// A priority queue's subscription takes with start_sorted_list_take instead (a pop only while
+// its lock is free, waiting on the lock's release channel): it holds no blocking connection, and
+// an element it gives back goes to its end without the lock.
+//
+// Each other subscription holds one of the client's blocking connections (Config::
 // blocking_connections) for as long as it lives. A failed pop (a key of another type, a server
 // that went away past the retries) goes to Config::error_handler and is tried again after a
 // second.

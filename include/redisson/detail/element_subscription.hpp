@@ -11,8 +11,10 @@
 
 namespace redisson::detail {
 
-/// Which pop a subscription repeats (src/objects/element_subscriptions.hpp).
-enum class ElementPop { first, last, min_score, max_score };
+/// Which pop a subscription repeats (src/objects/element_subscriptions.hpp): a blocking pop
+/// (BLPOP, BRPOP, BZPOPMIN, BZPOPMAX), or a sorted list's waiting take at its head or tail
+/// (start_sorted_list_take: the priority queues, whose pops must respect their lock).
+enum class ElementPop { first, last, min_score, max_score, sorted_first, sorted_last };
 /// Starts a subscription on the client's listener threads: `deliver` gets each popped reply.
 ListenerId add_element_subscription(const ObjectPtr& object, ElementPop pop,
                                     std::function<void(const Reply&)> deliver);

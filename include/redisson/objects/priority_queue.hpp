@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "redisson/detail/element_subscription.hpp"
+#include "redisson/listener.hpp"
 #include "redisson/objects/deque.hpp"
 #include "redisson/objects/sorted_list.hpp"
 
@@ -78,9 +80,11 @@ class PriorityQueue : public detail::SortedList<T, Compare> {
 namespace detail {
 
 /// What the blocking priority queues add: waiting for an element. Redisson waits by polling
-/// (at random intervals up to 2 s, no BLPOP: a pop must hold the lock); here a waiter polls
-/// once, then sleeps until the lock's release message (every offer, Java's too, unlocks and
-/// so publishes one) and polls again, re-checking each second in case a message was lost.
+/// (lock, pop, unlock, then a random pause of up to 2 s: no BLPOP, as a pop must respect the
+/// lock). Here a waiter pops only while no writer holds the lock (one script), and between
+/// tries sleeps until the lock's release message: every offer, Java's too, unlocks and so
+/// publishes one, which wakes the waiter as the element arrives (re-checking each second in
+/// case a message was lost). See detail::start_sorted_list_take.
 template <class Base>
 class PriorityWaits : public Base {
  public:
@@ -88,27 +92,68 @@ class PriorityWaits : public Base {
   using Base::poll;
   using Base::poll_last_and_offer_first_to;
 
-  /// As add(): the queue is unbounded, so it never waits.
-  void put(const T& value) { this->add(value); }
   /// Takes the least element, waiting as long as it takes for one.
-  T take() {
-    return *this->template wait_for<T>(std::nullopt, "take", [this] { return poll(); });
+  template <class CompletionToken>
+  auto async_take(CompletionToken&& token) {
+    return this->template waited<T>(token, {}, std::nullopt, "take");
   }
   /// Takes the least element, waiting up to `wait` for one; nullopt when none came. A negative
   /// wait is errc::invalid_argument.
+  template <class CompletionToken>
+  auto async_poll(std::chrono::milliseconds wait, CompletionToken&& token) {
+    return this->template waited<std::optional<T>>(token, {}, wait, "poll");
+  }
+  /// Moves the greatest element to the head of `destination` (RPOPLPUSH; on a Cluster, in the
+  /// same slot), waiting up to `wait` for one; the element, or nullopt.
+  template <class CompletionToken>
+  auto async_poll_last_and_offer_first_to(const std::string& destination,
+                                          std::chrono::milliseconds wait,
+                                          CompletionToken&& token) {
+    return this->template waited<std::optional<T>>(token, {false, destination}, wait,
+                                                   "poll_last_and_offer_first_to");
+  }
+  /// As async_poll_last_and_offer_first_to, waiting as long as it takes.
+  template <class CompletionToken>
+  auto async_take_last_and_offer_first_to(const std::string& destination,
+                                          CompletionToken&& token) {
+    return this->template waited<T>(token, {false, destination}, std::nullopt,
+                                    "take_last_and_offer_first_to");
+  }
+
+  /// As add(): the queue is unbounded, so it never waits.
+  void put(const T& value) { this->add(value); }
+  /// Takes the least element, waiting as long as it takes for one.
+  T take() { return async_take(this->blocking("take")); }
+  /// Takes the least element, waiting up to `wait` for one; nullopt when none came. A negative
+  /// wait is errc::invalid_argument.
   std::optional<T> poll(std::chrono::milliseconds wait) {
-    return this->template wait_for<T>(wait, "poll", [this] { return poll(); });
+    return async_poll(wait, this->blocking("poll"));
   }
   /// Moves the greatest element to the head of `destination`, waiting up to `wait` for one.
   std::optional<T> poll_last_and_offer_first_to(const std::string& destination,
                                                 std::chrono::milliseconds wait) {
-    return this->template wait_for<T>(wait, "poll_last_and_offer_first_to",
-                                      [&] { return poll_last_and_offer_first_to(destination); });
+    return async_poll_last_and_offer_first_to(destination, wait,
+                                              this->blocking("poll_last_and_offer_first_to"));
   }
   /// As poll_last_and_offer_first_to, waiting as long as it takes.
   T take_last_and_offer_first_to(const std::string& destination) {
-    return *this->template wait_for<T>(std::nullopt, "take_last_and_offer_first_to",
-                                       [&] { return poll_last_and_offer_first_to(destination); });
+    return async_take_last_and_offer_first_to(destination,
+                                              this->blocking("take_last_and_offer_first_to"));
+  }
+  /// Calls `consumer` with every element this client takes from the head (the least) from now
+  /// on: a loop of the waiting take above, on the I/O thread, whose next take starts when the
+  /// consumer has returned, on the client's listener threads (one subscription's calls in
+  /// order; what the consumer throws goes to Config::error_handler). Java's subscribeOnElements.
+  /// Returns the id for unsubscribe.
+  ListenerId subscribe_on_elements(std::function<void(T)> consumer) {
+    return detail::subscribe_elements<T>(this->object_, detail::ElementPop::sorted_first,
+                                         std::move(consumer));
+  }
+  /// Stops the subscription `id`; false when it is not one of this client's. No consumer call
+  /// starts after it returns; an element taken as it stopped goes back to the end it came from
+  /// (LPUSH or RPUSH, without the lock: in its place unless a writer put one beyond it meanwhile).
+  bool unsubscribe(ListenerId id) {
+    return detail::remove_element_subscription(this->object_, id);
   }
   /// Takes every element at once (under the lock) and appends them to `into`; how many.
   std::int64_t drain_to(std::vector<T>& into) {
@@ -217,17 +262,35 @@ class PriorityBlockingDeque : public detail::PriorityWaits<PriorityDeque<T, Comp
 
   using Base::poll_first;
   using Base::poll_last;
+  /// Takes the greatest element, waiting as long as it takes.
+  template <class CompletionToken>
+  auto async_take_last(CompletionToken&& token) {
+    return this->template waited<T>(token, {true, {}}, std::nullopt, "take_last");
+  }
+  /// Takes the greatest element, waiting up to `wait`; nullopt when none came.
+  template <class CompletionToken>
+  auto async_poll_last(std::chrono::milliseconds wait, CompletionToken&& token) {
+    return this->template waited<std::optional<T>>(token, {true, {}}, wait, "poll_last");
+  }
   /// Takes the least element, waiting as long as it takes.
   T take_first() { return this->take(); }
   /// Takes the greatest element, waiting as long as it takes.
-  T take_last() {
-    return *this->template wait_for<T>(std::nullopt, "take_last", [this] { return poll_last(); });
-  }
+  T take_last() { return async_take_last(this->blocking("take_last")); }
   /// Takes the least element, waiting up to `wait`; nullopt when none came.
   std::optional<T> poll_first(std::chrono::milliseconds wait) { return this->poll(wait); }
   /// Takes the greatest element, waiting up to `wait`; nullopt when none came.
   std::optional<T> poll_last(std::chrono::milliseconds wait) {
-    return this->template wait_for<T>(wait, "poll_last", [this] { return poll_last(); });
+    return async_poll_last(wait, this->blocking("poll_last"));
+  }
+  /// As subscribe_on_elements (the least element each time): Java's subscribeOnFirstElements.
+  ListenerId subscribe_on_first_elements(std::function<void(T)> consumer) {
+    return this->subscribe_on_elements(std::move(consumer));
+  }
+  /// As subscribe_on_elements at the tail (the greatest element each time): Java's
+  /// subscribeOnLastElements.
+  ListenerId subscribe_on_last_elements(std::function<void(T)> consumer) {
+    return detail::subscribe_elements<T>(this->object_, detail::ElementPop::sorted_last,
+                                         std::move(consumer));
   }
 };
 

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -12,17 +11,18 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "redisson/codec.hpp"
 #include "redisson/detail/blocking_op.hpp"
+#include "redisson/detail/cancellation.hpp"
 #include "redisson/error.hpp"
 #include "redisson/lock.hpp"
 #include "redisson/objects/bucket.hpp"
 #include "redisson/objects/list.hpp"
 #include "redisson/objects/list_base.hpp"
-#include "redisson/objects/topic.hpp"
 
 namespace redisson::detail {
 
@@ -41,6 +41,18 @@ const ObjectHooks* sorted_list_hooks(ComparatorKey layout);
 /// sorted_list_insert.lua: `element` at `index` (the caller holds the lock); the new length.
 void start_sorted_list_insert(const ObjectPtr& object, std::int64_t index,
                               const std::string& element, Done<Reply>& done);
+/// What a waiting take does at a sorted list: pops its least element (`last`: its greatest) or,
+/// with a `destination`, moves its greatest element to the head of that list.
+struct SortedListTake {
+  bool last = false;
+  std::string destination;
+};
+/// Takes as `take` says while no writer holds the list's lock, trying again on the lock's release
+/// channel until an element came or `wait` passed (nullopt: no end); completes with the element's
+/// reply, or a null reply at the deadline. Refused in a batch. (src/objects/sorted_list_take.cpp)
+void start_sorted_list_take(const ObjectPtr& object, SortedListTake take,
+                            std::optional<std::chrono::milliseconds> wait,
+                            const CancellationPtr& cancel, Done<Reply> done);
 /// sorted_list_try_set_comparator.lua: sets the comparator key only while the list is empty.
 void start_sorted_list_try_set_comparator(const ObjectPtr& object, const std::string& key,
                                           const std::string& comparator, Done<Reply>& done);
@@ -119,9 +131,7 @@ class SortedList : public ListBase<T> {
         comparator_name_(std::move(comparator_name)),
         lock_(client, sorted_list_lock_name(name)),
         comparator_holder_(client, sorted_list_comparator_key(name, layout), codecs::string()),
-        list_(client, name, this->codec_ptr()),
-        release_topic_(client, "redisson_lock__channel:" + sorted_list_lock_name(name),
-                       codecs::string()) {}
+        list_(client, name, this->codec_ptr()) {}
 
   /// Inserts `value` at its place: after the elements it does not precede (Java's position, so
   /// both write the same bytes in the same order). `unique`: not when an equal one is there
@@ -199,57 +209,39 @@ class SortedList : public ListBase<T> {
                                                    destination, from, to);
   }
 
-  /// Waits up to `wait` (nullopt: without end) for `attempt` to return a value. Between
-  /// attempts it sleeps until the lock's release message (every writer, Java's included,
-  /// publishes one on unlock: an offer wakes it) or a second passed (a lost message). A
-  /// negative wait is errc::invalid_argument, nothing sent.
-  template <class R, class Attempt>
-  std::optional<R> wait_for(std::optional<std::chrono::milliseconds> wait, const char* operation,
-                            Attempt attempt) {
-    using clock = std::chrono::steady_clock;
-    if (wait) (void)checked_wait(*wait, operation);
-    const auto deadline = wait ? clock::now() + *wait : clock::time_point::max();
-    struct Wake {
-      std::mutex mutex;
-      std::condition_variable changed;
-      std::uint64_t releases = 0;
-    };
-    auto wake = std::make_shared<Wake>();
-    std::optional<ListenerId> listening;
-    struct Unlisten {
-      Topic<std::string>& topic;
-      std::optional<ListenerId>& id;
-      ~Unlisten() {
-        if (id) {
+  /// Waits up to `wait` (nullopt: without end) for an element to take as `take` says
+  /// (start_sorted_list_take: a try, then another on each release of the list's lock). R is
+  /// std::optional<T> (nullopt: none came in time) or T (no wait limit). A negative wait is
+  /// errc::invalid_argument, nothing sent.
+  template <class R, class CompletionToken>
+  auto waited(CompletionToken&& token, SortedListTake take,
+              std::optional<std::chrono::milliseconds> wait, const char* operation) {
+    return async_op<R>(
+        this->object_->core, token,
+        [object = this->object_, take = std::move(take), wait, operation](
+            Done<R> done, CancellationPtr cancel) mutable {
           try {
-            topic.remove_listener(*id);
-          } catch (const error&) {  // the subscription ends with the client anyway
+            if (wait) (void)checked_wait(*wait, operation);
+          } catch (const error& failure) {
+            return fail<R>(done, status_of_error(failure));
           }
-        }
-      }
-    } unlisten{release_topic_, listening};
-    for (;;) {
-      std::uint64_t seen = 0;
-      {
-        std::lock_guard<std::mutex> hold(wake->mutex);
-        seen = wake->releases;
-      }
-      if (auto value = attempt()) return value;
-      const auto now = clock::now();
-      if (now >= deadline) return std::nullopt;
-      if (!listening) {  // subscribe after the first miss: a full queue never subscribes
-        listening = release_topic_.add_listener([wake](std::string_view, const std::string&) {
-          std::lock_guard<std::mutex> hold(wake->mutex);
-          ++wake->releases;
-          wake->changed.notify_all();
-        });
-        continue;  // an offer may have come while subscribing
-      }
-      const auto recheck = now + std::chrono::seconds(1);
-      std::unique_lock<std::mutex> hold(wake->mutex);
-      wake->changed.wait_until(hold, deadline < recheck ? deadline : recheck,
-                               [&] { return wake->releases != seen; });
-    }
+          start_sorted_list_take(
+              object, std::move(take), wait, cancel,
+              [done = std::move(done), codec = object->codec](Status status,
+                                                              const Reply& reply) mutable {
+                auto convert = [&codec](const Reply& taken) -> R {
+                  auto value = decode_reply<T>(*codec, taken);
+                  if constexpr (std::is_same_v<R, T>) {
+                    if (!value) throw_unexpected_reply("an element", taken);
+                    return std::move(*value);
+                  } else {
+                    return value;
+                  }
+                };
+                complete_converted<R>(done, std::move(status), reply, convert);
+              });
+        },
+        this->object_->batch != nullptr);
   }
 
   Compare compare_;
@@ -280,7 +272,6 @@ class SortedList : public ListBase<T> {
  protected:
   Bucket<std::string> comparator_holder_;
   List<T> list_;
-  Topic<std::string> release_topic_;
 };
 
 }  // namespace redisson::detail

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <future>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "redisson/objects/sorted_set.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
+#include "support/pub_sub.hpp"
 #include "support/server_test.hpp"
 
 namespace collections_priority_queue_test {
@@ -33,6 +35,9 @@ using redisson::PriorityDeque;
 using redisson::PriorityQueue;
 using redisson::SortedSet;
 using redisson::test::config_for;
+using redisson::test::eventually;
+using redisson::test::ShutdownAtEnd;
+using redisson::test::subscribers_are;
 using redisson::test::expect_error;
 using redisson::test::from_hex;
 using redisson::test::java_service_case;
@@ -41,6 +46,9 @@ using redisson::test::to_hex;
 namespace codecs = redisson::codecs;
 
 namespace {
+
+/// Where the queue "q"'s lock announces its releases: where its waiters sleep.
+const std::string kReleaseChannel = "redisson_lock__channel:redisson_sortedset_lock:{q}";
 
 /// Orders strings by their length only: "bb" and "cc" are equal to it.
 struct ByLength {
@@ -198,7 +206,8 @@ TEST_F(PriorityQueueTest, AnOfferWaitsWhileAnotherClientHoldsTheLock) {
   held.lock();
   auto queue = ints("q");
   auto offered = std::async(std::launch::async, [&] { return queue.offer(1); });
-  EXPECT_EQ(offered.wait_for(300ms), std::future_status::timeout);
+  // Waiting for the lock: subscribed to its release channel, and nothing written.
+  ASSERT_TRUE(subscribers_are(server, kReleaseChannel, 1));
   EXPECT_EQ(server.command({"EXISTS", "q"}), "0");
   held.unlock();
   EXPECT_TRUE(offered.get());
@@ -208,12 +217,124 @@ TEST_F(PriorityQueueTest, AnOfferWaitsWhileAnotherClientHoldsTheLock) {
 TEST_F(PriorityQueueTest, TakeIsWokenByAnotherClientsOffer) {
   PriorityBlockingQueue<std::int32_t> consumer(client, "q", codecs::kryo5());
   auto taken = std::async(std::launch::async, [&] { return consumer.take(); });
-  EXPECT_EQ(taken.wait_for(300ms), std::future_status::timeout);
+  ASSERT_TRUE(subscribers_are(server, kReleaseChannel, 1)) << "the take sleeps on the channel";
   Client producer_client(config_for(server));
   PriorityBlockingQueue<std::int32_t>(producer_client, "q", codecs::kryo5()).put(7);
   EXPECT_EQ(taken.wait_for(5s), std::future_status::ready) << "woken by the release message";
   EXPECT_EQ(taken.get(), 7);
   EXPECT_EQ(server.command({"EXISTS", "q"}), "0");
+}
+
+TEST_F(PriorityQueueTest, ATakeLeavesTheListAloneWhileAWriterHoldsTheLock) {
+  // A writer holding the lock may be between its search and its insert: a take waits for the
+  // release, even with an element there (pushed here without the lock), then takes it.
+  Client other(config_for(server));
+  Lock held(other, "redisson_sortedset_lock:{q}");
+  held.lock();
+  server.command({"RPUSH", "q", "a"});
+  PriorityBlockingQueue<std::string> queue(client, "q", codecs::string());
+  auto taken = std::async(std::launch::async, [&] { return queue.take(); });
+  ASSERT_TRUE(subscribers_are(server, kReleaseChannel, 1)) << "the take found the lock held";
+  EXPECT_EQ(server.command({"LRANGE", "q", "0", "-1"}), "a");
+  held.unlock();
+  EXPECT_EQ(taken.get(), "a");
+  EXPECT_EQ(server.command({"EXISTS", "q"}), "0");
+}
+
+TEST_F(PriorityQueueTest, WaitingTakesRefuseKeysOfOtherTypes) {
+  server.command({"SET", "q", "text"});
+  PriorityBlockingDeque<std::string> deque(client, "q", codecs::string());
+  expect_error(errc::wrong_type, [&] { deque.take(); }, "take on a string");
+  expect_error(errc::wrong_type, [&] { deque.poll_last(10ms); }, "poll_last on a string");
+  // The same while the lock is held, where the script answers before any list command.
+  Client other(config_for(server));
+  Lock held(other, "redisson_sortedset_lock:{q}");
+  held.lock();
+  expect_error(errc::wrong_type, [&] { deque.poll(10ms); }, "poll while locked");
+  held.unlock();
+  server.command({"DEL", "q"});
+  server.command({"SET", "dst", "text"});
+  deque.add("x");
+  expect_error(
+      errc::wrong_type, [&] { deque.take_last_and_offer_first_to("dst"); }, "into a string");
+  EXPECT_EQ(deque.read_all(), std::vector<std::string>{"x"});
+  EXPECT_EQ(server.command({"GET", "dst"}), "text");
+}
+
+TEST_F(PriorityQueueTest, SubscriptionsTakeInOrderFromEitherEndUntilUnsubscribed) {
+  PriorityBlockingDeque<std::int32_t> deque(client, "d", codecs::kryo5());
+  std::mutex mutex;
+  std::vector<std::int32_t> least;
+  std::vector<std::int32_t> greatest;
+  const ShutdownAtEnd stop{client};  // before what the consumers use goes
+  const auto first = deque.subscribe_on_first_elements([&](std::int32_t value) {
+    std::lock_guard lock(mutex);
+    least.push_back(value);
+  });
+  Client producer(config_for(server));
+  PriorityBlockingDeque<std::int32_t> from_producer(producer, "d", codecs::kryo5());
+  for (const std::int32_t value : {3, 1, 2}) from_producer.add(value);
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return least.size() == 3;
+  }));
+  EXPECT_TRUE(deque.unsubscribe(first));
+  EXPECT_FALSE(deque.unsubscribe(first));
+  // Stopped: it no longer listens, and what comes next stays.
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:redisson_sortedset_lock:{d}", 0));
+  from_producer.add_all({5, 4});
+  EXPECT_EQ(deque.read_all(), (std::vector<std::int32_t>{4, 5}));
+  {
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(least.size(), 3u) << "each element once; in arrival order as each was the least";
+  }
+  const auto last = deque.subscribe_on_last_elements([&](std::int32_t value) {
+    std::lock_guard lock(mutex);
+    greatest.push_back(value);
+  });
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return greatest.size() == 2;
+  }));
+  EXPECT_TRUE(deque.unsubscribe(last));
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(greatest, (std::vector<std::int32_t>{5, 4}));
+}
+
+TEST_F(PriorityQueueTest, AQueueSubscriptionHearsAJavaStyleOfferAndReportsAWrongType) {
+  std::mutex mutex;
+  std::vector<std::string> seen;
+  std::vector<redisson::error> reported;
+  auto own_config = config_for(server);
+  own_config.error_handler = [&](const redisson::error& failure) {
+    std::lock_guard lock(mutex);
+    reported.push_back(failure);
+  };
+  Client own(own_config);
+  const ShutdownAtEnd stop{own};
+  PriorityBlockingQueue<std::string> queue(own, "q", codecs::string());
+  const auto id = queue.subscribe_on_elements([&](std::string value) {
+    std::lock_guard lock(mutex);
+    seen.push_back(std::move(value));
+  });
+  ASSERT_TRUE(subscribers_are(server, kReleaseChannel, 1));
+  PriorityBlockingQueue<std::string>(client, "q", codecs::string()).add_all({"b", "a"});
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return seen.size() == 2;
+  }));
+  // A key of another type: the take fails, is reported, and is tried again after a second.
+  server.command({"SET", "q", "text"});
+  server.command({"PUBLISH", kReleaseChannel, "0"});  // a release wakes it at once
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard lock(mutex);
+    return !reported.empty();
+  }));
+  EXPECT_TRUE(queue.unsubscribe(id));
+  EXPECT_EQ(server.command({"GET", "q"}), "text");
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(reported.front().code(), errc::wrong_type);
+  EXPECT_EQ(seen.size(), 2u);
 }
 
 TEST_F(PriorityQueueTest, BlockingPollsEndWithNothingOrAnElement) {
@@ -264,7 +385,8 @@ TEST_F(PriorityQueueTest, ABlockingDequeWaitsAtEitherEnd) {
   EXPECT_EQ(deque.poll_last(30ms), std::nullopt);
   EXPECT_EQ(deque.poll_first(30ms), std::nullopt);
   auto taken = std::async(std::launch::async, [&] { return deque.take_last(); });
-  EXPECT_EQ(taken.wait_for(200ms), std::future_status::timeout);
+  ASSERT_TRUE(
+      subscribers_are(server, "redisson_lock__channel:redisson_sortedset_lock:{d}", 1));
   Client producer_client(config_for(server));
   PriorityBlockingDeque<std::int32_t>(producer_client, "d", codecs::kryo5()).add(5);
   EXPECT_EQ(taken.get(), 5);
@@ -418,7 +540,7 @@ TEST_F(PriorityQueueJavaTest, ReadsJavasBlockingQueueAndWritesItsBytes) {
   Client worker_client(config_for(server));
   PriorityBlockingQueue<std::int32_t> worker(worker_client, key, codecs::kryo5());
   auto taken = std::async(std::launch::async, [&] { return worker.take(); });
-  EXPECT_EQ(taken.wait_for(300ms), std::future_status::timeout);
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:redisson_sortedset_lock:{" + key + "}", 1));
   queue.offer(2);
   EXPECT_EQ(taken.get(), java.at("worker_take").get<std::int32_t>());
   queue.offer(5);
