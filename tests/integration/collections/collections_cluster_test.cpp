@@ -19,6 +19,7 @@
 #include "redisson/objects/geo.hpp"
 #include "redisson/objects/list_multimap.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/priority_queue.hpp"
 #include "redisson/objects/scored_sorted_set.hpp"
 #include "redisson/objects/set.hpp"
 #include "redisson/objects/set_cache.hpp"
@@ -35,6 +36,7 @@ using redisson::Client;
 using redisson::Config;
 using redisson::ListMultimap;
 using redisson::Map;
+using redisson::PriorityBlockingDeque;
 using redisson::Stream;
 using redisson::StreamMessageId;
 using redisson::test::RedisCluster;
@@ -129,6 +131,33 @@ TEST_F(CollectionsCluster, QueuesAndBlockingPopsReachTheMastersOfTheirSlots) {
     EXPECT_EQ(e.code(), redisson::errc::server_error);
     EXPECT_NE(std::string(e.what()).find("CROSSSLOT"), std::string::npos) << e.what();
   }
+}
+
+TEST_F(CollectionsCluster, PriorityQueueWaitersTakeOnTheMastersOfTheirSlots) {
+  // A waiting take's script names the list and its lock (one slot: the lock is
+  // redisson_sortedset_lock:{name}); a move names its destination, in the same slot.
+  Client producer(config());
+  std::set<int> masters;
+  for (int i = 0; i < 6; ++i) {
+    const auto name = "pq:" + std::to_string(i);
+    PriorityBlockingDeque<std::string> waiting(client, name, codecs::string());
+    auto taken = waiting.async_take_last(asio::use_future);
+    PriorityBlockingDeque<std::string> offering(producer, name, codecs::string());
+    offering.add("c");
+    EXPECT_EQ(taken.get(), "c") << name;
+    offering.add_all({"b", "a"});
+    EXPECT_EQ(waiting.poll(1s), "a");
+    EXPECT_EQ(waiting.read_all(), std::vector<std::string>{"b"});
+    masters.insert(cluster.master_of_slot(redisson::detail::key_slot(name)));
+  }
+  EXPECT_GT(masters.size(), 1U) << "the names spread over several masters";
+  PriorityBlockingDeque<std::string> tagged(client, "{pm}src", codecs::string());
+  tagged.add_all({"x", "y"});
+  EXPECT_EQ(tagged.take_last_and_offer_first_to("{pm}dst"), "y");
+  EXPECT_EQ(tagged.poll_last_and_offer_first_to("{pm}dst", 1s), "x");
+  EXPECT_EQ(cluster.command(cluster.master_of_slot(redisson::detail::key_slot("{pm}dst")),
+                            {"LRANGE", "{pm}dst", "0", "-1"}),
+            "x\ny");
 }
 
 TEST_F(CollectionsCluster, SetAlgebraWithinAHashTagAndRefusedAcrossSlots) {
