@@ -202,8 +202,8 @@ constexpr std::string_view kMergeLockKey = "redisson__notify_keyspace_events_mer
 /// CONFIG has no compare-and-set, so two clients merging at once could each write its own
 /// letters over the other's. Our clients therefore take a short lease first (SET NX PX on
 /// kMergeLockKey, freed by a compare-and-delete) and merge one at a time, when there is something
-/// to turn on (a first read finds nothing missing, usually, and takes no lease); the read-back still
-/// catches a writer that takes no lease (Java Redisson, redis-cli) and merges again, a few
+/// to turn on (a first read finds nothing missing, usually, and takes no lease); the read-back
+/// still catches a writer that takes no lease (Java Redisson, redis-cli) and merges again, a few
 /// rounds at most. A lease held by someone else is retried after a growing pause; when it cannot
 /// be had (a holder that died: its lease lapses; a user who may not write keys) the merge goes
 /// ahead without it.
@@ -229,16 +229,16 @@ class KeyspaceFlagsCheck : public std::enable_shared_from_this<KeyspaceFlagsChec
   static inline std::atomic<std::uint64_t> next_token_{0};
 
   void take_lease() {
-    submit_all(core_,
-               {Command{"SET", kMergeLockKey, token_, "NX", "PX", std::to_string(kLease.count())}},
-               [self = shared_from_this()](const Status& status, const std::vector<Reply>& replies) {
-                 if (status) return self->read();  // no lease to be had: merge without it
-                 if (!replies.empty() && !replies.front().is_null()) {
-                   self->leased_ = true;
-                   return self->read();
-                 }
-                 self->wait_for_lease();
-               });
+    submit_all(
+        core_, {Command{"SET", kMergeLockKey, token_, "NX", "PX", std::to_string(kLease.count())}},
+        [self = shared_from_this()](const Status& status, const std::vector<Reply>& replies) {
+          if (status) return self->read();  // no lease to be had: merge without it
+          if (!replies.empty() && !replies.front().is_null()) {
+            self->leased_ = true;
+            return self->read();
+          }
+          self->wait_for_lease();
+        });
   }
 
   void wait_for_lease() {

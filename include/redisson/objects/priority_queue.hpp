@@ -107,15 +107,13 @@ class PriorityWaits : public Base {
   /// same slot), waiting up to `wait` for one; the element, or nullopt.
   template <class CompletionToken>
   auto async_poll_last_and_offer_first_to(const std::string& destination,
-                                          std::chrono::milliseconds wait,
-                                          CompletionToken&& token) {
+                                          std::chrono::milliseconds wait, CompletionToken&& token) {
     return this->template waited<std::optional<T>>(token, {false, destination}, wait,
                                                    "poll_last_and_offer_first_to");
   }
   /// As async_poll_last_and_offer_first_to, waiting as long as it takes.
   template <class CompletionToken>
-  auto async_take_last_and_offer_first_to(const std::string& destination,
-                                          CompletionToken&& token) {
+  auto async_take_last_and_offer_first_to(const std::string& destination, CompletionToken&& token) {
     return this->template waited<T>(token, {false, destination}, std::nullopt,
                                     "take_last_and_offer_first_to");
   }
@@ -152,9 +150,7 @@ class PriorityWaits : public Base {
   /// Stops the subscription `id`; false when it is not one of this client's. No consumer call
   /// starts after it returns; an element taken as it stopped goes back to the end it came from
   /// (LPUSH or RPUSH, without the lock: in its place unless a writer put one beyond it meanwhile).
-  bool unsubscribe(ListenerId id) {
-    return detail::remove_element_subscription(this->object_, id);
-  }
+  bool unsubscribe(ListenerId id) { return detail::remove_element_subscription(this->object_, id); }
   /// Takes every element at once (under the lock) and appends them to `into`; how many.
   std::int64_t drain_to(std::vector<T>& into) {
     return drain_to(into, std::numeric_limits<std::int64_t>::max());

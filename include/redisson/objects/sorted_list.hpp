@@ -225,21 +225,20 @@ class SortedList : public ListBase<T> {
           } catch (const error& failure) {
             return fail<R>(done, status_of_error(failure));
           }
-          start_sorted_list_take(
-              object, std::move(take), wait, cancel,
-              [done = std::move(done), codec = object->codec](Status status,
-                                                              const Reply& reply) mutable {
-                auto convert = [&codec](const Reply& taken) -> R {
-                  auto value = decode_reply<T>(*codec, taken);
-                  if constexpr (std::is_same_v<R, T>) {
-                    if (!value) throw_unexpected_reply("an element", taken);
-                    return std::move(*value);
-                  } else {
-                    return value;
-                  }
-                };
-                complete_converted<R>(done, std::move(status), reply, convert);
-              });
+          start_sorted_list_take(object, std::move(take), wait, cancel,
+                                 [done = std::move(done), codec = object->codec](
+                                     Status status, const Reply& reply) mutable {
+                                   auto convert = [&codec](const Reply& taken) -> R {
+                                     auto value = decode_reply<T>(*codec, taken);
+                                     if constexpr (std::is_same_v<R, T>) {
+                                       if (!value) throw_unexpected_reply("an element", taken);
+                                       return std::move(*value);
+                                     } else {
+                                       return value;
+                                     }
+                                   };
+                                   complete_converted<R>(done, std::move(status), reply, convert);
+                                 });
         },
         this->object_->batch != nullptr);
   }

@@ -36,12 +36,12 @@ using redisson::PriorityQueue;
 using redisson::SortedSet;
 using redisson::test::config_for;
 using redisson::test::eventually;
-using redisson::test::ShutdownAtEnd;
-using redisson::test::subscribers_are;
 using redisson::test::expect_error;
 using redisson::test::from_hex;
 using redisson::test::java_service_case;
 using redisson::test::java_service_dump_entry;
+using redisson::test::ShutdownAtEnd;
+using redisson::test::subscribers_are;
 using redisson::test::to_hex;
 namespace codecs = redisson::codecs;
 
@@ -244,13 +244,16 @@ TEST_F(PriorityQueueTest, ATakeLeavesTheListAloneWhileAWriterHoldsTheLock) {
 TEST_F(PriorityQueueTest, WaitingTakesRefuseKeysOfOtherTypes) {
   server.command({"SET", "q", "text"});
   PriorityBlockingDeque<std::string> deque(client, "q", codecs::string());
-  expect_error(errc::wrong_type, [&] { deque.take(); }, "take on a string");
-  expect_error(errc::wrong_type, [&] { deque.poll_last(10ms); }, "poll_last on a string");
+  expect_error(
+      errc::wrong_type, [&] { deque.take(); }, "take on a string");
+  expect_error(
+      errc::wrong_type, [&] { deque.poll_last(10ms); }, "poll_last on a string");
   // The same while the lock is held, where the script answers before any list command.
   Client other(config_for(server));
   Lock held(other, "redisson_sortedset_lock:{q}");
   held.lock();
-  expect_error(errc::wrong_type, [&] { deque.poll(10ms); }, "poll while locked");
+  expect_error(
+      errc::wrong_type, [&] { deque.poll(10ms); }, "poll while locked");
   held.unlock();
   server.command({"DEL", "q"});
   server.command({"SET", "dst", "text"});
@@ -385,8 +388,7 @@ TEST_F(PriorityQueueTest, ABlockingDequeWaitsAtEitherEnd) {
   EXPECT_EQ(deque.poll_last(30ms), std::nullopt);
   EXPECT_EQ(deque.poll_first(30ms), std::nullopt);
   auto taken = std::async(std::launch::async, [&] { return deque.take_last(); });
-  ASSERT_TRUE(
-      subscribers_are(server, "redisson_lock__channel:redisson_sortedset_lock:{d}", 1));
+  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:redisson_sortedset_lock:{d}", 1));
   Client producer_client(config_for(server));
   PriorityBlockingDeque<std::int32_t>(producer_client, "d", codecs::kryo5()).add(5);
   EXPECT_EQ(taken.get(), 5);
@@ -540,7 +542,8 @@ TEST_F(PriorityQueueJavaTest, ReadsJavasBlockingQueueAndWritesItsBytes) {
   Client worker_client(config_for(server));
   PriorityBlockingQueue<std::int32_t> worker(worker_client, key, codecs::kryo5());
   auto taken = std::async(std::launch::async, [&] { return worker.take(); });
-  ASSERT_TRUE(subscribers_are(server, "redisson_lock__channel:redisson_sortedset_lock:{" + key + "}", 1));
+  ASSERT_TRUE(
+      subscribers_are(server, "redisson_lock__channel:redisson_sortedset_lock:{" + key + "}", 1));
   queue.offer(2);
   EXPECT_EQ(taken.get(), java.at("worker_take").get<std::int32_t>());
   queue.offer(5);
