@@ -103,7 +103,7 @@ struct ElementSubscriptions::Subscription {
   void take_sorted(const std::shared_ptr<Subscription>& self) {
     waiting = std::make_shared<Cancellation>();
     start_sorted_list_take(object, SortedListTake{pop == ElementPop::sorted_last, {}}, std::nullopt,
-                           waiting, [self](Status status, Reply element) {
+                           waiting, [self](const Status& status, Reply element) {
                              self->waiting.reset();
                              Reply reply;
                              if (!status && !element.is_null()) {
@@ -113,7 +113,7 @@ struct ElementSubscriptions::Subscription {
                                reply.elements[0].str = self->object->name;
                                reply.elements[1] = std::move(element);
                              }
-                             self->popped(self, std::move(status), reply);
+                             self->popped(self, status, reply);
                            });
   }
 

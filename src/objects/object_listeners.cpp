@@ -322,9 +322,8 @@ class KeyspaceFlagsCheck : public std::enable_shared_from_this<KeyspaceFlagsChec
     leased_ = false;
     // Frees the lease only while it is still ours (it may have lapsed and been taken since).
     eval_reply(core_, lua::bucket_compare_and_set({kMergeLockKey}, {"1", token_, "0", ""}),
-               [self = shared_from_this(), status = std::move(status)](Status, Reply) mutable {
-                 self->complete(std::move(status));
-               });
+               [self = shared_from_this(), status = std::move(status)](
+                   const Status&, const Reply&) mutable { self->complete(std::move(status)); });
   }
 
   void complete(Status status) {
