@@ -56,6 +56,8 @@ class Category final : public std::error_category {
                "registered again; messages trimmed meanwhile are lost for it)";
       case errc::function_failed:
         return "a function passed to the operation threw; nothing was written";
+      case errc::remote_failed:
+        return "a remote method failed on its worker";
     }
     return "unknown redisson error";
   }

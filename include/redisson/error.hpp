@@ -60,6 +60,9 @@ enum class errc {
   /// a function the caller handed to an async operation threw (a Map's async_compute
   /// remapping, ...); nothing was written
   function_failed,
+  /// a remote method failed on its worker (RemoteService): the message is the worker's (a C++
+  /// exception's text, or the class of a Java exception)
+  remote_failed,
 };
 
 /// The error category of redisson::errc.

@@ -60,6 +60,7 @@
 #include "redisson/reply.hpp"
 #include "redisson/script.hpp"
 #include "redisson/semaphore.hpp"
+#include "redisson/services/remote_service.hpp"
 #include "redisson/spin_lock.hpp"
 #include "redisson/transaction.hpp"
 #include "redisson/value.hpp"

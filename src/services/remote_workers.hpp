@@ -1,0 +1,64 @@
+// The worker's side of a remote service: this client's registrations (RemoteService::
+// register_service), one registry per client (a ClientService). Redisson's
+// RedissonRemoteService.subscribe flow, per registration, on the client's I/O thread:
+//
+//   BLPOP the request list (one at a time per registration, as Java: a popped id leaves one
+//   worker fewer free, and the next BLPOP starts only while one is free) -> remote_take_task.lua
+//   (HGET+HDEL: the bytes, gone for everyone else) -> skip a request older than its ack timeout
+//   (its caller has given up) -> ack expected: remote_claim_ack.lua (SETNX+PEXPIRE; a caller
+//   that gave up claimed it first) and the ack RPUSHed to the caller's response list -> the
+//   method runs on a listener thread -> result expected: the response RPUSHed with the list's
+//   life set (remote_respond.lua) -> the worker is free again.
+//
+// A request this registration cannot serve (an unknown method or signature, arguments the codec
+// cannot read) is answered with an error when a result is expected, and reported to
+// Config::error_handler; a failed command is reported and the loop goes on after a second.
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "client/client_services.hpp"
+#include "redisson/codec.hpp"
+#include "redisson/detail/status.hpp"
+#include "redisson/services/remote_service.hpp"
+
+namespace redisson::detail {
+
+class ClientCore;
+
+class RemoteWorkers : public ClientService {
+ public:
+  explicit RemoteWorkers(ClientCore& core);
+  ~RemoteWorkers() override;
+
+  /// Starts serving (any thread); false when (service, interface) is served here already.
+  bool add(const std::string& service, CodecPtr codec, const std::string& interface_name,
+           std::vector<RemoteMethodEntry> methods, int workers);
+  /// Stops serving (any thread); false when it was not served.
+  bool remove(const std::string& service, const std::string& interface_name);
+  /// Runs one request of the interface here, taken within `wait` (zero: one queued already),
+  /// without registering it (Java's tryExecute); `done` hears whether a method ran, once its
+  /// answer was sent.
+  void try_execute(const std::string& service, CodecPtr codec, const std::string& interface_name,
+                   std::vector<RemoteMethodEntry> methods, std::chrono::milliseconds wait,
+                   Done<bool> done);
+  /// The free workers of a registration (0 when none).
+  int free_workers(const std::string& service, const std::string& interface_name) const;
+
+  void closing() noexcept override;
+
+  class Registration;
+
+ private:
+  ClientCore& core_;
+  mutable std::mutex mutex_;
+  std::map<std::pair<std::string, std::string>, std::shared_ptr<Registration>> registrations_;
+};
+
+}  // namespace redisson::detail
