@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "redisson/value.hpp"
 
@@ -41,6 +42,47 @@ inline constexpr std::size_t kMinValueBudget = std::size_t{1} << 16;
 /// The value `bytes` hold (readClassAndObject); codec_error naming the offset for damaged bytes
 /// and naming the class for classes this decoder does not know.
 Value decode(std::string_view bytes, std::size_t min_value_budget = kMinValueBudget);
+
+// Values inside a larger message (a Java class in FieldSerializer form holding Object fields, such
+// as the remote service's messages): Kryo numbers class names per message, 0, 1, 2, ... in the
+// order it first writes them, so a value cut out of a message, or spliced into one, has its
+// class-by-name headers renumbered.
+
+/// The class names a message has written so far; the index is the name id.
+using ClassNames = std::vector<std::string>;
+
+/// A class-by-name header in a value's bytes: [begin, end) holds 01, the name id and, the first
+/// time, the name.
+struct NamedClass {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  std::string name;
+};
+
+/// One value read from inside a message.
+struct ValuePrefix {
+  Value value;
+  std::size_t size = 0;             ///< its bytes
+  std::vector<NamedClass> classes;  ///< its class-by-name headers, offsets from its start
+};
+
+/// Reads one value (readClassAndObject) at `offset` of `bytes`, in a message that has named
+/// `names` before it; adds the names the value introduces. codec_error as decode().
+ValuePrefix read_value_at(std::string_view bytes, std::size_t offset, ClassNames& names,
+                          std::size_t min_value_budget = kMinValueBudget);
+
+/// Appends a class-by-name header for `name` in a message that has named `names` so far (its
+/// id, and the name the first time); adds the name.
+void put_class_header(ClassNames& names, std::string_view name, std::string& out);
+
+/// Appends `value_bytes`, one value whose class-by-name headers are `classes`, with each header
+/// renumbered for a message that has named `names` so far.
+void append_renamed(std::string_view value_bytes, const std::vector<NamedClass>& classes,
+                    ClassNames& names, std::string& out);
+
+/// Output.writeString: ASCII of 2 to 32 characters with the last byte flagged, else the UTF-16
+/// length + 1 and the characters; codec_error when `utf8` is not UTF-8.
+void put_string(std::string_view utf8, std::string& out);
 
 // Varints (Kryo's Output): unsigned LEB128; with a flag, the first byte carries the flag in
 // bit 7, "more bytes" in bit 6 and 6 value bits. Each is built on the stack and appended once.

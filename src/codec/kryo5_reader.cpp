@@ -8,7 +8,7 @@
 
 #include "codec/java_classes.hpp"
 #include "codec/kryo5.hpp"
-#include "codec/utf.hpp"
+#include "codec/kryo5_input.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson::detail::kryo5 {
@@ -17,6 +17,8 @@ namespace {
 // A class read from a header: a registered id, byte[] or a collection class.
 constexpr std::uint8_t kBytesClass = 0xFE;
 constexpr std::uint8_t kCollectionClass = 0xFF;
+// A class this decoder does not read (one the enclosing message named before, see prefix()).
+constexpr std::uint8_t kForeignClass = 0xFD;
 
 struct ClassRef {
   std::uint8_t id = kNull;
@@ -30,10 +32,10 @@ struct ClassRef {
   }
 };
 
-class Reader {
+class Reader : public Input {
  public:
-  Reader(std::string_view in, std::size_t min_value_budget)
-      : in_(in), budget_(std::max(min_value_budget, in.size())) {}
+  Reader(std::string_view in, std::size_t min_value_budget, std::size_t pos = 0)
+      : Input(in, pos), budget_(std::max(min_value_budget, in.size())) {}
 
   Value top() {
     Value v = value(0);
@@ -43,122 +45,39 @@ class Reader {
     return v;
   }
 
+  /// One value from the position on, inside a message that named `names` before it; records
+  /// where each class-by-name header is (offsets from the value's start).
+  ValuePrefix prefix(ClassNames& names) {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      names_.push_back({static_cast<std::uint32_t>(i), class_named(names[i]), names[i]});
+    }
+    const std::size_t start = pos_;
+    ValuePrefix out;
+    classes_ = &out.classes;
+    value_start_ = start;
+    out.value = value(0);
+    out.size = pos_ - start;
+    // Kryo numbers the names of a message 0, 1, 2, ... in the order it writes them.
+    for (std::size_t i = names.size(); i < names_.size(); ++i) {
+      if (names_[i].id != names.size()) {
+        fail("class name id " + std::to_string(names_[i].id) + " out of sequence", start);
+      }
+      names.push_back(names_[i].name);
+    }
+    return out;
+  }
+
  private:
-  [[noreturn]] void fail(const std::string& what, std::size_t at) const {
-    throw error(errc::codec_error, "kryo5: " + what + " at offset " + std::to_string(at));
-  }
-  [[noreturn]] void truncated(std::string_view what) const {
-    fail("truncated " + std::string(what), in_.size());
-  }
-
-  std::uint8_t byte(std::string_view what) {
-    if (pos_ >= in_.size()) truncated(what);
-    return static_cast<std::uint8_t>(in_[pos_++]);
-  }
-
-  std::uint64_t little_endian(int bytes, std::string_view what) {
-    if (in_.size() - pos_ < static_cast<std::size_t>(bytes)) truncated(what);
-    std::uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) {
-      v |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(in_[pos_ + i])) << (8 * i);
-    }
-    pos_ += static_cast<std::size_t>(bytes);
-    return v;
-  }
-
-  // Input.readVarInt: at most 5 bytes; bits past 32 are dropped, as Java does.
-  std::uint32_t varint(std::string_view what) {
-    std::uint32_t result = 0;
-    for (int shift = 0; shift < 35; shift += 7) {
-      const std::uint8_t b = byte(what);
-      result |= static_cast<std::uint32_t>(b & 0x7F) << shift;
-      if ((b & 0x80) == 0) break;
-    }
-    return result;
-  }
-
-  // Input.readVarIntFlag: 6 bits in the first byte, bit 6 says more follow.
-  std::uint32_t varint_flag(std::string_view what) {
-    const std::uint8_t b = byte(what);
-    const std::uint32_t low = b & 0x3F;
-    if ((b & 0x40) == 0) return low;
-    std::uint32_t result = low;
-    int shift = 6;
-    for (int i = 0; i < 4; ++i) {
-      const std::uint8_t next = byte(what);
-      result |= static_cast<std::uint32_t>(next & 0x7F) << shift;
-      if ((next & 0x80) == 0) break;
-      shift += 7;
-    }
-    return result;
-  }
-
-  // Input.readVarLong: 8 bytes of 7 bits, then a 9th of 8 bits.
-  std::uint64_t varlong(std::string_view what) {
-    std::uint64_t result = 0;
-    for (int i = 0; i < 8; ++i) {
-      const std::uint8_t b = byte(what);
-      result |= static_cast<std::uint64_t>(b & 0x7F) << (7 * i);
-      if ((b & 0x80) == 0) return result;
-    }
-    return result | static_cast<std::uint64_t>(byte(what)) << 56;
-  }
-
-  // A size as Java's int: above 2^31 - 1 it is negative, which Java cannot read either.
-  std::size_t size_at_most_int(std::uint32_t v, std::size_t at) const {
-    if (v > 0x7FFFFFFF) fail("negative size " + std::to_string(static_cast<std::int32_t>(v)), at);
-    return v;
-  }
-
   void count_value(std::size_t at) {
     if (++values_ > budget_) {
       fail("more than " + std::to_string(budget_) + " values (a damaged size?)", at);
     }
   }
 
-  // Input.readString into UTF-8; nullopt for null.
-  std::optional<std::string> string_body() {
-    const std::size_t start = pos_;
-    if (pos_ >= in_.size()) truncated("String");
-    std::string out;
-    if ((static_cast<std::uint8_t>(in_[pos_]) & 0x80) == 0) {
-      // ASCII, the last byte flagged with 0x80.
-      std::size_t end = pos_;
-      while (end < in_.size() && (static_cast<std::uint8_t>(in_[end]) & 0x80) == 0) ++end;
-      if (end == in_.size()) truncated("String");
-      out.assign(in_.data() + pos_, end - pos_ + 1);
-      out.back() = static_cast<char>(out.back() & 0x7F);
-      pos_ = end + 1;
-      return out;
-    }
-    const std::size_t length = size_at_most_int(varint_flag("String length"), start);
-    if (length == 0) return std::nullopt;
-    const std::size_t units = length - 1;
-    out.reserve(std::min(units, in_.size() - pos_));
-    utf::Utf16ToUtf8 utf8(out);
-    for (std::size_t i = 0; i < units; ++i) {
-      const std::size_t at = pos_;
-      const std::uint8_t b = byte("String");
-      char16_t unit = 0;
-      switch (b >> 4) {
-        case 12:
-        case 13:
-          unit = static_cast<char16_t>((b & 0x1F) << 6 | (byte("String") & 0x3F));
-          break;
-        case 14: {
-          const std::uint8_t b2 = byte("String");
-          unit =
-              static_cast<char16_t>((b & 0x0F) << 12 | (b2 & 0x3F) << 6 | (byte("String") & 0x3F));
-          break;
-        }
-        default:
-          if (b >= 0x80) fail("byte " + std::to_string(b) + " cannot start a String character", at);
-          unit = b;
-      }
-      if (!utf8.add(unit)) fail("a String with an unpaired UTF-16 surrogate", at);
-    }
-    if (!utf8.finish()) fail("a String ending in an unpaired UTF-16 surrogate", pos_);
-    return out;
+  static ClassRef class_named(const std::string& name) {
+    if (name == kByteArrayClass) return {kBytesClass};
+    if (const auto* c = find_java_collection(name)) return {kCollectionClass, c};
+    return {kForeignClass};
   }
 
   // DefaultClassResolver.readClass; id kNull for null.
@@ -174,23 +93,23 @@ class Reader {
            at);
     }
     const std::uint32_t name_id = varint("class name id");
-    for (const auto& [known_id, known] : names_) {
-      if (known_id == name_id) return known;
+    for (const auto& known : names_) {
+      if (known.id != name_id) continue;
+      if (known.ref.id == kForeignClass) fail("cannot read Java class " + known.name, at);
+      record(at, known.name);
+      return known.ref;
     }
     // A name id seen for the first time: the class name follows.
     const std::size_t name_at = pos_;
-    const auto name = string_body();
+    auto name = string();
     if (!name) fail("a null class name", name_at);
-    ClassRef ref;
-    if (*name == kByteArrayClass) {
-      ref.id = kBytesClass;
-    } else if (const auto* c = find_java_collection(*name)) {
-      ref = {kCollectionClass, c};
-    } else {
+    const ClassRef ref = class_named(*name);
+    if (ref.id == kForeignClass) {
       const std::size_t shown = std::min<std::size_t>(name->size(), 200);
       fail("cannot read Java class " + name->substr(0, shown), name_at);
     }
-    names_.emplace_back(name_id, ref);
+    record(at, *name);
+    names_.push_back({name_id, ref, std::move(*name)});
     return ref;
   }
 
@@ -214,7 +133,7 @@ class Reader {
         return Value::long_int(static_cast<std::int64_t>((n >> 1) ^ (0ULL - (n & 1))));
       }
       case kString: {
-        auto s = string_body();
+        auto s = string();
         return s ? Value::string(std::move(*s)) : Value{};
       }
       case kBoolean:
@@ -351,12 +270,22 @@ class Reader {
     return make(c, {}, std::move(entries));
   }
 
-  std::string_view in_;
-  std::size_t pos_ = 0;
+  void record(std::size_t at, const std::string& name) {
+    if (classes_ != nullptr) classes_->push_back({at - value_start_, pos_ - value_start_, name});
+  }
+
   std::size_t values_ = 0;
   std::size_t budget_;
-  // Name ids read so far in this value and their classes.
-  std::vector<std::pair<std::uint32_t, ClassRef>> names_;
+  struct NamedRef {
+    std::uint32_t id;
+    ClassRef ref;
+    std::string name;
+  };
+  // Name ids read so far in this value (or message) and their classes.
+  std::vector<NamedRef> names_;
+  // prefix(): where the class-by-name headers are.
+  std::vector<NamedClass>* classes_ = nullptr;
+  std::size_t value_start_ = 0;
 };
 
 }  // namespace
@@ -364,6 +293,12 @@ class Reader {
 Value decode(std::string_view bytes, std::size_t min_value_budget) {
   Reader reader(bytes, min_value_budget);
   return reader.top();
+}
+
+ValuePrefix read_value_at(std::string_view bytes, std::size_t offset, ClassNames& names,
+                          std::size_t min_value_budget) {
+  Reader reader(bytes, min_value_budget, offset);
+  return reader.prefix(names);
 }
 
 }  // namespace redisson::detail::kryo5

@@ -82,8 +82,18 @@ KryoClass class_of(const Value& v) {
   return {kNamed, c.name, &c};
 }
 
+// DefaultClassResolver.writeName: 01, the name id and, the first time (`name` not empty), the
+// name by Output.writeAscii (class names are ASCII and longer than one character).
+void named_header(std::uint32_t name_id, std::string_view name, std::string& out) {
+  out += static_cast<char>(kNamed);
+  put_varint(out, name_id);
+  if (name.empty()) return;
+  out += name;
+  out.back() = static_cast<char>(out.back() | 0x80);
+}
+
 // Output.writeString.
-void string_body(const std::string& s, std::string& out) {
+void string_body(std::string_view s, std::string& out) {
   const std::size_t n = s.size();
   if (n == 0) {
     out += static_cast<char>(0x81);
@@ -116,7 +126,7 @@ void string_body(const std::string& s, std::string& out) {
     const std::size_t start = at;
     const char32_t c = utf::next_code_point(s, at);
     if (c < 0x10000) {
-      out.append(s, start, at - start);
+      out.append(s.substr(start, at - start));
       continue;
     }
     const char32_t v = c - 0x10000;
@@ -191,25 +201,21 @@ class Writer {
       out_ += static_cast<char>(k.id);
       return;
     }
-    // DefaultClassResolver.writeName: a name id per class, numbered from 0 within one value; the
-    // name itself only the first time.
-    out_ += static_cast<char>(kNamed);
+    // A name id per class, numbered from 0 within one value; the name itself only the first
+    // time.
     const std::size_t count = name_count_ + more_names_.size();
     for (std::size_t i = 0; i < count; ++i) {
       if ((i < kInlineNames ? names_[i] : more_names_[i - kInlineNames]) == k.name) {
-        put_varint(out_, static_cast<std::uint32_t>(i));
+        named_header(static_cast<std::uint32_t>(i), {}, out_);
         return;
       }
     }
-    put_varint(out_, static_cast<std::uint32_t>(count));
+    named_header(static_cast<std::uint32_t>(count), k.name, out_);
     if (name_count_ < kInlineNames) {
       names_[name_count_++] = k.name;
     } else {
       more_names_.push_back(k.name);
     }
-    // Output.writeAscii (class names are ASCII and longer than one character).
-    out_ += k.name;
-    out_.back() = static_cast<char>(out_.back() | 0x80);
   }
 
   void body(const Value& v, const KryoClass& k, int depth) {
@@ -359,6 +365,30 @@ void encode(const Value& value, std::string& out) {
   }
   Writer writer(out);
   writer.value(value, 0);
+}
+
+void put_string(std::string_view utf8, std::string& out) { string_body(utf8, out); }
+
+void put_class_header(ClassNames& names, std::string_view name, std::string& out) {
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) {
+      named_header(static_cast<std::uint32_t>(i), {}, out);
+      return;
+    }
+  }
+  named_header(static_cast<std::uint32_t>(names.size()), name, out);
+  names.emplace_back(name);
+}
+
+void append_renamed(std::string_view value_bytes, const std::vector<NamedClass>& classes,
+                    ClassNames& names, std::string& out) {
+  std::size_t copied = 0;
+  for (const auto& c : classes) {
+    out.append(value_bytes.substr(copied, c.begin - copied));
+    put_class_header(names, c.name, out);
+    copied = c.end;
+  }
+  out.append(value_bytes.substr(copied));
 }
 
 }  // namespace redisson::detail::kryo5
