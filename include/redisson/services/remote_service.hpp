@@ -238,7 +238,7 @@ class RemoteMethod<R(Args...)> {
   template <class CompletionToken>
   auto async(const Args&... args, CompletionToken&& token) const {
     std::vector<std::string> encoded;
-    Status failure;
+    detail::Status failure;
     try {
       if constexpr (!std::is_void_v<R>) {
         if (!options_.execution_timeout) {
@@ -378,13 +378,7 @@ class RemoteService {
   /// The calls queued for `interface_name` that no worker has taken yet (Java's
   /// getPendingInvocations: LLEN of its request list).
   std::int64_t pending_invocations(const std::string& interface_name) const;
-  /// Runs one call of `interface` here without registering it (Java's tryExecute): the first
-  /// queued within `wait` (zero: only one queued already; negative: errc::invalid_argument) is
-  /// taken, run on a listener thread and answered. True when a method ran.
-  bool try_execute(RemoteInterface interface, std::chrono::milliseconds wait) const {
-    return async_try_execute(std::move(interface), wait, detail::blocking("try_execute", name_));
-  }
-  /// As try_execute, completing through `token` with (error_code, bool).
+  /// As try_execute() below, completing through `token` with (error_code, bool).
   template <class CompletionToken>
   auto async_try_execute(RemoteInterface interface, std::chrono::milliseconds wait,
                          CompletionToken&& token) const {
@@ -400,6 +394,12 @@ class RemoteService {
           detail::start_remote_try_execute(core, service, codec, name, std::move(methods), wait,
                                            std::move(done));
         });
+  }
+  /// Runs one call of `interface` here without registering it (Java's tryExecute): the first
+  /// queued within `wait` (zero: only one queued already; negative: errc::invalid_argument) is
+  /// taken, run on a listener thread and answered. True when a method ran.
+  bool try_execute(RemoteInterface interface, std::chrono::milliseconds wait) const {
+    return async_try_execute(std::move(interface), wait, detail::blocking("try_execute", name_));
   }
   /// The interface `interface_name` as a caller sees it, calls waiting as `options` say.
   RemoteProxy get(std::string interface_name, RemoteInvocationOptions options = {}) const {
