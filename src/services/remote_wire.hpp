@@ -86,7 +86,21 @@ std::string encode_remote_request(RemoteWire wire, const RemoteRequest& request)
 RemoteRequest decode_remote_request(RemoteWire wire, std::string_view bytes);
 
 std::string encode_remote_ack(RemoteWire wire, const RemoteAck& ack);
-std::string encode_remote_response(RemoteWire wire, const RemoteResponse& response);
+/// How encode_remote_response writes RemoteResponse::error.
+enum class RemoteErrorForm {
+  /// A String: a C++ caller reads it back as it is. A Java caller cannot read the response
+  /// (Kryo and Jackson cannot put a String in the Throwable field): its decode fails, Redisson
+  /// logs "Can't get response from ..." and stops polling that response list until the calls
+  /// waiting on it time out (RemoteServiceTimeoutException).
+  string,
+  /// Kryo: a Java-serialized java.lang.RuntimeException(error), which a Java caller throws as the
+  /// call's failure; a C++ caller reads "a Java exception (java.lang.RuntimeException): <error>".
+  /// The response must have no result. JSON: written as `string`.
+  java_exception,
+};
+
+std::string encode_remote_response(RemoteWire wire, const RemoteResponse& response,
+                                   RemoteErrorForm error_form = RemoteErrorForm::string);
 std::string encode_remote_cancel_response(RemoteWire wire, const RemoteCancelResponse& response);
 
 /// What arrives on a caller's response list.
