@@ -7,7 +7,10 @@
 //   RemoteServiceAck      id
 //   RemoteServiceResponse error (Throwable, with its class), id, result (with its class)
 //   RemoteServiceCancelResponse  canceled (one byte), id
+#include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "codec/java_serialization.hpp"
 #include "codec/kryo5.hpp"
