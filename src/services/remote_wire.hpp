@@ -56,8 +56,9 @@ struct RemoteAck {
 };
 
 /// org.redisson.remote.RemoteServiceResponse. `result`: the codec's bytes of the result value
-/// (nullopt: Java null). `error`: a failure message; nullopt: none. C++ writes the message as a
-/// String where Java has a Throwable; a Java Throwable reads as "a Java exception (<class>): ...".
+/// (nullopt: Java null). `error`: a failure message; nullopt: none. Java has a Throwable there:
+/// C++ writes the message as RemoteErrorForm says, and a Java Throwable reads as
+/// "a Java exception (<class>): <message>" (its stack trace and cause are not kept).
 struct RemoteResponse {
   std::string id;
   std::optional<std::string> result;
