@@ -6,9 +6,12 @@
 #include "codec/java_serialization.hpp"
 
 #include <cstdint>
+#include <initializer_list>
+#include <utility>
 #include <vector>
 
 #include "codec/utf.hpp"
+#include "redisson/error.hpp"
 
 namespace redisson::detail {
 namespace {
@@ -18,6 +21,7 @@ constexpr std::uint8_t kTcReference = 0x71;
 constexpr std::uint8_t kTcClassDesc = 0x72;
 constexpr std::uint8_t kTcObject = 0x73;
 constexpr std::uint8_t kTcString = 0x74;
+constexpr std::uint8_t kTcArray = 0x75;
 constexpr std::uint8_t kTcEndBlockData = 0x78;
 constexpr std::uint8_t kTcLongString = 0x7C;
 constexpr std::string_view kStreamHeader("\xAC\xED\x00\x05", 4);  // magic, version
@@ -116,7 +120,124 @@ class JavaStream {
   std::size_t pos_ = 0;
 };
 
+// ObjectOutputStream's side: the bytes of a RuntimeException, field by field.
+class JavaStreamWriter {
+ public:
+  // ObjectStreamClass flags.
+  static constexpr std::uint8_t kWriteMethod = 0x01;
+  static constexpr std::uint8_t kSerializable = 0x02;
+
+  explicit JavaStreamWriter(std::string& out) : out_(out) {}
+
+  void tag(std::uint8_t t) { out_ += static_cast<char>(t); }
+  void big_endian(std::uint64_t v, int bytes) {
+    for (int i = bytes - 1; i >= 0; --i) out_ += static_cast<char>((v >> (8 * i)) & 0xFF);
+  }
+  // writeUTF of an ASCII name.
+  void ascii(std::string_view s) {
+    big_endian(s.size(), 2);
+    out_ += s;
+  }
+  // TC_STRING or TC_LONGSTRING and modified UTF-8: NUL as C0 80, a supplementary character as
+  // two 3-byte surrogates.
+  void string(std::string_view utf8) {
+    std::string units;
+    for (std::size_t at = 0; at < utf8.size();) {
+      const std::size_t start = at;
+      const char32_t c = utf::next_code_point(utf8, at);
+      if (c == utf::kInvalid) {
+        throw error(errc::codec_error, "java serialization: the message is not UTF-8 (byte " +
+                                           std::to_string(start) + ")");
+      }
+      if (c >= 0x10000) {
+        modified_utf8(0xD800 + ((c - 0x10000) >> 10), units);
+        modified_utf8(0xDC00 + ((c - 0x10000) & 0x3FF), units);
+      } else {
+        modified_utf8(c, units);
+      }
+    }
+    handle();
+    if (units.size() <= 0xFFFF) {
+      tag(kTcString);
+      big_endian(units.size(), 2);
+    } else {
+      tag(kTcLongString);
+      big_endian(units.size(), 8);
+    }
+    out_ += units;
+  }
+  // TC_CLASSDESC of a class without annotations; the next one is its superclass.
+  void class_desc(std::string_view name, std::uint64_t uid, std::uint8_t flags,
+                  std::initializer_list<std::pair<std::string_view, std::string_view>> fields) {
+    tag(kTcClassDesc);
+    ascii(name);
+    handle();
+    big_endian(uid, 8);
+    tag(flags);
+    big_endian(fields.size(), 2);
+    for (const auto& [field, type] : fields) {
+      tag(static_cast<std::uint8_t>(type.front()));
+      ascii(field);
+      handle();
+      tag(kTcString);
+      ascii(type);
+    }
+    tag(kTcEndBlockData);
+  }
+  std::uint32_t handle() { return kBaseHandle + next_handle_++; }
+
+ private:
+  static constexpr std::uint32_t kBaseHandle = 0x7E0000;
+
+  static void modified_utf8(char32_t unit, std::string& out) {
+    if (unit != 0 && unit < 0x80) {
+      out += static_cast<char>(unit);
+    } else if (unit < 0x800) {
+      out += static_cast<char>(0xC0 | (unit >> 6));
+      out += static_cast<char>(0x80 | (unit & 0x3F));
+    } else {
+      out += static_cast<char>(0xE0 | (unit >> 12));
+      out += static_cast<char>(0x80 | ((unit >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (unit & 0x3F));
+    }
+  }
+
+  std::string& out_;
+  std::uint32_t next_handle_ = 0;
+};
+
 }  // namespace
+
+std::string java_runtime_exception(std::string_view message) {
+  std::string out(kStreamHeader);
+  JavaStreamWriter w(out);
+  using W = JavaStreamWriter;
+  w.tag(kTcObject);
+  w.class_desc("java.lang.RuntimeException", 0x9e5f06470a3483e5, W::kSerializable, {});
+  w.class_desc("java.lang.Exception", 0xd0fd1f3e1a3b1cc4, W::kSerializable, {});
+  w.class_desc("java.lang.Throwable", 0xd5c635273977b8cb, W::kWriteMethod | W::kSerializable,
+               {{"cause", "Ljava/lang/Throwable;"},
+                {"detailMessage", "Ljava/lang/String;"},
+                {"stackTrace", "[Ljava/lang/StackTraceElement;"},
+                {"suppressedExceptions", "Ljava/util/List;"}});
+  w.tag(kTcNull);  // Throwable's superclass, Object, is not serializable
+  // Throwable.writeObject -> defaultWriteObject: the fields in the order above.
+  const std::uint32_t self = w.handle();
+  w.tag(kTcReference);  // cause: the exception itself (no cause)
+  w.big_endian(self, 4);
+  w.string(message);
+  w.tag(kTcArray);  // stackTrace: new StackTraceElement[0]
+  w.class_desc("[Ljava.lang.StackTraceElement;", 0x02462a3c3cfd2239, W::kSerializable, {});
+  w.tag(kTcNull);
+  w.handle();
+  w.big_endian(0, 4);
+  w.tag(kTcObject);  // suppressedExceptions: Collections.emptyList(), Throwable's sentinel
+  w.class_desc("java.util.Collections$EmptyList", 0x7ab817b43ca79ede, W::kSerializable, {});
+  w.tag(kTcNull);
+  w.handle();
+  w.tag(kTcEndBlockData);  // the end of Throwable.writeObject's data
+  return out;
+}
 
 std::optional<std::string> java_throwable_message(std::string_view stream) {
   JavaStream in(stream);

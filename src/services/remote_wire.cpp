@@ -43,8 +43,9 @@ std::string encode_remote_ack(RemoteWire wire, const RemoteAck& ack) {
   return wire == RemoteWire::kryo5 ? remote_kryo::encode_ack(ack) : remote_json::encode_ack(ack);
 }
 
-std::string encode_remote_response(RemoteWire wire, const RemoteResponse& response) {
-  return wire == RemoteWire::kryo5 ? remote_kryo::encode_response(response)
+std::string encode_remote_response(RemoteWire wire, const RemoteResponse& response,
+                                   RemoteErrorForm error_form) {
+  return wire == RemoteWire::kryo5 ? remote_kryo::encode_response(response, error_form)
                                    : remote_json::encode_response(response);
 }
 

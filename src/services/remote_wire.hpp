@@ -56,8 +56,9 @@ struct RemoteAck {
 };
 
 /// org.redisson.remote.RemoteServiceResponse. `result`: the codec's bytes of the result value
-/// (nullopt: Java null). `error`: a failure message; nullopt: none. C++ writes the message as a
-/// String where Java has a Throwable; a Java Throwable reads as "a Java exception (<class>): ...".
+/// (nullopt: Java null). `error`: a failure message; nullopt: none. Java has a Throwable there:
+/// C++ writes the message as RemoteErrorForm says, and a Java Throwable reads as
+/// "a Java exception (<class>): <message>" (its stack trace and cause are not kept).
 struct RemoteResponse {
   std::string id;
   std::optional<std::string> result;
@@ -86,7 +87,21 @@ std::string encode_remote_request(RemoteWire wire, const RemoteRequest& request)
 RemoteRequest decode_remote_request(RemoteWire wire, std::string_view bytes);
 
 std::string encode_remote_ack(RemoteWire wire, const RemoteAck& ack);
-std::string encode_remote_response(RemoteWire wire, const RemoteResponse& response);
+/// How encode_remote_response writes RemoteResponse::error.
+enum class RemoteErrorForm {
+  /// A String: a C++ caller reads it back as it is. A Java caller cannot read the response
+  /// (Kryo and Jackson cannot put a String in the Throwable field): its decode fails, Redisson
+  /// logs "Can't get response from ..." and stops polling that response list until the calls
+  /// waiting on it time out (RemoteServiceTimeoutException).
+  string,
+  /// Kryo: a Java-serialized java.lang.RuntimeException(error), which a Java caller throws as the
+  /// call's failure; a C++ caller reads "a Java exception (java.lang.RuntimeException): <error>".
+  /// The response must have no result. JSON: written as `string`.
+  java_exception,
+};
+
+std::string encode_remote_response(RemoteWire wire, const RemoteResponse& response,
+                                   RemoteErrorForm error_form = RemoteErrorForm::string);
 std::string encode_remote_cancel_response(RemoteWire wire, const RemoteCancelResponse& response);
 
 /// What arrives on a caller's response list.

@@ -25,7 +25,7 @@ namespace remote_kryo {
 std::string encode_request(const RemoteRequest& request);
 RemoteRequest decode_request(std::string_view bytes);
 std::string encode_ack(const RemoteAck& ack);
-std::string encode_response(const RemoteResponse& response);
+std::string encode_response(const RemoteResponse& response, RemoteErrorForm error_form);
 std::string encode_cancel_response(const RemoteCancelResponse& response);
 RemoteReplyMessage decode_reply(std::string_view bytes);
 }  // namespace remote_kryo

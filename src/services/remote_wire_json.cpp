@@ -3,7 +3,9 @@
 // Long fields as ["java.lang.Long",n], args as ["[Ljava.lang.Object;",[...]], the signature as a
 // plain array. RemoteInvocationOptions adds its getters ackExpected and resultExpected. Reading
 // accepts the members in any order and skips unknown ones, as Jackson does here.
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "codec/json_lexer.hpp"
 #include "codec/json_text.hpp"

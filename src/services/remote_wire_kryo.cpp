@@ -7,7 +7,10 @@
 //   RemoteServiceAck      id
 //   RemoteServiceResponse error (Throwable, with its class), id, result (with its class)
 //   RemoteServiceCancelResponse  canceled (one byte), id
+#include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "codec/java_serialization.hpp"
 #include "codec/kryo5.hpp"
@@ -20,6 +23,8 @@ namespace {
 
 using kryo5::ClassNames;
 using kryo5::Input;
+
+constexpr std::string_view kJavaRuntimeExceptionClass = "java.lang.RuntimeException";
 
 // Kryo's writeObjectOrNull markers (a field whose class is final: no class header).
 constexpr char kNullMarker = 0;
@@ -225,11 +230,16 @@ std::string encode_ack(const RemoteAck& ack) {
   return out;
 }
 
-std::string encode_response(const RemoteResponse& response) {
+std::string encode_response(const RemoteResponse& response, RemoteErrorForm error_form) {
   std::string out;
   ClassNames names;
   kryo5::put_class_header(names, kRemoteResponseClass, out);
-  if (response.error) {
+  if (response.error && error_form == RemoteErrorForm::java_exception) {
+    // What Kryo's JavaSerializer writes after the class; read back by java_error_response.
+    if (response.result) fail_encode("a Java exception cannot travel with a result");
+    kryo5::put_class_header(names, kJavaRuntimeExceptionClass, out);
+    out += java_runtime_exception(*response.error);
+  } else if (response.error) {
     out += static_cast<char>(kryo5::kString);
     kryo5::put_string(*response.error, out);
   } else {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../codec/codec_test_util.hpp"
+#include "codec/java_serialization.hpp"
 #include "redisson/codec.hpp"
 #include "redisson/error.hpp"
 
@@ -225,36 +226,47 @@ TEST(RemoteWire, ResponseWithAStringErrorRoundTrips) {
             "00");
 }
 
-// new IllegalStateException("boom é") with an empty stack trace, written by JDK 17's
-// ObjectOutputStream: what Kryo's JavaSerializer writes after the class name.
-constexpr std::string_view kJavaExceptionStream =
-    "aced00057372001f6a6176612e6c616e672e496c6c6567616c5374617465457863657074696f6ee65755e69a46f248"
-    "0200007872001a6a6176612e6c616e672e52756e74696d65457863657074696f6e9e5f06470a3483e5020000787200"
-    "136a6176612e6c616e672e457863657074696f6ed0fd1f3e1a3b1cc4020000787200136a6176612e6c616e672e5468"
-    "726f7761626c65d5c635273977b8cb0300044c000563617573657400154c6a6176612f6c616e672f5468726f776162"
-    "6c653b4c000d64657461696c4d6573736167657400124c6a6176612f6c616e672f537472696e673b5b000a73746163"
-    "6b547261636574001e5b4c6a6176612f6c616e672f537461636b5472616365456c656d656e743b4c00147375707072"
-    "6573736564457863657074696f6e737400104c6a6176612f7574696c2f4c6973743b787071007e0008740007626f6f"
-    "6d20c3a97572001e5b4c6a6176612e6c616e672e537461636b5472616365456c656d656e743b02462a3c3cfd223902"
-    "00007870000000007372001f6a6176612e7574696c2e436f6c6c656374696f6e7324456d7074794c6973747ab817b4"
-    "3ca79ede020000787078";
-
 TEST(RemoteWire, JavaExceptionInAResponseReadsAsItsClassAndMessage) {
+  // As Java's Kryo writes RemoteServiceResponse(sid, new RuntimeException("boom é")): the class
+  // by name, then Java serialization (java_serialization_test: byte-exact with the JDK).
   std::string id_ascii(kSampleId);  // Kryo's ASCII String: the last byte flagged
   id_ascii.back() = static_cast<char>(id_ascii.back() | 0x80);
   const std::string kryo_reply =
       unhex(
           "01006f72672e7265646973736f6e2e72656d6f74652e52656d6f746553657276696365526573706f6e73e5"
           "0101") +
-      "java.lang.IllegalStateExceptio\xee" + unhex(kJavaExceptionStream) + id_ascii + '\0';
+      "java.lang.RuntimeExceptio\xee" + java_runtime_exception("boom é") + id_ascii + '\0';
   const RemoteResponse expected{std::string(kSampleId), std::nullopt,
-                                "a Java exception (java.lang.IllegalStateException): boom é"};
+                                "a Java exception (java.lang.RuntimeException): boom é"};
   EXPECT_EQ(response_of(decode_remote_reply(RemoteWire::kryo5, kryo_reply)), expected);
 
   // Jackson with Redisson's ThrowableMixIn: the public getters.
   const std::string json_reply =
-      R"({"@class":"org.redisson.remote.RemoteServiceResponse","error":{"@class":"java.lang.IllegalStateException","@id":1,"cause":null,"localizedMessage":"boom é","message":"boom é","stackTrace":["[Ljava.lang.StackTraceElement;",[]],"suppressed":["[Ljava.lang.Throwable;",[]]},"id":"0123456789abcdef0123456789abcdef"})";
+      R"({"@class":"org.redisson.remote.RemoteServiceResponse","error":{"@class":"java.lang.RuntimeException","@id":1,"cause":null,"localizedMessage":"boom é","message":"boom é","stackTrace":["[Ljava.lang.StackTraceElement;",[]],"suppressed":["[Ljava.lang.Throwable;",[]]},"id":"0123456789abcdef0123456789abcdef"})";
   EXPECT_EQ(response_of(decode_remote_reply(RemoteWire::json, json_reply)), expected);
+}
+
+TEST(RemoteWire, ErrorAsAJavaExceptionIsWhatJavasKryoWrites) {
+  const RemoteResponse failed{std::string(kSampleId), std::nullopt, "boom é"};
+  const std::string bytes =
+      encode_remote_response(RemoteWire::kryo5, failed, RemoteErrorForm::java_exception);
+  std::string id_ascii(kSampleId);
+  id_ascii.back() = static_cast<char>(id_ascii.back() | 0x80);
+  EXPECT_EQ(
+      hex(bytes),
+      hex(unhex("01006f72672e7265646973736f6e2e72656d6f74652e52656d6f7465536572766963655265"
+                "73706f6e73e50101") +
+          "java.lang.RuntimeExceptio\xee" + java_runtime_exception("boom é") + id_ascii + '\0'));
+  EXPECT_EQ(response_of(decode_remote_reply(RemoteWire::kryo5, bytes)).error,
+            "a Java exception (java.lang.RuntimeException): boom é");
+  // JSON keeps the string.
+  EXPECT_EQ(encode_remote_response(RemoteWire::json, failed, RemoteErrorForm::java_exception),
+            encode_remote_response(RemoteWire::json, failed));
+  const RemoteResponse both{std::string(kSampleId), codecs::kryo5()->encode(Value::integer(1)),
+                            "x"};
+  expect_codec_error(
+      [&] { encode_remote_response(RemoteWire::kryo5, both, RemoteErrorForm::java_exception); },
+      "with a result");
 }
 
 TEST(RemoteWire, CancelResponseRoundTrips) {
