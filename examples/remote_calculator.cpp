@@ -23,15 +23,15 @@ int main(int argc, char** argv) {
 
     // The worker: two invocations at a time, on the worker client's listener threads.
     redisson::RemoteService served(worker_client);
-    served.register_service(
-        redisson::RemoteInterface("com.example.Calc")
-            .method("add", [](std::int32_t a, std::int32_t b) { return a + b; })
-            .method("divide",
-                    [](std::int64_t a, std::int64_t b) {
-                      if (b == 0) throw std::invalid_argument("division by zero");
-                      return a / b;
-                    }),
-        2);
+    served.register_service(redisson::RemoteInterface("com.example.Calc")
+                                .method("add", [](std::int32_t a, std::int32_t b) { return a + b; })
+                                .method("divide",
+                                        [](std::int64_t a, std::int64_t b) {
+                                          if (b == 0)
+                                            throw std::invalid_argument("division by zero");
+                                          return a / b;
+                                        }),
+                            2);
 
     // The caller: a worker must take the call within 1 s and answer within 30 s (the defaults).
     redisson::RemoteService remote(caller_client);
@@ -47,8 +47,9 @@ int main(int argc, char** argv) {
     }
 
     // No worker for an interface: the call fails once its ack timeout has passed.
-    auto nobody = remote.get("com.example.Nobody", redisson::RemoteInvocationOptions::defaults()
-                                                        .expect_ack_within(200ms))
+    auto nobody = remote
+                      .get("com.example.Nobody",
+                           redisson::RemoteInvocationOptions::defaults().expect_ack_within(200ms))
                       .method<std::int32_t(std::int32_t, std::int32_t)>("add");
     try {
       nobody(1, 2);

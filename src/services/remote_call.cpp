@@ -85,8 +85,7 @@ class RemoteCallFlow : public std::enable_shared_from_this<RemoteCallFlow> {
         });
       });
     }
-    eval_reply(core_,
-               lua::remote_add({queue_, remote_tasks_hash(queue_)}, {request_.id, bytes_}),
+    eval_reply(core_, lua::remote_add({queue_, remote_tasks_hash(queue_)}, {request_.id, bytes_}),
                [self = shared_from_this()](const Status& status, const Reply&) {
                  if (status) return self->finish(status, std::nullopt);
                  self->queued_ = true;
@@ -117,6 +116,7 @@ class RemoteCallFlow : public std::enable_shared_from_this<RemoteCallFlow> {
     if (finished_) return;
     if (!status) {
       acked_ = true;
+      taken_ = true;
       // The ack key served its purpose; Java deletes it too (it would lapse on its own).
       submit_all(core_, {Command{"DEL", remote_ack_key(call_.service, request_.id)}},
                  [](const Status&, const std::vector<Reply>&) {});
@@ -139,7 +139,8 @@ class RemoteCallFlow : public std::enable_shared_from_this<RemoteCallFlow> {
 
   Status ack_timeout_status() const {
     return Status(make_error_code(errc::timeout),
-                  "remote call " + call_.interface_name + "." + call_.method + ": no worker took it within " +
+                  "remote call " + call_.interface_name + "." + call_.method +
+                      ": no worker took it within " +
                       std::to_string(*request_.options.ack_timeout_ms) + " ms (no ack)");
   }
 
@@ -157,14 +158,15 @@ class RemoteCallFlow : public std::enable_shared_from_this<RemoteCallFlow> {
     }
     auto& response = std::get<RemoteResponse>(*message);
     if (response.error) {
-      return finish(Status(make_error_code(errc::remote_failed),
-                           "remote call " + call_.interface_name + "." + call_.method + ": " +
-                               *response.error),
-                    std::nullopt);
+      return finish(
+          Status(make_error_code(errc::remote_failed), "remote call " + call_.interface_name + "." +
+                                                           call_.method + ": " + *response.error),
+          std::nullopt);
     }
     result_ = std::move(response.result);
     has_result_ = true;
     acked_ = true;  // a result implies its ack
+    taken_ = true;
     maybe_done();
   }
 
@@ -177,7 +179,9 @@ class RemoteCallFlow : public std::enable_shared_from_this<RemoteCallFlow> {
 
   void cancelled() {
     if (finished_) return;
-    if (acked_ || !queued_) return finish(aborted(), std::nullopt);  // !queued_: see start()
+    // Taken by a worker already (its ack or its result came): only the wait stops. Not queued
+    // yet: start() takes it back once it is.
+    if (taken_ || !queued_) return finish(aborted(), std::nullopt);
     // Not taken yet, perhaps: take it back, so no worker runs it later.
     finish(aborted(), std::nullopt);
     take_back();
@@ -213,7 +217,8 @@ class RemoteCallFlow : public std::enable_shared_from_this<RemoteCallFlow> {
   std::optional<std::string> result_;
   bool has_result_ = false;
   bool queued_ = false;
-  bool acked_ = false;
+  bool acked_ = false;  // the ack came, or none is asked for
+  bool taken_ = false;  // a worker's ack or result came
   bool finished_ = false;
 };
 

@@ -15,11 +15,7 @@ std::string remote_tasks_hash(std::string_view request_queue) {
 std::string remote_ack_key(std::string_view service, std::string_view request_id) {
   std::string name;
   name.reserve(service.size() + request_id.size() + 16);
-  return name.append("{")
-      .append(service)
-      .append(":remote}:")
-      .append(request_id)
-      .append(":ack");
+  return name.append("{").append(service).append(":remote}:").append(request_id).append(":ack");
 }
 
 std::string remote_response_queue(std::string_view executor_id) {

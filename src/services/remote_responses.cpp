@@ -87,7 +87,10 @@ void RemoteResponses::arrived(const std::string& queue, std::error_code ec, cons
   if (entry == queues_.end()) return;
   entry->second.call.reset();
   const auto status = blocking_status(ec, reply);
-  if (status) {
+  if (ec == asio::error::operation_aborted) {
+    // Our own cancel (the list had no waiter left); a waiter that came meanwhile gets a new
+    // BLPOP below.
+  } else if (status) {
     // The loop failed past the pool's own retries (or the client is closing): the waiters of
     // this list hear it, rather than wait for their deadlines.
     std::vector<std::uint64_t> failed;
@@ -96,8 +99,7 @@ void RemoteResponses::arrived(const std::string& queue, std::error_code ec, cons
   } else if (reply.is_aggregate() && reply.elements.size() == 2) {
     try {
       auto message = decode_remote_reply(entry->second.wire, reply.elements[1].str);
-      const std::string id =
-          std::visit([](const auto& m) -> std::string { return m.id; }, message);
+      const std::string id = std::visit([](const auto& m) -> std::string { return m.id; }, message);
       const bool is_result = std::holds_alternative<RemoteResponse>(message);
       const bool is_ack = std::holds_alternative<RemoteAck>(message);
       std::vector<std::uint64_t> answered;  // a cancel response is nobody's: calls here wait
@@ -108,9 +110,9 @@ void RemoteResponses::arrived(const std::string& queue, std::error_code ec, cons
       }
       for (const auto handle : answered) finish(handle, {}, message);
     } catch (const error& failure) {
-      report_failure(core_.config(), error(failure.code(), "remote service: a message on " +
-                                                               queue + " could not be read: " +
-                                                               failure.what()));
+      report_failure(core_.config(),
+                     error(failure.code(), "remote service: a message on " + queue +
+                                               " could not be read: " + failure.what()));
     }
   }
   const auto again = queues_.find(queue);

@@ -18,10 +18,10 @@
 
 #include "client/blocking_pool.hpp"
 #include "client/client_services.hpp"
+#include "net/multiplexer.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/detail/unique_function.hpp"
 #include "services/remote_wire.hpp"
-#include "net/multiplexer.hpp"
 
 namespace redisson::detail {
 

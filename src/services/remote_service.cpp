@@ -12,7 +12,8 @@ namespace redisson {
 
 RemoteService::RemoteService(const Client& client, std::string name, CodecPtr codec)
     : name_(std::move(name)) {
-  if (name_.empty()) throw error(errc::invalid_argument, "RemoteService: the name must not be empty");
+  if (name_.empty())
+    throw error(errc::invalid_argument, "RemoteService: the name must not be empty");
   state_ = detail::make_keyless(client, codec);
   core_ = state_->core;
   codec_ = state_->codec;
@@ -39,7 +40,9 @@ int RemoteService::free_workers(const std::string& interface_name) const {
 std::int64_t RemoteService::pending_invocations(const std::string& interface_name) const {
   return detail::async_command<std::int64_t>(
       state_, detail::blocking("pending_invocations", name_),
-      [&] { return Command{"LLEN", detail::remote_request_queue(name_, interface_name)}; },
+      [&] {
+        return Command{"LLEN", detail::remote_request_queue(name_, interface_name)};
+      },
       &detail::reply_integer);
 }
 
@@ -52,7 +55,7 @@ void start_remote_try_execute(const std::shared_ptr<ClientCore>& core, const std
                               std::vector<RemoteMethodEntry> methods,
                               std::chrono::milliseconds wait, Done<bool> done) {
   core->service<RemoteWorkers>().try_execute(service, std::move(codec), interface_name,
-                                            std::move(methods), wait, std::move(done));
+                                             std::move(methods), wait, std::move(done));
 }
 
 }  // namespace redisson::detail

@@ -12,8 +12,8 @@
 #include "client/blocking_pool.hpp"
 #include "client/client_core.hpp"
 #include "client/failure_report.hpp"
-#include "net/multiplexer.hpp"
 #include "lua_scripts.hpp"
+#include "net/multiplexer.hpp"
 #include "objects/send.hpp"
 #include "pubsub/listener_pool.hpp"
 #include "redisson/detail/blocking_op.hpp"
@@ -49,8 +49,7 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
         queue_(remote_request_queue(service_, interface_)),
         tasks_(remote_tasks_hash(queue_)),
         free_(workers),
-        retry_(core.io()),
-        strand_(core.service<ListenerPool>().strand()) {
+        retry_(core.io()) {
     for (auto& method : methods) {
       const auto signature = remote_method_signature(method.parameter_types);
       methods_.emplace(Key{method.name, signature}, std::move(method));
@@ -107,12 +106,13 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
   // try_execute without a wait: LPOP, its reply shaped as BLPOP's.
   void poll_once_now() {
     free_.fetch_sub(1, std::memory_order_acq_rel);
-    submit_all(core_.shared_from_this(), {Command{"LPOP", queue_}},
-               [self = shared_from_this()](const Status& status, const std::vector<Reply>& replies) {
-                 if (status) return self->end_once(status);
-                 if (replies.empty() || replies.front().is_null()) return self->end_once({});
-                 self->take_task(replies.front().str);
-               });
+    submit_all(
+        core_.shared_from_this(), {Command{"LPOP", queue_}},
+        [self = shared_from_this()](const Status& status, const std::vector<Reply>& replies) {
+          if (status) return self->end_once(status);
+          if (replies.empty() || replies.front().is_null()) return self->end_once({});
+          self->take_task(replies.front().str);
+        });
   }
 
   void end_once(const Status& status) {
@@ -170,14 +170,14 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
     }
     if (!ack) return invoke(std::move(request));
     auto shared = std::make_shared<RemoteRequest>(std::move(request));
-    eval_reply(core_.shared_from_this(),
-               lua::remote_claim_ack({remote_ack_key(service_, shared->id)},
-                                     {std::to_string(*ack)}),
-               [self = shared_from_this(), shared](const Status& status, const Reply& claimed) {
-                 if (status) return self->done_with(self->failure("ack " + shared->id, status));
-                 if (claimed.integer != 1) return self->done_with({});  // its caller gave up
-                 self->send_ack(shared);
-               });
+    eval_reply(
+        core_.shared_from_this(),
+        lua::remote_claim_ack({remote_ack_key(service_, shared->id)}, {std::to_string(*ack)}),
+        [self = shared_from_this(), shared](const Status& status, const Reply& claimed) {
+          if (status) return self->done_with(self->failure("ack " + shared->id, status));
+          if (claimed.integer != 1) return self->done_with({});  // its caller gave up
+          self->send_ack(shared);
+        });
   }
 
   void send_ack(const std::shared_ptr<RemoteRequest>& request) {
@@ -195,9 +195,12 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
                });
   }
 
-  // The method runs on the registration's listener strand, never on the I/O thread.
+  // The method runs on the client's listener threads, never on the I/O thread: each invocation
+  // on a strand of its own, so a registration's workers run side by side (as many as there are
+  // listener threads).
   void invoke(RemoteRequest request) {
-    asio::post(strand_, [self = shared_from_this(), request = std::move(request)]() mutable {
+    asio::post(core_.service<ListenerPool>().strand(), [self = shared_from_this(),
+                                                        request = std::move(request)]() mutable {
       RemoteResponse response;
       response.id = request.id;
       const auto method = self->methods_.find(Key{request.method_name, request.signature});
@@ -214,31 +217,34 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
           response.error = "a non-exception was thrown";
         }
       }
-      self->core_.run_on_io([self, request = std::move(request), response = std::move(
-                                                                     response)]() mutable {
-        self->respond(request, std::move(response));
-      });
+      self->core_.run_on_io(
+          [self, request = std::move(request), response = std::move(response)]() mutable {
+            self->respond(request, std::move(response));
+          });
     });
   }
 
   void respond(const RemoteRequest& request, RemoteResponse response) {
     if (!request.options.execution_timeout_ms) {
       if (response.error) {
-        report_failure(core_.config(), error(errc::remote_failed,
-                                             "remote service " + queue_ + ": " +
-                                                 request.method_name + " (no result expected): " +
-                                                 *response.error));
+        report_failure(
+            core_.config(),
+            error(errc::remote_failed, "remote service " + queue_ + ": " + request.method_name +
+                                           " (no result expected): " + *response.error));
       }
       return done_with({});
     }
+    // A failure as a Java RuntimeException, which a Java caller throws and a C++ caller reads
+    // as its message; a String there would make a Java caller's decode fail (remote_wire.hpp).
+    constexpr auto kErrorForm = RemoteErrorForm::java_exception;
     std::string bytes;
     try {
-      bytes = encode_remote_response(wire_, response);
+      bytes = encode_remote_response(wire_, response, kErrorForm);
     } catch (const error& unencodable) {
       // The result is not something the codec carries: the caller hears that instead.
       response.result.reset();
       response.error = std::string("the result could not be encoded: ") + unencodable.what();
-      bytes = encode_remote_response(wire_, response);
+      bytes = encode_remote_response(wire_, response, kErrorForm);
     }
     const auto life = std::to_string(*request.options.execution_timeout_ms > 0
                                          ? *request.options.execution_timeout_ms
@@ -294,7 +300,6 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
   BlockingPool::CallPtr call_;
   asio::steady_timer retry_;
   bool polling_retry_ = false;
-  ListenerPool::Strand strand_;
   // try_execute only (start_once): its completion, its wait, and whether a method ran.
   UniqueFunction<void(Status, bool)> once_;
   std::chrono::milliseconds once_wait_{0};

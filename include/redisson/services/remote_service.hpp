@@ -5,9 +5,10 @@
 //
 //   redisson::RemoteService remote(client);
 //   remote.register_service(redisson::RemoteInterface("com.example.Calc")
-//                               .method("add", [](std::int32_t a, std::int32_t b) { return a + b; }));
-//   auto add = remote.get("com.example.Calc").method<std::int32_t(std::int32_t, std::int32_t)>("add");
-//   std::int32_t five = add(2, 3);
+//                               .method("add", [](std::int32_t a, std::int32_t b) { return a + b;
+//                               }));
+//   auto add = remote.get("com.example.Calc").method<std::int32_t(std::int32_t,
+//   std::int32_t)>("add"); std::int32_t five = add(2, 3);
 #pragma once
 
 #include <chrono>
@@ -70,10 +71,10 @@ struct RemoteInvocationOptions {
 template <class T>
 struct JavaTypeName;
 
-#define REDISSON_JAVA_TYPE_NAME(Type, Name)                      \
-  template <>                                                    \
-  struct JavaTypeName<Type> {                                    \
-    static constexpr std::string_view name = Name;               \
+#define REDISSON_JAVA_TYPE_NAME(Type, Name)        \
+  template <>                                      \
+  struct JavaTypeName<Type> {                      \
+    static constexpr std::string_view name = Name; \
   }
 REDISSON_JAVA_TYPE_NAME(bool, "boolean");
 REDISSON_JAVA_TYPE_NAME(std::int8_t, "byte");
@@ -174,7 +175,7 @@ RemoteMethodEntry remote_method_entry(std::string name, std::function<R(Args...)
                                               " arguments for " + std::to_string(sizeof...(Args)) +
                                               " parameters");
     }
-    return [&]<std::size_t... I>(std::index_sequence<I...>) -> std::optional<std::string> {
+    return [&]<std::size_t... I>(std::index_sequence<I...>)->std::optional<std::string> {
       std::tuple<std::decay_t<Args>...> decoded{
           from_value<std::decay_t<Args>>(codec.decode(args[I]))...};
       if constexpr (std::is_void_v<R>) {
@@ -183,7 +184,8 @@ RemoteMethodEntry remote_method_entry(std::string name, std::function<R(Args...)
       } else {
         return encode_value(codec, handler(std::get<I>(decoded)...));
       }
-    }(std::index_sequence_for<Args...>{});
+    }
+    (std::index_sequence_for<Args...>{});
   };
   return entry;
 }
@@ -251,8 +253,8 @@ class RemoteMethod<R(Args...)> {
     } catch (const error& thrown) {
       failure = detail::status_of_error(thrown);
     }
-    detail::RemoteCall call{service_, interface_, method_,     parameter_types_,
-                            std::move(encoded), options_, codec_, executor_id_};
+    detail::RemoteCall call{service_,           interface_, method_, parameter_types_,
+                            std::move(encoded), options_,   codec_,  executor_id_};
     return detail::async_op<R>(
         core_, token,
         [core = core_, call = std::move(call), failure = std::move(failure)](
@@ -387,9 +389,9 @@ class RemoteService {
         [core = core_, service = name_, codec = codec_, name = std::move(interface.name_),
          methods = std::move(interface.methods_), wait](detail::Done<bool> done) mutable {
           if (wait.count() < 0) {
-            return detail::fail<bool>(
-                done, detail::Status(make_error_code(errc::invalid_argument),
-                                     "try_execute: the wait must not be negative"));
+            return detail::fail<bool>(done,
+                                      detail::Status(make_error_code(errc::invalid_argument),
+                                                     "try_execute: the wait must not be negative"));
           }
           detail::start_remote_try_execute(core, service, codec, name, std::move(methods), wait,
                                            std::move(done));

@@ -19,12 +19,12 @@
 #include <vector>
 
 #include "redisson/client.hpp"
+#include "services/remote_wire.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
 #include "support/pub_sub.hpp"
 #include "support/server_test.hpp"
-#include "services/remote_wire.hpp"
 
 namespace services_remote_service_test {
 
@@ -106,7 +106,8 @@ TEST_F(RemoteServiceTest, ACallIsServedByAWorkerOfAnotherClient) {
   // Redisson's layout: nothing left behind but the response list, which lapses.
   EXPECT_EQ(server.command({"LLEN", "{redisson_rs:com.example.Calc}"}), "0");
   EXPECT_EQ(server.command({"HLEN", "{redisson_rs:com.example.Calc}:tasks"}), "0");
-  EXPECT_EQ(server.command({"KEYS", "{redisson_rs:remote}:*"}), "") << "ack keys deleted";
+  EXPECT_EQ(server.command({"KEYS", "{redisson_rs:remote}:*"}), "(empty array)")
+      << "ack keys deleted";
 }
 
 TEST_F(RemoteServiceTest, FireAndForgetReturnsOnceQueued) {
@@ -127,7 +128,8 @@ TEST_F(RemoteServiceTest, NoWorkerMeansAnAckTimeoutAndALateWorkerSkipsTheCall) {
   auto add = RemoteService(client)
                  .get(kCalc, RemoteInvocationOptions::defaults().expect_ack_within(100ms))
                  .method<std::int32_t(std::int32_t, std::int32_t)>("add");
-  expect_error(errc::timeout, [&] { add(1, 2); }, "no worker: no ack");
+  expect_error(
+      errc::timeout, [&] { add(1, 2); }, "no worker: no ack");
   // The caller claimed the request's ack key: a worker that comes now skips it.
   Seen seen;
   const ShutdownAtEnd stop_worker{worker_client};
@@ -138,11 +140,12 @@ TEST_F(RemoteServiceTest, NoWorkerMeansAnAckTimeoutAndALateWorkerSkipsTheCall) {
 }
 
 TEST_F(RemoteServiceTest, NoResultInTimeIsATimeoutAndAFailureIsRemoteFailed) {
-  auto slow = RemoteService(client)
-                  .get(kCalc, RemoteInvocationOptions::defaults().no_ack().expect_result_within(
-                                  100ms))
-                  .method<std::int32_t(std::int32_t, std::int32_t)>("add");
-  expect_error(errc::timeout, [&] { slow(1, 2); }, "no worker: no result");
+  auto slow =
+      RemoteService(client)
+          .get(kCalc, RemoteInvocationOptions::defaults().no_ack().expect_result_within(100ms))
+          .method<std::int32_t(std::int32_t, std::int32_t)>("add");
+  expect_error(
+      errc::timeout, [&] { slow(1, 2); }, "no worker: no result");
 
   Seen seen;
   const ShutdownAtEnd stop_worker{worker_client};
@@ -158,7 +161,8 @@ TEST_F(RemoteServiceTest, NoResultInTimeIsATimeoutAndAFailureIsRemoteFailed) {
   }
   // A method the worker does not serve, or a signature it does not know, is an answer too.
   auto unknown = RemoteService(client).get(kCalc).method<std::int32_t(std::int64_t)>("add");
-  expect_error(errc::remote_failed, [&] { unknown(1); }, "add(long) is not served");
+  expect_error(
+      errc::remote_failed, [&] { unknown(1); }, "add(long) is not served");
   EXPECT_EQ(RemoteService(worker_client).free_workers(kCalc), 1) << "the worker goes on";
 }
 
@@ -169,16 +173,18 @@ TEST_F(RemoteServiceTest, WorkersServeThatManyCallsAtOnce) {
   int running = 0;
   bool release = false;
   RemoteService(worker_client)
-      .register_service(RemoteInterface("com.example.Slow").method("hold", [&](std::int32_t n) {
-        std::unique_lock lock(mutex);
-        ++running;
-        changed.notify_all();
-        changed.wait_for(lock, 10s, [&] { return release; });
-        return n;
-      }),
+      .register_service(RemoteInterface("com.example.Slow")
+                            .method("hold",
+                                    [&](std::int32_t n) {
+                                      std::unique_lock lock(mutex);
+                                      ++running;
+                                      changed.notify_all();
+                                      changed.wait_for(lock, 10s, [&] { return release; });
+                                      return n;
+                                    }),
                         2);
-  auto hold = RemoteService(client).get("com.example.Slow").method<std::int32_t(std::int32_t)>(
-      "hold");
+  auto hold =
+      RemoteService(client).get("com.example.Slow").method<std::int32_t(std::int32_t)>("hold");
   auto first = hold.async(1, asio::use_future);
   auto second = hold.async(2, asio::use_future);
   {
@@ -220,9 +226,11 @@ TEST_F(RemoteServiceTest, ACancelledCallNoWorkerTookIsTakenBack) {
 }
 
 TEST_F(RemoteServiceTest, BadInputIsRefusedAndSendsNothing) {
-  expect_error(errc::invalid_argument, [&] { RemoteService(client, "rs", codecs::string()); },
-               "the string codec cannot carry Java's request objects");
-  expect_error(errc::invalid_argument, [&] { RemoteService(client, ""); }, "an empty name");
+  expect_error(
+      errc::invalid_argument, [&] { RemoteService(client, "rs", codecs::string()); },
+      "the string codec cannot carry Java's request objects");
+  expect_error(
+      errc::invalid_argument, [&] { RemoteService(client, ""); }, "an empty name");
   Seen seen;
   expect_error(
       errc::invalid_argument, [&] { RemoteService(worker_client).register_service(calc(seen), 0); },
@@ -230,17 +238,21 @@ TEST_F(RemoteServiceTest, BadInputIsRefusedAndSendsNothing) {
   auto no_result = RemoteService(client)
                        .get(kCalc, RemoteInvocationOptions::defaults().no_result())
                        .method<std::int32_t(std::int32_t, std::int32_t)>("add");
-  expect_error(errc::invalid_argument, [&] { no_result(1, 2); }, "no_result on a non-void method");
+  expect_error(
+      errc::invalid_argument, [&] { no_result(1, 2); }, "no_result on a non-void method");
   expect_error(
       errc::invalid_argument,
-      [&] { RemoteService(client).get(kCalc).method<std::int32_t(std::int32_t)>("add", {"a", "b"}); },
+      [&] {
+        RemoteService(client).get(kCalc).method<std::int32_t(std::int32_t)>("add", {"a", "b"});
+      },
       "two Java names for one parameter");
   EXPECT_EQ(server.command({"DBSIZE"}), "0");
   // A request list of another type: a clear error, nothing written.
   server.command({"SET", "{redisson_rs:com.example.Calc}", "x"});
-  auto add = RemoteService(client).get(kCalc).method<std::int32_t(std::int32_t, std::int32_t)>(
-      "add");
-  expect_error(errc::wrong_type, [&] { add(1, 2); }, "a string where the request list goes");
+  auto add =
+      RemoteService(client).get(kCalc).method<std::int32_t(std::int32_t, std::int32_t)>("add");
+  expect_error(
+      errc::wrong_type, [&] { add(1, 2); }, "a string where the request list goes");
   EXPECT_EQ(server.command({"DBSIZE"}), "1");
 }
 
@@ -265,7 +277,8 @@ TEST_F(RemoteServiceTest, TryExecuteRunsOneQueuedCallHere) {
   EXPECT_EQ(seen.wait_for(2), (std::vector<std::string>{"add", "fire one"})) << "one call only";
   EXPECT_EQ(here.pending_invocations(kCalc), 1);
   EXPECT_EQ(here.free_workers(kCalc), 0) << "try_execute registers nothing";
-  expect_error(errc::invalid_argument, [&] { here.try_execute(calc(seen), -1ms); }, "-1 ms");
+  expect_error(
+      errc::invalid_argument, [&] { here.try_execute(calc(seen), -1ms); }, "-1 ms");
 }
 
 TEST_F(RemoteServiceTest, AJavaCallersRequestIsServedHere) {
@@ -275,16 +288,18 @@ TEST_F(RemoteServiceTest, AJavaCallersRequestIsServedHere) {
   const auto& stored = java.at("state_queued_no_worker");
   const std::string list = stored.at(0).at("key");
   const std::string id = stored.at(0).at("content").at(0).at("text");
-  const std::string request = from_hex(stored.at(1).at("content").at(0).at(1).at("hex").get<std::string>());
+  const std::string request =
+      from_hex(stored.at(1).at("content").at(0).at(1).at("hex").get<std::string>());
   ASSERT_EQ(list, "{fx2:remote_kryo:ServiceFixtures$Calc}");
   server.command({"HSET", list + ":tasks", id, request});
   server.command({"RPUSH", list, id});
   Seen seen;
   const ShutdownAtEnd stop_worker{worker_client};
   RemoteService(worker_client, "fx2:remote_kryo")
-      .register_service(RemoteInterface("ServiceFixtures$Calc").method("fire", [&](std::string text) {
-        seen.add("fire " + text);
-      }));
+      .register_service(
+          RemoteInterface("ServiceFixtures$Calc").method("fire", [&](std::string text) {
+            seen.add("fire " + text);
+          }));
   EXPECT_EQ(seen.wait_for(1), std::vector<std::string>{"fire queued"});
   EXPECT_TRUE(eventually([&] { return server.command({"EXISTS", list, list + ":tasks"}) == "0"; }));
 }
@@ -315,7 +330,8 @@ TEST_F(RemoteServiceTest, AJavaWorkersAnswersReachACppCaller) {
   const auto request =
       redisson::detail::decode_remote_request(redisson::detail::RemoteWire::kryo5, stored.str);
   EXPECT_EQ(request.method_name, "add");
-  const auto signature = java_service_case("remote_kryo").at("method_signatures").at("add(int,int)");
+  const auto signature =
+      java_service_case("remote_kryo").at("method_signatures").at("add(int,int)");
   EXPECT_EQ(request.signature[0], signature.at(0).get<std::int64_t>()) << "Java's method hash";
   EXPECT_EQ(request.signature[1], signature.at(1).get<std::int64_t>());
   const std::string responses = "{remote_response}:" + request.executor_id;
