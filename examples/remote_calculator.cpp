@@ -21,17 +21,16 @@ int main(int argc, char** argv) {
     redisson::Client worker_client(url);
     redisson::Client caller_client(url);
 
-    // The worker: two invocations at a time, on the worker client's listener threads.
+    // The worker: the methods it serves, two invocations at a time, on the worker client's
+    // listener threads.
+    redisson::RemoteInterface calculator("com.example.Calc");
+    calculator.method("add", [](std::int32_t a, std::int32_t b) { return a + b; });
+    calculator.method("divide", [](std::int64_t a, std::int64_t b) {
+      if (b == 0) throw std::invalid_argument("division by zero");
+      return a / b;
+    });
     redisson::RemoteService served(worker_client);
-    served.register_service(redisson::RemoteInterface("com.example.Calc")
-                                .method("add", [](std::int32_t a, std::int32_t b) { return a + b; })
-                                .method("divide",
-                                        [](std::int64_t a, std::int64_t b) {
-                                          if (b == 0)
-                                            throw std::invalid_argument("division by zero");
-                                          return a / b;
-                                        }),
-                            2);
+    served.register_service(calculator, 2);
 
     // The caller: a worker must take the call within 1 s and answer within 30 s (the defaults).
     redisson::RemoteService remote(caller_client);
