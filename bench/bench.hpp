@@ -61,6 +61,8 @@ nlohmann::json run_topic_fanout(const Options& options);
 nlohmann::json run_reliable_topic(const Options& options);
 /// Batches of 1,000 mixed operations (issue 32).
 nlohmann::json run_batch(const Options& options);
+/// RemoteService call round trip, with and without the ack (scenario_remote.cpp).
+nlohmann::json run_remote(const Options& options);
 /// One client holding options.locks watchdog-renewed locks for options.hold_time.
 nlohmann::json run_many_locks(const Options& options);
 /// No server: ns per value to encode and decode with the kryo5 and json codecs.

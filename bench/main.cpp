@@ -58,6 +58,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"codec", redisson_bench::run_codec},
       {"many-locks", redisson_bench::run_many_locks},
       {"batch", redisson_bench::run_batch},
+      {"remote", redisson_bench::run_remote},
   };
   return kScenarios;
 }

@@ -169,29 +169,21 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
       return done_with({});  // its caller stopped waiting for the ack: it has failed there
     }
     if (!ack) return invoke(std::move(request));
-    auto shared = std::make_shared<RemoteRequest>(std::move(request));
-    eval_reply(
-        core_.shared_from_this(),
-        lua::remote_claim_ack({remote_ack_key(service_, shared->id)}, {std::to_string(*ack)}),
-        [self = shared_from_this(), shared](const Status& status, const Reply& claimed) {
-          if (status) return self->done_with(self->failure("ack " + shared->id, status));
-          if (claimed.integer != 1) return self->done_with({});  // its caller gave up
-          self->send_ack(shared);
-        });
-  }
-
-  void send_ack(const std::shared_ptr<RemoteRequest>& request) {
-    std::string ack;
+    std::string acked;
     try {
-      ack = encode_remote_ack(wire_, RemoteAck{request->id});
+      acked = encode_remote_ack(wire_, RemoteAck{request.id});
     } catch (const error& failure) {
       return done_with(failure.code());
     }
+    auto shared = std::make_shared<RemoteRequest>(std::move(request));
     eval_reply(core_.shared_from_this(),
-               lua::remote_respond({remote_response_queue(request->executor_id)}, {ack, ""}),
-               [self = shared_from_this(), request](const Status& status, const Reply&) {
-                 if (status) return self->done_with(self->failure("ack " + request->id, status));
-                 self->invoke(std::move(*request));
+               lua::remote_ack({remote_ack_key(service_, shared->id),
+                                remote_response_queue(shared->executor_id)},
+                               {std::to_string(*ack), acked}),
+               [self = shared_from_this(), shared](const Status& status, const Reply& sent) {
+                 if (status) return self->done_with(self->failure("ack " + shared->id, status));
+                 if (sent.integer != 1) return self->done_with({});  // its caller gave up
+                 self->invoke(std::move(*shared));
                });
   }
 

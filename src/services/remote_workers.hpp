@@ -5,10 +5,10 @@
 //   BLPOP the request list (one at a time per registration, as Java: a popped id leaves one
 //   worker fewer free, and the next BLPOP starts only while one is free) -> remote_take_task.lua
 //   (HGET+HDEL: the bytes, gone for everyone else) -> skip a request older than its ack timeout
-//   (its caller has given up) -> ack expected: remote_claim_ack.lua (SETNX+PEXPIRE; a caller
-//   that gave up claimed it first) and the ack RPUSHed to the caller's response list -> the
-//   method runs on a listener thread -> result expected: the response RPUSHed with the list's
-//   life set (remote_respond.lua) -> the worker is free again.
+//   (its caller has given up) -> ack expected: remote_ack.lua (SETNX+PEXPIRE of the ack key,
+//   then the ack RPUSHed to the caller's response list; a caller that gave up claimed the key
+//   first) -> the method runs on a listener thread -> result expected: the response RPUSHed
+//   with the list's life set (remote_respond.lua) -> the worker is free again.
 //
 // A request this registration cannot serve (an unknown method or signature, arguments the codec
 // cannot read) is answered with an error when a result is expected, and reported to
