@@ -104,11 +104,12 @@ class RemoteCallFlow : public std::enable_shared_from_this<RemoteCallFlow> {
   }
 
   void wait_ack(Clock::time_point deadline, bool first) {
-    ack_wait_ = responses_.wait(
-        response_queue_, wire_, request_.id, RemoteResponses::Kind::ack, deadline,
-        [self = shared_from_this(), first](Status status, std::optional<RemoteReplyMessage>) {
-          self->on_ack(std::move(status), first);
-        });
+    ack_wait_ =
+        responses_.wait(response_queue_, wire_, request_.id, RemoteResponses::Kind::ack, deadline,
+                        [self = shared_from_this(), first](
+                            Status status, const std::optional<RemoteReplyMessage>&) {
+                          self->on_ack(std::move(status), first);
+                        });
   }
 
   void on_ack(Status status, bool first) {
