@@ -95,12 +95,16 @@ void check_transfer_queue_codec(const Codec& codec) { (void)remote_wire_of(codec
 
 void start_transfer_queue_offer(const ObjectPtr& object, std::vector<std::string> elements,
                                 TransferMode mode, std::chrono::milliseconds wait,
-                                Done<Reply>& done) {
-  if (wait.count() < 0) throw_invalid_argument("try_transfer: the wait must not be negative");
-  if (elements.empty()) return std::exchange(done, nullptr)({}, integer_reply(0));
+                                const CancellationPtr& cancel, Done<bool> done) {
+  if (wait.count() < 0) {
+    return done(Status(make_error_code(errc::invalid_argument),
+                       "try_transfer: the wait must not be negative"),
+                false);
+  }
+  if (elements.empty()) return done({}, false);
   // add_all's calls go out in order on the I/O thread: one after another in the list.
   struct Pending {
-    Done<Reply> done;
+    Done<bool> done;
     std::size_t left = 0;
     Status failure;
     bool transferred = true;
@@ -108,19 +112,21 @@ void start_transfer_queue_offer(const ObjectPtr& object, std::vector<std::string
   auto pending = std::make_shared<Pending>();
   pending->done = std::move(done);
   pending->left = elements.size();
+  // A cancellation slot takes one handler: the wait of a single element's call.
+  const auto single_cancel = elements.size() == 1 ? cancel : nullptr;
   for (auto& element : elements) {
     auto call = transfer_call(*object, std::move(element));
     call.complete_when_queued = mode == TransferMode::queue;
     if (mode == TransferMode::try_transfer) call.take_back_after = wait;
-    start_remote_call_with_end(object->core, std::move(call), nullptr,
+    start_remote_call_with_end(object->core, std::move(call), single_cancel,
                                [pending](Status status, RemoteCallEnd end) {
                                  if (status && !pending->failure) pending->failure = status;
                                  if (end.taken_back) pending->transferred = false;
                                  if (--pending->left > 0) return;
                                  if (pending->failure) {
-                                   return pending->done(std::move(pending->failure), Reply{});
+                                   return pending->done(std::move(pending->failure), false);
                                  }
-                                 pending->done({}, integer_reply(pending->transferred ? 1 : 0));
+                                 pending->done({}, pending->transferred);
                                });
   }
 }

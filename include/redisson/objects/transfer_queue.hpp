@@ -24,11 +24,12 @@ void check_transfer_queue_codec(const Codec& codec);
 /// How long a producer waits: until queued (add), until a consumer ran its call (transfer), or
 /// until a consumer ran it or it was taken back after the wait (try_transfer).
 enum class TransferMode { queue, transfer, try_transfer };
-/// Queues each of `elements` (the codec's bytes) as a call, waiting as `mode` says: an integer
-/// reply 1, or 0 when try_transfer took one back.
+/// Queues each of `elements` (the codec's bytes) as a call, waiting as `mode` says: true, or
+/// false when try_transfer took one back. `cancel` (one element only) stops the wait and takes
+/// back a call no consumer has taken yet.
 void start_transfer_queue_offer(const ObjectPtr& object, std::vector<std::string> elements,
                                 TransferMode mode, std::chrono::milliseconds wait,
-                                Done<Reply>& done);
+                                const CancellationPtr& cancel, Done<bool> done);
 /// Runs one queued call here (Java's tryExecute), taken within `wait` (zero: only one queued
 /// already; nullopt: as long as it takes), and answers it: its element's bytes, or nil.
 void start_transfer_queue_poll(const ObjectPtr& object,
@@ -160,6 +161,8 @@ class TransferQueue : public Object {
   // ---- blocking forms: wait for the async form; throw redisson::error ---------------------
   /// Queues `value` (one script) and waits until a consumer took it (its call answered); no
   /// consumer within 30 s (Java's execution timeout) is errc::timeout, the element left queued.
+  /// Asio cancellation of async_transfer / async_try_transfer stops the wait
+  /// (operation_aborted) and takes the element back when no consumer has taken it yet.
   void transfer(const T& value) { async_transfer(value, blocking("transfer")); }
   /// Queues `value` and takes it back at once unless a consumer took it meanwhile: true when
   /// one did (then waits for its answer, as transfer), false (nothing left queued) when none.
@@ -218,13 +221,24 @@ class TransferQueue : public Object {
   template <class CompletionToken>
   auto offered(CompletionToken&& token, std::vector<T> values, detail::TransferMode mode,
                std::chrono::milliseconds wait) {
-    return detail::async_with_encoded<bool>(
-        this->object_, token, std::move(values),
-        [mode, wait](const detail::ObjectPtr& object, std::vector<std::string>& encoded,
-                     detail::Done<Reply>& done) {
-          detail::start_transfer_queue_offer(object, std::move(encoded), mode, wait, done);
+    return this->template run_cancellable<bool>(
+        token,
+        [](const detail::ObjectPtr& object, const std::vector<T>& values, detail::TransferMode mode,
+           std::chrono::milliseconds wait, const detail::CancellationPtr& cancel,
+           detail::Done<bool> done) {
+          std::vector<std::string> encoded;
+          try {
+            encoded.reserve(values.size());
+            for (const auto& value : values) {
+              encoded.push_back(detail::encode_value(*object->codec, value));
+            }
+          } catch (const error& failure) {
+            return done(detail::status_of_error(failure), false);
+          }
+          detail::start_transfer_queue_offer(object, std::move(encoded), mode, wait, cancel,
+                                             std::move(done));
         },
-        &detail::reply_flag);
+        std::move(values), mode, wait);
   }
   template <class CompletionToken>
   auto polled(CompletionToken&& token, std::chrono::milliseconds wait) {

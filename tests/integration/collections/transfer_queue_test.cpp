@@ -5,12 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <asio/bind_cancellation_slot.hpp>
+#include <asio/cancellation_signal.hpp>
 #include <asio/use_future.hpp>
 #include <chrono>
 #include <future>
 #include <limits>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "redisson/client.hpp"
@@ -84,6 +87,23 @@ TEST_F(TransferQueueTest, TryTransferWithAWaitIsTrueWhenAConsumerPollsWithinIt) 
   const bool handed = producer.try_transfer("v", 10s);
   EXPECT_TRUE(handed) << "the waiting consumer took it within the wait";
   EXPECT_EQ(polled.get(), std::optional<std::string>("v"));
+}
+
+TEST_F(TransferQueueTest, ACancelledTransferIsTakenBack) {
+  TransferQueue<std::string> producer(client, "tq");
+  asio::cancellation_signal cancel;
+  auto transferred =
+      producer.async_transfer("c", asio::bind_cancellation_slot(cancel.slot(), asio::use_future));
+  ASSERT_TRUE(eventually([&] { return producer.size() == 1; }));
+  cancel.emit(asio::cancellation_type::terminal);
+  try {
+    transferred.get();
+    ADD_FAILURE() << "a cancelled transfer returned";
+  } catch (const std::system_error& aborted) {
+    EXPECT_EQ(aborted.code(), asio::error::operation_aborted);
+  }
+  EXPECT_TRUE(eventually([&] { return producer.is_empty(); })) << "taken back";
+  EXPECT_EQ(server.command({"HLEN", kTasks}), "0");
 }
 
 TEST_F(TransferQueueTest, AddedElementsAreReadPolledAndDrainedInOrder) {
