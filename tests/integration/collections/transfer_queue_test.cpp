@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <variant>
 #include <vector>
 
 #include "redisson/client.hpp"
@@ -35,6 +36,7 @@ using redisson::test::eventually;
 using redisson::test::expect_error;
 using redisson::test::from_hex;
 using redisson::test::java_service_case;
+using redisson::test::java_service_monitor;
 using redisson::test::ShutdownAtEnd;
 namespace codecs = redisson::codecs;
 namespace detail = redisson::detail;
@@ -205,8 +207,26 @@ TEST_F(TransferQueueTest, AJavaProducersElementIsReadAndTakenHere) {
   EXPECT_EQ(queue.poll(), "y");
   // Answered as Java's tryExecute answers: a response on the Java producer's list.
   const auto request = detail::decode_remote_request(detail::RemoteWire::kryo5, java.bytes);
-  EXPECT_EQ(server.command({"LLEN", "{remote_response}:" + request.executor_id}), "1");
+  const std::string responses = "{remote_response}:" + request.executor_id;
+  EXPECT_EQ(server.command({"LLEN", responses}), "1");
   EXPECT_EQ(server.command({"EXISTS", java.list, java.list + ":tasks"}), "0");
+  const auto answer = server.command({"LINDEX", responses, "0"});
+  EXPECT_EQ(detail::decode_remote_reply(detail::RemoteWire::kryo5, answer),
+            detail::RemoteReplyMessage(detail::RemoteResponse{request.id, {}, {}}));
+  // The bytes are those of Java's consumer: its answer to transfer("x") (the MONITOR capture),
+  // given that request's id.
+  int compared = 0;
+  for (const auto& row : java_service_monitor("transferqueue_kryo")) {
+    if (!row.contains("args") || row.at("args").at(0).at("text") != "RPUSH") continue;
+    ++compared;
+    const auto java_answer = from_hex(row.at("args").at(2).at("hex").get<std::string>());
+    const auto java_response = std::get<detail::RemoteResponse>(
+        detail::decode_remote_reply(detail::RemoteWire::kryo5, java_answer));
+    EXPECT_EQ(detail::encode_remote_response(detail::RemoteWire::kryo5,
+                                             detail::RemoteResponse{java_response.id, {}, {}}),
+              java_answer);
+  }
+  EXPECT_EQ(compared, 1) << "Java's consumer answered once";
 }
 
 TEST_F(TransferQueueTest, ACppElementIsStoredAsJavaStoresIt) {
