@@ -53,6 +53,7 @@
 #include "redisson/objects/stream_message_id.hpp"
 #include "redisson/objects/time_series.hpp"
 #include "redisson/objects/topic.hpp"
+#include "redisson/objects/transfer_queue.hpp"
 #include "redisson/owner_id.hpp"
 #include "redisson/permit_expirable_semaphore.hpp"
 #include "redisson/read_write_lock.hpp"

@@ -62,9 +62,11 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
     core_.run_on_io([self = shared_from_this()] { self->poll(); });
   }
 
-  /// try_execute: one request at most, taken within `wait` (zero: only one already queued);
-  /// `once` hears whether a method ran, after its answer was sent. The registration then ends.
-  void start_once(std::chrono::milliseconds wait, UniqueFunction<void(Status, bool)> once) {
+  /// try_execute: one request at most, taken within `wait` (zero: only one already queued;
+  /// nullopt: as long as it takes); `once` hears whether a method ran, after its answer was
+  /// sent. The registration then ends.
+  void start_once(std::optional<std::chrono::milliseconds> wait,
+                  UniqueFunction<void(Status, bool)> once) {
     once_ = std::move(once);
     once_wait_ = wait;
     start();
@@ -87,7 +89,7 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
   // I/O thread: one BLPOP at a time, while a worker is free.
   void poll() {
     if (!active() || call_ || polling_retry_ || free_workers() <= 0) return;
-    if (once_ && once_wait_.count() == 0) return poll_once_now();
+    if (once_ && once_wait_ && once_wait_->count() == 0) return poll_once_now();
     std::optional<std::chrono::milliseconds> wait;
     if (once_) wait = once_wait_;
     auto command = wait_last_command("BLPOP", queue_, {}, wait, "remote service");
@@ -294,7 +296,7 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
   bool polling_retry_ = false;
   // try_execute only (start_once): its completion, its wait, and whether a method ran.
   UniqueFunction<void(Status, bool)> once_;
-  std::chrono::milliseconds once_wait_{0};
+  std::optional<std::chrono::milliseconds> once_wait_;
   bool ran_ = false;
 };
 
@@ -334,7 +336,7 @@ bool RemoteWorkers::remove(const std::string& service, const std::string& interf
 void RemoteWorkers::try_execute(const std::string& service, CodecPtr codec,
                                 const std::string& interface_name,
                                 std::vector<RemoteMethodEntry> methods,
-                                std::chrono::milliseconds wait, Done<bool> done) {
+                                std::optional<std::chrono::milliseconds> wait, Done<bool> done) {
   auto registration = std::make_shared<Registration>(core_, service, std::move(codec),
                                                      interface_name, std::move(methods), 1);
   registration->start_once(wait, [done = std::move(done)](const Status& status, bool ran) mutable {

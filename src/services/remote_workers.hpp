@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,12 +43,12 @@ class RemoteWorkers : public ClientService {
            std::vector<RemoteMethodEntry> methods, int workers);
   /// Stops serving (any thread); false when it was not served.
   bool remove(const std::string& service, const std::string& interface_name);
-  /// Runs one request of the interface here, taken within `wait` (zero: one queued already),
-  /// without registering it (Java's tryExecute); `done` hears whether a method ran, once its
-  /// answer was sent.
+  /// Runs one request of the interface here, taken within `wait` (zero: one queued already;
+  /// nullopt: as long as it takes), without registering it (Java's tryExecute); `done` hears
+  /// whether a method ran, once its answer was sent.
   void try_execute(const std::string& service, CodecPtr codec, const std::string& interface_name,
-                   std::vector<RemoteMethodEntry> methods, std::chrono::milliseconds wait,
-                   Done<bool> done);
+                   std::vector<RemoteMethodEntry> methods,
+                   std::optional<std::chrono::milliseconds> wait, Done<bool> done);
   /// The free workers of a registration (0 when none).
   int free_workers(const std::string& service, const std::string& interface_name) const;
 

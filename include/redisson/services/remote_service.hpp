@@ -128,18 +128,38 @@ struct RemoteCall {
   CodecPtr codec;
   /// Where this client reads its acks and results: {remote_response}:<executor id>.
   std::string executor_id;
+  /// Completes once the call is queued (Java's add future, TransferQueue::add): the request
+  /// still says what it expects, so a worker answers as usual; nobody reads that answer and the
+  /// response list lapses.
+  bool complete_when_queued = false;
+  /// Set: this long after the call was queued (zero: at once), takes it back when no worker
+  /// has taken it yet (remote_remove.lua); the call then ends as RemoteCallEnd::taken_back.
+  /// When a worker has it, the call waits on as its options say (TransferQueue::try_transfer).
+  std::optional<std::chrono::milliseconds> take_back_after;
+};
+
+/// How a call ended that did not fail.
+struct RemoteCallEnd {
+  /// The result's bytes (nullopt: a void method, Java null, or no result expected).
+  std::optional<std::string> result;
+  /// Taken back before any worker took it (RemoteCall::take_back_after).
+  bool taken_back = false;
 };
 
 /// Queues `call` and waits as its options say; completes with the result's bytes (nullopt: a
 /// void method, Java null, or no result expected).
 void start_remote_call(const std::shared_ptr<ClientCore>& core, RemoteCall call,
                        const CancellationPtr& cancel, Done<std::optional<std::string>> done);
-/// Runs one queued call of `interface_name` with `methods`, taken within `wait`, without a
-/// registration (RemoteService::try_execute); completes with whether a method ran.
+/// As start_remote_call, completing with how the call ended (RemoteCall::take_back_after).
+void start_remote_call_with_end(const std::shared_ptr<ClientCore>& core, RemoteCall call,
+                                const CancellationPtr& cancel, Done<RemoteCallEnd> done);
+/// Runs one queued call of `interface_name` with `methods`, taken within `wait` (nullopt: as
+/// long as it takes), without a registration (RemoteService::try_execute); completes with
+/// whether a method ran.
 void start_remote_try_execute(const std::shared_ptr<ClientCore>& core, const std::string& service,
                               CodecPtr codec, const std::string& interface_name,
                               std::vector<RemoteMethodEntry> methods,
-                              std::chrono::milliseconds wait, Done<bool> done);
+                              std::optional<std::chrono::milliseconds> wait, Done<bool> done);
 /// The Java names of `Args`, concatenated, unless `given` names them.
 template <class... Args>
 std::string java_parameter_types(const std::vector<std::string>& given) {
