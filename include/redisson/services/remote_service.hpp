@@ -273,8 +273,15 @@ class RemoteMethod<R(Args...)> {
     } catch (const error& thrown) {
       failure = detail::status_of_error(thrown);
     }
-    detail::RemoteCall call{service_,           interface_, method_, parameter_types_,
-                            std::move(encoded), options_,   codec_,  executor_id_};
+    detail::RemoteCall call;
+    call.service = service_;
+    call.interface_name = interface_;
+    call.method = method_;
+    call.parameter_types = parameter_types_;
+    call.args = std::move(encoded);
+    call.options = options_;
+    call.codec = codec_;
+    call.executor_id = executor_id_;
     return detail::async_op<R>(
         core_, token,
         [core = core_, call = std::move(call), failure = std::move(failure)](
