@@ -119,7 +119,7 @@ void start_transfer_queue_offer(const ObjectPtr& object, std::vector<std::string
     call.complete_when_queued = mode == TransferMode::queue;
     if (mode == TransferMode::try_transfer) call.take_back_after = wait;
     start_remote_call_with_end(object->core, std::move(call), single_cancel,
-                               [pending](Status status, RemoteCallEnd end) {
+                               [pending](const Status& status, const RemoteCallEnd& end) {
                                  if (status && !pending->failure) pending->failure = status;
                                  if (end.taken_back) pending->transferred = false;
                                  if (--pending->left > 0) return;
