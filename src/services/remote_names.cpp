@@ -1,5 +1,7 @@
 #include "services/remote_names.hpp"
 
+#include "client/client_core.hpp"
+
 namespace redisson::detail {
 
 std::string remote_request_queue(const std::string& service, const std::string& interface_name) {
@@ -16,6 +18,14 @@ std::string remote_ack_key(std::string_view service, std::string_view request_id
   std::string name;
   name.reserve(service.size() + request_id.size() + 16);
   return name.append("{").append(service).append(":remote}:").append(request_id).append(":ack");
+}
+
+std::string remote_executor_id(const ClientCore& core, const CodecPtr& codec,
+                               std::string_view service) {
+  const auto& configured = core.config().codec;
+  const auto& client_codec = configured ? configured : codecs::kryo5();
+  if (codec == client_codec) return core.id();
+  return core.id() + ":" + std::string(service);
 }
 
 std::string remote_response_queue(std::string_view executor_id) {

@@ -14,15 +14,11 @@ RemoteService::RemoteService(const Client& client, std::string name, CodecPtr co
     : name_(std::move(name)) {
   if (name_.empty())
     throw error(errc::invalid_argument, "RemoteService: the name must not be empty");
-  // Java appends the service's name to the executor id when the codec is not the client's own,
-  // so two services with different codecs never read each other's answers.
-  const bool own_codec = codec && codec != detail::make_keyless(client, nullptr)->codec;
   state_ = detail::make_keyless(client, std::move(codec));
   core_ = state_->core;
   codec_ = state_->codec;
   (void)detail::remote_wire_of(*codec_);  // kryo5 or json, refused here rather than per call
-  executor_id_ = core_->id();
-  if (own_codec) executor_id_ += ":" + name_;
+  executor_id_ = detail::remote_executor_id(*core_, codec_, name_);
 }
 
 bool RemoteService::register_service(RemoteInterface interface, int workers) const {

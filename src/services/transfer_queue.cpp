@@ -37,12 +37,6 @@ std::string transfer_request_queue(const std::string& name) {
   return remote_request_queue(transfer_service(name), kTransferInterface);
 }
 
-std::vector<std::string> transfer_keys_of(const ObjectState& object) {
-  auto queue = transfer_request_queue(object.name);
-  auto tasks = remote_tasks_hash(queue);
-  return {std::move(queue), std::move(tasks)};
-}
-
 Reply bulk_reply(std::string bytes) {
   Reply reply;
   reply.type = ReplyType::bulk_string;
@@ -61,15 +55,6 @@ Reply element_of_request(const Codec& codec, std::string_view request_bytes) {
   return bulk_reply(std::move(request.args.front()));
 }
 
-// Where this client reads the answers to its calls: as RemoteService's executor id, the
-// service's name appended when the codec is not the client's own.
-std::string transfer_executor_id(const ObjectState& object, const std::string& service) {
-  const auto& configured = object.core->config().codec;
-  const auto client_codec = configured ? configured : codecs::kryo5();
-  if (object.codec == client_codec) return object.core->id();
-  return object.core->id() + ":" + service;
-}
-
 RemoteCall transfer_call(const ObjectState& object, std::string element) {
   RemoteCall call;
   call.service = transfer_service(object.name);
@@ -79,7 +64,7 @@ RemoteCall transfer_call(const ObjectState& object, std::string element) {
   call.args.push_back(std::move(element));
   call.options = RemoteInvocationOptions::defaults().no_ack();
   call.codec = object.codec;
-  call.executor_id = transfer_executor_id(object, call.service);
+  call.executor_id = remote_executor_id(*object.core, object.codec, call.service);
   return call;
 }
 
@@ -167,7 +152,7 @@ void start_transfer_queue_poll(const ObjectPtr& object,
 
 void start_transfer_queue_peek(const ObjectPtr& object, Done<Reply>& done) {
   eval_reply(
-      *object, lua::transfer_queue_peek(transfer_keys_of(*object), {}),
+      *object, lua::transfer_queue_peek(transfer_queue_keys(object->name), {}),
       [codec = object->codec, done = std::move(done)](Status status, const Reply& reply) mutable {
         if (status || reply.is_null()) return done(std::move(status), Reply{});
         try {
@@ -180,9 +165,9 @@ void start_transfer_queue_peek(const ObjectPtr& object, Done<Reply>& done) {
 
 void start_transfer_queue_read(const ObjectPtr& object, bool drain, std::int64_t max_elements,
                                Done<Reply>& done) {
-  auto call =
-      drain ? lua::transfer_queue_drain(transfer_keys_of(*object), {std::to_string(max_elements)})
-            : lua::transfer_queue_read_all(transfer_keys_of(*object), {});
+  auto call = drain ? lua::transfer_queue_drain(transfer_queue_keys(object->name),
+                                                {std::to_string(max_elements)})
+                    : lua::transfer_queue_read_all(transfer_queue_keys(object->name), {});
   eval_reply(
       *object, std::move(call),
       [codec = object->codec, done = std::move(done)](Status status, const Reply& reply) mutable {
@@ -202,7 +187,7 @@ void start_transfer_queue_read(const ObjectPtr& object, bool drain, std::int64_t
 
 void start_transfer_queue_contains(const ObjectPtr& object, std::vector<std::string>& encoded,
                                    Done<Reply>& done) {
-  eval_reply(*object, lua::transfer_queue_read_all(transfer_keys_of(*object), {}),
+  eval_reply(*object, lua::transfer_queue_read_all(transfer_queue_keys(object->name), {}),
              [codec = object->codec, wanted = std::move(encoded.front()), done = std::move(done)](
                  Status status, const Reply& reply) mutable {
                if (status) return done(std::move(status), Reply{});
@@ -225,7 +210,7 @@ void start_transfer_queue_size(const ObjectPtr& object, Done<Reply>& done) {
 
 void start_transfer_queue_clear(const ObjectPtr& object, Done<Reply>& done) {
   Command command{"DEL"};
-  for (auto& key : transfer_keys_of(*object)) command.arg(key);
+  for (auto& key : transfer_queue_keys(object->name)) command.arg(key);
   submit_command(object, command, std::move(done));
 }
 
