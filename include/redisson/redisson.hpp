@@ -34,6 +34,7 @@
 #include "redisson/objects/list.hpp"
 #include "redisson/objects/list_multimap.hpp"
 #include "redisson/objects/map.hpp"
+#include "redisson/objects/local_cached_map.hpp"
 #include "redisson/objects/map_cache.hpp"
 #include "redisson/objects/multimap_cache.hpp"
 #include "redisson/objects/object.hpp"

@@ -62,6 +62,10 @@ class Client;
 /// It is an Object (delete_object, exists, expire, rename, ...: the count key). delete_object()
 /// refuses a key of another type; waiters keep waiting (0 permits). A renamed handle works under
 /// its new name.
+namespace detail {
+struct SemaphoreAccess;
+}  // namespace detail
+
 class Semaphore : public detail::PermitCount {
  public:
   /// A handle on the semaphore `name`; sends nothing. Throws invalid_argument for an empty name.
@@ -115,6 +119,7 @@ class Semaphore : public detail::PermitCount {
 
  private:
   using ObjectPtr = detail::ObjectPtr;
+  friend struct detail::SemaphoreAccess;  // waits on a semaphore named by the library
 
   bool try_acquire_ms(std::chrono::milliseconds wait, std::int64_t permits);
   // The .cpp side of the async templates.

@@ -13,6 +13,7 @@
 #include "sync/names.hpp"
 #include "sync/own_releases.hpp"
 #include "sync/retry.hpp"
+#include "sync/semaphore_access.hpp"
 #include "sync/synchronizer.hpp"
 
 namespace redisson {
@@ -240,3 +241,27 @@ std::int64_t Semaphore::available_permits() const {
 }
 
 }  // namespace redisson
+
+namespace redisson::detail {
+
+struct SemaphoreAccess {
+  static void try_acquire(const std::shared_ptr<ClientCore>& core, std::string name,
+                          std::int64_t permits, std::chrono::milliseconds wait, Done<bool> done) {
+    auto object = std::make_shared<ObjectState>();
+    object->core = core;
+    object->codec = core->config().codec ? core->config().codec : codecs::kryo5();
+    object->name = std::move(name);
+    object->kind = "semaphore";
+    object->hooks = &kSemaphore;
+    object->attached = kSemaphore.make_attached(*object, nullptr);
+    Semaphore::start_acquire(object, permits, wait, nullptr, std::move(done));
+  }
+};
+
+void start_semaphore_try_acquire(const std::shared_ptr<ClientCore>& core, std::string name,
+                                 std::int64_t permits, std::chrono::milliseconds wait,
+                                 Done<bool> done) {
+  SemaphoreAccess::try_acquire(core, std::move(name), permits, wait, std::move(done));
+}
+
+}  // namespace redisson::detail
