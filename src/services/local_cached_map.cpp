@@ -22,6 +22,7 @@
 #include "client/client_core.hpp"
 #include "client/failure_report.hpp"
 #include "hash/highway_hash.hpp"
+#include "redisson/detail/unique_function.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/suffix_name.hpp"
@@ -143,6 +144,19 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
       sharded_ = object->core->router().sharded_pubsub();
     }
     subscribe(object);
+  }
+
+  /// Runs `then` once the cache is filled (subscribed, or nothing to subscribe), at once if it
+  /// is; with the failure when the subscription failed.
+  void when_ready(UniqueFunction<void(Status)> then) {
+    {
+      std::lock_guard<std::mutex> hold(mutex_);
+      if (!ready_ && !failed_ && !destroyed_) {
+        waiting_.push_back(std::move(then));
+        return;
+      }
+    }
+    then(Status{});
   }
 
   // ---- the cache, for the readers and writers ---------------------------------------------
@@ -328,19 +342,26 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   }
 
   void on_subscribed(Status status, ListenerId id) {
-    std::lock_guard<std::mutex> hold(mutex_);
-    if (status) {
-      // Not subscribed: the cache stays empty and reads go to Redis; say why once.
-      report_failure(core_->config(),
-                     error(status.code, "LocalCachedMap " + name_ + ": cannot subscribe to " +
-                                            topic_name() + ", the near cache is off: " +
-                                            status.detail));
-      return;
+    std::vector<UniqueFunction<void(Status)>> waiting;
+    {
+      std::lock_guard<std::mutex> hold(mutex_);
+      waiting.swap(waiting_);
+      if (status) {
+        failed_ = true;
+        // Not subscribed: the cache stays empty and reads go to Redis; say why once.
+        report_failure(core_->config(),
+                       error(status.code, "LocalCachedMap " + name_ + ": cannot subscribe to " +
+                                              topic_name() + ", the near cache is off: " +
+                                              status.detail));
+      } else {
+        topic_listener_ = id;
+        if (!destroyed_) {
+          ready_ = true;
+          heard_ms_ = cache_clock_ms();
+        }
+      }
     }
-    topic_listener_ = id;
-    if (destroyed_) return;
-    ready_ = true;
-    heard_ms_ = cache_clock_ms();
+    for (auto& then : waiting) then(status);
   }
 
   void unsubscribe() {
@@ -503,6 +524,8 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   std::int64_t misses_ = 0;
   bool started_ = false;
   bool ready_ = false;
+  bool failed_ = false;
+  std::vector<UniqueFunction<void(Status)>> waiting_;  // when_ready's, until subscribed
   bool destroyed_ = false;
   bool sharded_ = false;
   std::int64_t heard_ms_ = 0;  // when a message (or the subscription) last reached us
@@ -828,7 +851,11 @@ void start_preload_local_cache(const ObjectPtr& object, std::int64_t page, Done<
     return done(Status(make_error_code(errc::invalid_argument),
                        "LocalCachedMap: the preload page size must be positive"));
   }
-  preload_page(started_cache(object), object, "0", page, std::move(done));
+  auto cache = started_cache(object);
+  cache->when_ready([cache, object, page, done = std::move(done)](Status status) mutable {
+    if (status) return done(std::move(status));
+    preload_page(cache, object, "0", page, std::move(done));
+  });
 }
 
 void start_clear_local_caches(const ObjectPtr& object, Done<void> done) {

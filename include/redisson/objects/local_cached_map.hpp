@@ -133,7 +133,8 @@ class LocalCachedMap : public Map<K, V> {
   /// does). The map itself is left alone.
   void clear_local_cache() { async_clear_local_cache(detail::blocking("clear_local_cache", this->name())); }
   /// Reads the map's entries (HSCAN, pages of `count`) into the cache (Java's preloadCache);
-  /// `count` is the page size. Does nothing until subscribed.
+  /// `count` is the page size. Waits for the instance's subscription first (it fills only a
+  /// subscribed cache): after it returns, the cache is live.
   void preload_cache(std::int64_t count = 100) {
     async_preload_cache(count, detail::blocking("preload_cache", this->name()));
   }
