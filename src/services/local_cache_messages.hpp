@@ -18,13 +18,13 @@ using LocalCacheKeyHash = std::array<char, 16>;
 using LocalCacheInstanceId = std::array<char, 16>;
 
 enum class LocalCacheMessageType : std::uint8_t {
-  clear = 0,          ///< drop every entry (excludedId, requestId[16], release the semaphore?)
-  invalidate = 1,     ///< drop these keys (excludedId, count, hashes)
-  update = 2,         ///< store these entries (excludedId, {key length, key, value length, value}...)
-  disable = 3,        ///< a Java transaction: stop caching these keys for a while, and ack
-  disable_ack = 4,    ///< the answer to `disable`
-  enable = 5,         ///< the transaction ended: cache these keys again
-  disabled_key = 6,   ///< a disabled-keys record (stored, not published)
+  clear = 0,        ///< drop every entry (excludedId, requestId[16], release the semaphore?)
+  invalidate = 1,   ///< drop these keys (excludedId, count, hashes)
+  update = 2,       ///< store these entries (excludedId, {key length, key, value length, value}...)
+  disable = 3,      ///< a Java transaction: stop caching these keys for a while, and ack
+  disable_ack = 4,  ///< the answer to `disable`
+  enable = 5,       ///< the transaction ended: cache these keys again
+  disabled_key = 6,  ///< a disabled-keys record (stored, not published)
 };
 
 struct LocalCacheMessage {

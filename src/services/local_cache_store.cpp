@@ -24,7 +24,8 @@ LocalCacheStore::Order::iterator LocalCacheStore::place(const LocalCacheKeyHash&
   return order_.emplace(rank, ++sequence_, hash).first;
 }
 
-void LocalCacheStore::drop(std::unordered_map<LocalCacheKeyHash, Slot, HashOfKeyHash>::iterator at) {
+void LocalCacheStore::drop(
+    std::unordered_map<LocalCacheKeyHash, Slot, HashOfKeyHash>::iterator at) {
   order_.erase(at->second.place);
   entries_.erase(at);
 }

@@ -9,6 +9,8 @@
 // message travel on two connections). Every change of the cache bumps an epoch (one per stripe
 // of keys, and a global one); a read notes them before sending and fills only if they did not
 // move, so the cache never keeps a value older than a write it heard of.
+#include "redisson/objects/local_cached_map.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -22,11 +24,10 @@
 #include "client/client_core.hpp"
 #include "client/failure_report.hpp"
 #include "hash/highway_hash.hpp"
-#include "redisson/detail/unique_function.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
 #include "objects/suffix_name.hpp"
-#include "redisson/objects/local_cached_map.hpp"
+#include "redisson/detail/unique_function.hpp"
 #include "redisson/objects/topic.hpp"
 #include "services/local_cache_messages.hpp"
 #include "services/local_cache_store.hpp"
@@ -208,7 +209,8 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     store_.put(hash, std::move(key), std::move(value), Clock::now());
   }
   /// Stores the entries a whole read found (read_all_map, preload), unless anything changed.
-  void fill_all(const FillTicket& ticket, std::vector<std::pair<std::string, std::string>> entries) {
+  void fill_all(const FillTicket& ticket,
+                std::vector<std::pair<std::string, std::string>> entries) {
     if (!ticket.allowed) return;
     std::lock_guard<std::mutex> hold(mutex_);
     if (!ready_ || ticket.global != global_ || ticket.stripe != changes_) return;
@@ -349,10 +351,10 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
       if (status) {
         failed_ = true;
         // Not subscribed: the cache stays empty and reads go to Redis; say why once.
-        report_failure(core_->config(),
-                       error(status.code, "LocalCachedMap " + name_ + ": cannot subscribe to " +
-                                              topic_name() + ", the near cache is off: " +
-                                              status.detail));
+        report_failure(
+            core_->config(),
+            error(status.code, "LocalCachedMap " + name_ + ": cannot subscribe to " + topic_name() +
+                                   ", the near cache is off: " + status.detail));
       } else {
         topic_listener_ = id;
         if (!destroyed_) {
@@ -411,9 +413,8 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     const auto since = heard_ms_;
     std::vector<Command> commands;
     commands.push_back(Command{"EXISTS", name_});
-    commands.push_back(Command{"ZRANGEBYSCORE", updates_log_name(name_)}
-                           .arg(std::to_string(since))
-                           .arg("+inf"));
+    commands.push_back(
+        Command{"ZRANGEBYSCORE", updates_log_name(name_)}.arg(std::to_string(since)).arg("+inf"));
     submit_all(core_, std::move(commands), [weak](Status status, std::vector<Reply> replies) {
       auto self = weak.lock();
       if (!self) return;
@@ -665,10 +666,13 @@ void start_write(const std::shared_ptr<LocalCacheState>& cache, const ObjectPtr&
     cache->forget(hashes[0]);
   }
 
-  std::vector<std::string> argv{op_name(op), cache->publish_command(), cache->mode(),
-                                std::to_string(cache_clock_ms()),
-                                std::to_string(cache_clock_ms() - cache->settings().updates_log_age.count()),
-                                std::to_string(args.size())};
+  std::vector<std::string> argv{
+      op_name(op),
+      cache->publish_command(),
+      cache->mode(),
+      std::to_string(cache_clock_ms()),
+      std::to_string(cache_clock_ms() - cache->settings().updates_log_age.count()),
+      std::to_string(args.size())};
   argv.insert(argv.end(), args.begin(), args.end());
   argv.insert(argv.end(), messages.begin(), messages.end());
   argv.insert(argv.end(), log_ids.begin(), log_ids.end());
@@ -698,8 +702,8 @@ void start_keyed_read(const std::shared_ptr<LocalCacheState>& cache, const Objec
   if (op == MapOp::contains_key) {
     return plain_map_layout.start(object, op, args, done);
   }
-  Done<Reply> filled = [cache, ticket, key = args[0], done = std::move(done)](
-                           Status status, Reply reply) mutable {
+  Done<Reply> filled = [cache, ticket, key = args[0], done = std::move(done)](Status status,
+                                                                              Reply reply) mutable {
     if (!status && (reply.is_null() || reply.is_string())) {
       cache->fill(ticket, key,
                   reply.is_null() ? std::nullopt : std::optional<std::string>(reply.str));
@@ -772,7 +776,7 @@ void start_local_cached_op(const ObjectPtr& object, MapOp op, const std::vector<
     case MapOp::read_all_entries: {
       const auto ticket = cache->bulk_ticket();
       Done<Reply> filled = [cache, ticket, done = std::move(done)](Status status,
-                                                                     Reply reply) mutable {
+                                                                   Reply reply) mutable {
         if (!status) cache->fill_all(ticket, entry_pairs(reply));
         done(std::move(status), std::move(reply));
       };
@@ -801,19 +805,19 @@ void preload_page(const std::shared_ptr<LocalCacheState>& cache, const ObjectPtr
   const auto ticket = cache->bulk_ticket();
   Command scan{"HSCAN", object->name};
   scan.arg(cursor).arg("COUNT").arg(page);
-  submit_command(object, scan,
-                 [cache, object, page, ticket, done = std::move(done)](Status status,
-                                                                       Reply reply) mutable {
-                   if (status) return done(std::move(status));
-                   if (reply.elements.size() != 2) {
-                     return done(Status(make_error_code(errc::wrong_type),
-                                        "LocalCachedMap: an HSCAN reply of another shape"));
-                   }
-                   cache->fill_all(ticket, entry_pairs(reply.elements[1]));
-                   auto next = reply.elements[0].str;
-                   if (next == "0") return done(Status{});
-                   preload_page(cache, object, std::move(next), page, std::move(done));
-                 });
+  submit_command(
+      object, scan,
+      [cache, object, page, ticket, done = std::move(done)](Status status, Reply reply) mutable {
+        if (status) return done(std::move(status));
+        if (reply.elements.size() != 2) {
+          return done(Status(make_error_code(errc::wrong_type),
+                             "LocalCachedMap: an HSCAN reply of another shape"));
+        }
+        cache->fill_all(ticket, entry_pairs(reply.elements[1]));
+        auto next = reply.elements[0].str;
+        if (next == "0") return done(Status{});
+        preload_page(cache, object, std::move(next), page, std::move(done));
+      });
 }
 
 }  // namespace

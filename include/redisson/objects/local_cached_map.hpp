@@ -117,12 +117,13 @@ class LocalCachedMap : public Map<K, V> {
   /// The value of `key`: from the cache when it holds it (no round trip), else from Redis (and
   /// then cached).
   std::optional<V> get(const K& key) const {
-    auto found = detail::find_in_local_cache(this->object_, detail::map_key_bytes(this->codec(), key));
+    auto found =
+        detail::find_in_local_cache(this->object_, detail::map_key_bytes(this->codec(), key));
     if (found.kind == detail::LocalCacheFind::absent) return std::nullopt;
     if (found.kind == detail::LocalCacheFind::value) {
       if (found.decoded) return *static_cast<const V*>(found.decoded.get());
-      auto value = std::make_shared<const V>(
-          detail::decode_map_value<V>(this->codec(), found.bytes));
+      auto value =
+          std::make_shared<const V>(detail::decode_map_value<V>(this->codec(), found.bytes));
       detail::remember_decoded(this->object_, found, value);
       return *value;
     }
@@ -131,7 +132,9 @@ class LocalCachedMap : public Map<K, V> {
   /// Clears this instance's cache and every other instance's (Java's clearLocalCache: a `00`
   /// message; waits up to 40 s for the other instances to say they cleared, as Redisson
   /// does). The map itself is left alone.
-  void clear_local_cache() { async_clear_local_cache(detail::blocking("clear_local_cache", this->name())); }
+  void clear_local_cache() {
+    async_clear_local_cache(detail::blocking("clear_local_cache", this->name()));
+  }
   /// Reads the map's entries (HSCAN, pages of `count`) into the cache (Java's preloadCache);
   /// `count` is the page size. Waits for the instance's subscription first (it fills only a
   /// subscribed cache): after it returns, the cache is live.

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "redisson/client.hpp"
 #include "hash/highway_hash.hpp"
+#include "redisson/client.hpp"
 #include "redisson/objects/topic.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
@@ -27,10 +27,10 @@ namespace services_local_cached_map_test {
 using namespace std::chrono_literals;
 using redisson::Client;
 using redisson::errc;
-using redisson::LocalCacheReconnection;
-using redisson::LocalCacheSync;
 using redisson::LocalCachedMap;
 using redisson::LocalCachedMapOptions;
+using redisson::LocalCacheReconnection;
+using redisson::LocalCacheSync;
 using redisson::test::config_for;
 using redisson::test::eventually;
 using redisson::test::expect_error;
@@ -115,9 +115,10 @@ TEST_F(LocalCachedMapTest, EveryMapWritePublishes) {
   EXPECT_TRUE(here.replace("n", "3", "4"));
   ASSERT_TRUE(dropped());
   EXPECT_EQ(there.get("n"), "4");
-  EXPECT_EQ(here.compute("n", [](const std::string&, const std::optional<std::string>& v) {
-    return std::optional<std::string>(*v + "!");
-  }),
+  EXPECT_EQ(here.compute("n",
+                         [](const std::string&, const std::optional<std::string>& v) {
+                           return std::optional<std::string>(*v + "!");
+                         }),
             "4!");
   ASSERT_TRUE(dropped());
   EXPECT_EQ(there.get("n"), "4!");
@@ -238,14 +239,48 @@ TEST_F(LocalCachedMapTest, JavasMessagesAreUnderstood) {
                   from_hex("02d9a1bb2807033a5a4953fd92202935ef000000026b32000000027632000000026b330"
                            "00000027633")});
   EXPECT_TRUE(eventually([&] {
-    return there.cached_map() ==
-           std::map<std::string, std::string>{{"k2", "v2"}, {"k3", "v3"}};
+    return there.cached_map() == std::map<std::string, std::string>{{"k2", "v2"}, {"k3", "v3"}};
   }));
   // 00 clear (Java's clear() of the map).
   server.command(
       {"PUBLISH", "{lcm_java}:topic",
        from_hex("00d9a1bb2807033a5a4953fd92202935ef553e3ad10c7c6014cf2b2596a00df74d00")});
   EXPECT_TRUE(eventually([&] { return there.cached_map().empty(); }));
+}
+
+TEST_F(LocalCachedMapTest, AJavaTransactionsDisableIsAnsweredAndHonoured) {
+  // Java's transactional local cached map disables the keys it writes in every instance (03),
+  // waits for each instance's 04 on `{name}:<request>:topic`, commits, then enables them (05).
+  Cache there(other_client, "lcm_tx", {}, codecs::string());
+  server.command({"HSET", "lcm_tx", "k1", "v1"});
+  there.preload_cache();
+  ASSERT_EQ(there.cached_map().size(), 1U);
+  redisson::test::Messages acks;
+  auto subscription = client.subscribe("{lcm_tx}:tx1:topic", acks.sink());
+  ASSERT_TRUE(subscribers_are(server, "{lcm_tx}:tx1:topic", 1));
+
+  const auto k1 = redisson::detail::highway_hash128_array("k1");
+  const std::string hash(k1.data(), k1.size());
+  server.command({"PUBLISH", "{lcm_tx}:topic",
+                  from_hex("0303") + "tx1" +
+                      from_hex("000000000000ea60"
+                               "00"
+                               "00000001") +
+                      hash});
+  ASSERT_TRUE(eventually([&] { return acks.get() == std::vector<std::string>{from_hex("04")}; }));
+  EXPECT_TRUE(there.cached_map().empty()) << "the disabled key is dropped";
+  EXPECT_EQ(there.get("k1"), "v1");
+  EXPECT_TRUE(there.cached_map().empty()) << "and not cached while disabled";
+
+  server.command({"PUBLISH", "{lcm_tx}:topic",
+                  from_hex("0503") + "tx1" +
+                      from_hex("00"
+                               "00000001") +
+                      hash});
+  EXPECT_TRUE(eventually([&] {
+    there.get("k1");
+    return there.cached_map().size() == 1;
+  })) << "enabled again";
 }
 
 TEST_F(LocalCachedMapTest, OurMessagesAreJavasBytes) {
@@ -307,9 +342,7 @@ TEST_F(LocalCachedMapTest, TheCacheClearsWhenTheMapExpires) {
   Cache here(client, "lcm_exp", {}, codecs::string());
   here.put("a", "1");
   here.preload_cache();
-  ASSERT_TRUE(eventually([&] {
-    return server.command({"PUBSUB", "NUMPAT"}) != "0";
-  }));
+  ASSERT_TRUE(eventually([&] { return server.command({"PUBSUB", "NUMPAT"}) != "0"; }));
   here.put("a", "1");
   ASSERT_EQ(here.cached_map().size(), 1U);
   server.command({"PEXPIRE", "lcm_exp", "1"});

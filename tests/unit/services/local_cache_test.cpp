@@ -61,8 +61,8 @@ TEST(LocalCacheMessages, ReadsJavasBytes) {
   EXPECT_TRUE(clear.flag) << "release the clearing instance's semaphore";
   // A transaction's disable: id length, id, timeout, whole-cache flag, hashes (OBJECTS.md's table
   // leaves the flag out; Redisson's codec writes it).
-  const auto disable = decode_local_cache_message(
-      unhex("0302" + hex("ab") + "0000000000001388" + "00" + "00000001" + hex(std::string(16, 'h'))));
+  const auto disable = decode_local_cache_message(unhex(
+      "0302" + hex("ab") + "0000000000001388" + "00" + "00000001" + hex(std::string(16, 'h'))));
   EXPECT_EQ(disable.type, LocalCacheMessageType::disable);
   EXPECT_EQ(disable.request_id, "ab");
   EXPECT_EQ(disable.timeout_ms, 5000);
@@ -72,7 +72,7 @@ TEST(LocalCacheMessages, ReadsJavasBytes) {
 TEST(LocalCacheMessages, DamagedBytesAreCodecErrors) {
   const std::string id(32, '0');  // 16 bytes in hex
   for (const std::string& bad : {std::string(), std::string("01"), std::string("0100112233"),
-                                std::string("09"), "02" + id + "0000", "02" + id + "0000000563"}) {
+                                 std::string("09"), "02" + id + "0000", "02" + id + "0000000563"}) {
     try {
       decode_local_cache_message(unhex(bad));
       ADD_FAILURE() << "read: " << bad;
@@ -86,7 +86,8 @@ TEST(LocalCacheMessages, DamagedBytesAreCodecErrors) {
 }
 
 LocalCacheStore store_of(LocalCacheStore::Eviction eviction, std::size_t size,
-                         std::chrono::milliseconds ttl = 0ms, std::chrono::milliseconds idle = 0ms) {
+                         std::chrono::milliseconds ttl = 0ms,
+                         std::chrono::milliseconds idle = 0ms) {
   LocalCacheStore::Limits limits;
   limits.eviction = eviction;
   limits.max_size = size;
