@@ -143,6 +143,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
       started_ = true;
       core_ = object->core;
       sharded_ = object->core->router().sharded_pubsub();
+      if (!settings_.cache_locally) return;  // a Map that only publishes
     }
     subscribe(object);
   }
@@ -865,7 +866,9 @@ void start_preload_local_cache(const ObjectPtr& object, std::int64_t page, Done<
 void start_clear_local_caches(const ObjectPtr& object, Done<void> done) {
   auto cache = started_cache(object);
   cache->clear();
-  if (cache->settings().sync == kSyncNone) return done(Status{});
+  if (cache->settings().sync == kSyncNone || !cache->settings().cache_locally) {
+    return done(Status{});
+  }
   const auto request = cache_random_bytes<16>();
   auto semaphore =
       object->name + ":clear:" + cache_hex(std::string_view(request.data(), request.size()));

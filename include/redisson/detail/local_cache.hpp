@@ -37,6 +37,9 @@ struct LocalCacheSettings {
   bool store_cache_miss = false;
   bool clear_when_map_expires = true;
   std::chrono::milliseconds updates_log_age{600000};
+  /// False for a plain Map that only tells the near caches of its writes (Map's NearCaches):
+  /// nothing cached, nothing subscribed.
+  bool cache_locally = true;
 };
 
 /// The object hooks (the updates log as an extra key, the cache as the attached state, delete

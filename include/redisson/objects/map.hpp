@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "redisson/detail/local_cache.hpp"
 #include "redisson/objects/collection_scan.hpp"
 #include "redisson/objects/keyed_synchronizers.hpp"
 #include "redisson/objects/map_keys.hpp"
@@ -72,6 +73,14 @@ void start_under_entry_lock(const ObjectPtr& object, std::string lock_name,
 extern const MapLayout plain_map_layout;
 }  // namespace detail
 
+/// Whether a Map's writes tell the near caches of the map (Java's RLocalCachedMap instances and
+/// LocalCachedMap) what changed, on `{name}:topic` with Redisson's messages.
+enum class NearCaches {
+  ignore,      ///< publish nothing (a plain RMap's writes): near caches of the map go stale
+  invalidate,  ///< each write drops the written keys from every near cache
+  update,      ///< each write sends the new values to every near cache (removals invalidate)
+};
+
 /// A map of K to V stored in the hash `name`: each key is a field holding the map-key codec's
 /// bytes, each value the map-value codec's (a composite codec gives them different codecs;
 /// others use the same one for both). The layout of Java Redisson's RMap, so a Java service and
@@ -113,6 +122,22 @@ class Map : public Object,
   /// A handle on the map `name`; sends nothing. `codec` null: the client's default codec.
   Map(const Client& client, std::string name, CodecPtr codec = nullptr)
       : Map(client, std::move(name), std::move(codec), "Map", nullptr, detail::plain_map_layout) {}
+  /// A handle whose writes also tell the map's near caches (`near_caches`): each write is one
+  /// script that writes the hash and publishes Redisson's message, as an RLocalCachedMap's write
+  /// does, so Java services caching the map see C++ writes. Nothing is cached here (that is
+  /// LocalCachedMap). delete_object() then clears the near caches too.
+  Map(const Client& client, std::string name, NearCaches near_caches, CodecPtr codec = nullptr)
+      : Map(client, std::move(name), std::move(codec), "Map",
+            near_caches == NearCaches::ignore ? nullptr : &detail::local_cached_map_hooks,
+            near_caches == NearCaches::ignore ? detail::plain_map_layout
+                                              : detail::local_cached_map_layout) {
+    if (near_caches == NearCaches::ignore) return;
+    detail::LocalCacheSettings settings;
+    settings.sync = near_caches == NearCaches::update ? 2 : 1;
+    settings.cache_locally = false;
+    settings.clear_when_map_expires = false;
+    detail::configure_local_cache(object_, settings);
+  }
 
   // ---- asynchronous forms: complete through any Asio completion token --------------------
   template <class CompletionToken>

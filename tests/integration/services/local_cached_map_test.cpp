@@ -283,6 +283,28 @@ TEST_F(LocalCachedMapTest, AJavaTransactionsDisableIsAnsweredAndHonoured) {
   })) << "enabled again";
 }
 
+TEST_F(LocalCachedMapTest, APlainMapCanTellTheNearCaches) {
+  Cache there(other_client, "lcm_plain", {}, codecs::string());
+  redisson::Map<std::string, std::string> invalidating(
+      client, "lcm_plain", redisson::NearCaches::invalidate, codecs::string());
+  redisson::Map<std::string, std::string> updating(client, "lcm_plain",
+                                                   redisson::NearCaches::update, codecs::string());
+  invalidating.put("a", "1");
+  there.preload_cache();
+  ASSERT_EQ(there.cached_map().size(), 1U);
+  invalidating.put("a", "2");
+  EXPECT_TRUE(eventually([&] { return there.cached_map().empty(); }));
+  updating.put("a", "3");
+  EXPECT_TRUE(eventually([&] {
+    return there.cached_map() == std::map<std::string, std::string>{{"a", "3"}};
+  }));
+  EXPECT_EQ(updating.get("a"), "3");
+  EXPECT_EQ(server.command({"PUBSUB", "NUMSUB", "{lcm_plain}:topic"}), "{lcm_plain}:topic\n1")
+      << "the Maps subscribe nothing";
+  EXPECT_TRUE(invalidating.delete_object());
+  EXPECT_TRUE(eventually([&] { return there.cached_map().empty(); }));
+}
+
 TEST_F(LocalCachedMapTest, OurMessagesAreJavasBytes) {
   const auto& string_case = redisson::test::java_service_case("lcmap2_update_load_string");
   const auto& hashes = string_case["hash128toArray_of_key"];
