@@ -112,7 +112,8 @@ class Transaction {
   Transaction& operator=(const Transaction&) = delete;
 
   /// An object of type T (TransactionalBucket<V>, TransactionalMap<K, V>,
-  /// TransactionalMapCache<K, V>, TransactionalSet<V>, TransactionalSetCache<V>) named `name`,
+  /// TransactionalLocalCachedMap<K, V>, TransactionalMapCache<K, V>, TransactionalSet<V>,
+  /// TransactionalSetCache<V>) named `name`,
   /// in this transaction. `codec` null: the client's default. Use one codec per name within a
   /// transaction.
   template <class T>
@@ -168,6 +169,7 @@ class Transaction {
 
 #include "redisson/objects/transactional_bucket.hpp"
 #include "redisson/objects/transactional_buckets.hpp"
+#include "redisson/objects/transactional_local_cached_map.hpp"
 #include "redisson/objects/transactional_map.hpp"
 #include "redisson/objects/transactional_map_cache.hpp"
 #include "redisson/objects/transactional_set.hpp"

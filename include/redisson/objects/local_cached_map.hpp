@@ -67,6 +67,9 @@ struct LocalCachedMapOptions {
   std::chrono::milliseconds updates_log_age = std::chrono::minutes(10);
 };
 
+template <JavaValue K, JavaValue V>
+class TransactionalLocalCachedMap;
+
 /// A Map<K, V> (every Map operation works on it, through the same hash) whose reads are served
 /// from a cache in this process once an entry was read or written here: a hit costs no round
 /// trip. The layout of Java Redisson's RLocalCachedMap: writes go to the hash `name` and, in the
@@ -99,9 +102,13 @@ class LocalCachedMap : public Map<K, V> {
   LocalCachedMap(const Client& client, std::string name, LocalCachedMapOptions options = {},
                  CodecPtr codec = nullptr)
       : Base(client, std::move(name), std::move(codec), "LocalCachedMap",
-             &detail::local_cached_map_hooks, detail::local_cached_map_layout) {
+             &detail::local_cached_map_hooks, detail::local_cached_map_layout),
+        options_(options) {
     detail::configure_local_cache(this->object_, to_settings(options));
   }
+
+  /// The options this instance was made with.
+  const LocalCachedMapOptions& options() const noexcept { return options_; }
 
   // ---- asynchronous forms ------------------------------------------------------------------
   template <class CompletionToken>
@@ -173,6 +180,9 @@ class LocalCachedMap : public Map<K, V> {
   void destroy() { detail::destroy_local_cache(this->object_); }
 
  private:
+  template <JavaValue, JavaValue>
+  friend class TransactionalLocalCachedMap;
+
   static detail::LocalCacheSettings to_settings(const LocalCachedMapOptions& options) {
     detail::LocalCacheSettings settings;
     settings.sync = static_cast<int>(options.sync);
@@ -186,6 +196,8 @@ class LocalCachedMap : public Map<K, V> {
     settings.updates_log_age = options.updates_log_age;
     return settings;
   }
+
+  LocalCachedMapOptions options_;
 };
 
 }  // namespace redisson

@@ -16,6 +16,7 @@
 #include "hash/highway_hash.hpp"
 #include "redisson/client.hpp"
 #include "redisson/objects/topic.hpp"
+#include "redisson/transaction.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
 #include "support/java_fixtures.hpp"
@@ -303,6 +304,39 @@ TEST_F(LocalCachedMapTest, APlainMapCanTellTheNearCaches) {
       << "the Maps subscribe nothing";
   EXPECT_TRUE(invalidating.delete_object());
   EXPECT_TRUE(eventually([&] { return there.cached_map().empty(); }));
+}
+
+TEST_F(LocalCachedMapTest, ATransactionsWritesReachTheCachesAtCommit) {
+  Cache here(client, "lcm_txw", with_sync(LocalCacheSync::update), codecs::string());
+  Cache there(other_client, "lcm_txw", {}, codecs::string());
+  here.put_all({{"a", "1"}, {"b", "2"}});
+  live(here, there);
+  ASSERT_EQ(there.cached_map().size(), 2U);
+
+  {
+    redisson::Transaction tx(client);
+    auto map = tx.get<redisson::TransactionalLocalCachedMap<std::string, std::string>>(
+        "lcm_txw", codecs::string());
+    map.put("a", "10");
+    EXPECT_EQ(map.get("a"), "10");
+    tx.rollback();  // nothing written, nothing published
+  }
+  {
+    redisson::Transaction tx(client);
+    redisson::TransactionalLocalCachedMap<std::string, std::string> map(tx, here);
+    map.put("a", "11");
+    map.remove("b");
+    EXPECT_EQ(there.get("a"), "1") << "not before the commit";
+    tx.commit();
+  }
+  EXPECT_EQ(server.command({"HGETALL", "lcm_txw"}), "a\n11");
+  // `here` is an update instance: its transaction sent the new value; `there` drops b.
+  EXPECT_TRUE(eventually([&] {
+    return there.cached_map() == std::map<std::string, std::string>{{"a", "11"}};
+  }));
+  EXPECT_TRUE(eventually([&] {
+    return here.cached_map() == std::map<std::string, std::string>{{"a", "11"}};
+  })) << "the instance the transaction was made from hears it too";
 }
 
 TEST_F(LocalCachedMapTest, OurMessagesAreJavasBytes) {
