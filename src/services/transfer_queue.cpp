@@ -117,8 +117,13 @@ void start_transfer_queue_offer(const ObjectPtr& object, std::vector<std::string
 }
 
 void start_transfer_queue_poll(const ObjectPtr& object,
-                               std::optional<std::chrono::milliseconds> wait, Done<Reply>& done) {
-  if (wait && wait->count() < 0) throw_invalid_argument("poll: the wait must not be negative");
+                               std::optional<std::chrono::milliseconds> wait,
+                               const CancellationPtr& cancel, Done<Reply> done) {
+  if (wait && wait->count() < 0) {
+    return done(
+        Status(make_error_code(errc::invalid_argument), "poll: the wait must not be negative"),
+        Reply{});
+  }
   // Java's TransferQueueServiceImpl: invoke keeps its argument. The method runs on a listener
   // thread; try_execute completes on the I/O thread after it, so the slot is read after the
   // write.
@@ -140,12 +145,12 @@ void start_transfer_queue_poll(const ObjectPtr& object,
   methods.push_back(std::move(invoke));
   start_remote_try_execute(
       object->core, transfer_service(object->name), object->codec, kTransferInterface,
-      std::move(methods), wait,
-      [object, wait, kept, done = std::move(done)](Status status, bool) mutable {
+      std::move(methods), wait, cancel,
+      [object, wait, cancel, kept, done = std::move(done)](Status status, bool) mutable {
         if (status) return done(std::move(status), Reply{});
         if (*kept) return done({}, bulk_reply(std::move(**kept)));
         // take(): a popped call its producer had taken back meanwhile; the next one is waited for.
-        if (!wait) return start_transfer_queue_poll(object, wait, done);
+        if (!wait) return start_transfer_queue_poll(object, wait, cancel, std::move(done));
         done({}, Reply{});
       });
 }

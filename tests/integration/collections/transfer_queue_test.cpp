@@ -245,6 +245,53 @@ TEST_F(TransferQueueTest, ACppElementIsStoredAsJavaStoresIt) {
   EXPECT_NE(ours.executor_id, java.executor_id);
 }
 
+/// How many clients the server has blocked in a command now (INFO clients).
+int blocked_clients(redisson::test::RedisServer& server) {
+  const auto info = server.command({"INFO", "clients"});
+  const auto at = info.find("blocked_clients:");
+  return at == std::string::npos ? -1 : std::stoi(info.substr(at + 16));
+}
+
+TEST_F(TransferQueueTest, ACancelledTakeOrPollEndsItsWaitAndLosesNoElement) {
+  const ShutdownAtEnd stop_consumer{consumer_client};
+  TransferQueue<std::string> consumer(consumer_client, "tq");
+  TransferQueue<std::string> producer(client, "tq");
+  asio::cancellation_signal signal;
+  auto taken = consumer.async_take(asio::bind_cancellation_slot(signal.slot(), asio::use_future));
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 1; }));
+  signal.emit(asio::cancellation_type::terminal);
+  ASSERT_EQ(taken.wait_for(30s), std::future_status::ready) << "the cancel ended the wait";
+  try {
+    (void)taken.get();
+    ADD_FAILURE() << "a cancelled take returned an element";
+  } catch (const std::system_error& aborted) {
+    EXPECT_EQ(aborted.code(), asio::error::operation_aborted);
+  }
+  // Its BLPOP is ended on the server: an element queued now waits for the next consumer.
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 0; }));
+  producer.add("after take");
+  EXPECT_EQ(producer.read_all(), std::vector<std::string>{"after take"});
+  EXPECT_EQ(consumer.take(), "after take");
+
+  asio::cancellation_signal poll_signal;
+  auto polled =
+      consumer.async_poll(60s, asio::bind_cancellation_slot(poll_signal.slot(), asio::use_future));
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 1; }));
+  poll_signal.emit(asio::cancellation_type::terminal);
+  ASSERT_EQ(polled.wait_for(30s), std::future_status::ready) << "the cancel ended the wait";
+  try {
+    (void)polled.get();
+    ADD_FAILURE() << "a cancelled poll returned";
+  } catch (const std::system_error& aborted) {
+    EXPECT_EQ(aborted.code(), asio::error::operation_aborted);
+  }
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 0; }));
+  auto transferred = producer.async_transfer("after poll", asio::use_future);
+  EXPECT_EQ(consumer.poll(10s), "after poll") << "taken by the next consumer, not lost";
+  transferred.get();  // and its producer answered
+  EXPECT_EQ(server.command({"EXISTS", kList, kTasks}), "0");
+}
+
 }  // namespace
 
 }  // namespace collections_transfer_queue_test
