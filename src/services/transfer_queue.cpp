@@ -6,6 +6,7 @@
 // value on its own): a bulk reply, nil, or an array of them.
 #include "redisson/objects/transfer_queue.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -207,6 +208,33 @@ void start_transfer_queue_contains(const ObjectPtr& object, std::vector<std::str
                }
                done({}, integer_reply(0));
              });
+}
+
+void start_transfer_queue_remove_all(const ObjectPtr& object, std::vector<std::string>& encoded,
+                                     Done<Reply>& done) {
+  if (encoded.empty()) return done({}, integer_reply(0));
+  eval_reply(
+      *object, lua::transfer_queue_read_all(transfer_queue_keys(object->name), {}),
+      [object, unwanted = std::move(encoded), done = std::move(done)](Status status,
+                                                                      const Reply& reply) mutable {
+        if (status) return done(std::move(status), Reply{});
+        std::vector<std::string> ids;
+        try {
+          const auto wire = remote_wire_of(*object->codec);
+          for (const auto& bytes : reply.elements) {
+            auto request = decode_remote_request(wire, bytes.str);
+            if (request.args.size() == 1 && std::find(unwanted.begin(), unwanted.end(),
+                                                      request.args.front()) != unwanted.end()) {
+              ids.push_back(std::move(request.id));
+            }
+          }
+        } catch (const error& unreadable) {
+          return done(status_of_error(unreadable), Reply{});
+        }
+        if (ids.empty()) return done({}, integer_reply(0));
+        eval_reply(*object, lua::transfer_queue_remove(transfer_queue_keys(object->name), ids),
+                   std::move(done));
+      });
 }
 
 void start_transfer_queue_size(const ObjectPtr& object, Done<Reply>& done) {

@@ -47,6 +47,11 @@ void start_transfer_queue_read(const ObjectPtr& object, bool drain, std::int64_t
 /// Whether an element has the bytes `encoded[0]`: an integer reply 1 or 0.
 void start_transfer_queue_contains(const ObjectPtr& object, std::vector<std::string>& encoded,
                                    Done<Reply>& done);
+/// Takes every queued element whose bytes are one of `encoded` out of the queue, unanswered
+/// (every request read, then transfer_queue_remove.lua over the matches' ids): an integer reply,
+/// how many. None: 0, nothing sent.
+void start_transfer_queue_remove_all(const ObjectPtr& object, std::vector<std::string>& encoded,
+                                     Done<Reply>& done);
 /// LLEN of the request list.
 void start_transfer_queue_size(const ObjectPtr& object, Done<Reply>& done);
 /// DEL of both keys.
@@ -65,8 +70,9 @@ void start_transfer_queue_clear(const ObjectPtr& object, Done<Reply>& done);
 ///
 /// Costs: add is one script (HSET + RPUSH); transfer adds a wait on the client's response list
 /// (one BLPOP loop shared by all its calls); poll is an LPOP or BLPOP, a script taking the
-/// request and the answer's RPUSH. `codec` must be kryo5 or json (the codecs whose bytes Java's
-/// remote classes have): another is errc::invalid_argument.
+/// request and the answer's RPUSH; contains and remove_all read every request. `codec` must be
+/// kryo5 or json (the codecs whose bytes Java's remote classes have): another is
+/// errc::invalid_argument.
 ///
 /// The name key itself is never written; delete_object(), expire() and rename() act on it and
 /// the two keys above.
@@ -138,6 +144,12 @@ class TransferQueue : public Object {
                                             &detail::reply_flag);
   }
   template <class CompletionToken>
+  auto async_remove_all(std::vector<T> values, CompletionToken&& token) {
+    return detail::async_with_encoded<std::int64_t>(this->object_, token, std::move(values),
+                                                    &detail::start_transfer_queue_remove_all,
+                                                    &detail::reply_integer);
+  }
+  template <class CompletionToken>
   auto async_size(CompletionToken&& token) const {
     return started<std::int64_t>(token, &detail::reply_integer, &detail::start_transfer_queue_size);
   }
@@ -201,6 +213,14 @@ class TransferQueue : public Object {
   std::vector<T> read_all() const { return async_read_all(blocking("read_all")); }
   /// Whether an element equal to `value` (the same bytes) is queued.
   bool contains(const T& value) const { return async_contains(value, blocking("contains")); }
+  /// Takes every queued element equal to one of `values` (the same bytes, as contains) out of
+  /// the queue without running its call; returns how many. Reads every request, then one script
+  /// takes the matches out (one a consumer took meanwhile is not counted). Their producers are
+  /// not answered: a transfer() waiting on one times out, as after drain_to. No values: 0,
+  /// nothing sent. For Java's removeIf: read_all, then remove_all what the predicate picks.
+  std::int64_t remove_all(std::vector<T> values) {
+    return async_remove_all(std::move(values), blocking("remove_all"));
+  }
   /// How many elements are queued (LLEN of the request list).
   std::int64_t size() const { return async_size(blocking("size")); }
   bool is_empty() const { return async_is_empty(blocking("is_empty")); }

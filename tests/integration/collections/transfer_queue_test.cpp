@@ -245,6 +245,39 @@ TEST_F(TransferQueueTest, ACppElementIsStoredAsJavaStoresIt) {
   EXPECT_NE(ours.executor_id, java.executor_id);
 }
 
+TEST_F(TransferQueueTest, RemoveAllTakesTheEqualElementsOutUnanswered) {
+  TransferQueue<std::string> queue(client, "tq");
+  EXPECT_TRUE(queue.add_all({"a", "b", "a", "c", "d"}));
+  EXPECT_EQ(queue.remove_all({"a", "x"}), 2);
+  EXPECT_EQ(queue.read_all(), (std::vector<std::string>{"b", "c", "d"}));
+  EXPECT_EQ(server.command({"HLEN", kTasks}), "3") << "the removed requests' bytes gone too";
+  EXPECT_EQ(queue.remove_all({"x"}), 0);
+  EXPECT_EQ(queue.remove_all({}), 0) << "nothing to remove";
+  EXPECT_EQ(queue.async_remove_all({"d"}, asio::use_future).get(), 1);
+  // Java's removeIf: the predicate picks from read_all, remove_all takes those out.
+  std::vector<std::string> picked;
+  for (const auto& element : queue.read_all()) {
+    if (element != "c") picked.push_back(element);
+  }
+  EXPECT_EQ(queue.remove_all(picked), 1);
+  EXPECT_EQ(queue.read_all(), std::vector<std::string>{"c"});
+  EXPECT_EQ(queue.poll(), "c");
+  EXPECT_EQ(server.command({"EXISTS", kList, kTasks}), "0");
+
+  // A request Java queued is taken out the same way.
+  const auto java = java_request();
+  server.command({"HSET", java.list + ":tasks", java.id, java.bytes});
+  server.command({"RPUSH", java.list, java.id});
+  TransferQueue<std::string> javas(client, java_service_case("transferqueue_kryo").at("key"));
+  EXPECT_EQ(javas.remove_all({"y"}), 1);
+  EXPECT_EQ(server.command({"EXISTS", java.list, java.list + ":tasks"}), "0");
+
+  server.command({"SET", kList, "x"});
+  expect_error(
+      errc::wrong_type, [&] { queue.remove_all({"x"}); }, "remove_all of a string");
+  EXPECT_EQ(server.command({"GET", kList}), "x");
+}
+
 /// How many clients the server has blocked in a command now (INFO clients).
 int blocked_clients(redisson::test::RedisServer& server) {
   const auto info = server.command({"INFO", "clients"});
