@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "lua_scripts.hpp"
+#include "objects/send.hpp"
 #include "redisson/error.hpp"
 
 namespace redisson::detail {
@@ -27,6 +29,15 @@ std::int64_t counter_of(const Reply& reply) {
   } catch (const error&) {
     throw_unexpected_reply("a number", reply);
   }
+}
+
+/// An end of XPENDING's range: a plain id, min() or max().
+std::string pending_end(const StreamMessageId& id) {
+  using Kind = StreamMessageId::Kind;
+  if (id.is_special() && id.kind() != Kind::min && id.kind() != Kind::max) {
+    throw_invalid_argument("pending_range_entries: the ends must be plain ids, min() or max()");
+  }
+  return id.to_string();
 }
 
 const Reply& no_reply() {
@@ -241,6 +252,20 @@ const Reply& stream_read_entries(const Reply& reply) {
     return reply.elements[0].elements[1];
   }
   throw_unexpected_reply("[[stream, entries]]", reply);
+}
+
+void start_stream_pending_entries(const ObjectPtr& object, const std::string& group,
+                                  const StreamPendingRange& range, Done<Reply>& done) {
+  constexpr const char* kOperation = "pending_range_entries";
+  std::vector<std::string> args{group, ""};
+  if (range.min_idle) args[1] = std::to_string(checked_wait(*range.min_idle, kOperation).count());
+  args.push_back(pending_end(range.from));
+  args.push_back(pending_end(range.to));
+  args.push_back(std::to_string(checked_stream_count(range.count, kOperation)));
+  if (range.consumer) args.push_back(*range.consumer);
+  eval_reply(*object,
+             lua::stream_pending_entries(std::vector<std::string>{object->name}, std::move(args)),
+             std::move(done));
 }
 
 void start_stream_wait(const ObjectPtr& object, BlockingCommand command, std::size_t id_index,

@@ -50,9 +50,10 @@ namespace redisson::detail {
 void start_remote_try_execute(const std::shared_ptr<ClientCore>& core, const std::string& service,
                               CodecPtr codec, const std::string& interface_name,
                               std::vector<RemoteMethodEntry> methods,
-                              std::optional<std::chrono::milliseconds> wait, Done<bool> done) {
+                              std::optional<std::chrono::milliseconds> wait,
+                              const CancellationPtr& cancel, Done<bool> done) {
   core->service<RemoteWorkers>().try_execute(service, std::move(codec), interface_name,
-                                             std::move(methods), wait, std::move(done));
+                                             std::move(methods), wait, cancel, std::move(done));
 }
 
 }  // namespace redisson::detail

@@ -64,11 +64,12 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
 
   /// try_execute: one request at most, taken within `wait` (zero: only one already queued;
   /// nullopt: as long as it takes); `once` hears whether a method ran, after its answer was
-  /// sent. The registration then ends.
-  void start_once(std::optional<std::chrono::milliseconds> wait,
+  /// sent. The registration then ends. `cancel` (may be null) ends the BLPOP's wait.
+  void start_once(std::optional<std::chrono::milliseconds> wait, CancellationPtr cancel,
                   UniqueFunction<void(Status, bool)> once) {
     once_ = std::move(once);
     once_wait_ = wait;
+    once_cancel_ = std::move(cancel);
     start();
   }
 
@@ -103,6 +104,15 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
       self->popped(ec, reply);
     };
     call_ = core_.blocking_pool().run(std::move(request));
+    if (once_cancel_) {
+      // The pool unblocks the BLPOP: a nil reply ends the call with operation_aborted, and an id
+      // popped just before still arrives, so its request is run and answered (never lost).
+      once_cancel_->on_request(
+          [weak = std::weak_ptr<BlockingPool>(core_.blocking_pool().shared_from_this()),
+           call = call_] {
+            if (const auto pool = weak.lock()) pool->cancel(call);
+          });
+    }
   }
 
   // try_execute without a wait: LPOP, its reply shaped as BLPOP's.
@@ -119,6 +129,7 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
 
   void end_once(const Status& status) {
     active_.store(false, std::memory_order_release);
+    once_cancel_.reset();
     if (once_) std::exchange(once_, nullptr)(status, ran_);
   }
 
@@ -297,6 +308,7 @@ class RemoteWorkers::Registration : public std::enable_shared_from_this<Registra
   // try_execute only (start_once): its completion, its wait, and whether a method ran.
   UniqueFunction<void(Status, bool)> once_;
   std::optional<std::chrono::milliseconds> once_wait_;
+  CancellationPtr once_cancel_;
   bool ran_ = false;
 };
 
@@ -336,12 +348,13 @@ bool RemoteWorkers::remove(const std::string& service, const std::string& interf
 void RemoteWorkers::try_execute(const std::string& service, CodecPtr codec,
                                 const std::string& interface_name,
                                 std::vector<RemoteMethodEntry> methods,
-                                std::optional<std::chrono::milliseconds> wait, Done<bool> done) {
+                                std::optional<std::chrono::milliseconds> wait,
+                                const CancellationPtr& cancel, Done<bool> done) {
   auto registration = std::make_shared<Registration>(core_, service, std::move(codec),
                                                      interface_name, std::move(methods), 1);
-  registration->start_once(wait, [done = std::move(done)](const Status& status, bool ran) mutable {
-    done(status, ran);
-  });
+  registration->start_once(
+      wait, cancel,
+      [done = std::move(done)](const Status& status, bool ran) mutable { done(status, ran); });
 }
 
 int RemoteWorkers::free_workers(const std::string& service,

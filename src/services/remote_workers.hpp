@@ -26,6 +26,7 @@
 
 #include "client/client_services.hpp"
 #include "redisson/codec.hpp"
+#include "redisson/detail/cancellation.hpp"
 #include "redisson/detail/status.hpp"
 #include "redisson/services/remote_service.hpp"
 
@@ -45,10 +46,13 @@ class RemoteWorkers : public ClientService {
   bool remove(const std::string& service, const std::string& interface_name);
   /// Runs one request of the interface here, taken within `wait` (zero: one queued already;
   /// nullopt: as long as it takes), without registering it (Java's tryExecute); `done` hears
-  /// whether a method ran, once its answer was sent.
+  /// whether a method ran, once its answer was sent. `cancel` (may be null) ends the wait for a
+  /// request with operation_aborted (CLIENT UNBLOCK); a request popped before the unblock took
+  /// effect is run and answered as usual, so none is lost.
   void try_execute(const std::string& service, CodecPtr codec, const std::string& interface_name,
                    std::vector<RemoteMethodEntry> methods,
-                   std::optional<std::chrono::milliseconds> wait, Done<bool> done);
+                   std::optional<std::chrono::milliseconds> wait, const CancellationPtr& cancel,
+                   Done<bool> done);
   /// The free workers of a registration (0 when none).
   int free_workers(const std::string& service, const std::string& interface_name) const;
 

@@ -6,6 +6,7 @@
 // value on its own): a bulk reply, nil, or an array of them.
 #include "redisson/objects/transfer_queue.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -117,8 +118,13 @@ void start_transfer_queue_offer(const ObjectPtr& object, std::vector<std::string
 }
 
 void start_transfer_queue_poll(const ObjectPtr& object,
-                               std::optional<std::chrono::milliseconds> wait, Done<Reply>& done) {
-  if (wait && wait->count() < 0) throw_invalid_argument("poll: the wait must not be negative");
+                               std::optional<std::chrono::milliseconds> wait,
+                               const CancellationPtr& cancel, Done<Reply> done) {
+  if (wait && wait->count() < 0) {
+    return done(
+        Status(make_error_code(errc::invalid_argument), "poll: the wait must not be negative"),
+        Reply{});
+  }
   // Java's TransferQueueServiceImpl: invoke keeps its argument. The method runs on a listener
   // thread; try_execute completes on the I/O thread after it, so the slot is read after the
   // write.
@@ -140,12 +146,12 @@ void start_transfer_queue_poll(const ObjectPtr& object,
   methods.push_back(std::move(invoke));
   start_remote_try_execute(
       object->core, transfer_service(object->name), object->codec, kTransferInterface,
-      std::move(methods), wait,
-      [object, wait, kept, done = std::move(done)](Status status, bool) mutable {
+      std::move(methods), wait, cancel,
+      [object, wait, cancel, kept, done = std::move(done)](Status status, bool) mutable {
         if (status) return done(std::move(status), Reply{});
         if (*kept) return done({}, bulk_reply(std::move(**kept)));
         // take(): a popped call its producer had taken back meanwhile; the next one is waited for.
-        if (!wait) return start_transfer_queue_poll(object, wait, done);
+        if (!wait) return start_transfer_queue_poll(object, wait, cancel, std::move(done));
         done({}, Reply{});
       });
 }
@@ -202,6 +208,33 @@ void start_transfer_queue_contains(const ObjectPtr& object, std::vector<std::str
                }
                done({}, integer_reply(0));
              });
+}
+
+void start_transfer_queue_remove_all(const ObjectPtr& object, std::vector<std::string>& encoded,
+                                     Done<Reply>& done) {
+  if (encoded.empty()) return done({}, integer_reply(0));
+  eval_reply(
+      *object, lua::transfer_queue_read_all(transfer_queue_keys(object->name), {}),
+      [object, unwanted = std::move(encoded), done = std::move(done)](Status status,
+                                                                      const Reply& reply) mutable {
+        if (status) return done(std::move(status), Reply{});
+        std::vector<std::string> ids;
+        try {
+          const auto wire = remote_wire_of(*object->codec);
+          for (const auto& bytes : reply.elements) {
+            auto request = decode_remote_request(wire, bytes.str);
+            if (request.args.size() == 1 && std::find(unwanted.begin(), unwanted.end(),
+                                                      request.args.front()) != unwanted.end()) {
+              ids.push_back(std::move(request.id));
+            }
+          }
+        } catch (const error& unreadable) {
+          return done(status_of_error(unreadable), Reply{});
+        }
+        if (ids.empty()) return done({}, integer_reply(0));
+        eval_reply(*object, lua::transfer_queue_remove(transfer_queue_keys(object->name), ids),
+                   std::move(done));
+      });
 }
 
 void start_transfer_queue_size(const ObjectPtr& object, Done<Reply>& done) {

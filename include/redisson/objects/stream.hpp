@@ -81,7 +81,7 @@ struct StreamPendingEntry {
   std::int64_t delivery_count = 0;
 };
 
-/// Which pending entries pending_range() lists.
+/// Which pending entries pending_range() and pending_range_entries() list.
 struct StreamPendingRange {
   StreamMessageId from = StreamMessageId::min();
   StreamMessageId to = StreamMessageId::max();
@@ -167,6 +167,11 @@ void check_stream_entries(const Reply& entries);
 /// nil) as its entries.
 const Reply& stream_read_entries(const Reply& reply);
 
+/// pending_range_entries: stream_pending_entries.lua (XPENDING [IDLE] from to count [consumer],
+/// then XRANGE id id for each), `range` checked first (errc::invalid_argument, nothing sent).
+void start_stream_pending_entries(const ObjectPtr& object, const std::string& group,
+                                  const StreamPendingRange& range, Done<Reply>& done);
+
 /// XREAD / XREADGROUP ... BLOCK on the blocking connections; args[id_index] `$` is first
 /// resolved to the stream's last id (XREVRANGE), so that re-issued slices of a long wait miss
 /// nothing added between them.
@@ -200,7 +205,8 @@ std::vector<StreamEntry<K, V>> decode_stream_entries(const Codec& codec, const R
 /// one stream.
 ///
 /// Cost: every operation is one command (XADD, XLEN, XRANGE, XREAD, XREADGROUP, XACK, XPENDING,
-/// XCLAIM, XAUTOCLAIM, XGROUP, XINFO) on the stream's node. The waiting reads (read(from,
+/// XCLAIM, XAUTOCLAIM, XGROUP, XINFO) on the stream's node, but pending_range_entries (one
+/// script: XPENDING and an XRANGE per entry listed). The waiting reads (read(from,
 /// count, wait), read_group(..., wait)) hold one of the client's dedicated blocking connections
 /// (Config::blocking_connections), never the shared one; a wait that ends with nothing is an
 /// empty result; an Asio cancellation ends it on the server (CLIENT UNBLOCK) and a client
@@ -282,6 +288,9 @@ class Stream : public Object {
   template <class CompletionToken>
   auto async_pending_range(const std::string& group, const StreamPendingRange& range,
                            CompletionToken&& token) const;
+  template <class CompletionToken>
+  auto async_pending_range_entries(const std::string& group, const StreamPendingRange& range,
+                                   CompletionToken&& token) const;
   template <class CompletionToken>
   auto async_claim(const std::string& group, const std::string& consumer,
                    std::chrono::milliseconds min_idle, const std::vector<StreamMessageId>& ids,
@@ -398,6 +407,14 @@ class Stream : public Object {
   std::vector<StreamPendingEntry> pending_range(const std::string& group,
                                                 const StreamPendingRange& range) const {
     return async_pending_range(group, range, blocking("pending_range"));
+  }
+  /// The same pending entries with their fields (Java's pendingRange), oldest first: one script
+  /// runs XPENDING as pending_range() does, then XRANGE for each id. Only reads: unlike a
+  /// claim, it changes no entry's owner, idle time or delivery count. An entry deleted from the
+  /// stream while still pending has no fields (Java leaves it out). A missing stream or group
+  /// is errc::server_error (NOGROUP), as for pending_range().
+  Entries pending_range_entries(const std::string& group, const StreamPendingRange& range) const {
+    return async_pending_range_entries(group, range, blocking("pending_range_entries"));
   }
   /// Hands the pending entries `ids` idle at least `min_idle` over to `consumer` (XCLAIM);
   /// returns those it took (entries deleted from the stream are dropped, not returned).

@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -31,9 +32,12 @@ void start_transfer_queue_offer(const ObjectPtr& object, std::vector<std::string
                                 TransferMode mode, std::chrono::milliseconds wait,
                                 const CancellationPtr& cancel, Done<bool> done);
 /// Runs one queued call here (Java's tryExecute), taken within `wait` (zero: only one queued
-/// already; nullopt: as long as it takes), and answers it: its element's bytes, or nil.
+/// already; nullopt: as long as it takes; negative: errc::invalid_argument), and answers it:
+/// its element's bytes, or nil. `cancel` (may be null) ends the wait with operation_aborted; a
+/// call popped before the cancellation reached the server is still taken and completes.
 void start_transfer_queue_poll(const ObjectPtr& object,
-                               std::optional<std::chrono::milliseconds> wait, Done<Reply>& done);
+                               std::optional<std::chrono::milliseconds> wait,
+                               const CancellationPtr& cancel, Done<Reply> done);
 /// The head's element's bytes, or nil.
 void start_transfer_queue_peek(const ObjectPtr& object, Done<Reply>& done);
 /// Every queued element's bytes (an array), left queued; `drain`: up to `max_elements` (0:
@@ -43,6 +47,11 @@ void start_transfer_queue_read(const ObjectPtr& object, bool drain, std::int64_t
 /// Whether an element has the bytes `encoded[0]`: an integer reply 1 or 0.
 void start_transfer_queue_contains(const ObjectPtr& object, std::vector<std::string>& encoded,
                                    Done<Reply>& done);
+/// Takes every queued element whose bytes are one of `encoded` out of the queue, unanswered
+/// (every request read, then transfer_queue_remove.lua over the matches' ids): an integer reply,
+/// how many. None: 0, nothing sent.
+void start_transfer_queue_remove_all(const ObjectPtr& object, std::vector<std::string>& encoded,
+                                     Done<Reply>& done);
 /// LLEN of the request list.
 void start_transfer_queue_size(const ObjectPtr& object, Done<Reply>& done);
 /// DEL of both keys.
@@ -61,8 +70,9 @@ void start_transfer_queue_clear(const ObjectPtr& object, Done<Reply>& done);
 ///
 /// Costs: add is one script (HSET + RPUSH); transfer adds a wait on the client's response list
 /// (one BLPOP loop shared by all its calls); poll is an LPOP or BLPOP, a script taking the
-/// request and the answer's RPUSH. `codec` must be kryo5 or json (the codecs whose bytes Java's
-/// remote classes have): another is errc::invalid_argument.
+/// request and the answer's RPUSH; contains and remove_all read every request. `codec` must be
+/// kryo5 or json (the codecs whose bytes Java's remote classes have): another is
+/// errc::invalid_argument.
 ///
 /// The name key itself is never written; delete_object(), expire() and rename() act on it and
 /// the two keys above.
@@ -115,12 +125,7 @@ class TransferQueue : public Object {
   }
   template <class CompletionToken>
   auto async_take(CompletionToken&& token) {
-    return started<T>(
-        token,
-        [codec = this->codec_ptr()](const Reply& reply) {
-          return from_value<T>(codec->decode(reply.str));
-        },
-        &detail::start_transfer_queue_poll, std::optional<std::chrono::milliseconds>());
+    return taken<T>(token, std::nullopt);
   }
   template <class CompletionToken>
   auto async_peek(CompletionToken&& token) const {
@@ -137,6 +142,12 @@ class TransferQueue : public Object {
     return detail::async_with_encoded<bool>(this->object_, token, std::vector<T>{value},
                                             &detail::start_transfer_queue_contains,
                                             &detail::reply_flag);
+  }
+  template <class CompletionToken>
+  auto async_remove_all(std::vector<T> values, CompletionToken&& token) {
+    return detail::async_with_encoded<std::int64_t>(this->object_, token, std::move(values),
+                                                    &detail::start_transfer_queue_remove_all,
+                                                    &detail::reply_integer);
   }
   template <class CompletionToken>
   auto async_size(CompletionToken&& token) const {
@@ -186,11 +197,15 @@ class TransferQueue : public Object {
   /// Takes the head element if one is queued (LPOP), answering its producer; nullopt if none.
   std::optional<T> poll() { return async_poll(blocking("poll")); }
   /// Takes the head element, waiting up to `wait` for one (BLPOP; negative:
-  /// errc::invalid_argument); nullopt if none came.
+  /// errc::invalid_argument); nullopt if none came. Asio cancellation of async_poll(wait, ...)
+  /// ends the wait on the server (CLIENT UNBLOCK) with operation_aborted; an element popped
+  /// just before the cancellation arrived is still taken and handed to the handler, so none is
+  /// lost.
   std::optional<T> poll(std::chrono::milliseconds wait) {
     return async_poll(wait, blocking("poll"));
   }
-  /// Takes the head element, waiting as long as it takes.
+  /// Takes the head element, waiting as long as it takes; async_take is cancelled as
+  /// async_poll(wait, ...) is.
   T take() { return async_take(blocking("take")); }
   /// The head element, left queued (its producer still waits); nullopt when empty.
   std::optional<T> peek() const { return async_peek(blocking("peek")); }
@@ -198,6 +213,14 @@ class TransferQueue : public Object {
   std::vector<T> read_all() const { return async_read_all(blocking("read_all")); }
   /// Whether an element equal to `value` (the same bytes) is queued.
   bool contains(const T& value) const { return async_contains(value, blocking("contains")); }
+  /// Takes every queued element equal to one of `values` (the same bytes, as contains) out of
+  /// the queue without running its call; returns how many. Reads every request, then one script
+  /// takes the matches out (one a consumer took meanwhile is not counted). Their producers are
+  /// not answered: a transfer() waiting on one times out, as after drain_to. No values: 0,
+  /// nothing sent. For Java's removeIf: read_all, then remove_all what the predicate picks.
+  std::int64_t remove_all(std::vector<T> values) {
+    return async_remove_all(std::move(values), blocking("remove_all"));
+  }
   /// How many elements are queued (LLEN of the request list).
   std::int64_t size() const { return async_size(blocking("size")); }
   bool is_empty() const { return async_is_empty(blocking("is_empty")); }
@@ -242,9 +265,31 @@ class TransferQueue : public Object {
   }
   template <class CompletionToken>
   auto polled(CompletionToken&& token, std::chrono::milliseconds wait) {
-    return started<std::optional<T>>(token, this->template value_reader<T>(),
-                                     &detail::start_transfer_queue_poll,
-                                     std::optional<std::chrono::milliseconds>(wait));
+    return taken<std::optional<T>>(token, wait);
+  }
+  /// poll / take: R is std::optional<T> (nil: nothing came) or T (take). A waiting one honours
+  /// Asio per-operation cancellation.
+  template <class R, class CompletionToken>
+  auto taken(CompletionToken&& token, std::optional<std::chrono::milliseconds> wait) {
+    return this->template run_cancellable<R>(
+        token,
+        [](const detail::ObjectPtr& object, std::optional<std::chrono::milliseconds> wait,
+           const detail::CancellationPtr& cancel, detail::Done<R> done) {
+          detail::start_transfer_queue_poll(object, wait, cancel,
+                                            [codec = object->codec, done = std::move(done)](
+                                                detail::Status status, const Reply& reply) mutable {
+                                              auto convert = [&codec](const Reply& element) -> R {
+                                                if constexpr (std::is_same_v<R, T>) {
+                                                  return from_value<T>(codec->decode(element.str));
+                                                } else {
+                                                  return detail::decode_reply<T>(*codec, element);
+                                                }
+                                              };
+                                              detail::complete_converted<R>(done, std::move(status),
+                                                                            reply, convert);
+                                            });
+        },
+        wait);
   }
   std::int64_t drain_into(std::vector<T>& into, std::int64_t max_elements) {
     auto drained = async_drain(max_elements, blocking("drain_to"));

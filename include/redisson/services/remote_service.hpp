@@ -155,11 +155,13 @@ void start_remote_call_with_end(const std::shared_ptr<ClientCore>& core, RemoteC
                                 const CancellationPtr& cancel, Done<RemoteCallEnd> done);
 /// Runs one queued call of `interface_name` with `methods`, taken within `wait` (nullopt: as
 /// long as it takes), without a registration (RemoteService::try_execute); completes with
-/// whether a method ran.
+/// whether a method ran. `cancel` (may be null) ends the wait with operation_aborted; a call
+/// taken before the cancellation reached the server is still run and answered.
 void start_remote_try_execute(const std::shared_ptr<ClientCore>& core, const std::string& service,
                               CodecPtr codec, const std::string& interface_name,
                               std::vector<RemoteMethodEntry> methods,
-                              std::optional<std::chrono::milliseconds> wait, Done<bool> done);
+                              std::optional<std::chrono::milliseconds> wait,
+                              const CancellationPtr& cancel, Done<bool> done);
 /// The Java names of `Args`, concatenated, unless `given` names them.
 template <class... Args>
 std::string java_parameter_types(const std::vector<std::string>& given) {
@@ -421,7 +423,7 @@ class RemoteService {
                                                      "try_execute: the wait must not be negative"));
           }
           detail::start_remote_try_execute(core, service, codec, name, std::move(methods), wait,
-                                           std::move(done));
+                                           nullptr, std::move(done));
         });
   }
   /// Runs one call of `interface` here without registering it (Java's tryExecute): the first

@@ -14,6 +14,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -290,6 +291,69 @@ TEST_F(StreamTest, GroupsShareEntriesAckAndClaim) {
   EXPECT_FALSE(s.remove_group("g"));
 }
 
+TEST_F(StreamTest, PendingRangeEntriesReadsThePendingEntriesWithTheirFields) {
+  auto s = stream();
+  s.create_group("g", StreamMessageId::newest(), true);
+  std::vector<StreamMessageId> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(s.add({{"job", std::to_string(i)}, {"n", "x"}}));
+  ASSERT_EQ(s.read_group("g", "alice", StreamMessageId::never_delivered(), 3).size(), 3U);
+  ASSERT_EQ(s.read_group("g", "bob", StreamMessageId::never_delivered(), 3).size(), 1U);
+
+  redisson::StreamPendingRange range;
+  const auto all = s.pending_range_entries("g", range);
+  ASSERT_EQ(all.size(), 4U);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(all[i].id, ids[i]);
+    EXPECT_EQ(all[i].fields, (Fields{{"job", std::to_string(i)}, {"n", "x"}}));
+  }
+  EXPECT_EQ(s.async_pending_range_entries("g", range, asio::use_future).get(), all);
+  // It only reads: the entries stay delivered once, to the same consumers.
+  for (const auto& entry : s.pending_range("g", range)) {
+    EXPECT_EQ(entry.delivery_count, 1) << entry.id.to_string();
+  }
+  EXPECT_EQ(s.pending("g").consumers,
+            (std::vector<std::pair<std::string, std::int64_t>>{{"alice", 3}, {"bob", 1}}));
+
+  range.consumer = "bob";
+  auto some = s.pending_range_entries("g", range);
+  ASSERT_EQ(some.size(), 1U);
+  EXPECT_EQ(some[0].id, ids[3]);
+  range.consumer = "alice";
+  range.from = ids[1];
+  range.count = 1;
+  some = s.pending_range_entries("g", range);
+  ASSERT_EQ(some.size(), 1U);
+  EXPECT_EQ(some[0].id, ids[1]);
+  range.count = 10;
+  range.to = ids[2];
+  some = s.pending_range_entries("g", range);
+  ASSERT_EQ(some.size(), 2U);
+  EXPECT_EQ(some[1].id, ids[2]);
+  range.min_idle = 1h;
+  EXPECT_TRUE(s.pending_range_entries("g", range).empty());
+  range.min_idle = 0ms;
+  EXPECT_EQ(s.pending_range_entries("g", range).size(), 2U);
+
+  // A pending entry deleted from the stream is listed without fields; an acked one not at all.
+  EXPECT_EQ(s.remove({ids[0]}), 1);
+  EXPECT_EQ(s.ack("g", {ids[1]}), 1);
+  const auto left = s.pending_range_entries("g", redisson::StreamPendingRange{});
+  ASSERT_EQ(left.size(), 3U);
+  EXPECT_EQ(left[0].id, ids[0]);
+  EXPECT_TRUE(left[0].fields.empty());
+  EXPECT_EQ(left[1].id, ids[2]);
+  EXPECT_EQ(left[1].fields, (Fields{{"job", "2"}, {"n", "x"}}));
+  EXPECT_EQ(left[2].id, ids[3]);
+
+  EXPECT_TRUE(s.remove_group("g"));
+  expect_error(errc::server_error, [&] {
+    (void)s.pending_range_entries("g", redisson::StreamPendingRange{});
+  });  // NOGROUP
+  expect_error(errc::server_error, [&] {
+    (void)stream("none").pending_range_entries("g", redisson::StreamPendingRange{});
+  });  // no such key
+}
+
 TEST_F(StreamTest, AWaitingGroupReadGetsANewEntry) {
   auto s = stream();
   s.create_group("g", StreamMessageId::newest(), true);
@@ -327,6 +391,8 @@ TEST_F(StreamTest, AWrongTypeKeyFailsAndIsLeftAlone) {
   expect_error(errc::wrong_type, [&] { s.read(StreamMessageId::newest(), 5, 1s); });
   expect_error(errc::wrong_type, [&] { s.read(StreamMessageId{}, 5, 1s); });
   expect_error(errc::wrong_type, [&] { s.trim(StreamTrim::max_len(0)); });
+  expect_error(errc::wrong_type,
+               [&] { (void)s.pending_range_entries("g", redisson::StreamPendingRange{}); });
   EXPECT_EQ(server.command({"GET", "s"}), "x");
 }
 
@@ -364,6 +430,26 @@ TEST_F(StreamTest, BadArgumentsChangeNothing) {
   expect_error(errc::invalid_argument,
                [&] { s.auto_claim("g", "c", 0ms, StreamMessageId::min(), 10); });
   expect_error(errc::invalid_argument, [&] { s.create_group("", StreamMessageId{}); });
+  redisson::StreamPendingRange bad_range;
+  bad_range.count = 0;
+  expect_error(errc::invalid_argument, [&] { (void)s.pending_range_entries("g", bad_range); });
+  bad_range.count = -3;
+  expect_error(errc::invalid_argument, [&] { (void)s.pending_range_entries("g", bad_range); });
+  bad_range.count = 10;
+  bad_range.min_idle = -1ms;
+  expect_error(errc::invalid_argument, [&] { (void)s.pending_range_entries("g", bad_range); });
+  bad_range.min_idle.reset();
+  bad_range.to = StreamMessageId::newest();
+  expect_error(errc::invalid_argument, [&] { (void)s.pending_range_entries("g", bad_range); });
+  bad_range.to = StreamMessageId::max();
+  bad_range.count = 0;
+  auto refused = s.async_pending_range_entries("g", bad_range, asio::use_future);
+  try {
+    (void)refused.get();
+    ADD_FAILURE() << "a count of 0 was sent";
+  } catch (const std::system_error& failure) {
+    EXPECT_EQ(failure.code(), make_error_code(errc::invalid_argument));
+  }
   EXPECT_EQ(server.command({"XRANGE", "s", "-", "+"}), before);
   EXPECT_EQ(s.pending("g").total, 0);
   EXPECT_EQ(s.groups().size(), 1U);

@@ -245,6 +245,86 @@ TEST_F(TransferQueueTest, ACppElementIsStoredAsJavaStoresIt) {
   EXPECT_NE(ours.executor_id, java.executor_id);
 }
 
+TEST_F(TransferQueueTest, RemoveAllTakesTheEqualElementsOutUnanswered) {
+  TransferQueue<std::string> queue(client, "tq");
+  EXPECT_TRUE(queue.add_all({"a", "b", "a", "c", "d"}));
+  EXPECT_EQ(queue.remove_all({"a", "x"}), 2);
+  EXPECT_EQ(queue.read_all(), (std::vector<std::string>{"b", "c", "d"}));
+  EXPECT_EQ(server.command({"HLEN", kTasks}), "3") << "the removed requests' bytes gone too";
+  EXPECT_EQ(queue.remove_all({"x"}), 0);
+  EXPECT_EQ(queue.remove_all({}), 0) << "nothing to remove";
+  EXPECT_EQ(queue.async_remove_all({"d"}, asio::use_future).get(), 1);
+  // Java's removeIf: the predicate picks from read_all, remove_all takes those out.
+  std::vector<std::string> picked;
+  for (const auto& element : queue.read_all()) {
+    if (element != "c") picked.push_back(element);
+  }
+  EXPECT_EQ(queue.remove_all(picked), 1);
+  EXPECT_EQ(queue.read_all(), std::vector<std::string>{"c"});
+  EXPECT_EQ(queue.poll(), "c");
+  EXPECT_EQ(server.command({"EXISTS", kList, kTasks}), "0");
+
+  // A request Java queued is taken out the same way.
+  const auto java = java_request();
+  server.command({"HSET", java.list + ":tasks", java.id, java.bytes});
+  server.command({"RPUSH", java.list, java.id});
+  TransferQueue<std::string> javas(client, java_service_case("transferqueue_kryo").at("key"));
+  EXPECT_EQ(javas.remove_all({"y"}), 1);
+  EXPECT_EQ(server.command({"EXISTS", java.list, java.list + ":tasks"}), "0");
+
+  server.command({"SET", kList, "x"});
+  expect_error(
+      errc::wrong_type, [&] { queue.remove_all({"x"}); }, "remove_all of a string");
+  EXPECT_EQ(server.command({"GET", kList}), "x");
+}
+
+/// How many clients the server has blocked in a command now (INFO clients).
+int blocked_clients(redisson::test::RedisServer& server) {
+  const auto info = server.command({"INFO", "clients"});
+  const auto at = info.find("blocked_clients:");
+  return at == std::string::npos ? -1 : std::stoi(info.substr(at + 16));
+}
+
+TEST_F(TransferQueueTest, ACancelledTakeOrPollEndsItsWaitAndLosesNoElement) {
+  const ShutdownAtEnd stop_consumer{consumer_client};
+  TransferQueue<std::string> consumer(consumer_client, "tq");
+  TransferQueue<std::string> producer(client, "tq");
+  asio::cancellation_signal signal;
+  auto taken = consumer.async_take(asio::bind_cancellation_slot(signal.slot(), asio::use_future));
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 1; }));
+  signal.emit(asio::cancellation_type::terminal);
+  ASSERT_EQ(taken.wait_for(30s), std::future_status::ready) << "the cancel ended the wait";
+  try {
+    (void)taken.get();
+    ADD_FAILURE() << "a cancelled take returned an element";
+  } catch (const std::system_error& aborted) {
+    EXPECT_EQ(aborted.code(), asio::error::operation_aborted);
+  }
+  // Its BLPOP is ended on the server: an element queued now waits for the next consumer.
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 0; }));
+  producer.add("after take");
+  EXPECT_EQ(producer.read_all(), std::vector<std::string>{"after take"});
+  EXPECT_EQ(consumer.take(), "after take");
+
+  asio::cancellation_signal poll_signal;
+  auto polled =
+      consumer.async_poll(60s, asio::bind_cancellation_slot(poll_signal.slot(), asio::use_future));
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 1; }));
+  poll_signal.emit(asio::cancellation_type::terminal);
+  ASSERT_EQ(polled.wait_for(30s), std::future_status::ready) << "the cancel ended the wait";
+  try {
+    (void)polled.get();
+    ADD_FAILURE() << "a cancelled poll returned";
+  } catch (const std::system_error& aborted) {
+    EXPECT_EQ(aborted.code(), asio::error::operation_aborted);
+  }
+  ASSERT_TRUE(eventually([&] { return blocked_clients(server) == 0; }));
+  auto transferred = producer.async_transfer("after poll", asio::use_future);
+  EXPECT_EQ(consumer.poll(10s), "after poll") << "taken by the next consumer, not lost";
+  transferred.get();  // and its producer answered
+  EXPECT_EQ(server.command({"EXISTS", kList, kTasks}), "0");
+}
+
 }  // namespace
 
 }  // namespace collections_transfer_queue_test

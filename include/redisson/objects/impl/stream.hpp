@@ -315,6 +315,15 @@ auto Stream<K, V>::async_pending_range(const std::string& group, const StreamPen
 
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
+auto Stream<K, V>::async_pending_range_entries(const std::string& group,
+                                               const StreamPendingRange& range,
+                                               CompletionToken&& token) const {
+  return started<Entries>(token, entries_reader(), &detail::start_stream_pending_entries, group,
+                          range);
+}
+
+template <JavaValue K, JavaValue V>
+template <class CompletionToken>
 auto Stream<K, V>::async_claim(const std::string& group, const std::string& consumer,
                                std::chrono::milliseconds min_idle,
                                const std::vector<StreamMessageId>& ids, CompletionToken&& token) {
