@@ -62,6 +62,7 @@
 #include "redisson/reply.hpp"
 #include "redisson/script.hpp"
 #include "redisson/semaphore.hpp"
+#include "redisson/services/cache.hpp"
 #include "redisson/services/remote_service.hpp"
 #include "redisson/spin_lock.hpp"
 #include "redisson/transaction.hpp"
