@@ -263,8 +263,7 @@ void start_stream_pending_entries(const ObjectPtr& object, const std::string& gr
   args.push_back(pending_end(range.to));
   args.push_back(std::to_string(checked_stream_count(range.count, kOperation)));
   if (range.consumer) args.push_back(*range.consumer);
-  eval_reply(*object,
-             lua::stream_pending_entries(std::vector<std::string>{object->name}, std::move(args)),
+  eval_reply(*object, lua::stream_pending_entries(std::vector<std::string>{object->name}, args),
              std::move(done));
 }
 

@@ -18,21 +18,20 @@ bool LocalCacheStore::expired(const Entry& entry, Clock::time_point now) const {
   return limits_.max_idle.count() > 0 && now - entry.used >= limits_.max_idle;
 }
 
-LocalCacheStore::Order::iterator LocalCacheStore::place(const LocalCacheKeyHash& hash,
+LocalCacheStore::Order::iterator LocalCacheStore::place(const std::string* key,
                                                         const Entry& entry) {
   const std::uint64_t rank = limits_.eviction == Eviction::lfu ? entry.uses : 0;
-  return order_.emplace(rank, ++sequence_, hash).first;
+  return order_.emplace(rank, ++sequence_, key).first;
 }
 
-void LocalCacheStore::drop(
-    std::unordered_map<LocalCacheKeyHash, Slot, HashOfKeyHash>::iterator at) {
+void LocalCacheStore::drop(Entries::iterator at) {
   order_.erase(at->second.place);
+  by_hash_.erase(at->second.hash);
   entries_.erase(at);
 }
 
-const LocalCacheStore::Entry* LocalCacheStore::find(const LocalCacheKeyHash& hash,
-                                                    Clock::time_point now) {
-  const auto at = entries_.find(hash);
+const LocalCacheStore::Entry* LocalCacheStore::find(const std::string& key, Clock::time_point now) {
+  const auto at = entries_.find(key);
   if (at == entries_.end()) return nullptr;
   if (expired(at->second.entry, now)) {
     drop(at);
@@ -44,53 +43,59 @@ const LocalCacheStore::Entry* LocalCacheStore::find(const LocalCacheKeyHash& has
   ++slot.entry.uses;
   if (limits_.eviction != Eviction::oldest) {
     order_.erase(slot.place);
-    slot.place = place(hash, slot.entry);
+    slot.place = place(&at->first, slot.entry);
   }
   return &slot.entry;
 }
 
 void LocalCacheStore::put(const LocalCacheKeyHash& hash, std::string key,
                           std::optional<std::string> value, Clock::time_point now) {
-  if (const auto at = entries_.find(hash); at != entries_.end()) drop(at);
+  if (const auto at = entries_.find(key); at != entries_.end()) drop(at);
   while (limits_.max_size > 0 && entries_.size() >= limits_.max_size && !order_.empty()) {
-    drop(entries_.find(std::get<2>(*order_.begin())));
+    drop(entries_.find(*std::get<2>(*order_.begin())));
     ++evictions_;
   }
-  Entry entry;
-  entry.key = std::move(key);
-  entry.value = std::move(value);
-  entry.stamp = ++stamps_;
-  entry.stored = now;
-  entry.used = now;
-  auto& slot = entries_[hash];
-  slot.entry = std::move(entry);
-  slot.place = place(hash, slot.entry);
+  const auto [at, added] = entries_.try_emplace(std::move(key));
+  auto& slot = at->second;
+  slot.entry.value = std::move(value);
+  slot.entry.stamp = ++stamps_;
+  slot.entry.stored = now;
+  slot.entry.used = now;
+  slot.hash = hash;
+  slot.place = place(&at->first, slot.entry);
+  // Two keys with one hash (not expected of a 128-bit hash): the older entry goes.
+  if (const auto other = by_hash_.find(hash); other != by_hash_.end()) {
+    drop(entries_.find(*other->second));
+  }
+  by_hash_.emplace(hash, &at->first);
 }
 
-void LocalCacheStore::set_decoded(const LocalCacheKeyHash& hash, std::uint64_t stamp,
+void LocalCacheStore::set_decoded(const std::string& key, std::uint64_t stamp,
                                   std::shared_ptr<const void> decoded) {
-  const auto at = entries_.find(hash);
+  const auto at = entries_.find(key);
   if (at != entries_.end() && at->second.entry.stamp == stamp) {
     at->second.entry.decoded = std::move(decoded);
   }
 }
 
 bool LocalCacheStore::erase(const LocalCacheKeyHash& hash) {
-  const auto at = entries_.find(hash);
-  if (at == entries_.end()) return false;
-  drop(at);
+  const auto at = by_hash_.find(hash);
+  if (at == by_hash_.end()) return false;
+  drop(entries_.find(*at->second));
   return true;
 }
 
 void LocalCacheStore::clear() {
   entries_.clear();
+  by_hash_.clear();
   order_.clear();
 }
 
-void LocalCacheStore::for_each(Clock::time_point now,
-                               const std::function<void(const Entry&)>& visit) const {
-  for (const auto& [hash, slot] : entries_) {
-    if (!expired(slot.entry, now)) visit(slot.entry);
+void LocalCacheStore::for_each(
+    Clock::time_point now,
+    const std::function<void(const std::string& key, const Entry&)>& visit) const {
+  for (const auto& [key, slot] : entries_) {
+    if (!expired(slot.entry, now)) visit(key, slot.entry);
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -137,10 +138,11 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
 
   /// Subscribes on the first operation (the constructor sends nothing).
   void ensure_started(const ObjectPtr& object) {
+    if (started_.load(std::memory_order_acquire)) return;  // every read asks: no lock then
     {
       std::lock_guard<std::mutex> hold(mutex_);
-      if (started_ || destroyed_) return;
-      started_ = true;
+      if (started_.load(std::memory_order_relaxed) || destroyed_) return;
+      started_.store(true, std::memory_order_release);
       core_ = object->core;
       sharded_ = object->core->router().sharded_pubsub();
       if (!settings_.cache_locally) return;  // a Map that only publishes
@@ -165,10 +167,9 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   /// The cached entry of a key; `bytes` false: the decoded value instead, when there is one.
   LocalCacheFound find(std::string key_bytes, bool bytes) {
     LocalCacheFound found;
-    const auto hash = key_hash(key_bytes);
     std::lock_guard<std::mutex> hold(mutex_);
-    if (ready_ && disabled_all_until_ <= Clock::now()) {
-      if (const auto* entry = store_.find(hash, Clock::now())) {
+    if (ready_ && !disabled_all()) {
+      if (const auto* entry = store_.find(key_bytes, store_now())) {
         ++hits_;
         found.stamp = entry->stamp;
         if (!entry->value) {
@@ -190,7 +191,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   }
   void remember_decoded(const LocalCacheFound& found, std::shared_ptr<const void> decoded) {
     std::lock_guard<std::mutex> hold(mutex_);
-    store_.set_decoded(key_hash(found.key_bytes), found.stamp, std::move(decoded));
+    store_.set_decoded(found.key_bytes, found.stamp, std::move(decoded));
   }
   FillTicket ticket(const LocalCacheKeyHash& hash) {
     std::lock_guard<std::mutex> hold(mutex_);
@@ -207,11 +208,11 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     std::lock_guard<std::mutex> hold(mutex_);
     if (!ready_ || ticket.global != global_ || ticket.stripe != stripes_[stripe_of(hash)]) return;
     if (disabled(hash)) return;
-    store_.put(hash, std::move(key), std::move(value), Clock::now());
+    store_.put(hash, std::move(key), std::move(value), store_now());
   }
   /// Stores the entries a whole read found (read_all_map, preload), unless anything changed.
   void fill_all(const FillTicket& ticket,
-                std::vector<std::pair<std::string, std::string>> entries) {
+                std::vector<std::pair<std::string, std::string>>&& entries) {
     if (!ticket.allowed) return;
     std::lock_guard<std::mutex> hold(mutex_);
     if (!ready_ || ticket.global != global_ || ticket.stripe != changes_) return;
@@ -227,7 +228,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     std::lock_guard<std::mutex> hold(mutex_);
     bump(hash);
     if (value && ready_ && !disabled(hash)) {
-      store_.put(hash, std::move(key), std::move(value), Clock::now());
+      store_.put(hash, std::move(key), std::move(value), store_now());
     } else {
       store_.erase(hash);
     }
@@ -244,9 +245,10 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   std::vector<std::pair<std::string, std::string>> entries() {
     std::vector<std::pair<std::string, std::string>> out;
     std::lock_guard<std::mutex> hold(mutex_);
-    store_.for_each(Clock::now(), [&out](const LocalCacheStore::Entry& entry) {
-      if (entry.value) out.emplace_back(entry.key, *entry.value);
-    });
+    store_.for_each(Clock::now(),
+                    [&out](const std::string& key, const LocalCacheStore::Entry& entry) {
+                      if (entry.value) out.emplace_back(key, *entry.value);
+                    });
     return out;
   }
   LocalCacheStats stats() {
@@ -281,8 +283,16 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     ++changes_;
     store_.clear();
   }
+  /// The time for the store: read only when it has a time limit (a hit then reads no clock).
+  Clock::time_point store_now() const {
+    return store_.timed() ? Clock::now() : Clock::time_point{};
+  }
+  /// A Java transaction disabled the whole cache for a while.
+  bool disabled_all() const {
+    return disabled_all_until_ != Clock::time_point{} && disabled_all_until_ > Clock::now();
+  }
   bool disabled(const LocalCacheKeyHash& hash) {
-    if (disabled_all_until_ > Clock::now()) return true;
+    if (disabled_all()) return true;
     const auto at = disabled_.find(hash);
     if (at == disabled_.end()) return false;
     const auto now = Clock::now();
@@ -321,10 +331,10 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
         if (auto self = weak.lock()) self->on_status(status);
       };
       start_topic_listen(topic_, sharded_ ? TopicKind::sharded : TopicKind::plain,
-                         std::move(callbacks), [weak](Status status, ListenerId id) {
+                         std::move(callbacks), [weak](const Status& status, ListenerId id) {
                            auto self = weak.lock();
                            if (!self) return;
-                           self->on_subscribed(std::move(status), id);
+                           self->on_subscribed(status, id);
                          });
     }
     if (settings_.clear_when_map_expires) {
@@ -335,7 +345,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
         if (auto self = weak.lock()) self->clear();
       };
       start_topic_listen(expired_, TopicKind::pattern, std::move(callbacks),
-                         [weak](Status status, ListenerId id) {
+                         [weak](const Status& status, ListenerId id) {
                            auto self = weak.lock();
                            if (!self || status) return;
                            std::lock_guard<std::mutex> hold(self->mutex_);
@@ -344,7 +354,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     }
   }
 
-  void on_subscribed(Status status, ListenerId id) {
+  void on_subscribed(const Status& status, ListenerId id) {
     std::vector<UniqueFunction<void(Status)>> waiting;
     {
       std::lock_guard<std::mutex> hold(mutex_);
@@ -375,8 +385,8 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
       std::swap(topic_id, topic_listener_);
       std::swap(expired_id, expired_listener_);
     }
-    if (topic_id != 0) start_topic_remove(topic_, topic_id, [](Status, bool) {});
-    if (expired_id != 0) start_topic_remove(expired_, expired_id, [](Status, bool) {});
+    if (topic_id != 0) start_topic_remove(topic_, topic_id, [](const Status&, bool) {});
+    if (expired_id != 0) start_topic_remove(expired_, expired_id, [](const Status&, bool) {});
   }
 
   void on_status(TopicStatus status) {
@@ -416,24 +426,25 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     commands.push_back(Command{"EXISTS", name_});
     commands.push_back(
         Command{"ZRANGEBYSCORE", updates_log_name(name_)}.arg(std::to_string(since)).arg("+inf"));
-    submit_all(core_, std::move(commands), [weak](Status status, std::vector<Reply> replies) {
-      auto self = weak.lock();
-      if (!self) return;
-      std::lock_guard<std::mutex> hold(self->mutex_);
-      if (status || replies.size() != 2 || replies[0].integer == 0) {
-        self->clear_locked();  // gone, or unknown: nothing cached can be trusted
-      } else {
-        for (const auto& entry : replies[1].elements) {
-          if (entry.str.size() < 16) continue;
-          LocalCacheKeyHash hash{};
-          std::copy_n(entry.str.data(), 16, hash.begin());
-          self->bump(hash);
-          self->store_.erase(hash);
-        }
-      }
-      self->heard_ms_ = cache_clock_ms();
-      if (!self->destroyed_) self->ready_ = true;
-    });
+    submit_all(core_, std::move(commands),
+               [weak](const Status& status, const std::vector<Reply>& replies) {
+                 auto self = weak.lock();
+                 if (!self) return;
+                 std::lock_guard<std::mutex> hold(self->mutex_);
+                 if (status || replies.size() != 2 || replies[0].integer == 0) {
+                   self->clear_locked();  // gone, or unknown: nothing cached can be trusted
+                 } else {
+                   for (const auto& entry : replies[1].elements) {
+                     if (entry.str.size() < 16) continue;
+                     LocalCacheKeyHash hash{};
+                     std::copy_n(entry.str.data(), 16, hash.begin());
+                     self->bump(hash);
+                     self->store_.erase(hash);
+                   }
+                 }
+                 self->heard_ms_ = cache_clock_ms();
+                 if (!self->destroyed_) self->ready_ = true;
+               });
   }
 
   void on_message(std::string_view payload) {
@@ -487,7 +498,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
         // The transaction waits for every instance's answer on `{name}:<request>:topic`.
         Command ack{"PUBLISH", suffix_name(name_, message.request_id + ":topic")};
         ack.arg(encode_local_cache_disable_ack());
-        submit_all(core_, {std::move(ack)}, [](Status, std::vector<Reply>) {});
+        submit_all(core_, {std::move(ack)}, [](const Status&, const std::vector<Reply>&) {});
         return;
       }
       case LocalCacheMessageType::enable:
@@ -511,7 +522,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     auto call = lua::local_cache_clear_release(
         std::vector<std::string>{semaphore, prefix_name("redisson_sc", semaphore)},
         std::vector<std::string>{sharded_ ? "SPUBLISH" : "PUBLISH"});
-    eval_reply(core_, std::move(call), [](Status, const Reply&) {});
+    eval_reply(core_, std::move(call), [](const Status&, const Reply&) {});
   }
 
   const std::string name_;
@@ -524,7 +535,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   std::uint64_t changes_ = 0;
   std::int64_t hits_ = 0;
   std::int64_t misses_ = 0;
-  bool started_ = false;
+  std::atomic<bool> started_{false};
   bool ready_ = false;
   bool failed_ = false;
   std::vector<UniqueFunction<void(Status)>> waiting_;  // when_ready's, until subscribed
@@ -677,7 +688,7 @@ void start_write(const std::shared_ptr<LocalCacheState>& cache, const ObjectPtr&
   argv.insert(argv.end(), args.begin(), args.end());
   argv.insert(argv.end(), messages.begin(), messages.end());
   argv.insert(argv.end(), log_ids.begin(), log_ids.end());
-  eval_reply(*object, lua::local_cached_map_write(write_keys(*object), std::move(argv)),
+  eval_reply(*object, lua::local_cached_map_write(write_keys(*object), argv),
              [cache, hashes = std::move(hashes), known = writes_known_value(op),
               done = std::move(done)](Status status, Reply reply) mutable {
                // A failed write may or may not have happened: nothing of it stays cached.
@@ -731,6 +742,7 @@ void start_get_all(const std::shared_ptr<LocalCacheState>& cache, const ObjectPt
   }
   if (missing.empty()) return done(Status{}, std::move(answer));
   std::vector<std::string> asked;
+  asked.reserve(missing.size());
   for (const auto i : missing) asked.push_back(keys[i]);
   const auto ticket = cache->bulk_ticket();
   Done<Reply> merged = [cache, ticket, keys, missing, answer = std::move(answer),
@@ -802,7 +814,7 @@ void delete_local_cached_map(const ObjectPtr& object, Done<Reply>& done) {
 
 /// One HSCAN page of preload_cache, then the next.
 void preload_page(const std::shared_ptr<LocalCacheState>& cache, const ObjectPtr& object,
-                  std::string cursor, std::int64_t page, Done<void> done) {
+                  const std::string& cursor, std::int64_t page, Done<void> done) {
   const auto ticket = cache->bulk_ticket();
   Command scan{"HSCAN", object->name};
   scan.arg(cursor).arg("COUNT").arg(page);
@@ -815,9 +827,9 @@ void preload_page(const std::shared_ptr<LocalCacheState>& cache, const ObjectPtr
                              "LocalCachedMap: an HSCAN reply of another shape"));
         }
         cache->fill_all(ticket, entry_pairs(reply.elements[1]));
-        auto next = reply.elements[0].str;
+        const auto& next = reply.elements[0].str;
         if (next == "0") return done(Status{});
-        preload_page(cache, object, std::move(next), page, std::move(done));
+        preload_page(cache, object, next, page, std::move(done));
       });
 }
 
@@ -835,7 +847,10 @@ void configure_local_cache(const ObjectPtr& object, const LocalCacheSettings& se
 }
 
 LocalCacheFound find_in_local_cache(const ObjectPtr& object, std::string key_bytes) {
-  return started_cache(object)->find(std::move(key_bytes), false);
+  // Every typed get starts here: no reference count taken on the state.
+  auto* cache = static_cast<LocalCacheState*>(object->attached.get());
+  cache->ensure_started(object);
+  return cache->find(std::move(key_bytes), false);
 }
 
 void remember_decoded(const ObjectPtr& object, const LocalCacheFound& found,
@@ -877,27 +892,27 @@ void start_clear_local_caches(const ObjectPtr& object, Done<void> done) {
       std::chrono::milliseconds(kClearSemaphoreLife).count()));
   commands.push_back(Command{cache->publish_command(), cache->topic_name()}.arg(
       encode_local_cache_clear(cache->id(), request, true)));
-  submit_all(object->core, std::move(commands),
-             [object, semaphore, done = std::move(done)](Status status,
-                                                         std::vector<Reply> replies) mutable {
-               if (status) return done(std::move(status));
-               // Every subscriber but ours answers (ours is the sender, which skips it).
-               const std::int64_t others = replies.at(1).integer - 1;
-               auto finish = [object, semaphore, done = std::move(done)](Status) mutable {
-                 submit_all(object->core, {Command{"DEL", semaphore}},
-                            [done = std::move(done)](Status status, std::vector<Reply>) mutable {
-                              done(std::move(status));
-                            });
-               };
-               if (others <= 0) return finish(Status{});
-               start_semaphore_try_acquire(object->core, semaphore, others,
-                                           std::chrono::milliseconds(kClearWait),
-                                           [finish = std::move(finish)](Status, bool) mutable {
-                                             // Not all answered in time: cleared anyway, as
-                                             // Redisson's clearLocalCache returns then too.
-                                             finish(Status{});
-                                           });
-             });
+  submit_all(
+      object->core, std::move(commands),
+      [object, semaphore, done = std::move(done)](Status status,
+                                                  std::vector<Reply> replies) mutable {
+        if (status) return done(std::move(status));
+        // Every subscriber but ours answers (ours is the sender, which skips it).
+        const std::int64_t others = replies.at(1).integer - 1;
+        auto finish = [object, semaphore, done = std::move(done)](const Status&) mutable {
+          submit_all(object->core, {Command{"DEL", semaphore}},
+                     [done = std::move(done)](const Status& status,
+                                              const std::vector<Reply>&) mutable { done(status); });
+        };
+        if (others <= 0) return finish(Status{});
+        start_semaphore_try_acquire(object->core, semaphore, others,
+                                    std::chrono::milliseconds(kClearWait),
+                                    [finish = std::move(finish)](const Status&, bool) mutable {
+                                      // Not all answered in time: cleared anyway, as
+                                      // Redisson's clearLocalCache returns then too.
+                                      finish(Status{});
+                                    });
+      });
 }
 
 }  // namespace redisson::detail

@@ -101,10 +101,10 @@ TEST(LocalCacheStore, LruDropsTheLeastRecentlyUsed) {
   const auto t = LocalCacheStore::Clock::time_point{} + 1h;
   store.put(hash_of("a"), "a", "1", t);
   store.put(hash_of("b"), "b", "2", t);
-  ASSERT_NE(store.find(hash_of("a"), t), nullptr);  // a used: b is the least recent
+  ASSERT_NE(store.find("a", t), nullptr);  // a used: b is the least recent
   store.put(hash_of("c"), "c", "3", t);
-  EXPECT_EQ(store.find(hash_of("b"), t), nullptr);
-  EXPECT_NE(store.find(hash_of("a"), t), nullptr);
+  EXPECT_EQ(store.find("b", t), nullptr);
+  EXPECT_NE(store.find("a", t), nullptr);
   EXPECT_EQ(store.size(), 2U);
   EXPECT_EQ(store.evictions(), 1);
 }
@@ -114,11 +114,11 @@ TEST(LocalCacheStore, LfuDropsTheLeastFrequentlyUsed) {
   const auto t = LocalCacheStore::Clock::time_point{} + 1h;
   store.put(hash_of("a"), "a", "1", t);
   store.put(hash_of("b"), "b", "2", t);
-  for (int i = 0; i < 3; ++i) store.find(hash_of("a"), t);
-  store.find(hash_of("b"), t);
+  for (int i = 0; i < 3; ++i) store.find("a", t);
+  store.find("b", t);
   store.put(hash_of("c"), "c", "3", t);
-  EXPECT_NE(store.find(hash_of("a"), t), nullptr);
-  EXPECT_EQ(store.find(hash_of("b"), t), nullptr);
+  EXPECT_NE(store.find("a", t), nullptr);
+  EXPECT_EQ(store.find("b", t), nullptr);
 }
 
 TEST(LocalCacheStore, WithoutAPolicyTheOldestGoes) {
@@ -126,37 +126,50 @@ TEST(LocalCacheStore, WithoutAPolicyTheOldestGoes) {
   const auto t = LocalCacheStore::Clock::time_point{} + 1h;
   store.put(hash_of("a"), "a", "1", t);
   store.put(hash_of("b"), "b", "2", t);
-  store.find(hash_of("a"), t);  // use does not matter
+  store.find("a", t);  // use does not matter
   store.put(hash_of("c"), "c", "3", t);
-  EXPECT_EQ(store.find(hash_of("a"), t), nullptr);
+  EXPECT_EQ(store.find("a", t), nullptr);
 }
 
 TEST(LocalCacheStore, TimeToLiveAndMaxIdle) {
   const auto t = LocalCacheStore::Clock::time_point{} + 1h;
   auto lived = store_of(LocalCacheStore::Eviction::oldest, 0, 100ms);
   lived.put(hash_of("a"), "a", "1", t);
-  EXPECT_NE(lived.find(hash_of("a"), t + 99ms), nullptr);
-  EXPECT_EQ(lived.find(hash_of("a"), t + 100ms), nullptr);
+  EXPECT_NE(lived.find("a", t + 99ms), nullptr);
+  EXPECT_EQ(lived.find("a", t + 100ms), nullptr);
   EXPECT_EQ(lived.evictions(), 1);
 
   auto idle = store_of(LocalCacheStore::Eviction::oldest, 0, 0ms, 100ms);
   idle.put(hash_of("a"), "a", "1", t);
-  EXPECT_NE(idle.find(hash_of("a"), t + 90ms), nullptr);
-  EXPECT_NE(idle.find(hash_of("a"), t + 180ms), nullptr) << "each read restarts the idle time";
-  EXPECT_EQ(idle.find(hash_of("a"), t + 280ms), nullptr);
+  EXPECT_NE(idle.find("a", t + 90ms), nullptr);
+  EXPECT_NE(idle.find("a", t + 180ms), nullptr) << "each read restarts the idle time";
+  EXPECT_EQ(idle.find("a", t + 280ms), nullptr);
+}
+
+TEST(LocalCacheStore, MessagesFindEntriesByTheirHash) {
+  auto store = store_of(LocalCacheStore::Eviction::lru, 0);
+  const LocalCacheStore::Clock::time_point untimed{};
+  store.put(hash_of("a"), "a", "1", untimed);
+  store.put(hash_of("b"), "b", std::nullopt, untimed);  // a cached miss
+  EXPECT_FALSE(store.find("b", untimed)->value.has_value());
+  EXPECT_TRUE(store.erase(hash_of("a")));
+  EXPECT_FALSE(store.erase(hash_of("a")));
+  EXPECT_EQ(store.find("a", untimed), nullptr);
+  EXPECT_EQ(store.size(), 1U);
+  EXPECT_FALSE(store.timed()) << "no time limit: callers need not read the clock";
 }
 
 TEST(LocalCacheStore, DecodedValuesBelongToOneVersion) {
   auto store = store_of(LocalCacheStore::Eviction::oldest, 0);
   const auto t = LocalCacheStore::Clock::time_point{} + 1h;
   store.put(hash_of("a"), "a", "1", t);
-  const auto stamp = store.find(hash_of("a"), t)->stamp;
+  const auto stamp = store.find("a", t)->stamp;
   store.put(hash_of("a"), "a", "2", t);  // stored again meanwhile
-  store.set_decoded(hash_of("a"), stamp, std::make_shared<const int>(1));
-  EXPECT_EQ(store.find(hash_of("a"), t)->decoded, nullptr) << "the old decoding is not kept";
-  const auto fresh = store.find(hash_of("a"), t)->stamp;
-  store.set_decoded(hash_of("a"), fresh, std::make_shared<const int>(2));
-  EXPECT_NE(store.find(hash_of("a"), t)->decoded, nullptr);
+  store.set_decoded("a", stamp, std::make_shared<const int>(1));
+  EXPECT_EQ(store.find("a", t)->decoded, nullptr) << "the old decoding is not kept";
+  const auto fresh = store.find("a", t)->stamp;
+  store.set_decoded("a", fresh, std::make_shared<const int>(2));
+  EXPECT_NE(store.find("a", t)->decoded, nullptr);
 }
 
 }  // namespace
