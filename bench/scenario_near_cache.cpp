@@ -1,7 +1,8 @@
 // near-cache: LocalCachedMap<std::string, std::string>, Java Redisson's RLocalCachedMap.
 //   (1) hits: get() from one thread on 1,000 keys (100-byte values) all cached by
 //       preload_cache(), against Map<std::string, std::string>::get on the same hash from one
-//       thread, in the same run. ratio = cached gets/s / plain gets/s; target >= 100x.
+//       thread, in the same run. ratio = cached gets/s / plain gets/s; target >= 100x. Then
+//       the same from as many threads as cores (at least 2) at once, for information.
 //   (2) invalidation: a writer instance (this process, its own client) puts one key; a reader
 //       instance in another process had the old value cached. Measured: from the writer's put()
 //       call to the moment the reader's cache no longer holds the old value, one put at a time,
@@ -18,6 +19,7 @@
 // replaced the old value, bounded by a second. The stamp is taken after the check succeeded, so
 // the figure is never earlier than the cache's change (at worst a little later); how often the
 // check had to repeat is reported (`listener_ahead_of_cache`).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -99,7 +101,30 @@ double ops_per_second(std::chrono::nanoseconds duration, Op&& op) {
   return static_cast<double>(done) / (static_cast<double>(now - start) / 1e9);
 }
 
-/// (1): cached gets/s and plain gets/s, one thread each, on the same 1,000 entries.
+/// Calls `op(i)` from `threads` threads at once for `duration`; the calls per second of all.
+template <class Op>
+double ops_per_second_threads(int threads, std::chrono::nanoseconds duration, const Op& op) {
+  std::vector<std::int64_t> done(static_cast<std::size_t>(threads));
+  std::vector<std::thread> running;
+  const auto start = monotonic_ns();
+  const auto end = start + duration.count();
+  for (int t = 0; t < threads; ++t) {
+    running.emplace_back([&, t] {
+      std::int64_t count = 0;
+      while (monotonic_ns() < end) {
+        for (int i = 0; i < 256; ++i) op(count++ + t * 7919);
+      }
+      done[static_cast<std::size_t>(t)] = count;
+    });
+  }
+  for (auto& thread : running) thread.join();
+  std::int64_t total = 0;
+  for (const auto count : done) total += count;
+  return static_cast<double>(total) / (static_cast<double>(monotonic_ns() - start) / 1e9);
+}
+
+/// (1): cached gets/s and plain gets/s, one thread each, on the same 1,000 entries; then the
+/// same from as many threads as the machine has cores (at least 2), for information.
 nlohmann::json measure_hits(const Options& options, redisson::Client& client) {
   namespace codecs = redisson::codecs;
   const auto name = bench_key(options, "near-cache-hits");
@@ -130,7 +155,22 @@ nlohmann::json measure_hits(const Options& options, redisson::Client& client) {
   const double plain_rate = ops_per_second(options.duration / 4, [&](std::int64_t i) {
     bytes += plain.get(keys[static_cast<std::size_t>(i) % keys.size()]).value_or("").size();
   });
-  if (bytes == 0) throw std::runtime_error("near-cache: every get answered nothing");
+  // Every thread: a get, its value's size checked (so no get is left out).
+  std::atomic<std::int64_t> empty{0};
+  const auto read = [&](const auto& map) {
+    return [&keys, &empty, m = &map](std::int64_t i) {
+      if (!m->get(keys[static_cast<std::size_t>(i) % keys.size()])) empty.fetch_add(1);
+    };
+  };
+  const int threads = std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
+  const double cached_threads_rate =
+      ops_per_second_threads(threads, options.duration / 8, read(cached));
+  const auto after_threads = cached.local_cache_stats();
+  const double plain_threads_rate =
+      ops_per_second_threads(threads, options.duration / 8, read(plain));
+  if (bytes == 0 || empty.load() != 0) {
+    throw std::runtime_error("near-cache: a get answered nothing");
+  }
   cached.destroy();
   plain.delete_object();
 
@@ -148,6 +188,15 @@ nlohmann::json measure_hits(const Options& options, redisson::Client& client) {
                      {"ratio_meaning", "LocalCachedMap::get/s / Map::get/s (higher is better)"}};
   add_target(out, "cached get/s >= 100x Map::get/s, no miss",
              misses == 0 && ratio >= kTargetHitRatio);
+  out["threads_" + std::to_string(threads)] = {
+      {"measured", "the same from " + std::to_string(threads) +
+                       " threads at once on one client (for information)"},
+      {"cached_ops_per_s", round2(cached_threads_rate)},
+      {"cached_ops_per_s_per_thread", round2(cached_threads_rate / threads)},
+      {"plain_map_ops_per_s", round2(plain_threads_rate)},
+      {"plain_map_ops_per_s_per_thread", round2(plain_threads_rate / threads)},
+      {"cached_misses", after_threads.misses - after.misses},
+      {"ratio", round2(cached_threads_rate / plain_threads_rate)}};
   return out;
 }
 
