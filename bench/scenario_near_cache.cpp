@@ -12,7 +12,8 @@
 // How the reader sees the change without polling its cache all the time: a LocalCachedMap has
 // no callback for "my cache changed", but its cache changes when the `{name}:topic` message is
 // applied. The reader adds a plain Topic listener on that same channel, on the same client (one
-// subscription, so the message reaches both listeners at once). When that listener is called,
+// subscription, so the message reaches both listeners at once), added after the cache's own so
+// that the cache's is handed the message first. When that listener is called,
 // it checks the cache itself (cached_map(): is the old value still there?). The library runs
 // each listener on its own strand of the listener threads, so the cache's listener may not have
 // applied the message yet: then the check repeats (yielding) until the cache dropped or
