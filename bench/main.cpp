@@ -3,7 +3,7 @@
 //
 //   redisson-bench --scenario raw|bucket|map|atomic-long|rate-limiter|codec|uncontended|parallel|
 //                             parallel-cluster|handoff|contention|fair-contention|rw|semaphore|
-//                             many-locks|batch|all
+//                             many-locks|batch|remote|near-cache|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //                  [--cluster-urls URL,URL,...] [--locks 100000] [--hold-time 60s]
 //                  [--watchdog-timeout 30s]
@@ -59,6 +59,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"many-locks", redisson_bench::run_many_locks},
       {"batch", redisson_bench::run_batch},
       {"remote", redisson_bench::run_remote},
+      {"near-cache", redisson_bench::run_near_cache},
   };
   return kScenarios;
 }
@@ -193,6 +194,7 @@ int main(int argc, char** argv) {
       if (worker.kind == "reliable-topic") {
         return redisson_bench::worker_reliable_topic(worker);
       }
+      if (worker.kind.starts_with("near-cache-")) return redisson_bench::worker_near_cache(worker);
       if (worker.kind == "raw-subscriber") return redisson_bench::worker_raw_subscriber(worker);
       if (worker.kind == "topic-subscriber") {
         return redisson_bench::worker_topic_subscriber(worker);

@@ -127,6 +127,11 @@ def extra(r):
                 f"{num(w.get('keys_renewed_per_s'), 0)}/s of {num(w.get('expected_keys_per_s'), 0)}, "
                 f"lost {r.get('lost')}, missing {r.get('missing_at_end')}, handler errors "
                 f"{r.get('error_handler_calls')}")
+    if s == "near-cache":
+        h, i, u = r.get("hits", {}), r.get("invalidate", {}), r.get("update", {})
+        return (f"hits {num(h.get('ratio'), 0)}x Map::get ({num(h.get('plain_map_ops_per_s'), 0)}/s); "
+                f"invalidate p50 {num(i.get('p50_us'))} us = {num(i.get('ratio'), 2)}x PING; "
+                f"update p50 {num(u.get('p50_us'))} us = {num(u.get('ratio'), 2)}x PING")
     if s == "semaphore":
         return (f"busy {num(r.get('busy'), 2)} of {r.get('permits')} permits, "
                 f"{num(r.get('commands_per_acquisition'), 1)} cmds/acq, Jain {r.get('jain_index')}, "
