@@ -63,6 +63,7 @@
 #include "redisson/script.hpp"
 #include "redisson/semaphore.hpp"
 #include "redisson/services/cache.hpp"
+#include "redisson/services/live_object.hpp"
 #include "redisson/services/remote_service.hpp"
 #include "redisson/spin_lock.hpp"
 #include "redisson/transaction.hpp"
