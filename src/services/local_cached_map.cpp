@@ -15,6 +15,7 @@
 #include <array>
 #include <atomic>
 #include <cstdio>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <random>
@@ -223,20 +224,40 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     }
   }
   /// A write here: drops the key (and, for `value`, caches it) before the write is sent.
-  void changed_here(const LocalCacheKeyHash& hash, std::string key,
-                    std::optional<std::string> value) {
-    std::lock_guard<std::mutex> hold(mutex_);
-    bump(hash);
-    if (value && ready_ && !disabled(hash)) {
-      store_.put(hash, std::move(key), std::move(value), store_now());
-    } else {
-      store_.erase(hash);
-    }
-  }
-  void forget(const LocalCacheKeyHash& hash) {
+  // Why a write's value is cached when its own message comes back, not when its reply does:
+  // the reply and the other instances' messages travel on two connections, so a message about
+  // an older write can arrive after the reply of a newer one. The messages (ours included, the
+  // publish is in the write's script) arrive in the order the server ran the writes.
+
+  /// A write here is about to be sent: the key leaves the cache, and a write whose value is
+  /// known (`key` and `value`) waits for its message to cache it. Returns the notes
+  /// write_ended() compares when the write publishes nothing (sync none).
+  FillTicket write_starts(const LocalCacheKeyHash& hash, std::string key,
+                          std::optional<std::string> value) {
     std::lock_guard<std::mutex> hold(mutex_);
     bump(hash);
     store_.erase(hash);
+    ++writing_[stripe_of(hash)];
+    if (value && publishes() && ready_) {
+      own_writes_[hash].push_back(PendingWrite{std::move(key), std::move(value)});
+    }
+    return FillTicket{stripes_[stripe_of(hash)], global_, ready_};
+  }
+  /// The write's reply came. Publishing: a failed write sends no message, so its pending value
+  /// goes. Not publishing: the value (when known and the write succeeded) is cached if no other
+  /// write of the stripe is still out and nothing changed it since this one was sent.
+  void write_ended(const LocalCacheKeyHash& hash, const FillTicket& ticket, std::string key,
+                   std::optional<std::string> value, bool failed) {
+    std::lock_guard<std::mutex> hold(mutex_);
+    const auto stripe = stripe_of(hash);
+    --writing_[stripe];
+    if (publishes()) {
+      if (failed) drop_own_write(hash, key);
+      return;
+    }
+    if (failed || !value || writing_[stripe] != 0 || !ready_ || !ticket.allowed) return;
+    if (ticket.stripe != stripes_[stripe] || ticket.global != global_ || disabled(hash)) return;
+    store_.put(hash, std::move(key), std::move(value), store_now());
   }
   void clear() {
     std::lock_guard<std::mutex> hold(mutex_);
@@ -286,6 +307,35 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   /// The time for the store: read only when it has a time limit (a hit then reads no clock).
   Clock::time_point store_now() const {
     return store_.timed() ? Clock::now() : Clock::time_point{};
+  }
+  bool publishes() const noexcept { return std::string_view(mode()) != "0"; }
+  /// Our own write's message arrived. Under invalidate the write's value is cached when it is
+  /// the only write of that key from here still waiting for its message (two could have run in
+  /// either order); an update message carries the value itself (stored by the caller).
+  void echo_of_own_write(const LocalCacheKeyHash& hash) {
+    const auto at = own_writes_.find(hash);
+    if (at == own_writes_.end()) return;
+    auto& pending = at->second;
+    const bool alone = pending.size() == 1;
+    auto write = std::move(pending.front());
+    pending.pop_front();
+    if (pending.empty()) own_writes_.erase(at);
+    if (alone && settings_.sync != kSyncUpdate && ready_ && !disabled(hash)) {
+      store_.put(hash, std::move(write.key), std::move(write.value), store_now());
+    }
+  }
+  /// Forgets one pending write of `key` (its write failed: no message will come).
+  void drop_own_write(const LocalCacheKeyHash& hash, const std::string& key) {
+    const auto at = own_writes_.find(hash);
+    if (at == own_writes_.end()) return;
+    auto& pending = at->second;
+    for (auto it = pending.begin(); it != pending.end(); ++it) {
+      if (it->key == key) {
+        pending.erase(it);
+        break;
+      }
+    }
+    if (pending.empty()) own_writes_.erase(at);
   }
   /// A Java transaction disabled the whole cache for a while.
   bool disabled_all() const {
@@ -398,6 +448,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     std::unique_lock<std::mutex> hold(mutex_);
     if (destroyed_) return;
     if (status == TopicStatus::interrupted) {
+      own_writes_.clear();  // their messages may be lost: they cache nothing
       // Messages are lost from now on: stop filling until the strategy has run.
       if (settings_.reconnection != 0) {
         ready_ = false;
@@ -469,18 +520,21 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
         if (message.flag) release_clear(message.request_id);
         return;
       case LocalCacheMessageType::invalidate:
-        if (message.excluded == id_) return;
         for (const auto& hash : message.hashes) {
           bump(hash);
           store_.erase(hash);
+          // Our own write's message, in the server's order of writes: cache what it wrote.
+          if (message.excluded == id_) echo_of_own_write(hash);
         }
         return;
       case LocalCacheMessageType::update: {
-        if (message.excluded == id_) return;
         const auto now = Clock::now();
         for (auto& [key, value] : message.entries) {
           const auto hash = key_hash(key);
           bump(hash);
+          if (message.excluded == id_) echo_of_own_write(hash);
+          // Messages arrive in the order the server ran the writes, ours included: the last
+          // one's value is the hash's.
           if (ready_ && !disabled(hash)) {
             store_.put(hash, std::move(key), std::move(value), now);
           } else {
@@ -536,6 +590,13 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   LocalCacheSettings settings_;
   LocalCacheStore store_;
   std::array<std::uint64_t, kStripes> stripes_{};
+  std::array<std::uint32_t, kStripes> writing_{};  // writes sent from here, reply not yet in
+  struct PendingWrite {
+    std::string key;
+    std::optional<std::string> value;
+  };
+  // Writes of known values sent from here whose own message has not come back yet, per key.
+  std::map<LocalCacheKeyHash, std::deque<PendingWrite>> own_writes_;
   std::uint64_t global_ = 0;
   std::uint64_t changes_ = 0;
   std::int64_t hits_ = 0;
@@ -621,8 +682,8 @@ const char* op_name(MapOp op) {
   }
 }
 
-/// The value a write leaves under its key when it is known before the reply (put, fast_put,
-/// put_all's entries): cached before sending, as Redisson does.
+/// Whether the value a write leaves under its key is known before the reply (put, fast_put,
+/// put_all's entries): cached when the reply comes (see LocalCacheState::write_ended).
 bool writes_known_value(MapOp op) {
   return op == MapOp::put || op == MapOp::fast_put || op == MapOp::put_all;
 }
@@ -669,18 +730,27 @@ void start_write(const std::shared_ptr<LocalCacheState>& cache, const ObjectPtr&
     log_ids.push_back(log_entry_id(hashes.back()));
   }
 
-  // The cache before the write: another instance's message about a later write then comes
-  // after this and wins.
-  if (op == MapOp::put_all) {
-    for (std::size_t i = 0; i < hashes.size(); ++i) {
-      cache->changed_here(hashes[i], args[2 * i], args[2 * i + 1]);
+  // Each written key leaves the cache before the write is sent; a write whose value is known
+  // caches it when its reply comes, unless something else touched the key meanwhile.
+  struct Written {
+    LocalCacheKeyHash hash;
+    FillTicket ticket;
+    std::string key;
+    std::optional<std::string> value;
+  };
+  std::vector<Written> written;
+  written.reserve(hashes.size());
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
+    Written one{hashes[i], FillTicket{}, std::string(), std::nullopt};
+    if (op == MapOp::put_all) {
+      one.key = args[2 * i];
+      one.value = args[2 * i + 1];
+    } else if (writes_known_value(op)) {
+      one.key = args[0];
+      one.value = args[1];
     }
-  } else if (op == MapOp::fast_remove) {
-    for (const auto& hash : hashes) cache->forget(hash);
-  } else if (writes_known_value(op)) {
-    cache->changed_here(hashes[0], args[0], args[1]);
-  } else {
-    cache->forget(hashes[0]);
+    one.ticket = cache->write_starts(one.hash, one.key, one.value);
+    written.push_back(std::move(one));
   }
 
   std::vector<std::string> argv{
@@ -694,11 +764,12 @@ void start_write(const std::shared_ptr<LocalCacheState>& cache, const ObjectPtr&
   argv.insert(argv.end(), messages.begin(), messages.end());
   argv.insert(argv.end(), log_ids.begin(), log_ids.end());
   eval_reply(*object, lua::local_cached_map_write(write_keys(*object), argv),
-             [cache, hashes = std::move(hashes), known = writes_known_value(op),
-              done = std::move(done)](Status status, Reply reply) mutable {
-               // A failed write may or may not have happened: nothing of it stays cached.
-               if (status && known) {
-                 for (const auto& hash : hashes) cache->forget(hash);
+             [cache, written = std::move(written), done = std::move(done)](Status status,
+                                                                           Reply reply) mutable {
+               for (auto& one : written) {
+                 // A failed write may or may not have happened: nothing of it is cached.
+                 cache->write_ended(one.hash, one.ticket, std::move(one.key), std::move(one.value),
+                                    static_cast<bool>(status));
                }
                done(std::move(status), std::move(reply));
              });
