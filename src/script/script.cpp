@@ -2,6 +2,11 @@
 
 #include <openssl/evp.h>
 
+#include <string>
+#include <string_view>
+
+#include "codec/hex.hpp"
+
 namespace redisson {
 namespace {
 
@@ -9,14 +14,7 @@ std::string sha1_hex(std::string_view text) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
   EVP_Digest(text.data(), text.size(), digest, &length, EVP_sha1(), nullptr);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  hex.reserve(length * 2);
-  for (unsigned int i = 0; i < length; ++i) {
-    hex.push_back(kHex[digest[i] >> 4]);
-    hex.push_back(kHex[digest[i] & 0xF]);
-  }
-  return hex;
+  return detail::hex_lower(std::string(digest, digest + length));
 }
 
 }  // namespace

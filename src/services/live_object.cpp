@@ -4,29 +4,14 @@
 
 #include <string>
 
+#include "codec/hex.hpp"
 #include "hash/highway_hash.hpp"
 #include "lua_scripts.hpp"
 
 namespace redisson::detail {
 
-namespace {
-
-std::string hex_of_bytes(std::string_view bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (const char c : bytes) {
-    const auto byte = static_cast<unsigned char>(c);
-    out.push_back(kDigits[byte >> 4]);
-    out.push_back(kDigits[byte & 0xF]);
-  }
-  return out;
-}
-
-}  // namespace
-
 std::string live_object_key(std::string_view id_bytes, std::string_view class_name) {
-  return "redisson_live_object:{" + hex_of_bytes(id_bytes) + "}:" + std::string(class_name);
+  return "redisson_live_object:{" + hex_lower(id_bytes) + "}:" + std::string(class_name);
 }
 
 std::string live_object_index(std::string_view class_name, std::string_view field) {

@@ -25,6 +25,7 @@
 
 #include "client/client_core.hpp"
 #include "client/failure_report.hpp"
+#include "codec/hex.hpp"
 #include "hash/highway_hash.hpp"
 #include "lua_scripts.hpp"
 #include "objects/send.hpp"
@@ -55,18 +56,6 @@ std::array<char, N> cache_random_bytes() {
   thread_local std::mt19937_64 generator{std::random_device{}()};
   std::array<char, N> out{};
   for (auto& c : out) c = static_cast<char>(generator() & 0xFF);
-  return out;
-}
-
-std::string cache_hex(std::string_view bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (const char c : bytes) {
-    const auto byte = static_cast<unsigned char>(c);
-    out.push_back(kDigits[byte >> 4]);
-    out.push_back(kDigits[byte & 0xF]);
-  }
   return out;
 }
 
@@ -577,7 +566,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
 
   /// Answers another instance's clear_local_cache (runs under the mutex; sends only).
   void release_clear(const std::string& request) {
-    const auto semaphore = name_ + ":clear:" + cache_hex(request);
+    const auto semaphore = name_ + ":clear:" + hex_lower(request);
     auto call = lua::local_cache_clear_release(
         std::vector<std::string>{semaphore, prefix_name("redisson_sc", semaphore)},
         std::vector<std::string>{sharded_ ? "SPUBLISH" : "PUBLISH"});
@@ -962,7 +951,7 @@ void start_clear_local_caches(const ObjectPtr& object, Done<void> done) {
   }
   const auto request = cache_random_bytes<16>();
   auto semaphore =
-      object->name + ":clear:" + cache_hex(std::string_view(request.data(), request.size()));
+      object->name + ":clear:" + hex_lower(std::string_view(request.data(), request.size()));
   std::vector<Command> commands;
   commands.push_back(Command{"SET", semaphore}.arg("0").arg("PX").arg(
       std::chrono::milliseconds(kClearSemaphoreLife).count()));
