@@ -132,12 +132,15 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     {
       std::lock_guard<std::mutex> hold(mutex_);
       if (started_.load(std::memory_order_relaxed) || destroyed_) return;
-      started_.store(true, std::memory_order_release);
       core_ = object->core;
       sharded_ = object->core->router().sharded_pubsub();
+      topic_ = channel_object(topic_name());
+      expired_ = channel_object("__keyevent@*:expired");
+      // Published last: a thread that sees started_ sees the fields above (no lock on reads).
+      started_.store(true, std::memory_order_release);
       if (!settings_.cache_locally) return;  // a Map that only publishes
     }
-    subscribe(object);
+    subscribe();
   }
 
   /// Runs `then` once the cache is filled (subscribed, or nothing to subscribe), at once if it
@@ -353,15 +356,13 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     return object;
   }
 
-  void subscribe(const ObjectPtr& map) {
+  void subscribe() {
     std::weak_ptr<LocalCacheState> weak = weak_from_this();
-    map_ = map;
     if (settings_.sync == kSyncNone && settings_.reconnection == 0) {
       // Nothing to hear: the cache is ours alone.
       std::lock_guard<std::mutex> hold(mutex_);
       ready_ = true;
     } else {
-      topic_ = channel_object(topic_name());
       TopicCallbacks callbacks;
       // Applied on the I/O thread as the message arrives (the accept hook), never posted to the
       // listener threads: an invalidation must not wait behind slow user listeners there, and
@@ -382,7 +383,6 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
                          });
     }
     if (settings_.clear_when_map_expires) {
-      expired_ = channel_object("__keyevent@*:expired");
       TopicCallbacks callbacks;
       callbacks.accept = [name = name_](std::string_view payload) { return payload == name; };
       callbacks.on_message = [weak](std::string_view, std::string_view) {
@@ -424,13 +424,17 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   void unsubscribe() {
     ListenerId topic_id = 0;
     ListenerId expired_id = 0;
+    std::shared_ptr<ObjectState> topic;
+    std::shared_ptr<ObjectState> expired;
     {
       std::lock_guard<std::mutex> hold(mutex_);
       std::swap(topic_id, topic_listener_);
       std::swap(expired_id, expired_listener_);
+      topic = topic_;
+      expired = expired_;
     }
-    if (topic_id != 0) start_topic_remove(topic_, topic_id, [](const Status&, bool) {});
-    if (expired_id != 0) start_topic_remove(expired_, expired_id, [](const Status&, bool) {});
+    if (topic_id != 0) start_topic_remove(topic, topic_id, [](const Status&, bool) {});
+    if (expired_id != 0) start_topic_remove(expired, expired_id, [](const Status&, bool) {});
   }
 
   void on_status(TopicStatus status) {
@@ -600,7 +604,6 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   std::map<LocalCacheKeyHash, std::vector<std::pair<std::string, Clock::time_point>>> disabled_;
   Clock::time_point disabled_all_until_{};
   std::shared_ptr<ClientCore> core_;
-  std::weak_ptr<const ObjectState> map_;
   std::shared_ptr<ObjectState> topic_;
   std::shared_ptr<ObjectState> expired_;
   ListenerId topic_listener_ = 0;

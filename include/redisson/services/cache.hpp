@@ -185,7 +185,8 @@ class Cache {
 
 /// Named caches, each with its CacheConfig (Redisson's RedissonSpringCacheManager): a name not
 /// configured gets `default_config`, as Spring's dynamic caches do. Opening a cache sends
-/// nothing; the same name gives handles on the same cache.
+/// nothing; the same name gives handles on the same cache. The manager keeps a pointer to
+/// `client`, which must outlive it (the caches it opened need not).
 class CacheManager {
  public:
   explicit CacheManager(const Client& client, std::map<std::string, CacheConfig> configs = {},

@@ -75,7 +75,8 @@ void live_object_reindex(const Client& client, const std::string& index, const s
 /// = "1". An indexed field `f` is the hash `redisson_live_object_index:{C}:f` (value bytes ->
 /// their base64 HighwayHash) and the sets `redisson_live_object_index:{C}:f:<base64>` of ids.
 ///
-/// Each operation waits for its replies (blocking; throws redisson::error). A write of an
+/// It keeps a pointer to `client`, which must outlive it. Each operation waits for its replies
+/// (blocking; throws redisson::error). A write of an
 /// indexed field is three steps, as in Redisson: the old value is read, the index script moves
 /// the id, and the field is written; a reader may see the index ahead of the field meanwhile.
 /// Expiry: expire() sets a time to live on the object's hash; the index entries of an expired
