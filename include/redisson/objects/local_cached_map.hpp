@@ -82,13 +82,14 @@ class TransactionalLocalCachedMap;
 /// getLocalCachedMap call is); copies of the handle share it. The cache is filled only while
 /// the instance is subscribed: the first operation subscribes (answered from Redis until the
 /// server confirmed), and after a disconnection the reconnection strategy says what happens.
-/// A read whose reply raced a write that was heard meanwhile is not cached, so a cache never
-/// keeps a value older than a write it heard of.
+/// A read whose reply raced a write that was heard meanwhile is not cached, and a write's value
+/// is cached when the write's own message comes back (the messages arrive in the order the
+/// server ran the writes), so a cache never keeps a value older than a write it heard of.
 ///
 /// What is cached: the values of get, get_all, contains_key (a hit answers it), the entries
-/// written here, and read_all_map / preload_cache. Values other instances wrote come with
-/// `update`; with `invalidate` they are read again when next asked. Under `none`, nothing is
-/// published and each cache goes stale until its entries expire locally.
+/// written here (a moment after the write returns), and read_all_map / preload_cache. Values other
+/// instances wrote come with `update`; with `invalidate` they are read again when next asked. Under
+/// `none`, nothing is published and each cache goes stale until its entries expire locally.
 ///
 /// A handle: cheap to copy, thread-safe. The subscription ends with the last copy (or
 /// destroy()).
