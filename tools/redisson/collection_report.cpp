@@ -1,5 +1,6 @@
 #include "collection_report.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -120,6 +121,29 @@ void name_list(Client& client, KeyReport& report) {
 /// fields' values name the values keys S(n, value)).
 void name_hash(Client& client, KeyReport& report) {
   const auto& name = report.name;
+  if (name.starts_with("redisson_live_object:{")) {
+    // redisson_live_object:{<hex of the id's bytes>}:<class>
+    const auto close = name.find("}:");
+    report.redisson_type = "LiveObject";
+    if (close != std::string::npos) {
+      report.details.emplace_back("class", "\"" + name.substr(close + 2) + "\"");  // JSON text
+    }
+    return;
+  }
+  if (name.starts_with("redisson_live_object_index:{")) {
+    report.redisson_type = "LiveObject index (value -> hash of the value's ids set)";
+    return;
+  }
+  // A local cached map: its near caches listen on {name}:topic; under the load strategy its
+  // writers keep an updates log.
+  const auto topic = suffix_name(name, "topic");
+  const auto listening = client.execute({"PUBSUB", "NUMSUB", topic});
+  const std::int64_t caches = listening.elements.size() == 2 ? listening.elements[1].integer : 0;
+  if (caches > 0 || exists(client, prefix_name("redisson__cache_updates_log", name))) {
+    report.redisson_type = "LocalCachedMap";
+    report.details.emplace_back("near caches subscribed", std::to_string(caches));
+    return;
+  }
   for (const auto& key :
        {prefix_name("redisson__timeout__set", name), prefix_name("redisson__idle__set", name),
         suffix_name(name, "redisson_options")}) {

@@ -867,6 +867,14 @@ TEST_F(RedissonCli, InspectNamesRedissonCollectionsByTheirLayout) {
   server_.command({"ZADD", "redisson__ts_ttl:{series}", "1", "m"});
   EXPECT_NE(run({"inspect", "series"}).out.find("Redisson TimeSeries (sorted set)"),
             std::string::npos);
+  server_.command({"HSET", "near", "k", "v"});
+  server_.command({"ZADD", "redisson__cache_updates_log:{near}", "1", "m"});
+  const auto near = run({"inspect", "near"});
+  EXPECT_NE(near.out.find("Redisson LocalCachedMap (hash)"), std::string::npos) << near;
+  server_.command({"HSET", "redisson_live_object:{22703122}:com.example.Person", "f", "v"});
+  const auto live = run({"inspect", "redisson_live_object:{22703122}:com.example.Person"});
+  EXPECT_NE(live.out.find("Redisson LiveObject (hash)"), std::string::npos) << live;
+  EXPECT_NE(live.out.find("class: com.example.Person"), std::string::npos) << live;
   // A plain list stays a list.
   server_.command({"RPUSH", "plain", "a"});
   const auto plain = run({"inspect", "plain"});
