@@ -230,8 +230,20 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     bump(hash);
     store_.erase(hash);
     ++writing_[stripe_of(hash)];
-    if (value && publishes() && ready_) {
-      own_writes_[hash].push_back(PendingWrite{std::move(key), std::move(value)});
+    if (publishes()) {
+      // Alone: no other write of this key from here is out, and none starts before its message
+      // comes back; only then does its message tell which write it is (the format names no
+      // write), so only then is its value cached.
+      bool alone = unknown_writes_.count(hash) == 0;
+      if (const auto at = own_writes_.find(hash); at != own_writes_.end()) {
+        for (auto& pending : at->second) pending.alone = false;
+        alone = false;
+      }
+      if (!value) {
+        ++unknown_writes_[hash];
+      } else if (ready_) {
+        own_writes_[hash].push_back(PendingWrite{std::move(key), std::move(value), alone});
+      }
     }
     return FillTicket{stripes_[stripe_of(hash)], global_, ready_};
   }
@@ -244,7 +256,17 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     const auto stripe = stripe_of(hash);
     --writing_[stripe];
     if (publishes()) {
-      if (failed) drop_own_write(hash, key);
+      if (!value) {
+        if (const auto at = unknown_writes_.find(hash); at != unknown_writes_.end()) {
+          if (--at->second == 0) unknown_writes_.erase(at);
+        }
+      } else if (failed) {
+        // No message will come; and a message of another write may have cached this one's
+        // value early: it goes.
+        drop_own_write(hash, key);
+        bump(hash);
+        store_.erase(hash);
+      }
       return;
     }
     if (failed || !value || writing_[stripe] != 0 || !ready_ || !ticket.allowed) return;
@@ -301,18 +323,17 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     return store_.timed() ? Clock::now() : Clock::time_point{};
   }
   bool publishes() const noexcept { return std::string_view(mode()) != "0"; }
-  /// Our own write's message arrived. Under invalidate the write's value is cached when it is
-  /// the only write of that key from here still waiting for its message (two could have run in
-  /// either order); an update message carries the value itself (stored by the caller).
+  /// Our own write's message arrived. Under invalidate the oldest pending write of the key is
+  /// cached if it was alone (see write_starts); an update message carries the value itself
+  /// (stored by the caller).
   void echo_of_own_write(const LocalCacheKeyHash& hash) {
     const auto at = own_writes_.find(hash);
     if (at == own_writes_.end()) return;
     auto& pending = at->second;
-    const bool alone = pending.size() == 1;
     auto write = std::move(pending.front());
     pending.pop_front();
     if (pending.empty()) own_writes_.erase(at);
-    if (alone && settings_.sync != kSyncUpdate && ready_ && !disabled(hash)) {
+    if (write.alone && settings_.sync != kSyncUpdate && ready_ && !disabled(hash)) {
       store_.put(hash, std::move(write.key), std::move(write.value), store_now());
     }
   }
@@ -442,6 +463,7 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
     if (destroyed_) return;
     if (status == TopicStatus::interrupted) {
       own_writes_.clear();  // their messages may be lost: they cache nothing
+      unknown_writes_.clear();
       // Messages are lost from now on: stop filling until the strategy has run.
       if (settings_.reconnection != 0) {
         ready_ = false;
@@ -587,7 +609,11 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
   struct PendingWrite {
     std::string key;
     std::optional<std::string> value;
+    bool alone = true;
   };
+  // Writes from here whose value is not known (remove, the conditional ones), per key, until
+  // their reply: a known write started meanwhile is not alone.
+  std::map<LocalCacheKeyHash, std::uint32_t> unknown_writes_;
   // Writes of known values sent from here whose own message has not come back yet, per key.
   std::map<LocalCacheKeyHash, std::deque<PendingWrite>> own_writes_;
   std::uint64_t global_ = 0;
