@@ -36,6 +36,7 @@
 #include "services/local_cache_store.hpp"
 #include "sync/names.hpp"
 #include "sync/semaphore_access.hpp"
+#include "topology/router.hpp"
 
 namespace redisson::detail {
 
