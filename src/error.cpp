@@ -58,6 +58,8 @@ class Category final : public std::error_category {
         return "a function passed to the operation threw; nothing was written";
       case errc::remote_failed:
         return "a remote method failed on its worker";
+      case errc::rejected:
+        return "the executor refused the task: it is shut down";
     }
     return "unknown redisson error";
   }

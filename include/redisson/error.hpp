@@ -63,6 +63,8 @@ enum class errc {
   /// a remote method failed on its worker (RemoteService): the message is the worker's (a C++
   /// exception's text, or the class of a Java exception)
   remote_failed,
+  /// an executor refused a task: it is shut down (ExecutorService::shutdown), nothing was queued
+  rejected,
 };
 
 /// The error category of redisson::errc.

@@ -1,0 +1,36 @@
+-- Cancels a task (Redisson's ScheduledTasksService remove): it leaves the tasks hash, the
+-- schedule and the request list. A task that had not started is counted out (which may complete
+-- a shutdown); one running now finishes, but a periodic one is not run again.
+-- KEYS[1]: the request list {<name>:org.redisson.executor.RemoteExecutorService}
+-- KEYS[2]: the scheduler zset ...:scheduler
+-- KEYS[3]: the task counter ...:counter
+-- KEYS[4]: the status key ...:status
+-- KEYS[5]: the termination channel ...:termination-topic
+-- KEYS[6]: the tasks hash ...:tasks
+-- KEYS[7]: the retry interval key ...:retry-interval
+-- KEYS[8]: the expiration zset ...:expiration
+-- ARGV[1]: the task id
+-- ARGV[2]: the shut-down state ("1"); ARGV[3]: the terminated state ("2")
+-- Returns: 1 when the task was removed before it started; 0 when it is running now (it will not
+-- run again); nil when there is no such task.
+local task = redis.call('hget', KEYS[6], ARGV[1])
+redis.call('hdel', KEYS[6], ARGV[1])
+redis.call('zrem', KEYS[2], 'ff:' .. ARGV[1])
+redis.call('zrem', KEYS[8], ARGV[1])
+local removed_scheduled = redis.call('zrem', KEYS[2], ARGV[1])
+local removed = redis.call('lrem', KEYS[1], 1, ARGV[1])
+if task ~= false and (removed > 0 or removed_scheduled > 0) then
+  if redis.call('decr', KEYS[3]) == 0 then
+    redis.call('del', KEYS[3])
+    if redis.call('get', KEYS[4]) == ARGV[2] then
+      redis.call('del', KEYS[7])
+      redis.call('set', KEYS[4], ARGV[3])
+      redis.call('publish', KEYS[5], ARGV[3])
+    end
+  end
+  return 1
+end
+if task == false then
+  return nil
+end
+return 0
