@@ -170,9 +170,31 @@ void name_sorted_set(Client& client, KeyReport& report) {
   if (exists(client, "redisson__ts_ttl:" + braced)) report.redisson_type = "TimeSeries";
 }
 
+/// An executor's request list, tasks hash or schedule:
+/// {<name>:org.redisson.executor.RemoteExecutorService}[:tasks|:scheduler].
+bool name_executor(KeyReport& report) {
+  constexpr std::string_view kMarker = ":org.redisson.executor.RemoteExecutorService}";
+  const auto& name = report.name;
+  const auto at = name.find(kMarker);
+  if (!name.starts_with("{") || at == std::string::npos) return false;
+  const auto part = std::string_view(name).substr(at + kMarker.size());
+  if (part.empty() && report.type == "list") {
+    report.redisson_type = "ExecutorService queue (the ids of due tasks)";
+  } else if (part == ":tasks" && report.type == "hash") {
+    report.redisson_type = "ExecutorService tasks (id -> task)";
+  } else if (part == ":scheduler" && report.type == "zset") {
+    report.redisson_type = "ExecutorService schedule (id -> start ms; ff:<id> -> retry)";
+  } else {
+    return false;
+  }
+  report.details.emplace_back("executor", "\"" + name.substr(1, at - 1) + "\"");  // JSON text
+  return true;
+}
+
 }  // namespace
 
 void name_collection(Client& client, KeyReport& report) {
+  if (name_executor(report)) return;
   if (report.type == "list") return name_list(client, report);
   if (report.type == "hash") return name_hash(client, report);
   if (report.type == "zset") return name_sorted_set(client, report);

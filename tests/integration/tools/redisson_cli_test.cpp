@@ -875,6 +875,12 @@ TEST_F(RedissonCli, InspectNamesRedissonCollectionsByTheirLayout) {
   const auto live = run({"inspect", "redisson_live_object:{22703122}:com.example.Person"});
   EXPECT_NE(live.out.find("Redisson LiveObject (hash)"), std::string::npos) << live;
   EXPECT_NE(live.out.find("class: com.example.Person"), std::string::npos) << live;
+  server_.command(
+      {"ZADD", "{jobs:org.redisson.executor.RemoteExecutorService}:scheduler", "1", "ff:0123"});
+  const auto schedule =
+      run({"inspect", "{jobs:org.redisson.executor.RemoteExecutorService}:scheduler"});
+  EXPECT_NE(schedule.out.find("Redisson ExecutorService schedule"), std::string::npos) << schedule;
+  EXPECT_NE(schedule.out.find("executor: jobs"), std::string::npos) << schedule;
   // A plain list stays a list.
   server_.command({"RPUSH", "plain", "a"});
   const auto plain = run({"inspect", "plain"});
