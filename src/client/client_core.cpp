@@ -26,6 +26,8 @@ namespace {
 
 thread_local const ClientCore* current_io_core = nullptr;
 
+}  // namespace
+
 ConnectionOptions connection_options(const Config& config, const std::string& name) {
   ConnectionOptions options;
   options.server = config.server;
@@ -36,6 +38,8 @@ ConnectionOptions connection_options(const Config& config, const std::string& na
   options.tls = config.tls;
   return options;
 }
+
+namespace {
 
 // True when any address of the deployment is rediss://.
 bool uses_tls(const Config& config) {

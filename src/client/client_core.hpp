@@ -41,6 +41,10 @@ enum class ReplicaWait {
             ///< did take the lock can be undone by the caller
 };
 
+/// The options of a connection of this client's deployment (its first address), named `name`
+/// (CLIENT SETNAME): what every connection of a client starts from.
+ConnectionOptions connection_options(const Config& config, const std::string& name);
+
 class ClientCore : public std::enable_shared_from_this<ClientCore> {
  public:
   explicit ClientCore(Config config);

@@ -126,6 +126,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   /// 3 after a successful HELLO 3, else 2.
   int protocol() const { return protocol_; }
+  /// The server this connection talks to.
+  const ServerAddress& server() const { return options_.server; }
   /// The server's (or parser's) text for the most recent failure, for error messages.
   const std::string& last_error() const { return last_error_; }
 

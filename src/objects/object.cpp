@@ -13,6 +13,7 @@
 #include "objects/send.hpp"
 #include "redisson/client.hpp"
 #include "redisson/detail/object_listen.hpp"
+#include "services/read_tracker.hpp"
 
 namespace redisson {
 namespace detail {
@@ -64,6 +65,7 @@ ObjectPtr make_keyless(const Client& client, CodecPtr codec) {
 void submit_reply(const ObjectState& object, const Command& command, ReplyHandler handler,
                   ReadSlot* read) {
   if (object.batch) return object.batch->add(command, std::move(handler));
+  if (object.tracking) return object.tracking->submit(command, std::move(handler));
   object.core->submit(command, std::move(handler), read);
 }
 

@@ -5,6 +5,7 @@
 
 #include "batch/batch_state.hpp"
 #include "net/reply_error.hpp"
+#include "services/read_tracker.hpp"
 #include "topology/key_slot.hpp"
 #include "topology/router.hpp"
 
@@ -54,6 +55,16 @@ void eval_reply(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<R
 }
 
 void eval_reply(const ObjectState& object, ScriptCall call, Done<Reply> done) {
+  if (object.tracking) {
+    // A client-side cache's object: the script's answer drops what the cache read of its key.
+    if (const auto key = call.command.routing_key()) {
+      done = [tracking = object.tracking, key = std::string(*key), done = std::move(done)](
+                 Status status, Reply reply) mutable {
+        tracking->wrote(key);
+        done(std::move(status), std::move(reply));
+      };
+    }
+  }
   if (!object.batch) return eval_reply(object.core, std::move(call), std::move(done));
   object.batch->add(std::move(call),
                     [done = std::move(done)](std::error_code ec, Reply reply) mutable {
@@ -70,6 +81,13 @@ void submit_all(const std::shared_ptr<ClientCore>& core, std::vector<Command> co
 }
 
 void submit_all(const ObjectState& object, std::vector<Command> commands, RepliesDone done) {
+  if (object.tracking) {
+    // A client-side cache's object: reads go through the cache, and the answers to the rest
+    // drop what it read of their keys.
+    return gather(commands.size(), std::move(done), [&](std::size_t i, ReplyCallback callback) {
+      object.tracking->submit(commands[i], std::move(callback));
+    });
+  }
   if (!object.batch) return submit_all(object.core, std::move(commands), std::move(done));
   gather(commands.size(), std::move(done), [&](std::size_t i, ReplyCallback callback) {
     object.batch->add(commands[i], std::move(callback));

@@ -47,6 +47,7 @@ using ClientKeys = std::vector<std::string> (*)(const std::string& name,
 
 struct ObjectState;
 class BatchState;
+class ReadTracker;
 using ObjectPtr = std::shared_ptr<const ObjectState>;
 
 /// How a type of object differs from one key under its name: one static table per type (a
@@ -92,6 +93,8 @@ struct ObjectState {
   /// The batch the object is bound to (Batch::get): its commands are queued there until
   /// Batch::execute() instead of being sent; null for an object of the client.
   std::shared_ptr<BatchState> batch;
+  /// The client-side cache the object reads through (ClientSideCaching::get); null: none.
+  std::shared_ptr<ReadTracker> tracking;
 
   /// The name, the extra keys and this client's keys (not the listed keys).
   std::vector<std::string> keys() const;

@@ -266,7 +266,8 @@ class Object {
   detail::ObjectPtr object_;
 
  private:
-  friend class Batch;  // binds an object to itself (Batch::get)
+  friend class Batch;              // binds an object to itself (Batch::get)
+  friend class ClientSideCaching;  // binds an object to its cache (ClientSideCaching::get)
   template <class Derived, class Value>
   friend class Sortable;  // a mixin of some collections, sending on their object
 
