@@ -66,6 +66,9 @@ nlohmann::json run_remote(const Options& options);
 /// LocalCachedMap: cached get/s vs Map::get/s, and a put's time until another process's cache
 /// dropped the old value (scenario_near_cache.cpp).
 nlohmann::json run_near_cache(const Options& options);
+/// ExecutorService: tasks/s with 4 worker processes, submit -> start and round-trip latency
+/// (scenario_executor.cpp).
+nlohmann::json run_executor(const Options& options);
 /// One client holding options.locks watchdog-renewed locks for options.hold_time.
 nlohmann::json run_many_locks(const Options& options);
 /// No server: ns per value to encode and decode with the kryo5 and json codecs.
@@ -91,6 +94,8 @@ int worker_topic_fanout(const WorkerOptions& options);
 int worker_reliable_topic(const WorkerOptions& options);
 /// kind "near-cache-invalidate" or "near-cache-update": the reader instance of near-cache.
 int worker_near_cache(const WorkerOptions& options);
+/// kind "executor": a worker process of the executor scenario (register_workers, 1 worker).
+int worker_executor(const WorkerOptions& options);
 
 /// The command line that starts worker `index` of `kind` for this run.
 std::vector<std::string> worker_command(const Options& options, const std::string& kind, int index,

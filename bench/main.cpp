@@ -3,7 +3,7 @@
 //
 //   redisson-bench --scenario raw|bucket|map|atomic-long|rate-limiter|codec|uncontended|parallel|
 //                             parallel-cluster|handoff|contention|fair-contention|rw|semaphore|
-//                             many-locks|batch|remote|near-cache|all
+//                             many-locks|batch|remote|near-cache|executor|all
 //                  [--url URL] [--duration 5s] [--in-flight 256] [--processes 16]
 //                  [--cluster-urls URL,URL,...] [--locks 100000] [--hold-time 60s]
 //                  [--watchdog-timeout 30s]
@@ -60,6 +60,7 @@ const std::vector<std::pair<std::string, Runner>>& scenarios() {
       {"batch", redisson_bench::run_batch},
       {"remote", redisson_bench::run_remote},
       {"near-cache", redisson_bench::run_near_cache},
+      {"executor", redisson_bench::run_executor},
   };
   return kScenarios;
 }
@@ -134,7 +135,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
   app.add_option("--processes", options.processes,
-                 "multi-process scenarios: worker processes (default 16; rw: 17)")
+                 "multi-process scenarios: worker processes (default 16; rw: 17; executor: 4)")
       ->check(CLI::Range(2, 256));
   app.add_option("--cluster-urls", options.cluster_urls,
                  "parallel-cluster: the cluster's node URLs (comma separated)")
@@ -195,6 +196,7 @@ int main(int argc, char** argv) {
         return redisson_bench::worker_reliable_topic(worker);
       }
       if (worker.kind.starts_with("near-cache-")) return redisson_bench::worker_near_cache(worker);
+      if (worker.kind == "executor") return redisson_bench::worker_executor(worker);
       if (worker.kind == "raw-subscriber") return redisson_bench::worker_raw_subscriber(worker);
       if (worker.kind == "topic-subscriber") {
         return redisson_bench::worker_topic_subscriber(worker);

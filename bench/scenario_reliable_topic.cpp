@@ -13,6 +13,7 @@
 #include "histogram.hpp"
 #include "raw_pubsub.hpp"
 #include "redis_tools.hpp"
+#include "redisson/client.hpp"
 #include "redisson/objects/reliable_topic.hpp"
 #include "report.hpp"
 #include "shared_memory.hpp"

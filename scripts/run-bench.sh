@@ -132,6 +132,11 @@ def extra(r):
         return (f"hits {num(h.get('ratio'), 0)}x Map::get ({num(h.get('plain_map_ops_per_s'), 0)}/s); "
                 f"invalidate p50 {num(i.get('p50_us'))} us = {num(i.get('ratio'), 2)}x PING; "
                 f"update p50 {num(u.get('p50_us'))} us = {num(u.get('ratio'), 2)}x PING")
+    if s == "executor":
+        t, l = r.get("throughput", {}), r.get("latency", {})
+        return (f"{num(t.get('tasks_per_s'), 0)} tasks/s = {num(t.get('ratio_to_list_handover'), 2)}x "
+                f"list hand-overs; submit->start p50 {num(l.get('submit_to_start_p50_us'))} us, "
+                f"p99 {num(l.get('submit_to_start_p99_us'))} us")
     if s == "semaphore":
         return (f"busy {num(r.get('busy'), 2)} of {r.get('permits')} permits, "
                 f"{num(r.get('commands_per_acquisition'), 1)} cmds/acq, Jain {r.get('jain_index')}, "
