@@ -220,26 +220,33 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
         run->response.error = std::string("its cron schedule cannot be read: ") + bad.what();
       }
     }
-    renew(run, true);
+    renew(run);
+    execute(run);
   }
 
   // ---- running (the retry entry renewed meanwhile) ------------------------------------------
-  void renew(const std::shared_ptr<TaskRun>& run, bool first) {
+  // The retry entry was put a retry interval ahead when the task was queued or became due, so
+  // the task starts at once, beside its first renewal (one round trip less than Java, which
+  // waits for it); the renewals go on every half interval while it runs.
+  void renew(const std::shared_ptr<TaskRun>& run) {
     const auto& s = *state_;
     eval_reply(
         core_.shared_from_this(),
         lua::executor_renew({s.status, s.scheduler, s.scheduler_channel, s.retry_interval, s.tasks},
                             {std::to_string(worker_now_ms()), run->request.id}),
-        [self = shared_from_this(), run, first](const Status& status, const Reply& reply) {
-          if (status && !first) self->report("renew " + run->request.id, status);
-          if (!status && !reply.is_null() && !run->ended) {
-            const auto every = std::max(kMinRenewal, std::chrono::milliseconds(reply.integer / 2));
-            run->renewal.expires_after(every);
-            run->renewal.async_wait([self, run](std::error_code ec) {
-              if (!ec && !run->ended) self->renew(run, false);
-            });
+        [self = shared_from_this(), run](const Status& status, const Reply& reply) {
+          if (status) {
+            if (status.code != make_error_code(errc::shutdown)) {
+              self->report("renew " + run->request.id, status);
+            }
+            return;
           }
-          if (first) self->execute(run);
+          if (reply.is_null() || run->ended) return;
+          const auto every = std::max(kMinRenewal, std::chrono::milliseconds(reply.integer / 2));
+          run->renewal.expires_after(every);
+          run->renewal.async_wait([self, run](std::error_code ec) {
+            if (!ec && !run->ended) self->renew(run);
+          });
         });
   }
 
@@ -270,6 +277,9 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
   }
 
   // ---- after the run (I/O thread) ------------------------------------------------------------
+  // The task is counted out and its result sent back to back, without waiting in between (on
+  // one server they run in that order: a submitter that has its result sees the task gone);
+  // then a periodic task's next run is scheduled.
   void finish(const std::shared_ptr<TaskRun>& run) {
     run->ended = true;
     run->renewal.cancel();
@@ -277,19 +287,25 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
     const bool periodic =
         run->entry != nullptr && (run->kind == Kind::fixed_rate || run->kind == Kind::fixed_delay ||
                                   (run->kind == Kind::cron && run->next_start_ms));
+    auto pending = std::make_shared<int>(2);
+    auto then = [self = shared_from_this(), run, periodic, pending] {
+      if (--*pending == 0) self->reschedule(run, periodic);
+    };
     const auto& s = *state_;
     eval_reply(core_.shared_from_this(),
                lua::executor_finish(
                    {s.counter, s.status, s.termination_topic, s.tasks, s.scheduler,
                     s.retry_interval, s.expiration},
                    {kExecutorShutDown, kExecutorTerminated, run->request.id, periodic ? "0" : "1"}),
-               [self = shared_from_this(), run, periodic](const Status& status, const Reply&) {
+               [self = shared_from_this(), run, then](const Status& status, const Reply&) {
                  if (status) self->report("finish " + run->request.id, status);
-                 self->respond(run, periodic);
+                 then();
                });
+    respond(run, then);
   }
 
-  void respond(const std::shared_ptr<TaskRun>& run, bool periodic) {
+  template <class Then>
+  void respond(const std::shared_ptr<TaskRun>& run, Then then) {
     const auto& life = run->request.options.execution_timeout_ms;
     if (!life) {
       if (run->response.error) {
@@ -298,7 +314,7 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
             error(errc::remote_failed, "executor " + state_->name + ": task '" + run->params.task +
                                            "' (" + run->request.id + "): " + *run->response.error));
       }
-      return reschedule(run, periodic);
+      return then();
     }
     std::string bytes;
     try {
@@ -311,9 +327,9 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
     eval_reply(core_.shared_from_this(),
                lua::remote_respond({remote_response_queue(run->request.executor_id)},
                                    {bytes, std::to_string(*life)}),
-               [self = shared_from_this(), run, periodic](const Status& status, const Reply&) {
+               [self = shared_from_this(), run, then](const Status& status, const Reply&) {
                  if (status) self->report("respond " + run->request.id, status);
-                 self->reschedule(run, periodic);
+                 then();
                });
   }
 
