@@ -104,7 +104,9 @@ bool ReadTracker::cacheable(std::string_view verb) {
 void ReadTracker::submit(const Command& command, ReplyHandler handler) {
   const auto key = command.routing_key();
   if (!key) return core_->submit(command, std::move(handler));
-  if (!cacheable(command.name())) {
+  // A read of several keys (EXISTS a b) is not cached: one key's invalidation would not reach it.
+  const bool several_keys = same_verb(command.name(), "EXISTS") && command.size() != 2;
+  if (several_keys || !cacheable(command.name())) {
     // A write (or a read not cached): its answer drops what this cache read of the key.
     return core_->submit(
         command, [self = shared_from_this(), key = std::string(*key), handler = std::move(handler)](
