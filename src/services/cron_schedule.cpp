@@ -527,7 +527,7 @@ CronSchedule CronSchedule::daily_at_hour_and_minute(int hour, int minute, CronZo
 }
 
 CronSchedule CronSchedule::weekly_on_day_and_hour_and_minute(int hour, int minute,
-                                                             std::vector<int> days_of_week,
+                                                             const std::vector<int>& days_of_week,
                                                              CronZone zone) {
   if (days_of_week.empty()) {
     throw error(errc::invalid_argument,

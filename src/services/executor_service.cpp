@@ -229,7 +229,11 @@ std::shared_ptr<ExecutorState> make_executor_state(std::shared_ptr<ClientCore> c
   auto state = std::make_shared<ExecutorState>();
   const auto& configured = core->config().codec;
   const auto& client_codec = configured ? configured : codecs::kryo5();
-  state->codec = codec ? std::move(codec) : client_codec;
+  if (codec) {
+    state->codec = std::move(codec);
+  } else {
+    state->codec = client_codec;
+  }
   state->wire = remote_wire_of(*state->codec);
   state->executor_id = core->id();
   if (state->codec != client_codec) {
@@ -315,13 +319,14 @@ void start_executor_submit(const ExecutorPtr& executor, TaskSubmission submissio
   executor->core->run_on_io([flow] { flow->start(); });
 }
 
-void start_executor_cancel(const ExecutorPtr& executor, std::string task_id, Done<bool> done) {
+void start_executor_cancel(const ExecutorPtr& executor, const std::string& task_id,
+                           Done<bool> done) {
   const auto& state = *executor;
   eval_reply(state.core,
              lua::executor_cancel(
                  {state.queue, state.scheduler, state.counter, state.status,
                   state.termination_topic, state.tasks, state.retry_interval, state.expiration},
-                 {std::move(task_id), kExecutorShutDown, kExecutorTerminated}),
+                 {task_id, kExecutorShutDown, kExecutorTerminated}),
              [done = std::move(done)](Status status, const Reply& reply) mutable {
                if (status) return done(std::move(status), false);
                done({}, !reply.is_null() && reply.integer == 1);

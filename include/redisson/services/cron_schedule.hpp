@@ -94,7 +94,7 @@ class CronSchedule {
   /// "0 <minute> <hour> ? * <days>": days_of_week are Quartz numbers, 1 = Sunday ... 7 = Saturday
   /// (at least one, else errc::invalid_argument).
   static CronSchedule weekly_on_day_and_hour_and_minute(int hour, int minute,
-                                                        std::vector<int> days_of_week,
+                                                        const std::vector<int>& days_of_week,
                                                         CronZone zone = CronZone::local());
   /// "0 <minute> <hour> <day_of_month> * ?": months without that day are skipped.
   static CronSchedule monthly_on_day_and_hour_and_minute(int day_of_month, int hour, int minute,

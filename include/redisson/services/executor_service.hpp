@@ -97,7 +97,8 @@ struct TaskSubmission {
 /// the task's result bytes, or how it failed.
 void start_executor_submit(const ExecutorPtr& executor, TaskSubmission submission,
                            std::shared_ptr<TaskResult> result, Done<std::string> done);
-void start_executor_cancel(const ExecutorPtr& executor, std::string task_id, Done<bool> done);
+void start_executor_cancel(const ExecutorPtr& executor, const std::string& task_id,
+                           Done<bool> done);
 std::shared_ptr<ClientCore> executor_core(const ExecutorPtr& executor);
 const Codec& executor_codec(const ExecutorPtr& executor);
 /// Throws errc::would_deadlock on the client's I/O thread (a blocking wait there never ends).

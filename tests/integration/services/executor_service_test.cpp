@@ -126,6 +126,28 @@ TEST_F(ExecutorServiceTest, ATaskIsRunByAWorkerOfAnotherClientAndItsResultComesB
   EXPECT_TRUE(executor.task_ids().empty());
 }
 
+TEST_F(ExecutorServiceTest, AJsonExecutorCarriesItsTasksAndResultsInJson) {
+  const ShutdownAtEnd stop_worker{worker_client};
+  const auto json = redisson::codecs::json();
+  ExecutorService(worker_client, "jobs", json).register_workers(tasks(worker_client));
+  ExecutorService executor(client, "jobs", json);
+  auto echo = executor.submit<std::string>("echo", std::string("über"));
+  EXPECT_EQ(echo.get(), "über");
+  // Not the client's codec: the results come on a response list of the executor's own.
+  EXPECT_EQ(server.command({"KEYS",
+                            "{remote_response}:*:org.redisson.executor."
+                            "RemoteExecutorServiceAsync:jobs"}),
+            "(empty array)")
+      << "read and gone";
+  auto queued = executor.schedule<std::int32_t>("sum", std::chrono::hours(1), 1, 2);
+  const auto stored = server.command({"HGET", key(":tasks"), queued.task_id()});
+  EXPECT_NE(stored.find("\"@class\":\"org.redisson.remote.RemoteServiceRequest\""),
+            std::string::npos)
+      << stored;
+  EXPECT_NE(stored.find("\"methodName\":\"scheduleCallable\""), std::string::npos) << stored;
+  EXPECT_TRUE(queued.cancel());
+}
+
 TEST_F(ExecutorServiceTest, ATaskQueuedBeforeAnyWorkerWaitsInRedissonsLayout) {
   ExecutorService executor(client, "jobs");
   const auto before = now_ms();
