@@ -127,16 +127,10 @@ class Batch {
   template <class T>
   T get(std::string name, CodecPtr codec = nullptr) const {
     if constexpr (std::is_base_of_v<Object, T>) {
-      if constexpr (std::is_constructible_v<T, const Client&, std::string, CodecPtr>) {
-        T object(*client_, std::move(name), std::move(codec));
-        bind(object);
-        return object;
-      } else {
-        if (codec) refuse_codec();
-        T object(*client_, std::move(name));
-        bind(object);
-        return object;
-      }
+      auto object =
+          detail::construct_object<T>(*client_, std::move(name), std::move(codec), &refuse_codec);
+      bind(object);
+      return object;
     } else {
       static_assert(std::is_constructible_v<T, const Client&, std::string, CodecPtr>,
                     "Batch::get<T>(name): T must be an object or topic type");

@@ -390,13 +390,7 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
 
   // ---- the scheduler (I/O thread) ------------------------------------------------------------
   void subscribe() {
-    channel_ = [&] {
-      auto object = std::make_shared<ObjectState>();
-      object->core = core_.shared_from_this();
-      object->name = state_->scheduler_channel;
-      object->kind = "ExecutorService";
-      return object;
-    }();
+    channel_ = channel_object(state_->scheduler_channel);
     TopicCallbacks callbacks;
     std::weak_ptr<Registration> weak = weak_from_this();
     // On the I/O thread as the message arrives: the new head's time, a timer moved earlier.
@@ -410,7 +404,6 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
       }
       return false;
     };
-    callbacks.on_message = [](std::string_view, std::string_view) {};
     callbacks.on_status = [weak](TopicStatus status, std::string_view) {
       if (status != TopicStatus::resubscribed) return;
       if (auto self = weak.lock()) {
@@ -418,19 +411,36 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
       }
     };
     listen_for_counts();
-    start_topic_listen(channel_, TopicKind::plain, std::move(callbacks),
-                       [weak](const Status& status, ListenerId id) {
+    // Once heard, what was scheduled before: the head (push_due).
+    listen(channel_, std::move(callbacks), listener_, [](Registration& self) { self.push_due(); });
+  }
+
+  std::shared_ptr<ObjectState> channel_object(const std::string& channel) const {
+    auto object = std::make_shared<ObjectState>();
+    object->core = core_.shared_from_this();
+    object->name = channel;
+    object->kind = "ExecutorService";
+    return object;
+  }
+
+  // Subscribes `channel` with `callbacks` (messages handled in their accept hook, on the I/O
+  // thread); its listener id lands in `slot`, then `then` runs. Deregistered meanwhile: the
+  // listener is removed again.
+  void listen(const std::shared_ptr<ObjectState>& channel, TopicCallbacks callbacks,
+              ListenerId& slot, void (*then)(Registration&)) {
+    if (!callbacks.on_message) callbacks.on_message = [](std::string_view, std::string_view) {};
+    std::weak_ptr<Registration> weak = weak_from_this();
+    start_topic_listen(channel, TopicKind::plain, std::move(callbacks),
+                       [weak, channel, &slot, then](const Status& status, ListenerId id) {
                          auto self = weak.lock();
                          if (!self) return;
-                         if (status) return self->report("subscribe", status);
-                         self->core_.run_on_io([self, id] {
-                           if (self->active()) {
-                             self->listener_ = id;
-                             // What was scheduled before the channel was heard: its head.
-                             self->push_due();
-                           } else {
-                             start_topic_remove(self->channel_, id, [](const Status&, bool) {});
+                         if (status) return self->report("subscribe " + channel->name, status);
+                         self->core_.run_on_io([self, channel, &slot, then, id] {
+                           if (!self->active()) {
+                             return start_topic_remove(channel, id, [](const Status&, bool) {});
                            }
+                           slot = id;
+                           if (then != nullptr) then(*self);
                          });
                        });
   }
@@ -438,31 +448,14 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
   // count_active_workers: each request (an id in the client's codec) is answered with this
   // registration's number of workers and a permit (executor_workers_count.lua).
   void listen_for_counts() {
-    counts_channel_ = std::make_shared<ObjectState>();
-    counts_channel_->core = core_.shared_from_this();
-    counts_channel_->name = state_->workers_channel;
-    counts_channel_->kind = "ExecutorService";
+    counts_channel_ = channel_object(state_->workers_channel);
     TopicCallbacks callbacks;
     std::weak_ptr<Registration> weak = weak_from_this();
     callbacks.accept = [weak](std::string_view payload) {
       if (auto self = weak.lock()) self->answer_count(payload);
       return false;
     };
-    callbacks.on_message = [](std::string_view, std::string_view) {};
-    start_topic_listen(counts_channel_, TopicKind::plain, std::move(callbacks),
-                       [weak](const Status& status, ListenerId id) {
-                         auto self = weak.lock();
-                         if (!self) return;
-                         if (status) return self->report("subscribe", status);
-                         self->core_.run_on_io([self, id] {
-                           if (self->active()) {
-                             self->counts_listener_ = id;
-                           } else {
-                             start_topic_remove(self->counts_channel_, id,
-                                                [](const Status&, bool) {});
-                           }
-                         });
-                       });
+    listen(counts_channel_, std::move(callbacks), counts_listener_, nullptr);
   }
 
   void answer_count(std::string_view payload) {

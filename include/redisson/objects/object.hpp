@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "redisson/codec.hpp"
@@ -297,6 +298,23 @@ class Object {
   static void start_unlisten(const detail::ObjectPtr& object, ListenerId id,
                              detail::Done<bool> done);
 };
+
+namespace detail {
+
+/// A handle of the object type T named `name` on `client`: with `codec` when T takes one; a
+/// codec given to a type that takes none is refused through `refuse` (which throws). What
+/// Batch::get and ClientSideCaching::get make before binding it.
+template <class T>
+T construct_object(const Client& client, std::string name, CodecPtr codec, void (*refuse)()) {
+  if constexpr (std::is_constructible_v<T, const Client&, std::string, CodecPtr>) {
+    return T(client, std::move(name), std::move(codec));
+  } else {
+    if (codec) refuse();
+    return T(client, std::move(name));
+  }
+}
+
+}  // namespace detail
 
 }  // namespace redisson
 
