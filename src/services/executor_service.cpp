@@ -128,6 +128,10 @@ class SubmitFlow : public std::enable_shared_from_this<SubmitFlow> {
             }
             result->complete({}, std::move(response.result));
           });
+      // A cancelled task's result never comes: its wait on the response list ends then.
+      result_->set_canceller([core = state.core, handle = wait_] {
+        core->run_on_io([core, handle] { core->service<RemoteResponses>().cancel(handle); });
+      });
     }
     const bool now_kind = submission_.kind == TaskSubmission::Kind::now;
     const auto retry = state.options.task_retry_interval.count();
@@ -271,6 +275,7 @@ void TaskResult::complete(Status status, std::optional<std::string> bytes) {
     done_ = true;
     status_ = std::move(status);
     bytes_ = std::move(bytes);
+    canceller_ = nullptr;  // nothing left to stop (abandon took it before completing)
     listeners.swap(listeners_);
     ready_.notify_all();
   }
@@ -295,6 +300,21 @@ void TaskResult::on_complete(Listener listener) {
     }
   }
   listener(status_, bytes_);
+}
+
+void TaskResult::set_canceller(std::function<void()> canceller) {
+  std::lock_guard lock(mutex_);
+  if (!done_) canceller_ = std::move(canceller);
+}
+
+void TaskResult::abandon(Status status) {
+  std::function<void()> canceller;
+  {
+    std::lock_guard lock(mutex_);
+    canceller.swap(canceller_);
+  }
+  complete(std::move(status), std::nullopt);  // first: the wait's own end says less
+  if (canceller) canceller();
 }
 
 bool TaskResult::done() const {

@@ -295,8 +295,8 @@ void ReadTracker::store(std::string cache_key, std::string key, std::uint64_t co
 
 // The eviction index's order: least recently used first (LRU, and none), or least often used
 // first with ties to the least recent (LFU). Ticks are unique, so no two entries share a rank.
-std::uint64_t ReadTracker::rank(const Entry& entry) const {
-  const auto tick = const_cast<ReadTracker*>(this)->tick_++;  // under the mutex
+std::uint64_t ReadTracker::rank(const Entry& entry) {
+  const auto tick = tick_++;
   using Policy = ClientSideCachingOptions::EvictionPolicy;
   if (options_.eviction_policy == Policy::lfu) {
     return (std::min<std::uint64_t>(entry.uses, 0xFFFF) << 48) | (tick & 0xFFFFFFFFFFFF);

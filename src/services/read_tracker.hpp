@@ -80,7 +80,8 @@ class ReadTracker : public std::enable_shared_from_this<ReadTracker> {
   void drop_key(std::string_view key);
   void drop_connection(std::uint64_t connection);
   bool expired(const Entry& entry, Clock::time_point now) const;
-  std::uint64_t rank(const Entry& entry) const;
+  /// The entry's place in the eviction order, from a new tick (under the mutex).
+  std::uint64_t rank(const Entry& entry);
 
   std::shared_ptr<ClientCore> core_;
   const ClientSideCachingOptions options_;

@@ -71,8 +71,14 @@ class TaskResult {
   /// The outcome; only once done().
   Status status() const;
   std::optional<std::string> bytes() const;
+  /// What stops waiting for the result (the submitter's wait on its response list), run by
+  /// abandon(). Any thread.
+  void set_canceller(std::function<void()> canceller);
+  /// Completes with `status` (the task was cancelled) and stops waiting for the result.
+  void abandon(Status status);
 
  private:
+  std::function<void()> canceller_;
   mutable std::mutex mutex_;
   std::condition_variable ready_;
   bool done_ = false;
@@ -188,9 +194,8 @@ class TaskFuture {
                                  detail::start_executor_cancel(executor, id, std::move(done));
                                });
     if (removed) {
-      result_->complete(detail::Status(make_error_code(asio::error::operation_aborted),
-                                       "task " + id_ + " was cancelled"),
-                        std::nullopt);
+      result_->abandon(detail::Status(make_error_code(asio::error::operation_aborted),
+                                      "task " + id_ + " was cancelled"));
     }
     return removed;
   }

@@ -245,6 +245,19 @@ TEST_F(ExecutorServiceTest, ACancelledTaskThatHadNotStartedIsGoneAndItsFutureSay
       errc::timeout, [&] { later.get(10ms); }, "no result within 10 ms");
 }
 
+TEST_F(ExecutorServiceTest, CancellingAFutureEndsItsWaitOnTheResponseList) {
+  ExecutorService executor(client, "jobs");
+  auto later = executor.schedule<std::int32_t>("sum", 1h, 2, 2);
+  const auto blocked = [&] {
+    const auto info = server.command({"INFO", "clients"});
+    const auto at = info.find("blocked_clients:") + 16;
+    return info.substr(at, info.find_first_of("\r\n", at) - at);
+  };
+  EXPECT_TRUE(eventually([&] { return blocked() == "1"; })) << "the BLPOP for its result";
+  EXPECT_TRUE(later.cancel());
+  EXPECT_TRUE(eventually([&] { return blocked() == "0"; })) << "no future waits any more";
+}
+
 TEST_F(ExecutorServiceTest, AShutDownExecutorRefusesTasksAndTerminatesWhenTheLastOneEnds) {
   ExecutorService executor(client, "jobs");
   auto sum = executor.submit<std::int32_t>("sum", 3, 4);
