@@ -183,6 +183,13 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
                    return self->done_with(true);
                  }
                  if (reply.is_null()) return self->done_with(false);  // cancelled or expired
+                 if (!self->active()) {
+                   // Deregistered meanwhile: its threads take nothing more, so the id goes back
+                   // to the head of the list for another worker (the bytes never left).
+                   return submit_all(self->core_.shared_from_this(),
+                                     {Command{"LPUSH", self->state_->queue, id}},
+                                     [](const Status&, const std::vector<Reply>&) {});
+                 }
                  self->received(reply.str);
                });
   }
