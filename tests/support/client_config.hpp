@@ -7,6 +7,7 @@
 //   Client client(client_config(server.url(), {.command_timeout = 1000ms,
 //                                              .connect_timeout = 2000ms}));
 //   Config config;  config.cluster = ...;  config = with_settings(config, {.command_timeout = 3s});
+//   Client client(cluster_config_for(cluster));               // seeded with its first master, 3 s
 //
 // config_for() takes a RedisServer, so argument-dependent lookup finds it from any test: a test's
 // own helper with other settings needs another name.
@@ -16,6 +17,7 @@
 #include <string_view>
 
 #include "redisson/config.hpp"
+#include "support/redis_cluster.hpp"
 #include "support/redis_server.hpp"
 
 namespace redisson::test {
@@ -46,6 +48,17 @@ inline Config client_config(std::string_view url, const ClientSettings& settings
 inline Config config_for(std::string_view url,
                          std::chrono::milliseconds watchdog = Config{}.lock_watchdog_timeout) {
   return client_config(url, {.lock_watchdog_timeout = watchdog});
+}
+
+/// A cluster client seeded with `cluster`'s first master, commands timing out after 3 s (a
+/// redirection and a refreshed map of the slots fit in it).
+inline Config cluster_config_for(const RedisCluster& cluster) {
+  Config config;
+  ClusterConfig seeds;
+  seeds.node_addresses.push_back(
+      ServerAddress::from_url(cluster.url_of(cluster.master_ports().front())));
+  config.cluster = seeds;
+  return with_settings(config, {.command_timeout = std::chrono::milliseconds(3000)});
 }
 
 /// config_for(server.url(), watchdog).

@@ -39,9 +39,9 @@ using redisson::Map;
 using redisson::PriorityBlockingDeque;
 using redisson::Stream;
 using redisson::StreamMessageId;
+using redisson::test::cluster_config_for;
 using redisson::test::RedisCluster;
 using redisson::test::RedisClusterOptions;
-using redisson::test::with_settings;
 namespace codecs = redisson::codecs;
 
 namespace {
@@ -58,14 +58,7 @@ class CollectionsCluster : public ::testing::Test {
     ASSERT_NE(cluster_, nullptr);
     cluster_->wait_until_ok();
   }
-  static Config config() {
-    Config config;
-    redisson::ClusterConfig cluster_config;
-    cluster_config.node_addresses.push_back(
-        redisson::ServerAddress::from_url(cluster_->url_of(cluster_->master_ports().front())));
-    config.cluster = cluster_config;
-    return with_settings(config, {.command_timeout = 3000ms});
-  }
+  static Config config() { return cluster_config_for(*cluster_); }
   static inline std::unique_ptr<RedisCluster> cluster_;
   RedisCluster& cluster = *cluster_;
   Client client{config()};

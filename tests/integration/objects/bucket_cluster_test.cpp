@@ -14,31 +14,21 @@
 
 namespace objects_bucket_cluster_test {
 
-using namespace std::chrono_literals;
 using redisson::Bucket;
 using redisson::Client;
-using redisson::Config;
+using redisson::test::cluster_config_for;
 using redisson::test::RedisCluster;
 using redisson::test::RedisClusterOptions;
-using redisson::test::with_settings;
 namespace codecs = redisson::codecs;
+using namespace std::chrono_literals;
 
 namespace {
-
-Config cluster_client_config(const RedisCluster& cluster) {
-  Config config;
-  redisson::ClusterConfig cluster_config;
-  cluster_config.node_addresses.push_back(
-      redisson::ServerAddress::from_url(cluster.url_of(cluster.master_ports().front())));
-  config.cluster = cluster_config;
-  return with_settings(config, {.command_timeout = 3000ms});
-}
 
 TEST(BucketCluster, WorksOnEveryMasterAndRenamesAcrossSlots) {
   RedisClusterOptions options;
   options.replicas_per_master = 0;
   RedisCluster cluster(options);
-  Client client(cluster_client_config(cluster));
+  Client client(cluster_config_for(cluster));
 
   std::set<int> masters;
   for (int i = 0; i < 12; ++i) {

@@ -3,7 +3,6 @@
 // keys (the hash, the topic, the updates log) share that slot.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <map>
 #include <string>
 
@@ -15,27 +14,16 @@
 
 namespace services_local_cached_map_cluster_test {
 
-using namespace std::chrono_literals;
 using redisson::Client;
-using redisson::Config;
 using redisson::LocalCachedMap;
 using redisson::LocalCachedMapOptions;
+using redisson::test::cluster_config_for;
 using redisson::test::eventually;
 using redisson::test::RedisCluster;
 using redisson::test::RedisClusterOptions;
-using redisson::test::with_settings;
 namespace codecs = redisson::codecs;
 
 namespace {
-
-Config cluster_client_config(const RedisCluster& cluster) {
-  Config config;
-  redisson::ClusterConfig cluster_config;
-  cluster_config.node_addresses.push_back(
-      redisson::ServerAddress::from_url(cluster.url_of(cluster.master_ports().front())));
-  config.cluster = cluster_config;
-  return with_settings(config, {.command_timeout = 3000ms});
-}
 
 using Cache = LocalCachedMap<std::string, std::string>;
 
@@ -43,8 +31,8 @@ TEST(LocalCachedMapCluster, CachesStayCoherentOverShardedChannels) {
   RedisClusterOptions options;
   options.replicas_per_master = 0;
   RedisCluster cluster(options);
-  Client one(cluster_client_config(cluster));
-  Client two(cluster_client_config(cluster));
+  Client one(cluster_config_for(cluster));
+  Client two(cluster_config_for(cluster));
 
   LocalCachedMapOptions load;
   load.reconnection = redisson::LocalCacheReconnection::load;
