@@ -69,6 +69,7 @@ class Client {
 
   /// This client's id (a UUID): the first half of every lock owner field it writes.
   const std::string& id() const noexcept;
+  /// The client's settings; its `codec` is never null here (kryo5 when the Config had none).
   const Config& config() const noexcept;
   /// The executor of the client's I/O thread.
   asio::any_io_executor get_executor() const noexcept;

@@ -167,7 +167,8 @@ struct Config {
   std::function<void(const error& failure)> error_handler;
   bool resp3 = true;  ///< try HELLO 3 first; falls back to RESP2 when refused
 
-  /// The codec of objects made without one (Redisson's `codec`); null: kryo5, Redisson's default.
+  /// The codec of objects made without one (Redisson's `codec`); null: kryo5, Redisson's default
+  /// (which Client::config() then reports).
   CodecPtr codec;
 
   /// A config for the server at `url` with every other value at its default.

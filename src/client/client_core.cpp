@@ -15,6 +15,7 @@
 #include "net/tls_context.hpp"
 #include "pubsub/routed_pubsub.hpp"
 #include "pubsub/subscriber.hpp"
+#include "redisson/codec.hpp"
 #include "redisson/error.hpp"
 #include "script/script_runner.hpp"
 #include "topology/cluster_router.hpp"
@@ -58,6 +59,8 @@ bool uses_tls(const Config& config) {
 ClientCore::ClientCore(Config config)
     : config_(std::move(config)), id_(make_client_id()), work_(io_.get_executor()) {
   if (config_.client_name.empty()) config_.client_name = "redisson-cpp:" + id_;
+  // Decided once: objects, services and the remote/executor ids all compare with this pointer.
+  if (!config_.codec) config_.codec = codecs::kryo5();
 }
 
 ClientCore::~ClientCore() { shutdown(); }

@@ -34,7 +34,7 @@ namespace {
 
 std::shared_ptr<ObjectState> new_state(const Client& client, CodecPtr codec) {
   const auto& core = ClientAccess::core(client);
-  if (!codec) codec = core->config().codec ? core->config().codec : codecs::kryo5();
+  if (!codec) codec = core->config().codec;
   auto state = std::make_shared<ObjectState>();
   state->core = core;
   state->codec = std::move(codec);

@@ -33,7 +33,11 @@ void TopicListeners::add(ChannelKind kind, const std::string& channel, TopicCall
   auto entry = std::make_shared<Entry>(pool_.strand(), kind, channel, std::move(callbacks));
   std::weak_ptr<TopicListeners> weak = weak_from_this();
   Listener listener;
-  if (entry->callbacks.on_message) {
+  if (entry->callbacks.on_io_message) {
+    listener.on_message = [entry](std::string_view, std::string_view payload) {
+      if (entry->active.load(std::memory_order_acquire)) entry->callbacks.on_io_message(payload);
+    };
+  } else if (entry->callbacks.on_message) {
     listener.on_message = [weak, entry](std::string_view from, std::string_view payload) {
       if (entry->callbacks.accept && !entry->callbacks.accept(payload)) return;
       if (auto self = weak.lock()) self->post(entry, std::string(from), std::string(payload));

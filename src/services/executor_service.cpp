@@ -231,16 +231,10 @@ std::shared_ptr<ExecutorState> make_executor_state(std::shared_ptr<ClientCore> c
     throw error(errc::invalid_argument, "ExecutorService: a negative task retry interval");
   }
   auto state = std::make_shared<ExecutorState>();
-  const auto& configured = core->config().codec;
-  const auto& client_codec = configured ? configured : codecs::kryo5();
-  if (codec) {
-    state->codec = std::move(codec);
-  } else {
-    state->codec = client_codec;
-  }
+  state->codec = codec ? std::move(codec) : core->config().codec;
   state->wire = remote_wire_of(*state->codec);
   state->executor_id = core->id();
-  if (state->codec != client_codec) {
+  if (state->codec != core->config().codec) {
     state->executor_id += ":org.redisson.executor.RemoteExecutorServiceAsync:" + name;
   }
   state->response_queue = remote_response_queue(state->executor_id);
@@ -365,7 +359,7 @@ void start_count_active_workers(const ExecutorPtr& executor, std::chrono::millis
   const auto semaphore = state.workers_semaphore_prefix + ":" + id;
   std::string payload;
   try {
-    payload = client_codec(*state.core).encode(Value::string(id));
+    payload = state.core->config().codec->encode(Value::string(id));
   } catch (const error& failure) {
     return done(status_of_error(failure), 0);
   }
@@ -389,11 +383,6 @@ void start_count_active_workers(const ExecutorPtr& executor, std::chrono::millis
                          });
             });
       });
-}
-
-const Codec& client_codec(const ClientCore& core) {
-  const auto& configured = core.config().codec;
-  return configured ? *configured : *codecs::kryo5();
 }
 
 std::shared_ptr<ClientCore> executor_core(const ExecutorPtr& executor) { return executor->core; }
@@ -518,11 +507,9 @@ bool ExecutorService::await_termination(std::chrono::milliseconds timeout) const
   channel->name = executor_->termination_topic;
   channel->kind = "ExecutorService";
   detail::TopicCallbacks callbacks;
-  callbacks.accept = [terminated](std::string_view payload) {
+  callbacks.on_io_message = [terminated](std::string_view payload) {
     if (payload == detail::kExecutorTerminated) terminated->complete({}, std::nullopt);
-    return false;
   };
-  callbacks.on_message = [](std::string_view, std::string_view) {};
   callbacks.on_status = [](TopicStatus, std::string_view) {};
   const auto id = detail::async_op<ListenerId>(
       executor_->core, detail::blocking("await_termination", name_),

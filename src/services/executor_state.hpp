@@ -57,9 +57,6 @@ std::string executor_semaphore_channel(const std::string& semaphore);
 inline constexpr const char* kExecutorShutDown = "1";
 inline constexpr const char* kExecutorTerminated = "2";
 
-/// The client's codec (Config::codec, kryo5 unless set): what Java's raw executor topics use.
-const Codec& client_codec(const ClientCore& core);
-
 /// ExecutorService::count_active_workers.
 void start_count_active_workers(const ExecutorPtr& executor, std::chrono::milliseconds wait,
                                 Done<std::int64_t> done);

@@ -401,7 +401,7 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
     TopicCallbacks callbacks;
     std::weak_ptr<Registration> weak = weak_from_this();
     // On the I/O thread as the message arrives: the new head's time, a timer moved earlier.
-    callbacks.accept = [weak](std::string_view payload) {
+    callbacks.on_io_message = [weak](std::string_view payload) {
       if (auto self = weak.lock()) {
         try {
           self->arm(std::stoll(std::string(payload)));
@@ -409,7 +409,6 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
           // Not a time: nothing to arm.
         }
       }
-      return false;
     };
     callbacks.on_status = [weak](TopicStatus status, std::string_view) {
       if (status != TopicStatus::resubscribed) return;
@@ -435,7 +434,6 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
   // listener is removed again.
   void listen(const std::shared_ptr<ObjectState>& channel, TopicCallbacks callbacks,
               ListenerId& slot, void (*then)(Registration&)) {
-    if (!callbacks.on_message) callbacks.on_message = [](std::string_view, std::string_view) {};
     std::weak_ptr<Registration> weak = weak_from_this();
     start_topic_listen(channel, TopicKind::plain, std::move(callbacks),
                        [weak, channel, &slot, then](const Status& status, ListenerId id) {
@@ -458,9 +456,9 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
     counts_channel_ = channel_object(state_->workers_channel);
     TopicCallbacks callbacks;
     std::weak_ptr<Registration> weak = weak_from_this();
-    callbacks.accept = [weak](std::string_view payload) {
+    // On the I/O thread: an answer is one script sent, and must not wait behind task threads.
+    callbacks.on_io_message = [weak](std::string_view payload) {
       if (auto self = weak.lock()) self->answer_count(payload);
-      return false;
     };
     listen(counts_channel_, std::move(callbacks), counts_listener_, nullptr);
   }
@@ -469,7 +467,7 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
     if (!active()) return;
     std::string id;
     try {
-      id = client_codec(core_).decode(payload).text();
+      id = core_.config().codec->decode(payload).text();
     } catch (const error&) {
       return;  // not a request id: nobody waits for an answer to it
     }

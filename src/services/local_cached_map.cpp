@@ -386,14 +386,12 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
       ready_ = true;
     } else {
       TopicCallbacks callbacks;
-      // Applied on the I/O thread as the message arrives (the accept hook), never posted to the
-      // listener threads: an invalidation must not wait behind slow user listeners there, and
-      // the cache's work is a lookup under its mutex (plus, rarely, a command sent).
-      callbacks.accept = [weak](std::string_view payload) {
+      // Applied on the I/O thread as the message arrives, never posted to the listener threads:
+      // an invalidation must not wait behind slow user listeners there, and the cache's work
+      // is a lookup under its mutex (plus, rarely, a command sent).
+      callbacks.on_io_message = [weak](std::string_view payload) {
         if (auto self = weak.lock()) self->on_message(payload);
-        return false;
       };
-      callbacks.on_message = [](std::string_view, std::string_view) {};
       callbacks.on_status = [weak](TopicStatus status, std::string_view) {
         if (auto self = weak.lock()) self->on_status(status);
       };

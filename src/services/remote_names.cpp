@@ -22,9 +22,7 @@ std::string remote_ack_key(std::string_view service, std::string_view request_id
 
 std::string remote_executor_id(const ClientCore& core, const CodecPtr& codec,
                                std::string_view service) {
-  const auto& configured = core.config().codec;
-  const auto& client_codec = configured ? configured : codecs::kryo5();
-  if (codec == client_codec) return core.id();
+  if (codec == core.config().codec) return core.id();
   return core.id() + ":" + std::string(service);
 }
 

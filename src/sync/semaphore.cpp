@@ -249,7 +249,7 @@ struct SemaphoreAccess {
                           std::int64_t permits, std::chrono::milliseconds wait, Done<bool> done) {
     auto object = std::make_shared<ObjectState>();
     object->core = core;
-    object->codec = core->config().codec ? core->config().codec : codecs::kryo5();
+    object->codec = core->config().codec;
     object->name = std::move(name);
     object->kind = "semaphore";
     object->hooks = &kSemaphore;

@@ -40,6 +40,11 @@ struct TopicCallbacks {
   /// (an object listener's filter on a keyevent channel that every key of the server shares).
   /// It must be quick and must not throw.
   std::function<bool(std::string_view payload)> accept = nullptr;
+  /// When set, every message is handled by it on the I/O thread as it arrives, and on_message
+  /// and accept are not used: for the library's own channels (a near cache's invalidations, a
+  /// scheduler's wake-up), which must not wait behind user listeners on the listener threads.
+  /// It must be quick and must not throw.
+  std::function<void(std::string_view payload)> on_io_message = nullptr;
 };
 
 /// The .cpp side of the topics (src/objects/topic.cpp). `topic`: the name is the channel (or

@@ -86,7 +86,7 @@ class LiveObjectService {
  public:
   explicit LiveObjectService(const Client& client, CodecPtr codec = nullptr)
       : client_(&client), codec_(std::move(codec)) {
-    if (!codec_) codec_ = client.config().codec ? client.config().codec : codecs::kryo5();
+    if (!codec_) codec_ = client.config().codec;
   }
 
   /// Stores a new live object: every field, its indexes, and the marker. False, changing

@@ -84,8 +84,8 @@ TEST_F(BucketsTest, AsyncFormsCompleteWithTheResult) {
 
 TEST_F(BucketsTest, DefaultCodecIsTheClients) {
   Buckets buckets(client);
-  EXPECT_EQ(buckets.codec().name(),
-            client.config().codec ? client.config().codec->name() : codecs::kryo5()->name());
+  EXPECT_EQ(&buckets.codec(), client.config().codec.get());
+  EXPECT_EQ(client.config().codec, codecs::kryo5()) << "a Config without one: kryo5";
 }
 
 TEST_F(BucketsTest, KeysOfAnotherTypeReadAsAbsent) {
