@@ -14,6 +14,8 @@
 
 #include "client/client_core.hpp"
 
+namespace unit_client_client_services_test {
+
 namespace {
 
 using redisson::Config;
@@ -158,3 +160,5 @@ TEST(ClientServices, AServiceWithoutACoreConstructorIsMadeWithItsDefault) {
 }
 
 }  // namespace
+
+}  // namespace unit_client_client_services_test

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+namespace unit_client_replica_ack_test {
+
 namespace {
 
 using redisson::detail::ReplicaAck;
@@ -26,3 +28,5 @@ TEST(ReplicaAck, HasNoCountWhenTheFieldIsMissingOrGarbled) {
 }
 
 }  // namespace
+
+}  // namespace unit_client_replica_ack_test

@@ -9,6 +9,8 @@
 #include <string>
 #include <utility>
 
+namespace unit_client_unique_function_test {
+
 namespace {
 
 using redisson::detail::UniqueFunction;
@@ -83,3 +85,5 @@ TEST(UniqueFunction, MoveOnlyCaptureAndByValueArgumentMovedOnce) {
 }
 
 }  // namespace
+
+}  // namespace unit_client_unique_function_test

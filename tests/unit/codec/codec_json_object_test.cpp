@@ -79,7 +79,7 @@ struct redisson::JavaClass<example::Customer> {
   static constexpr std::string_view name = "pkg.Customer";
 };
 
-namespace {
+namespace unit_codec_codec_json_object_test {
 
 using codec_test::expect_codec_error;
 using example::Person;
@@ -131,4 +131,4 @@ TEST(CodecJsonObject, ReadingAnotherClassOrAMissingFieldIsACodecError) {
                      "expected pkg.Person, found String");
 }
 
-}  // namespace
+}  // namespace unit_codec_codec_json_object_test

@@ -11,6 +11,8 @@
 #include "codec_test_util.hpp"
 #include "redisson/codec.hpp"
 
+namespace unit_codec_fixture_cases_test {
+
 namespace {
 
 using codec_test::hex;
@@ -155,3 +157,5 @@ TEST(FixtureCodecCases, TopicPayloadsAreTheCodecBytesOfEachMessage) {
 }
 
 }  // namespace
+
+}  // namespace unit_codec_fixture_cases_test

@@ -6,6 +6,8 @@
 
 #include <vector>
 
+namespace unit_codec_java_hash_order_test {
+
 namespace {
 
 using redisson::Value;
@@ -133,3 +135,5 @@ TEST(JavaIterationOrder, LargeMapsUseTheHeap) {
 }
 
 }  // namespace
+
+}  // namespace unit_codec_java_hash_order_test

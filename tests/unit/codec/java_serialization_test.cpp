@@ -8,6 +8,8 @@
 
 #include "codec_test_util.hpp"
 
+namespace unit_codec_java_serialization_test {
+
 namespace {
 
 using codec_test::hex;
@@ -59,3 +61,5 @@ TEST(JavaSerialization, DamagedOrUnknownStreamsGiveNoMessage) {
 }
 
 }  // namespace
+
+}  // namespace unit_codec_java_serialization_test

@@ -8,6 +8,8 @@
 #include "codec_test_util.hpp"
 #include "redisson/codec.hpp"
 
+namespace unit_codec_json_codec_test {
+
 namespace {
 
 using codec_test::expect_codec_error;
@@ -238,3 +240,5 @@ TEST(TypedJsonCodec, PlainJsonBothWays) {
 }
 
 }  // namespace
+
+}  // namespace unit_codec_json_codec_test

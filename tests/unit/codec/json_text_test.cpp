@@ -7,6 +7,8 @@
 #include <limits>
 #include <string>
 
+namespace unit_codec_json_text_test {
+
 namespace {
 
 using redisson::detail::append_json_string;
@@ -53,3 +55,5 @@ TEST(JsonString, EscapesAsJacksonDoes) {
 }
 
 }  // namespace
+
+}  // namespace unit_codec_json_text_test

@@ -10,6 +10,8 @@
 #include "redisson/codec.hpp"
 #include "redisson/value_traits.hpp"
 
+namespace unit_codec_kryo5_test {
+
 namespace {
 
 using codec_test::expect_codec_error;
@@ -325,3 +327,5 @@ TEST(Kryo5, BigNestedValueRoundTrips) {
 }
 
 }  // namespace
+
+}  // namespace unit_codec_kryo5_test

@@ -8,6 +8,8 @@
 
 #include "redisson/error.hpp"
 
+namespace unit_codec_plain_decimal_test {
+
 namespace {
 
 using redisson::detail::java_plain_decimal;
@@ -50,3 +52,5 @@ TEST(PlainDecimal, NotANumberIsAnInvalidArgument) {
 }
 
 }  // namespace
+
+}  // namespace unit_codec_plain_decimal_test

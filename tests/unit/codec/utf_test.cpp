@@ -6,6 +6,8 @@
 
 #include <string>
 
+namespace unit_codec_utf_test {
+
 namespace {
 
 namespace utf = redisson::detail::utf;
@@ -46,3 +48,5 @@ TEST(Utf, Utf16UnitsBecomeUtf8WithPairsJoined) {
 }
 
 }  // namespace
+
+}  // namespace unit_codec_utf_test

@@ -14,6 +14,8 @@
 #include "redisson/config.hpp"
 #include "redisson/red_lock.hpp"
 
+namespace unit_config_documented_defaults_test {
+
 namespace {
 
 using Table = std::map<std::string, std::string>;  // field -> the default column's text
@@ -236,3 +238,5 @@ TEST(DocumentedDefaults, EveryCheckedDefaultIsInTheConfigurationTables) {
 }
 
 }  // namespace
+
+}  // namespace unit_config_documented_defaults_test

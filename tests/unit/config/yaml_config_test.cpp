@@ -10,6 +10,8 @@
 #include "redisson/config.hpp"
 #include "redisson/error.hpp"
 
+namespace unit_config_yaml_config_test {
+
 using namespace std::chrono_literals;
 using redisson::Config;
 using redisson::errc;
@@ -339,3 +341,5 @@ TEST(YamlConfig, FromYamlReadsAFileAndNamesItInErrors) {
   std::remove(path);
   EXPECT_THROW(Config::from_yaml("/nonexistent/redisson.yml"), redisson::error);
 }
+
+}  // namespace unit_config_yaml_config_test

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+namespace unit_hash_highway_hash_test {
+
 namespace {
 
 using redisson::detail::highway_hash128;
@@ -92,3 +94,5 @@ TEST(HighwayHash, Hash64IsStableAndDiffersFromHash128) {
 }
 
 }  // namespace
+
+}  // namespace unit_hash_highway_hash_test

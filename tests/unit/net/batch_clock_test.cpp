@@ -4,6 +4,8 @@
 
 #include <thread>
 
+namespace unit_net_batch_clock_test {
+
 using namespace std::chrono_literals;
 using redisson::detail::BatchClock;
 
@@ -47,3 +49,5 @@ TEST(BatchClock, AScopeIsPerThread) {
   other.join();
   EXPECT_GT(seen, held);
 }
+
+}  // namespace unit_net_batch_clock_test

@@ -6,6 +6,8 @@
 
 #include "redisson/error.hpp"
 
+namespace unit_net_handshake_test {
+
 using redisson::Command;
 using redisson::errc;
 using redisson::Reply;
@@ -123,3 +125,5 @@ TEST(Handshake, ANewSessionStartsOverAtResp2UntilHelloSucceeds) {
   handshake.start();
   EXPECT_EQ(handshake.on_reply(kServerError, error_reply("NOPROTO")).protocol, 2);
 }
+
+}  // namespace unit_net_handshake_test

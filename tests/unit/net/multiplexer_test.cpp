@@ -14,6 +14,8 @@
 
 #include "redisson/error.hpp"
 
+namespace unit_net_multiplexer_test {
+
 using namespace std::chrono_literals;
 using redisson::Command;
 using redisson::errc;
@@ -431,3 +433,5 @@ TEST(Multiplexer, AGroupTimedOutUnsentIsDroppedWhole) {
   // Neither MULTI nor INCR nor EXEC reaches the server: only what did not time out.
   EXPECT_EQ(write_all(mux), encoded(Command{"GET", "later"}));
 }
+
+}  // namespace unit_net_multiplexer_test

@@ -6,6 +6,8 @@
 #include <initializer_list>
 #include <string>
 
+namespace unit_net_push_message_test {
+
 using redisson::Reply;
 using redisson::ReplyType;
 using redisson::detail::is_push_message;
@@ -50,3 +52,5 @@ TEST(PushMessage, OtherRepliesAreAnswers) {
   EXPECT_TRUE(is_push_message(frame(ReplyType::push, {}), false));  // an empty push is no answer
   EXPECT_FALSE(is_push_message(frame(ReplyType::array, {}), true));
 }
+
+}  // namespace unit_net_push_message_test

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+namespace unit_net_read_ownership_test {
+
 using redisson::Reply;
 using redisson::ReplyType;
 using redisson::detail::ReadOwnership;
@@ -342,3 +344,5 @@ TEST(ReadOwnership, AShutdownWithNoCallerReadingWakesNobody) {
   EXPECT_FALSE(reading.wake_pending());
   EXPECT_EQ(reading.mode(), Mode::io_thread);
 }
+
+}  // namespace unit_net_read_ownership_test

@@ -13,6 +13,8 @@
 
 #include "redisson/error.hpp"
 
+namespace unit_objects_bloom_math_test {
+
 namespace {
 
 using redisson::detail::append_bloom_indexes;
@@ -96,3 +98,5 @@ TEST(BloomMath, CountEstimateIsRedissonsFormula) {
 }
 
 }  // namespace
+
+}  // namespace unit_objects_bloom_math_test

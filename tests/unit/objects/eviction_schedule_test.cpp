@@ -8,6 +8,8 @@
 
 #include <chrono>
 
+namespace unit_objects_eviction_schedule_test {
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -85,3 +87,5 @@ TEST(EvictionSchedule, TheLatchLastsTheDelayWithinOneToThirtySeconds) {
 }
 
 }  // namespace
+
+}  // namespace unit_objects_eviction_schedule_test

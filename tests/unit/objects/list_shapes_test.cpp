@@ -15,6 +15,8 @@
 #include "redisson/objects/queue.hpp"
 #include "redisson/objects/ring_buffer.hpp"
 
+namespace unit_objects_list_shapes_test {
+
 namespace {
 
 using redisson::BlockingDeque;
@@ -119,3 +121,5 @@ static_assert(!std::is_base_of_v<List<std::string>, RingBuffer<std::string>>);
 static_assert(!std::is_convertible_v<RingBuffer<std::string>&, Queue<std::string>&>);
 
 }  // namespace
+
+}  // namespace unit_objects_list_shapes_test

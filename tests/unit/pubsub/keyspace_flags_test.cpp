@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace redisson::detail {
-namespace {
+namespace unit_pubsub_keyspace_flags_test {
 
 TEST(KeyspaceFlags, NothingOnMissesEveryLetterOnce) {
   EXPECT_EQ(missing_keyspace_flags("", "Eg"), "Eg");
@@ -31,5 +31,5 @@ TEST(KeyspaceFlags, MergingAddsOnlyWhatIsMissing) {
   EXPECT_EQ(merged_keyspace_flags("AKE", "En"), "AKEn");
 }
 
-}  // namespace
+}  // namespace unit_pubsub_keyspace_flags_test
 }  // namespace redisson::detail

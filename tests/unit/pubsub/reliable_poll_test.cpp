@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+namespace unit_pubsub_reliable_poll_test {
+
 namespace reliable_poll_test {
 
 using redisson::StreamMessageId;
@@ -195,3 +197,5 @@ TEST(ReliablePoll, AnEndedReadStops) {
 }
 
 }  // namespace reliable_poll_test
+
+}  // namespace unit_pubsub_reliable_poll_test

@@ -12,6 +12,8 @@
 #include <string>
 #include <utility>
 
+namespace unit_resp_command_test {
+
 namespace {
 
 using redisson::Command;
@@ -259,3 +261,5 @@ TEST(CommandKey, KeyThatItselfGrowsTheBufferToTheHeap) {
 }
 
 }  // namespace
+
+}  // namespace unit_resp_command_test

@@ -17,6 +17,8 @@
 #include "redisson/error.hpp"
 #include "redisson/reply.hpp"
 
+namespace unit_resp_parser_test {
+
 namespace {
 
 using namespace std::literals;
@@ -781,3 +783,5 @@ TEST(ReplyDisplay, AttributesAreShownBeforeTheValue) {
 }
 
 }  // namespace
+
+}  // namespace unit_resp_parser_test

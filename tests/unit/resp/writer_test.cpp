@@ -10,6 +10,8 @@
 
 #include "resp/parser.hpp"
 
+namespace unit_resp_writer_test {
+
 namespace {
 
 using namespace std::literals;
@@ -96,3 +98,5 @@ TEST(Writer, EncodedCommandParsesBackToTheSameArguments) {
 }
 
 }  // namespace
+
+}  // namespace unit_resp_writer_test

@@ -10,6 +10,8 @@
 #include "lua_scripts.hpp"
 #include "script/script_runner.hpp"
 
+namespace unit_script_script_def_test {
+
 namespace {
 
 using redisson::Command;
@@ -82,3 +84,5 @@ TEST(ScriptRunner, EvalFallbackKeepsAnExplicitKey) {
 }
 
 }  // namespace
+
+}  // namespace unit_script_script_def_test

@@ -20,6 +20,8 @@
 
 #include "redisson/error.hpp"
 
+namespace unit_services_cron_schedule_test {
+
 namespace {
 
 using redisson::CronSchedule;
@@ -456,3 +458,5 @@ TEST(CronSchedule, RejectsBadStepsAndNth) {
 }
 
 }  // namespace
+
+}  // namespace unit_services_cron_schedule_test

@@ -15,6 +15,8 @@
 #include "redisson/error.hpp"
 #include "services/remote_wire.hpp"
 
+namespace unit_services_executor_task_test {
+
 namespace {
 
 using codec_test::unhex;
@@ -108,3 +110,5 @@ TEST(ExecutorTask, AJavaTasksParametersAreForeign) {
 }
 
 }  // namespace
+
+}  // namespace unit_services_executor_task_test

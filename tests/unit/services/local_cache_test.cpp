@@ -13,6 +13,8 @@
 #include "services/local_cache_messages.hpp"
 #include "services/local_cache_store.hpp"
 
+namespace unit_services_local_cache_test {
+
 namespace {
 
 using codec_test::hex;
@@ -173,3 +175,5 @@ TEST(LocalCacheStore, DecodedValuesBelongToOneVersion) {
 }
 
 }  // namespace
+
+}  // namespace unit_services_local_cache_test

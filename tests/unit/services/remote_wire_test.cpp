@@ -16,7 +16,7 @@
 #include "redisson/codec.hpp"
 #include "redisson/error.hpp"
 
-namespace {
+namespace unit_services_remote_wire_test {
 
 using codec_test::expect_codec_error;
 using codec_test::hex;
@@ -81,17 +81,17 @@ RemoteResponse response_of(RemoteReplyMessage reply) {
   return response ? *response : RemoteResponse{};
 }
 
-}  // namespace
+}  // namespace unit_services_remote_wire_test
 
 namespace redisson::detail {
 // Readable failures.
 void PrintTo(const RemoteResponse& r, std::ostream* os) {
-  *os << "{id " << r.id << ", result " << (r.result ? hex(*r.result) : "null") << ", error "
-      << r.error.value_or("null") << "}";
+  *os << "{id " << r.id << ", result " << (r.result ? codec_test::hex(*r.result) : "null")
+      << ", error " << r.error.value_or("null") << "}";
 }
 }  // namespace redisson::detail
 
-namespace {
+namespace unit_services_remote_wire_test {
 
 TEST(RemoteWire, EveryJavaRequestSampleEncodesByteExactAndDecodesBack) {
   for (const auto& [fixture, wire, codec] : wire_cases()) {
@@ -356,4 +356,4 @@ TEST(RemoteWire, OnlyTheKryo5AndJsonCodecsCarryRemoteMessages) {
   }
 }
 
-}  // namespace
+}  // namespace unit_services_remote_wire_test

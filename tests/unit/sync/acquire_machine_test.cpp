@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+namespace unit_sync_acquire_machine_test {
+
 using namespace std::chrono_literals;
 using redisson::detail::AcquireAction;
 using redisson::detail::AcquireMachine;
@@ -588,3 +590,5 @@ TEST(AcquireMachine, ARateLimiterPollNeverPassesTheDeadline) {
   ASSERT_EQ(waiter.machine.start(kT0, std::nullopt).kind, Kind::attempt);
   expect_sleep_until(waiter.machine.replied(kT0, {}, refused(1s)), kT0 + 100ms);
 }
+
+}  // namespace unit_sync_acquire_machine_test

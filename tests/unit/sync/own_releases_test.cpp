@@ -7,6 +7,8 @@
 
 #include <string>
 
+namespace unit_sync_own_releases_test {
+
 using namespace std::chrono_literals;
 using redisson::detail::Clock;
 using redisson::detail::OwnReleases;
@@ -73,3 +75,5 @@ TEST(OwnReleases, OldEntriesArePrunedSoTheMapStaysSmall) {
   }
   EXPECT_LE(releases.size(), 20U);
 }
+
+}  // namespace unit_sync_own_releases_test

@@ -6,6 +6,8 @@
 
 #include <string>
 
+namespace unit_sync_release_yield_test {
+
 using namespace std::chrono_literals;
 using redisson::detail::Clock;
 using redisson::detail::ReleaseYield;
@@ -61,3 +63,5 @@ TEST(ReleaseYield, AllClosedOnlyOnceTheLatestWindowEnded) {
   EXPECT_FALSE(yield.all_closed(now + 3ms));
   EXPECT_TRUE(yield.all_closed(now + 5ms));
 }
+
+}  // namespace unit_sync_release_yield_test

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace redisson::detail {
-namespace {
+namespace unit_topology_key_slot_test {
 
 TEST(KeySlot, Crc16MatchesTheSpecificationsCheckValue) {
   // The spec's reference: CRC16/XMODEM of "123456789" is 0x31C3.
@@ -41,5 +41,5 @@ TEST(KeySlot, RedissonNamesShareTheSlotOfTheLockName) {
   EXPECT_EQ(key_slot("redisson_countdownlatch__channel__{latch}"), key_slot("latch"));
 }
 
-}  // namespace
+}  // namespace unit_topology_key_slot_test
 }  // namespace redisson::detail

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace redisson::detail {
-namespace {
+namespace unit_topology_slot_map_test {
 
 Reply bulk(std::string text) {
   Reply reply;
@@ -83,5 +83,5 @@ TEST(SlotMap, RejectsWhatIsNotAMap) {
       array({array({integer(5), integer(99999), array({bulk("h"), integer(1)})})})));
 }
 
-}  // namespace
+}  // namespace unit_topology_slot_map_test
 }  // namespace redisson::detail

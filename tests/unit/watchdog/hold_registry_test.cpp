@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+namespace unit_watchdog_hold_registry_test {
+
 using namespace std::chrono_literals;
 using redisson::OwnerId;
 using redisson::detail::Done;
@@ -134,3 +136,5 @@ TEST(HoldRegistry, RenewalsAfterWalksEveryRenewedHoldOncePageByPage) {
                                               "lock:5", "lock:6", "lock:7", "lock:8", "lock:9"}));
   EXPECT_EQ(holds.renewals().size(), 10u);  // lock:3 went, lock:0a came
 }
+
+}  // namespace unit_watchdog_hold_registry_test
