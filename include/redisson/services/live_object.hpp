@@ -5,11 +5,14 @@
 // class and codec shares them.
 #pragma once
 
+#include <asio/use_future.hpp>
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -108,22 +111,7 @@ class LiveObjectService {
   /// field absent from the hash keeps its default value.
   template <class T, class Id>
   std::optional<T> get(const Id& id) const {
-    const auto key = key_of<T>(id_bytes<T>(id));
-    Command hmget{"HMGET", key};
-    hmget.arg(encode(std::string(kMarker)));
-    for_each_field<T>([&](const auto& field) { hmget.arg(encode(std::string(field.name))); });
-    const auto reply = execute(hmget, "get");
-    if (reply.elements.empty() || reply.elements[0].is_null()) return std::nullopt;
-    T object{};
-    object.*(LiveObjectTraits<T>::id.member) = id;
-    std::size_t at = 1;
-    for_each_field<T>([&](const auto& field) {
-      const auto& element = reply.elements.at(at++);
-      if (element.is_null()) return;
-      using M = std::remove_cvref_t<decltype(object.*(field.member))>;
-      object.*(field.member) = from_value<M>(codec_->decode(element.str));
-    });
-    return object;
+    return object_from<T>(id, execute(read_command<T>(id), "get"));
   }
   /// One field of the object `id` (one HGET; Java's getter on an attached object); nullopt when
   /// the object or the field is absent.
@@ -187,19 +175,29 @@ class LiveObjectService {
                                               std::string(field.name) + " is not indexed");
     }
     const auto set = detail::live_object_index_set(index_of<T>(field.name), encode(value));
+    const auto members = execute(Command{"SMEMBERS", set}, "find").elements;
+    std::vector<Command> checks;
+    checks.reserve(members.size());
+    for (const auto& element : members) checks.push_back(Command{"EXISTS", key_of<T>(element.str)});
+    const auto exist = execute_all(std::move(checks), "find");
     std::vector<Id> ids;
-    for (const auto& element : execute(Command{"SMEMBERS", set}, "find").elements) {
-      auto id = from_value<Id>(codec_->decode(element.str));
-      if (exists_key(key_of<T>(element.str))) ids.push_back(std::move(id));
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      if (exist[i].integer == 1) ids.push_back(from_value<Id>(codec_->decode(members[i].str)));
     }
     return ids;
   }
-  /// The objects whose indexed field `member` holds `value` (Java's find).
+  /// The objects whose indexed field `member` holds `value` (Java's find). Two round trips
+  /// after the index's: the checks of the ids, then the objects, each batch sent at once.
   template <class T, class M>
   std::vector<T> find(M T::*member, const M& value) const {
+    const auto ids = find_ids(member, value);
+    std::vector<Command> reads;
+    reads.reserve(ids.size());
+    for (const auto& id : ids) reads.push_back(read_command<T>(id));
+    const auto replies = execute_all(std::move(reads), "find");
     std::vector<T> found;
-    for (const auto& id : find_ids(member, value)) {
-      if (auto object = get<T>(id)) found.push_back(std::move(*object));
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (auto object = object_from<T>(ids[i], replies[i])) found.push_back(std::move(*object));
     }
     return found;
   }
@@ -260,6 +258,52 @@ class LiveObjectService {
   }
   Reply execute(Command command, const char* what) const {
     return client_->async_execute(std::move(command), detail::blocking(what, "LiveObjectService"));
+  }
+  // The commands sent together (pipelined: one round trip per node), their replies in order.
+  std::vector<Reply> execute_all(std::vector<Command> commands, const char* what) const {
+    std::vector<std::future<Reply>> pending;
+    pending.reserve(commands.size());
+    for (auto& command : commands) {
+      pending.push_back(client_->async_execute(std::move(command), asio::use_future));
+    }
+    std::vector<Reply> replies;
+    replies.reserve(pending.size());
+    std::optional<error> failed;  // every reply is waited for, the first failure thrown after
+    for (auto& reply : pending) {
+      try {
+        replies.push_back(reply.get());
+      } catch (const std::system_error& failure) {
+        if (!failed) {
+          failed.emplace(failure.code(), std::string("LiveObjectService ") + what);
+        }
+        replies.emplace_back();
+      }
+    }
+    if (failed) throw *failed;
+    return replies;
+  }
+  // HMGET of the marker and every field of the object `id`.
+  template <class T, class Id>
+  Command read_command(const Id& id) const {
+    Command hmget{"HMGET", key_of<T>(id_bytes<T>(id))};
+    hmget.arg(encode(std::string(kMarker)));
+    for_each_field<T>([&](const auto& field) { hmget.arg(encode(std::string(field.name))); });
+    return hmget;
+  }
+  // The object read_command's reply holds; nullopt when its marker is absent (no such object).
+  template <class T, class Id>
+  std::optional<T> object_from(const Id& id, const Reply& reply) const {
+    if (reply.elements.empty() || reply.elements[0].is_null()) return std::nullopt;
+    T object{};
+    object.*(LiveObjectTraits<T>::id.member) = id;
+    std::size_t at = 1;
+    for_each_field<T>([&](const auto& field) {
+      const auto& element = reply.elements.at(at++);
+      if (element.is_null()) return;
+      using M = std::remove_cvref_t<decltype(object.*(field.member))>;
+      object.*(field.member) = from_value<M>(codec_->decode(element.str));
+    });
+    return object;
   }
   bool exists_key(const std::string& key) const {
     return execute(Command{"EXISTS", key}, "is_exists").integer == 1;
