@@ -231,7 +231,8 @@ std::shared_ptr<ExecutorState> make_executor_state(std::shared_ptr<ClientCore> c
     throw error(errc::invalid_argument, "ExecutorService: a negative task retry interval");
   }
   auto state = std::make_shared<ExecutorState>();
-  state->codec = codec ? std::move(codec) : core->config().codec;
+  if (!codec) codec = core->config().codec;
+  state->codec = std::move(codec);
   state->wire = remote_wire_of(*state->codec);
   state->executor_id = core->id();
   if (state->codec != core->config().codec) {
