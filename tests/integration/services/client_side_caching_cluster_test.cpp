@@ -25,22 +25,13 @@ using redisson::Client;
 using redisson::ClientSideCaching;
 using redisson::Map;
 using redisson::test::cluster_config_for;
+using redisson::test::command_calls;
 using redisson::test::eventually;
 using redisson::test::RedisCluster;
 using redisson::test::RedisClusterOptions;
 namespace codecs = redisson::codecs;
 
 namespace {
-
-// How often the node on `port` ran `command` (INFO commandstats).
-std::int64_t calls(const RedisCluster& cluster, int port, const std::string& command) {
-  std::istringstream info(cluster.command(port, {"INFO", "commandstats"}));
-  const std::string prefix = "cmdstat_" + command + ":calls=";
-  for (std::string line; std::getline(info, line);) {
-    if (line.starts_with(prefix)) return std::stoll(line.substr(prefix.size()));
-  }
-  return 0;
-}
 
 // Connections on the node on `port` named <client name>:tracking.
 int tracking_connections(const RedisCluster& cluster, int port) {
@@ -76,13 +67,13 @@ TEST(ClientSideCachingCluster, EveryMasterAnswersFromMemoryAndInvalidates) {
 
     EXPECT_EQ(bucket.get(), "v1") << name;  // misses: read on this master's tracked connection
     EXPECT_EQ(map.get("k"), "m1") << name;
-    const auto gets = calls(cluster, port, "get");
-    const auto hgets = calls(cluster, port, "hget");
+    const auto gets = command_calls(cluster.node(port), "get");
+    const auto hgets = command_calls(cluster.node(port), "hget");
     const auto hits = caching.stats().hits;
     EXPECT_EQ(bucket.get(), "v1") << name;
     EXPECT_EQ(map.get("k"), "m1") << name;
-    EXPECT_EQ(calls(cluster, port, "get"), gets) << name << ": answered from memory";
-    EXPECT_EQ(calls(cluster, port, "hget"), hgets) << name << ": answered from memory";
+    EXPECT_EQ(command_calls(cluster.node(port), "get"), gets) << name << ": answered from memory";
+    EXPECT_EQ(command_calls(cluster.node(port), "hget"), hgets) << name << ": answered from memory";
     EXPECT_EQ(caching.stats().hits, hits + 2);
     EXPECT_EQ(tracking_connections(cluster, port), 1) << "one tracked connection per master";
 

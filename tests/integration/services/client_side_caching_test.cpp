@@ -32,14 +32,9 @@ namespace {
 
 class ClientSideCachingTest : public redisson::test::ServerTest {
  protected:
-  // How often the server ran `command` (INFO commandstats), all clients together.
+  // How often the server ran `command`, all clients together.
   std::int64_t calls(const std::string& command) {
-    std::istringstream info(server.command({"INFO", "commandstats"}));
-    const std::string prefix = "cmdstat_" + command + ":calls=";
-    for (std::string line; std::getline(info, line);) {
-      if (line.starts_with(prefix)) return std::stoll(line.substr(prefix.size()));
-    }
-    return 0;
+    return redisson::test::command_calls(server, command);
   }
 
   // The id of the connection the cache tracks on (named <client name>:tracking).
