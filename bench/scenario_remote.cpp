@@ -4,7 +4,7 @@
 // -c 1 PING, and the protocol's floor (the same scripts in the same order on blocking sockets,
 // raw_remote.hpp). Target: the default call's p50 <= 1.5x the floor's, so the library adds at
 // most half again to what Redisson's protocol itself costs. (A target in PINGs cannot be met by
-// any client: the floor alone is about eight PINGs, see docs/benchmarks.md.)
+// any client: the floor alone is five to eight PINGs, see docs/benchmarks.md.)
 //
 // The worker runs in this process on its own client (its own connections, I/O and listener
 // threads): the round trip crosses Redis exactly as between two processes.
