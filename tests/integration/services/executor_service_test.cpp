@@ -21,6 +21,7 @@
 
 #include "redisson/client.hpp"
 #include "redisson/objects/atomic_long.hpp"
+#include "services/remote_wire.hpp"
 #include "support/child_process.hpp"
 #include "support/eventually.hpp"
 #include "support/java_fixtures.hpp"
@@ -32,6 +33,7 @@ namespace services_executor_service_test {
 using namespace std::chrono_literals;
 using redisson::AtomicLong;
 using redisson::Client;
+using redisson::Command;
 using redisson::Config;
 using redisson::CronSchedule;
 using redisson::CronZone;
@@ -150,7 +152,6 @@ TEST_F(ExecutorServiceTest, AJsonExecutorCarriesItsTasksAndResultsInJson) {
 
 TEST_F(ExecutorServiceTest, ATaskQueuedBeforeAnyWorkerWaitsInRedissonsLayout) {
   ExecutorService executor(client, "jobs");
-  const auto before = now_ms();
   auto sum = executor.submit<std::int32_t>("sum", 20, 22);
   const auto& id = sum.task_id();
   // As Java's state_queued_no_worker: the id in the list, the task in the hash, counted, and a
@@ -159,9 +160,13 @@ TEST_F(ExecutorServiceTest, ATaskQueuedBeforeAnyWorkerWaitsInRedissonsLayout) {
   EXPECT_EQ(server.command({"HEXISTS", key(":tasks"), id}), "1");
   EXPECT_EQ(server.command({"GET", key(":counter")}), "1");
   EXPECT_EQ(server.command({"GET", key(":retry-interval")}), "300000");
+  // The retry entry is the request's own date plus the interval (no clock read here).
+  const auto stored = client.execute(Command{"HGET", key(":tasks"), id}).str;
+  const auto request = redisson::detail::decode_remote_request(
+      redisson::detail::remote_wire_of(*redisson::codecs::kryo5()), stored);
+  EXPECT_EQ(request.id, id);
   const auto retry_at = std::stoll(server.command({"ZSCORE", key(":scheduler"), "ff:" + id}));
-  EXPECT_GE(retry_at, before + 300000);
-  EXPECT_LE(retry_at, now_ms() + 300000);
+  EXPECT_EQ(retry_at, request.date_ms + 300000);
   EXPECT_TRUE(executor.has_task(id));
   EXPECT_EQ(executor.task_count(), 1);
   EXPECT_EQ(executor.task_ids(), std::set<std::string>{id});
