@@ -43,8 +43,9 @@ class Category final : public std::error_category {
         return "server busy (loading its data, running a script, or a cluster slot without a "
                "master): the command did not run";
       case errc::not_replicated:
-        return "no replica acknowledged the lock write within sync_replicas_timeout (the "
-               "acquisition was undone)";
+        return "no replica acknowledged the write within the replica timeout (an acquisition "
+               "was undone; anything else was done on the master only, and a failover may lose "
+               "it)";
       case errc::codec_error:
         return "codec error (a value the codec cannot write, or bytes it cannot read)";
       case errc::not_initialized:

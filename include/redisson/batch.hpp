@@ -42,7 +42,9 @@ struct BatchOptions {
   /// execute() returns no responses and each operation completes with errc::not_supported
   /// ("no result: skip_result") once the master acknowledged CLIENT REPLY ON.
   bool skip_result = false;
-  /// WAIT sync_replicas sync_timeout after each master's commands; 0: no WAIT.
+  /// WAIT sync_replicas sync_timeout after each master's commands; 0: no WAIT. When a master's
+  /// WAIT counts fewer, execute() fails with errc::not_replicated (the commands did run, and
+  /// each operation has its own result; a failover may lose them).
   int sync_replicas = 0;
   std::chrono::milliseconds sync_timeout{0};
   /// The deadline of the whole batch from execute(); 0: Config::command_timeout.

@@ -127,8 +127,11 @@ struct Config {
   /// fairLockWaitTimeout / threadWaitTime).
   std::chrono::milliseconds fair_lock_wait_timeout{300000};
 
-  /// After each state-changing lock script, WAIT for a replica's acknowledgement; undo and retry
-  /// when replicas exist and none acknowledged (Redisson checkLockSyncedSlaves).
+  /// After each state-changing script of a lock, semaphore or latch, WAIT for a replica's
+  /// acknowledgement (Redisson checkLockSyncedSlaves, which covers locks only). When replicas
+  /// exist and none acknowledged: an acquisition is undone and fails with errc::not_replicated;
+  /// a release, count-down or permit change fails with it too, done on the master only
+  /// (docs/cluster-sentinel.md). Unlocks and renewals are waited for but not reported.
   bool sync_replicas = false;
   std::chrono::milliseconds sync_replicas_timeout{1000};  ///< the WAIT timeout
 

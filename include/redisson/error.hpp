@@ -39,8 +39,11 @@ enum class errc {
                   ///< (CLUSTERDOWN) or a slot mid-migration (TRYAGAIN). The command did not
                   ///< run; scripts are sent again until the command timeout, so a caller
                   ///< sees this only after it
-  /// Config::sync_replicas: the master has replicas and none acknowledged a lock acquisition
-  /// within sync_replicas_timeout; the acquisition was undone
+  /// No replica acknowledged a write in time. Config::sync_replicas (locks, semaphores,
+  /// latches): an acquisition (a lock, permits) was undone; a release, count-down or
+  /// set/add of permits was done on the master only. BatchOptions::sync: fewer replicas than
+  /// asked acknowledged the batch, which ran on the master(s). Either way a failover now may
+  /// lose what was done: do not repeat it blindly
   not_replicated,
   /// a value a codec cannot write, or bytes it cannot read as the value asked for (damaged
   /// bytes, a Java class it does not know, a String where a Long was expected); nothing changed

@@ -45,7 +45,8 @@ struct TransactionOptions {
   int retry_attempts = 3;
   std::chrono::milliseconds retry_interval{1500};
   /// WAIT sync_slaves sync_timeout after the commit; 0: no WAIT. (Java's 0 means "all the
-  /// replicas the master has"; here name the number.)
+  /// replicas the master has"; here name the number.) Fewer acknowledging: commit() fails with
+  /// errc::not_replicated, "transaction: committed, but ..." (it was committed on the master).
   int sync_slaves = 0;
   std::chrono::milliseconds sync_timeout{5000};
 

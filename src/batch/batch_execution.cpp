@@ -305,6 +305,15 @@ void BatchRun::finish() {
     status = Status(codes[i], std::move(text));
     break;
   }
+  if (!status && options.sync_replicas > 0 && result.synced_replicas < options.sync_replicas) {
+    // What the caller asked of the replicas is not given: never a silent success. (Redisson
+    // only reports the count; its callers rarely look at it.)
+    status = Status(make_error_code(errc::not_replicated),
+                    "batch: WAIT counted " + std::to_string(result.synced_replicas) + " of " +
+                        std::to_string(options.sync_replicas) + " replicas within " +
+                        std::to_string(options.sync_timeout.count()) +
+                        " ms; the commands ran on the master(s), and a failover may lose them");
+  }
   if (!options.skip_result) result.responses = std::move(responses);
   done(std::move(status), std::move(result));
 }

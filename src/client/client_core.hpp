@@ -31,14 +31,15 @@ class Router;
 class ReplicaAck;
 class ScriptRunner;
 
-/// What a state-changing lock script asks of the replicas when Config::sync_replicas is on
-/// (without it, all three mean `none`).
+/// What a synchronizer's state-changing script asks of the replicas when Config::sync_replicas
+/// is on (without it, all three mean `none`).
 enum class ReplicaWait {
-  none,     ///< nothing: reads, and scripts outside the lock family
-  wait,     ///< WAIT after it, outcome not reported: unlocks and renewals, which cannot be undone
+  none,     ///< nothing: reads, and scripts outside the synchronizers
+  wait,     ///< WAIT after it, outcome not reported: unlocks and renewals, which a lease ends
+            ///< anyway
   require,  ///< WAIT after it; when the node has replicas and none acknowledged, the callback
-            ///< gets errc::not_replicated *with the script's reply*, so an acquisition that
-            ///< did take the lock can be undone by the caller
+            ///< gets errc::not_replicated *with the script's reply*: the caller undoes an
+            ///< acquisition (a lock, permits) and reports the rest (a release, a count-down)
 };
 
 /// The options of a connection of this client's deployment (its first address), named `name`

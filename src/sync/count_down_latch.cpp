@@ -68,7 +68,7 @@ void CountDownLatch::start_count_down(const detail::ObjectPtr& object, detail::D
   detail::eval_status(latch->core,
                       detail::lua::count_down_latch_count_down({latch->name, latch->channel},
                                                                {latch->publish_command}),
-                      std::move(done));
+                      "count_down", std::move(done));
 }
 
 void CountDownLatch::start_try_set_count(const detail::ObjectPtr& object, std::int64_t count,
@@ -79,7 +79,7 @@ void CountDownLatch::start_try_set_count(const detail::ObjectPtr& object, std::i
   eval_flag(latch->core,
             lua::count_down_latch_try_set_count({latch->name, latch->channel},
                                                 {count, latch->publish_command}),
-            std::move(done));
+            "try_set_count", std::move(done));
 }
 
 void CountDownLatch::start_count(const detail::ObjectPtr& object, detail::Done<std::int64_t> done) {

@@ -72,14 +72,18 @@ ScriptCall release_call(const ExpirableSemaphoreState& semaphore, const std::str
 /// most likely released it, and either way the permit is back in the pool.
 void send_release(const std::shared_ptr<ClientCore>& core, std::shared_ptr<const ScriptCall> call,
                   int attempts_left, bool retried, Done<std::int64_t> done) {
-  core->eval(*call, [core, call, attempts_left, retried, done = std::move(done)](
-                        std::error_code ec, const Reply& reply) mutable {
-    if (is_retryable(ec) && attempts_left > 0) {
-      return send_release(core, std::move(call), attempts_left - 1, true, std::move(done));
-    }
-    if (ec) return done(status_of(ec, reply), 0);
-    done({}, retried && reply.integer == 0 ? 1 : reply.integer);
-  });
+  core->eval(
+      *call,
+      [core, call, attempts_left, retried, done = std::move(done)](std::error_code ec,
+                                                                   const Reply& reply) mutable {
+        if (is_retryable(ec) && attempts_left > 0) {
+          return send_release(core, std::move(call), attempts_left - 1, true, std::move(done));
+        }
+        if (ec && ec != errc::not_replicated) return done(status_of(ec, reply), 0);
+        done(replicated_status(ec, reply, "release permit"),
+             retried && reply.integer == 0 ? 1 : reply.integer);
+      },
+      ReplicaWait::require);
 }
 
 /// Releases the permit with these id bytes: completes with the script's answer (see above).
@@ -157,9 +161,22 @@ void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, Op
             {id_bytes, lease ? expiry_after(now, *lease) : kNoExpiry, now, kNoExpiry,
              semaphore->publish_command}),
         semaphore->core->config().retry_attempts,
-        [callback = std::move(callback), id_bytes, recheck = semaphore->recheck_interval()](
-            std::error_code ec, const Reply& reply) mutable {
-          if (ec) return callback(status_of(ec, reply), {});
+        [semaphore, callback = std::move(callback), id_bytes,
+         recheck = semaphore->recheck_interval()](std::error_code ec, const Reply& reply) mutable {
+          if (ec == errc::not_replicated && reply.is_string() && reply.str == id_bytes) {
+            // No replica acknowledged the permit taken: give it back and say so.
+            return release_bytes(semaphore, id_bytes,
+                                 [callback = std::move(callback)](const Status&,
+                                                                  std::int64_t) mutable {
+                                   callback(Status(make_error_code(errc::not_replicated),
+                                                   "acquire permit: no replica acknowledged the "
+                                                   "permit taken within sync_replicas_timeout; it "
+                                                   "was given back"),
+                                            {});
+                                 });
+          }
+          // (not_replicated without a permit taken: a refusal, which a failover cannot undo.)
+          if (ec && ec != errc::not_replicated) return callback(status_of(ec, reply), {});
           if (reply.is_null()) return callback({}, AttemptResult{false, milliseconds{-1}});
           // Compare with the id first: random id bytes may start with ':' too.
           if (reply.is_string() && reply.str == id_bytes) {
@@ -176,7 +193,8 @@ void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, Op
           // at least every re-check interval.
           const milliseconds hint{nearest - unix_time_ms()};
           callback({}, AttemptResult{false, std::clamp(hint, milliseconds{1}, recheck)});
-        });
+        },
+        ReplicaWait::require);
   };
 
   auto finish = [semaphore, id = std::move(id), id_bytes = std::move(id_bytes), cancel,
@@ -249,8 +267,10 @@ void PermitExpirableSemaphore::start_update_lease(const detail::ObjectPtr& objec
                       {*id_bytes, expiry_after(now, lease), now, semaphore->publish_command}),
                   semaphore->core->config().retry_attempts,
                   [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                    done(status_of(ec, reply), !ec && reply.integer == 1);
-                  });
+                    const bool ran = !ec || ec == errc::not_replicated;
+                    done(replicated_status(ec, reply, "update_lease"), ran && reply.integer == 1);
+                  },
+                  ReplicaWait::require);
 }
 
 // The count key has the plain semaphore's layout, so these two are the plain semaphore's too.
@@ -284,8 +304,9 @@ void PermitExpirableSemaphore::start_set_permits(const detail::ObjectPtr& object
                       {std::to_string(total), semaphore->publish_command}),
                   semaphore->core->config().retry_attempts,
                   [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                    done(status_of(ec, reply));
-                  });
+                    done(replicated_status(ec, reply, "set_permits"));
+                  },
+                  ReplicaWait::require);
 }
 
 void PermitExpirableSemaphore::start_lease_time(

@@ -91,15 +91,17 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
         // A positive count was published: this client's waiters started from now on have seen
         // its permits already, and let its message go by (sync/own_releases.hpp). Recorded on
         // the I/O thread ahead of anything the caller does there next (its next acquire).
-        if (!ec && reply.type == ReplyType::integer && reply.integer > 0) {
+        const bool ran = !ec || ec == errc::not_replicated;
+        if (ran && reply.type == ReplyType::integer && reply.integer > 0) {
           semaphore->core->run_on_io([semaphore, sent, count = reply.integer, at = Clock::now()] {
             auto& core = *semaphore->core;
             core.service<OwnReleases>().published(semaphore->channel, count, sent, at,
                                                   core.subscriber().received(semaphore->channel));
           });
         }
-        done(status_of(ec, reply));
-      });
+        done(replicated_status(ec, reply, "release semaphore"));
+      },
+      ReplicaWait::require);
 }
 
 }  // namespace
@@ -154,8 +156,22 @@ void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t perm
     eval_first_then_retry(
         semaphore->core, std::move(first), [make = std::move(make)] { return make(false); },
         semaphore->core->config().retry_attempts,
-        [callback = std::move(callback)](std::error_code ec, const Reply& reply) mutable {
-          if (ec) return callback(status_of(ec, reply), {});
+        [semaphore, permits, callback = std::move(callback)](std::error_code ec,
+                                                             const Reply& reply) mutable {
+          if (ec == errc::not_replicated && reply.type == ReplyType::integer &&
+              reply.integer == 1) {
+            // No replica acknowledged the permits taken: give them back and say so.
+            return release_permits(semaphore, permits,
+                                   [callback = std::move(callback)](const Status&) mutable {
+                                     callback(Status(make_error_code(errc::not_replicated),
+                                                     "acquire semaphore: no replica acknowledged "
+                                                     "the permits taken within "
+                                                     "sync_replicas_timeout; they were given back"),
+                                              {});
+                                   });
+          }
+          // (not_replicated without permits taken: a refusal, which a failover cannot undo.)
+          if (ec && ec != errc::not_replicated) return callback(status_of(ec, reply), {});
           if (reply.type == ReplyType::array) {  // {0, ahead, available}: the in-turn refusal
             if (reply.elements.size() != 3) return callback(errc::protocol_error, {});
             return callback(
@@ -163,10 +179,22 @@ void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t perm
                                   reply.elements[2].integer});
           }
           callback({}, AttemptResult{reply.integer == 1, std::chrono::milliseconds{-1}});
-        });
+        },
+        ReplicaWait::require);
   };
-  auto finish = [semaphore, permits, cancel, done = std::move(done)](Status status,
-                                                                     bool acquired) mutable {
+  // A waiter that stops waiting leaves the order (best effort, not waited for: an entry left
+  // behind is dropped once it has not been seen for a while).
+  auto leave_order = [semaphore, waiter] {
+    for (const auto* key : {&semaphore->waiters, &semaphore->waiters_seen}) {
+      semaphore->core->submit(Command{"ZREM", *key, waiter->id},
+                              [](std::error_code, const Reply&) {});
+    }
+  };
+  auto finish = [semaphore, permits, cancel, in_line, leave_order, done = std::move(done)](
+                    Status status, bool acquired) mutable {
+    // A waiter that failed (a lost connection, an acquisition no replica acknowledged) leaves
+    // the order too, as one that gave up: the next in line need not wait for it to age out.
+    if (status && in_line) leave_order();
     if (status || !acquired) return done(std::move(status), acquired);
     // A grant that raced the caller's cancel gives the permits back and reports the cancel.
     if (!keep_grant(cancel, [semaphore, permits] {
@@ -180,13 +208,8 @@ void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t perm
   GiveUp give_up;
   if (in_line) {
     options.policy = SemaphorePolicy{permits};
-    // A waiter that stops waiting leaves the order (best effort, not waited for: an entry left
-    // behind is dropped once it has not been seen for a while).
-    give_up = [semaphore, waiter](UniqueFunction<void()> finished) {
-      for (const auto* key : {&semaphore->waiters, &semaphore->waiters_seen}) {
-        semaphore->core->submit(Command{"ZREM", *key, waiter->id},
-                                [](std::error_code, const Reply&) {});
-      }
+    give_up = [leave_order](UniqueFunction<void()> finished) {
+      leave_order();
       finished();
     };
   }
@@ -205,10 +228,13 @@ void Semaphore::start_release(const detail::ObjectPtr& object, std::int64_t perm
 void Semaphore::start_drain_permits(const detail::ObjectPtr& object, Done<std::int64_t> done) {
   const auto semaphore = detail::state_of<detail::SemaphoreState>(object);
   using namespace detail;
-  semaphore->core->eval(lua::semaphore_drain_permits({semaphore->name}),
-                        [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                          done(status_of(ec, reply), ec ? 0 : reply.integer);
-                        });
+  semaphore->core->eval(
+      lua::semaphore_drain_permits({semaphore->name}),
+      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        const bool ran = !ec || ec == errc::not_replicated;
+        done(replicated_status(ec, reply, "drain_permits"), ran ? reply.integer : 0);
+      },
+      ReplicaWait::require);
 }
 
 void Semaphore::start_available_permits(const detail::ObjectPtr& object, Done<std::int64_t> done) {

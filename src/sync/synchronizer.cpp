@@ -49,11 +49,21 @@ void get_count(const SynchronizerState& state, Done<std::int64_t> done) {
                      });
 }
 
-void eval_status(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<void> done) {
-  core->eval(std::move(call),
-             [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-               done(status_of(ec, reply));
-             });
+Status replicated_status(std::error_code ec, const Reply& reply, std::string_view what) {
+  if (ec != errc::not_replicated) return status_of(ec, reply);
+  return {ec, std::string(what) +
+                  ": done on the master, but no replica acknowledged it within "
+                  "sync_replicas_timeout; a failover now would lose it (do not repeat it)"};
+}
+
+void eval_status(const std::shared_ptr<ClientCore>& core, ScriptCall call, std::string_view what,
+                 Done<void> done) {
+  core->eval(
+      std::move(call),
+      [what, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        done(replicated_status(ec, reply, what));
+      },
+      ReplicaWait::require);
 }
 
 void eval_delete(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<Reply>& done) {
@@ -63,11 +73,15 @@ void eval_delete(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<
              });
 }
 
-void eval_flag(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<bool> done) {
-  core->eval(std::move(call),
-             [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-               done(status_of(ec, reply), !ec && reply.integer == 1);
-             });
+void eval_flag(const std::shared_ptr<ClientCore>& core, ScriptCall call, std::string_view what,
+               Done<bool> done) {
+  core->eval(
+      std::move(call),
+      [what, done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        const bool ran = !ec || ec == errc::not_replicated;
+        done(replicated_status(ec, reply, what), ran && reply.integer == 1);
+      },
+      ReplicaWait::require);
 }
 
 AcquireLoop::Options wait_options(const SynchronizerState& state,
@@ -95,14 +109,14 @@ void try_set_permits(const SynchronizerState& semaphore, std::int64_t permits, D
   eval_flag(semaphore.core,
             lua::semaphore_try_set_permits({semaphore.name, semaphore.channel},
                                            {permits, semaphore.publish_command}),
-            std::move(done));
+            "try_set_permits", std::move(done));
 }
 
 void add_permits(const SynchronizerState& semaphore, std::int64_t delta, Done<void> done) {
   eval_status(semaphore.core,
               lua::semaphore_add_permits({semaphore.name, semaphore.channel},
                                          {delta, semaphore.publish_command}),
-              std::move(done));
+              "add_permits", std::move(done));
 }
 
 }  // namespace redisson::detail

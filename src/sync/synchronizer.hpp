@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include "client/client_access.hpp"
@@ -78,10 +79,19 @@ std::error_code parse_count(const Reply& reply, std::int64_t& count);
 /// GET `state.name`, read as parse_count does.
 void get_count(const SynchronizerState& state, Done<std::int64_t> done);
 
-/// Runs `call`; completes with its status only.
-void eval_status(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<void> done);
-/// Runs `call`; completes with true when the script returned 1.
-void eval_flag(const std::shared_ptr<ClientCore>& core, ScriptCall call, Done<bool> done);
+/// The status of a state-changing script's reply, sent with ReplicaWait::require: `ec` itself,
+/// except errc::not_replicated, which gets a text saying that `what` ran on the master but is not
+/// known to be on any replica (Config::sync_replicas). For what cannot be undone (a release, a
+/// count-down): the caller must not send it again, and a failover now would lose it.
+Status replicated_status(std::error_code ec, const Reply& reply, std::string_view what);
+
+/// Runs `call`, a state-changing script named `what` (a literal; replicated_status); completes with its
+/// status only.
+void eval_status(const std::shared_ptr<ClientCore>& core, ScriptCall call, std::string_view what,
+                 Done<void> done);
+/// As eval_status, and true when the script returned 1.
+void eval_flag(const std::shared_ptr<ClientCore>& core, ScriptCall call, std::string_view what,
+               Done<bool> done);
 
 /// A waiting acquire's loop options: `state`'s channel, its re-check interval, and a deadline
 /// `wait` from now (none: wait for ever).

@@ -270,6 +270,12 @@ void TransactionState::commit(Done<void> done) {
       self->finished();
       return done({});
     }
+    if (status == errc::not_replicated) {
+      // EXEC ran (its unlocks with it); only the replicas' acknowledgement is missing.
+      self->finished();
+      status.detail = "transaction: committed, but " + status.detail;
+      return done(std::move(status));
+    }
     // The EXEC may not have run: release the locks rather than leave them to their lease (an
     // unlock whose hold the EXEC already released answers "not the owner" and changes nothing).
     self->send_unlocks(

@@ -1,6 +1,7 @@
 // Config::sync_replicas (Redisson checkLockSyncedSlaves) against a real master and replica: each
-// state-changing lock script is followed by WAIT on the master, and an acquisition that no replica
-// acknowledged is undone and reported as errc::not_replicated.
+// state-changing script of a lock, semaphore or latch is followed by WAIT on the master; an
+// acquisition that no replica acknowledged is undone and reported as errc::not_replicated, and
+// any other such write is reported the same way (done on the master only).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -11,6 +12,7 @@
 
 #include "redisson/redisson.hpp"
 #include "support/eventually.hpp"
+#include "support/expect_error.hpp"
 #include "support/redis_server.hpp"
 
 namespace client_replica_ack_test {
@@ -22,6 +24,7 @@ using redisson::Config;
 using redisson::errc;
 using redisson::test::command_calls;
 using redisson::test::eventually;
+using redisson::test::expect_error;
 using redisson::test::RedisServer;
 using redisson::test::RedisServerOptions;
 
@@ -132,6 +135,75 @@ TEST(SyncReplicas, AnAcquisitionNoReplicaAcknowledgedIsUndoneAndReported) {
   lock.lock();
   EXPECT_EQ(servers.replica.command({"EXISTS", "sync:paused"}), "1");
   lock.unlock();
+}
+
+TEST(SyncReplicas, SemaphoresAndLatchesWaitForTheReplicaToo) {
+  Replicated servers;
+  ASSERT_TRUE(servers.linked);
+  Client client(servers.config());
+  const auto waits_before = command_calls(servers.master, "wait");
+
+  auto semaphore = redisson::Semaphore(client, "sync:sem");
+  ASSERT_TRUE(semaphore.try_set_permits(2));
+  EXPECT_EQ(servers.replica.command({"GET", "sync:sem"}), "2");
+  ASSERT_TRUE(semaphore.try_acquire());
+  // WAIT answered: the replica has the permit taken already.
+  EXPECT_EQ(servers.replica.command({"GET", "sync:sem"}), "1");
+  semaphore.release();
+  EXPECT_EQ(servers.replica.command({"GET", "sync:sem"}), "2");
+
+  auto expirable = redisson::PermitExpirableSemaphore(client, "sync:permits");
+  ASSERT_TRUE(expirable.try_set_permits(1));
+  const auto permit = expirable.try_acquire();
+  ASSERT_TRUE(permit.has_value());
+  EXPECT_EQ(servers.replica.command({"ZCARD", "{sync:permits}:timeout"}), "1");
+  expirable.release(*permit);
+  EXPECT_EQ(servers.replica.command({"ZCARD", "{sync:permits}:timeout"}), "0");
+
+  auto latch = redisson::CountDownLatch(client, "sync:latch");
+  ASSERT_TRUE(latch.try_set_count(2));
+  latch.count_down();
+  EXPECT_EQ(servers.replica.command({"GET", "sync:latch"}), "1");
+  // One WAIT per state-changing call above.
+  EXPECT_GE(command_calls(servers.master, "wait"), waits_before + 8);
+}
+
+// With the replica stopped nothing is acknowledged. Permits taken are given back and reported;
+// what cannot be given back (a release, a count-down, a new count) is reported as done on the
+// master only, never passed off as a success.
+TEST(SyncReplicas, SemaphoreAndLatchWritesNoReplicaAcknowledgedAreReported) {
+  Replicated servers;
+  ASSERT_TRUE(servers.linked);
+  Client client(servers.config(std::chrono::milliseconds(300)));
+  auto semaphore = redisson::Semaphore(client, "sync:paused-sem");
+  auto expirable = redisson::PermitExpirableSemaphore(client, "sync:paused-permits");
+  auto latch = redisson::CountDownLatch(client, "sync:paused-latch");
+  ASSERT_TRUE(semaphore.try_set_permits(1));
+  ASSERT_TRUE(expirable.try_set_permits(1));
+  ASSERT_TRUE(latch.try_set_count(2));
+
+  servers.replica.pause();
+  expect_error(errc::not_replicated, [&] { semaphore.try_acquire(); }, "semaphore try_acquire");
+  EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "1");  // given back
+  expect_error(
+      errc::not_replicated, [&] { semaphore.try_acquire_for(std::chrono::seconds(5)); },
+      "semaphore try_acquire_for (the waiting form)");
+  EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "1");
+  expect_error(errc::not_replicated, [&] { expirable.try_acquire(); }, "permit try_acquire");
+  EXPECT_EQ(servers.master.command({"ZCARD", "{sync:paused-permits}:timeout"}), "0");
+
+  expect_error(errc::not_replicated, [&] { semaphore.release(); }, "semaphore release");
+  EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "2");  // done on the master
+  expect_error(errc::not_replicated, [&] { latch.count_down(); }, "latch count_down");
+  EXPECT_EQ(servers.master.command({"GET", "sync:paused-latch"}), "1");
+  expect_error(errc::not_replicated, [&] { semaphore.add_permits(1); }, "semaphore add_permits");
+  EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "3");
+
+  servers.replica.resume();
+  ASSERT_TRUE(eventually(
+      [&] { return replication_offset(servers.replica) == replication_offset(servers.master); }));
+  EXPECT_TRUE(semaphore.try_acquire());
+  EXPECT_EQ(servers.replica.command({"GET", "sync:paused-sem"}), "2");
 }
 
 // A failover promotes the replica first: the old master has no replica from then on, about a

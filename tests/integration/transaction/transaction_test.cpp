@@ -797,6 +797,17 @@ TEST_F(TransactionTest, AsyncCommitCompletesAfterTheWritesAreVisible) {
   EXPECT_EQ(server.command({"HGET", "m", "k"}), "v");
 }
 
+// sync_slaves asks for replicas this server does not have: the commit ran (its writes are there,
+// its locks are gone) and commit() says so instead of passing it off as acknowledged.
+TEST_F(TransactionTest, CommitThatTooFewReplicasAcknowledgedIsReportedAsCommittedButNotReplicated) {
+  Transaction tx(client, TransactionOptions{}.sync(1, 20ms));
+  auto map = tx.get<StringMap>("m", codecs::string());
+  map.put("k", "v");
+  expect_error(errc::not_replicated, [&] { tx.commit(); }, "commit with 0 of 1 replicas");
+  EXPECT_EQ(server.command({"HGET", "m", "k"}), "v");
+  EXPECT_TRUE(lock_keys().empty());
+}
+
 TEST_F(TransactionTest, SecondTransactionOnTheSameKeyFailsWithTimeout) {
   Transaction first(client);
   auto map = first.get<StringMap>("m", codecs::string());
