@@ -130,8 +130,8 @@ struct Config {
   /// After each state-changing script of a lock, semaphore or latch, WAIT for a replica's
   /// acknowledgement (Redisson checkLockSyncedSlaves, which covers locks only). When replicas
   /// exist and none acknowledged: an acquisition is undone and fails with errc::not_replicated;
-  /// a release, count-down or permit change fails with it too, done on the master only
-  /// (docs/cluster-sentinel.md). Unlocks and renewals are waited for but not reported.
+  /// an unlock, release, count-down or permit change fails with it too, done on the master only
+  /// (docs/cluster-sentinel.md). Watchdog renewals are waited for but not reported.
   bool sync_replicas = false;
   std::chrono::milliseconds sync_replicas_timeout{1000};  ///< the WAIT timeout
 

@@ -40,7 +40,7 @@ enum class errc {
                   ///< run; scripts are sent again until the command timeout, so a caller
                   ///< sees this only after it
   /// No replica acknowledged a write in time. Config::sync_replicas (locks, semaphores,
-  /// latches): an acquisition (a lock, permits) was undone; a release, count-down or
+  /// latches): an acquisition (a lock, permits) was undone; an unlock, release, count-down or
   /// set/add of permits was done on the master only. BatchOptions::sync: fewer replicas than
   /// asked acknowledged the batch, which ran on the master(s). Either way a failover now may
   /// lose what was done: do not repeat it blindly

@@ -35,11 +35,10 @@ class ScriptRunner;
 /// is on (without it, all three mean `none`).
 enum class ReplicaWait {
   none,     ///< nothing: reads, and scripts outside the synchronizers
-  wait,     ///< WAIT after it, outcome not reported: unlocks and renewals, which a lease ends
-            ///< anyway
+  wait,     ///< WAIT after it, outcome not reported: watchdog renewals, which have no caller
   require,  ///< WAIT after it; when the node has replicas and none acknowledged, the callback
             ///< gets errc::not_replicated *with the script's reply*: the caller undoes an
-            ///< acquisition (a lock, permits) and reports the rest (a release, a count-down)
+            ///< acquisition (a lock, permits) and reports the rest (an unlock, a release)
 };
 
 /// The options of a connection of this client's deployment (its first address), named `name`

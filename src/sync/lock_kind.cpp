@@ -191,13 +191,17 @@ void LockKind::release_fully(OwnerId owner, Done<void> done) {
 void LockKind::release_rest(OwnerId owner, int releases_left, Done<void> done) {
   release_one(owner, [self = shared_from_this(), owner, releases_left, done = std::move(done)](
                          Status status, bool fully) mutable {
-    if (status || fully) return done(std::move(status));
+    // A release no replica acknowledged was still done: go on, and report it at the end.
+    if ((status && status != errc::not_replicated) || fully) return done(std::move(status));
     if (releases_left <= 1) {
       return done(Status(make_error_code(errc::server_error),
                          "still held after " + std::to_string(kMaxReleasesPerOwner) +
                              " releases; its lease ends it"));
     }
-    self->release_rest(owner, releases_left - 1, std::move(done));
+    self->release_rest(owner, releases_left - 1,
+                       [status = std::move(status), done = std::move(done)](Status rest) mutable {
+                         done(rest ? std::move(rest) : std::move(status));
+                       });
   });
 }
 
@@ -219,6 +223,16 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
       [self = shared_from_this(), request, sent, done = std::move(done)](
           std::error_code ec, const Reply& reply) mutable {
         auto& holds = self->holds();
+        // Done on the master, not acknowledged by a replica: released here, and the caller is
+        // told (a failover now would bring the hold back until its lease ends; nobody renews it).
+        Status released_status;
+        if (ec == errc::not_replicated) {
+          ec = {};
+          released_status = Status(make_error_code(errc::not_replicated),
+                                   "unlock: done on the master, but no replica acknowledged it "
+                                   "within sync_replicas_timeout; a failover now would bring the "
+                                   "hold back until its lease ends (do not unlock again)");
+        }
         if (ec) {
           // Every attempt failed: the client cannot know whether it still holds the lock, so it
           // stops renewing it (the lease ends the hold) and the owner finds it lost().
@@ -231,22 +245,28 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
           return done(errc::not_owner, false);
         }
         holds.released(self->name, request->field, outcome.released);
+        // A failover may bring back the hold this unlock ended: the owner's next acquisition
+        // sets the count to what it knows instead of adding to a count it no longer has (else
+        // an owner that takes the lock again before the lease ends keeps it held for good).
+        if (released_status && self->reconcilable()) holds.reply_lost(self->name, request->field);
         if (outcome.released.fully && outcome.reached > 0) {
           const auto round_trip = Clock::now() - sent;
           if (!self->core->on_io_thread()) {
             // Read by its caller (ReadSlot): the yield lives on the I/O thread, and must be
             // in place before the caller hears (its next lock() looks at it).
-            return asio::post(self->core->io(), [self, reached = outcome.reached, round_trip,
-                                                 done = std::move(done)]() mutable {
-              self->yield_to_woken(reached, round_trip);
-              done({}, true);
-            });
+            return asio::post(self->core->io(),
+                              [self, reached = outcome.reached, round_trip,
+                               released_status = std::move(released_status),
+                               done = std::move(done)]() mutable {
+                                self->yield_to_woken(reached, round_trip);
+                                done(std::move(released_status), true);
+                              });
           }
           self->yield_to_woken(outcome.reached, round_trip);
         }
-        done({}, outcome.released.fully);
+        done(std::move(released_status), outcome.released.fully);
       },
-      ReplicaWait::wait, read);
+      ReplicaWait::require, read);
 }
 
 // Runs on the I/O thread (the unlock's reply), where the subscriber and the yield live.

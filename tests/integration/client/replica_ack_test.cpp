@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "redisson/redisson.hpp"
@@ -169,8 +170,8 @@ TEST(SyncReplicas, SemaphoresAndLatchesWaitForTheReplicaToo) {
 }
 
 // With the replica stopped nothing is acknowledged. Permits taken are given back and reported;
-// what cannot be given back (a release, a count-down, a new count) is reported as done on the
-// master only, never passed off as a success.
+// what cannot be given back (a release, a count-down, a new count, an unlock) is reported as done
+// on the master only, never passed off as a success.
 TEST(SyncReplicas, SemaphoreAndLatchWritesNoReplicaAcknowledgedAreReported) {
   Replicated servers;
   ASSERT_TRUE(servers.linked);
@@ -198,12 +199,54 @@ TEST(SyncReplicas, SemaphoreAndLatchWritesNoReplicaAcknowledgedAreReported) {
   EXPECT_EQ(servers.master.command({"GET", "sync:paused-latch"}), "1");
   expect_error(errc::not_replicated, [&] { semaphore.add_permits(1); }, "semaphore add_permits");
   EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "3");
+  // A lock taken before the replica stopped: its unlock is done, and reported.
+  servers.replica.resume();
+  ASSERT_TRUE(eventually(
+      [&] { return replication_offset(servers.replica) == replication_offset(servers.master); }));
+  auto lock = redisson::Lock(client, "sync:paused-unlock");
+  lock.lock();
+  servers.replica.pause();
+  std::error_code unlocked;
+  lock.unlock(unlocked);  // (unlock() itself never throws: it tells the error handler)
+  EXPECT_EQ(unlocked, errc::not_replicated) << unlocked.message();
+  EXPECT_EQ(servers.master.command({"EXISTS", "sync:paused-unlock"}), "0");
+  EXPECT_FALSE(lock.is_held_by_current_thread());
 
   servers.replica.resume();
   ASSERT_TRUE(eventually(
       [&] { return replication_offset(servers.replica) == replication_offset(servers.master); }));
   EXPECT_TRUE(semaphore.try_acquire());
   EXPECT_EQ(servers.replica.command({"GET", "sync:paused-sem"}), "2");
+}
+
+// The failover this guards against: the unlock is done on the master, the master dies before its
+// replica has it, and the promoted replica still counts the hold. The owner's next lock() must
+// not add to that count (its unlock would then leave the lock held, and an owner that locks
+// again within each lease would keep it for good): it sets the count to what the owner knows.
+TEST(SyncReplicas, AnUnlockAFailoverUndoesIsReconciledByTheNextLock) {
+  Replicated servers;
+  ASSERT_TRUE(servers.linked);
+  Client client(servers.config(std::chrono::milliseconds(300)));
+  auto lock = redisson::Lock(client, "sync:returning");
+  lock.lock();
+  const auto field = servers.master.command({"HKEYS", "sync:returning"});
+  ASSERT_EQ(servers.master.command({"HGET", "sync:returning", field}), "1");
+
+  servers.replica.pause();
+  std::error_code unlocked;
+  lock.unlock(unlocked);
+  EXPECT_EQ(unlocked, errc::not_replicated) << unlocked.message();
+  servers.replica.resume();
+  ASSERT_TRUE(eventually(
+      [&] { return replication_offset(servers.replica) == replication_offset(servers.master); }));
+  // What the promoted replica would hold: the hold the unlock ended.
+  servers.master.command({"HSET", "sync:returning", field, "1"});
+  servers.master.command({"PEXPIRE", "sync:returning", "30000"});
+
+  lock.lock();
+  EXPECT_EQ(servers.master.command({"HGET", "sync:returning", field}), "1");
+  lock.unlock();
+  EXPECT_EQ(servers.master.command({"EXISTS", "sync:returning"}), "0");
 }
 
 // A failover promotes the replica first: the old master has no replica from then on, about a
