@@ -24,7 +24,12 @@
 //                    beyond its own switch. A failover's outage is the longest stretch with no
 //                    acquisition at all (any lock, any worker) that began between the fault's
 //                    start and 10 s after its end or the next fault's start, whichever is sooner
-//                    (counted whole, even past that); its switch is the time the driver saw the
+//                    (counted from the fault's start at the earliest, and whole, even past the
+//                    window's end; on a cluster, only the acquisitions of the locks whose slot
+//                    the failover moved count, the others being served by other masters; and
+//                    only from when a worker wanted one of those locks: the earliest wait
+//                    going on in the stretch, so a lock nobody asked for is not down); its
+//                    switch is the time the driver saw the
 //                    Sentinel or the cluster take to promote the replica (faults.log
 //                    switched_after), so the difference is what the clients add to the servers' own
 //                    failover time. Each outage, its p50 and max, are reported in every
@@ -64,6 +69,7 @@
 #include <vector>
 
 #include "chaos/chaos.hpp"
+#include "topology/key_slot.hpp"
 
 namespace redisson::chaos {
 
@@ -105,6 +111,18 @@ struct Outage {
   std::int64_t outage_ms = 0, switched_ms = -1;
   std::int64_t beyond_ms() const { return outage_ms - std::max<std::int64_t>(switched_ms, 0); }
 };
+
+// The slot a cluster failover's detail names (":slot:<n>"), or -1.
+int slot_in(const std::string& detail) {
+  const std::string tag = ":slot:";
+  const auto at = detail.find(tag);
+  if (at == std::string::npos) return -1;
+  try {
+    return std::stoi(detail.substr(at + tag.size()));
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
 
 std::int64_t switched_after_ms(const std::string& detail) {
   const std::string tag = "switched_after:";
@@ -296,6 +314,10 @@ Result check(const std::string& dir) {
   std::vector<Section> sections;
   std::vector<GaveUp> gave_ups;           // "T" lines
   std::vector<std::int64_t> acquired_at;  // every "A" line's time, all workers
+  std::map<std::string, std::vector<std::int64_t>> acquired_by_kind;  // the same, per lock kind
+  // Per lock kind, when a worker wanted it: each wait, from its start until it got the lock
+  // (E), gave up (T) or failed (X: the failure's time is not logged, so its start only).
+  std::map<std::string, std::vector<std::pair<std::int64_t, std::int64_t>>> wanted_by_kind;
   // Per worker index: its "A" lines as (time, kind), in order: what a killed worker held.
   std::map<int, std::vector<std::pair<std::int64_t, std::string>>> held_by_worker;
   std::int64_t first = INT64_MAX, last = 0;
@@ -317,6 +339,7 @@ Result check(const std::string& dir) {
         std::int64_t start = 0;
         fields >> kind >> start;
         acquired_at.push_back(start);
+        acquired_by_kind[kind].push_back(start);
         held_by_worker[worker].emplace_back(start, kind);
       } else if (tag == "E") {
         open_acquire.clear();
@@ -331,10 +354,12 @@ Result check(const std::string& dir) {
         if (s.status == "not_replicated") ++result.not_replicated_writes;
         if (s.kind == "sem" && unlock != "ok") ++result.sem_reported_failures;
         sections.push_back(s);
+        wanted_by_kind[s.kind].emplace_back(s.wait_start, s.start);
       } else if (tag == "T") {
         ++result.timeouts;
         GaveUp gave_up;
         fields >> gave_up.kind >> gave_up.wait_start >> gave_up.end;
+        wanted_by_kind[gave_up.kind].emplace_back(gave_up.wait_start, gave_up.end);
         gave_ups.push_back(gave_up);
       } else if (tag == "R") {
         // The driver restarted the worker: an acquisition still open died with it.
@@ -345,6 +370,7 @@ Result check(const std::string& dir) {
         std::string kind, error;
         std::int64_t wait_start = 0;
         fields >> kind >> wait_start >> error;
+        wanted_by_kind[kind].emplace_back(wait_start, wait_start);
         if (kind == "sem" && reported_acquire_failure(error)) ++result.sem_reported_failures;
       }
     }
@@ -358,6 +384,29 @@ Result check(const std::string& dir) {
   std::sort(fault_starts.begin(), fault_starts.end());
   for (const auto& fault : faults) {
     if (!is_failover(fault.kind)) continue;
+    // A cluster failover (detail ":slot:<n>") stops only the locks of that slot's master: their
+    // acquisitions are the service it interrupts (the others go on on their own masters). A
+    // Sentinel failover stops every lock.
+    const int slot = slot_in(fault.detail);
+    std::vector<std::int64_t> acquired;
+    std::vector<std::pair<std::int64_t, std::int64_t>> wanted;
+    for (const auto& [kind, times] : acquired_by_kind) {
+      if (slot >= 0 && detail::key_slot(lock_name(kind)) != slot) continue;
+      acquired.insert(acquired.end(), times.begin(), times.end());
+      const auto& waits = wanted_by_kind[kind];
+      wanted.insert(wanted.end(), waits.begin(), waits.end());
+    }
+    std::sort(acquired.begin(), acquired.end());
+    // A stretch without acquisitions is an outage only from when someone wanted the service:
+    // the earliest wait going on in it. (Otherwise a lock nobody asked for, every worker being
+    // busy elsewhere, would count as down.)
+    auto wanted_from = [&](std::int64_t from, std::int64_t to) {
+      std::int64_t earliest = to;
+      for (const auto& [wait_start, wait_end] : wanted) {
+        if (wait_start < to && wait_end >= from) earliest = std::min(earliest, wait_start);
+      }
+      return std::max(from, earliest);
+    };
     // The stretches that begin before the window closes count, each whole: 10 s after the
     // failover's end, or the next fault's start if sooner (the driver injects one fault at a
     // time, so nothing else happens before it). Without the cut, a holder killed seconds later
@@ -365,16 +414,18 @@ Result check(const std::string& dir) {
     const auto next_fault = std::upper_bound(fault_starts.begin(), fault_starts.end(), fault.end);
     const auto window_end = std::min(fault.end + kOutageWindowUs,
                                      next_fault == fault_starts.end() ? INT64_MAX : *next_fault);
-    auto it = std::upper_bound(acquired_at.begin(), acquired_at.end(), fault.start);
-    std::int64_t previous = it == acquired_at.begin() ? fault.start : *std::prev(it);
+    // Counted from the fault's start: a lull already going on (every worker waiting out the
+    // lease of a holder killed just before) is not the failover's.
+    auto it = std::upper_bound(acquired.begin(), acquired.end(), fault.start);
+    std::int64_t previous = fault.start;
     std::int64_t longest = 0;
-    for (; it != acquired_at.end() && previous < window_end; ++it) {
-      longest = std::max(longest, *it - previous);
+    for (; it != acquired.end() && previous < window_end; ++it) {
+      longest = std::max(longest, *it - wanted_from(previous, *it));
       previous = *it;
     }
     // No acquisition at all since the failover ended (the run's end is no outage otherwise):
     // the outage lasted at least until the window's end.
-    if (it == acquired_at.end() && previous < fault.end) {
+    if (it == acquired.end() && previous < fault.end) {
       longest = std::max(
           longest, (window_end == INT64_MAX ? std::max(last, fault.end) : window_end) - previous);
     }
@@ -584,8 +635,8 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
               << r.v("leftover_keys") << std::setw(5) << r.v("late_wakeup") << std::setw(16)
               << outage.str() << std::setw(12) << beyond.str() << "  " << verdict << '\n';
   }
-  std::cout << "(outage: ms without any acquisition per failover; beyond: the outage minus the "
-               "failover's own switch, bound "
+  std::cout << "(outage: per failover, the longest wait through a stretch with no acquisition of "
+               "the locks it moved, ms; beyond: the outage minus the failover's own switch, bound "
             << kOutageBeyondSwitchBoundMs << " ms; permits_wrong (+n rep): wrong at the end, "
             << "besides n reported to their callers)\n";
   for (const auto& r : results) {
@@ -595,7 +646,7 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
               << r.killed_in_section << " killed in a critical section; " << r.errors
               << " acquire errors\n";
     if (!r.outages.empty()) {
-      std::cout << r.name << " outages (ms without any acquisition / beyond the switch):";
+      std::cout << r.name << " outages (ms / beyond the switch):";
       for (const auto& o : r.outages) {
         std::cout << ' ' << o.fault << '=' << o.outage_ms << '/';
         if (o.switched_ms >= 0) {
