@@ -22,18 +22,16 @@
 //                    waiting at the release went on sleeping, with no fault nearby to explain it;
 //   outage_over_bound  a failover whose outage went on more than kOutageBeyondSwitchBoundMs
 //                    beyond its own switch. A failover's outage is the longest stretch with no
-//                    acquisition at all (any lock, any worker) that began between the fault's
-//                    start and 10 s after its end or the next fault's start, whichever is sooner
-//                    (counted from the fault's start at the earliest, and whole, even past the
-//                    window's end; on a cluster, only the acquisitions of the locks whose slot
-//                    the failover moved count, the others being served by other masters; and
-//                    only from when a worker wanted one of those locks: the earliest wait
-//                    going on in the stretch, so a lock nobody asked for is not down); its
-//                    switch is the time the driver saw the
-//                    Sentinel or the cluster take to promote the replica (faults.log
-//                    switched_after), so the difference is what the clients add to the servers' own
-//                    failover time. Each outage, its p50 and max, are reported in every
-//                    configuration with failovers.
+//                    acquisition of the locks it stopped (every lock on Sentinel; on a cluster,
+//                    the locks of the slot it moved, the others being served by other masters).
+//                    A stretch counts if it began between the fault's start and 10 s after its
+//                    end or the next fault's start, whichever is sooner (whole, even past that),
+//                    from the fault's start at the earliest and from the earliest wait going on
+//                    in it (a lock nobody asked for is not down). Its switch is the time the
+//                    driver saw the Sentinel or the cluster take to promote the replica
+//                    (faults.log switched_after), so the difference is what the clients add to
+//                    the servers' own failover time. Each outage, and their p50 and max, are
+//                    reported in every configuration with failovers.
 // The promises (final.txt "mode"), each a rule that fails the run:
 //   safe            overlap, acked_lost, tokens_reissued, permits_wrong, leftover_keys all 0;
 //   fenced          the same but overlap (a pause past the lease overlaps; the tokens fence it);
@@ -80,7 +78,13 @@ constexpr std::int64_t kOutageWindowUs = 10'000'000;
 constexpr std::int64_t kRecoveryWindowUs = 30'000'000;
 constexpr std::int64_t kStarvedAfter = 10;
 // The failover promise: service resumes within the Sentinel's (or the cluster's) own detection
-// and promotion time, which the driver logs as switched_after, plus this.
+// and promotion time, which the driver logs as switched_after, plus this. Measured on 2026-11-29
+// (2 shared cores, 60 s runs): failover-sync at most 485 ms beyond the switch, cluster at most
+// 447 ms; what comes close is a hold taken or released on the old master in the second between
+// the replica's promotion and the clients hearing of it (a release lost there leaves the hold on
+// the new master for its lease). In the same runs failover (asynchronous) went 8.6 s beyond
+// twice: waiters stalled until the sentinels demoted the old master, about 11 s after the
+// promotion; the library's to fix, not a bound to widen.
 constexpr std::int64_t kOutageBeyondSwitchBoundMs = 500;
 
 bool is_failover(const std::string& fault) {
