@@ -7,22 +7,33 @@
 //     E <kind> <owner> <token> <wait_start_us> <start_us> <end_us> <read> <wrote> <status> <unlock>
 //                                                 one critical section; status ok | fenced_out |
 //                                                 unknown (the write's reply was lost) |
-//                                                 not_replicated (failover-sync: the master has
-//                                                 the write, no replica acknowledged it) | failed
+//                                                 not_replicated (with --sync-replicas 1: the
+//                                                 master has the write, no replica acknowledged
+//                                                 it) | failed; unlock: ok, or the error the
+//                                                 unlock (the semaphore's release) failed with,
+//                                                 by its errc name: not_replicated (the release
+//                                                 ran on the master, no replica acknowledged it),
+//                                                 timeout, connection_lost, server_busy, ...
 //     T <kind> <wait_start_us> <now_us>           gave up waiting
-//     X <kind> <wait_start_us> <error>            the acquire failed with an error
+//     X <kind> <wait_start_us> <error>            the acquire failed with an error (its errc
+//                                                 name; "X sem ... not_replicated": the
+//                                                 semaphore acquisition was undone)
+//     R <now_us>                                  written by the driver: this incarnation was
+//                                                 killed (or exited) and is being restarted
 //   faults.log      F <kind> <start_us> <end_us> <detail>
 //                   (failover faults: detail old:<port>:new:<port>:switched_after:<n>ms, and
 //                   :slot:<n> on the cluster)
 //   final.txt       mode <promise> | lease_ms <n> | seconds <n> | counter <kind> <value> |
-//                   left <key> <what>
-//                   (the promise: safe | pause | fenced | failover; failover-sync and cluster
-//                   write "failover": measured, not promised)
+//                   permits <n> (the semaphore's, at the end) | left <key> <what>
+//                   (the promise: safe | pause | fenced | failover-async (failover: the outage
+//                   bound only) | failover-sync (failover-sync and cluster: no acknowledged loss
+//                   and the outage bound); runs before these rules wrote "failover" for all
+//                   three, which the checker still reads as measured, not promised)
 // Times are wall-clock microseconds (one machine, one clock).
 // Configurations: safe, pause, fenced (one redis-server behind per-worker fault proxies),
 // failover and failover-sync (a Sentinel group; workers take --sentinels host:port,...
 // --master-name NAME instead of --url; failover-sync adds --sync-replicas 1) and cluster (a
-// Redis Cluster; workers take --cluster host:port,...).
+// Redis Cluster; workers take --cluster host:port,... and --sync-replicas 1).
 #pragma once
 
 #include <chrono>
@@ -50,6 +61,9 @@ inline std::string lock_name(const std::string& kind) { return "chaos:" + kind; 
 inline std::string counter_name(const std::string& kind) { return "chaos:counter:" + kind; }
 /// The fenced resource: a hash {value, token} that refuses tokens older than the newest seen.
 inline const char* fenced_resource() { return "chaos:resource"; }
+
+/// The workers' Config::command_timeout (the driver derives their latches' lifetime from it).
+inline constexpr std::chrono::milliseconds kWorkerCommandTimeout{1000};
 
 /// What `redisson-chaos run` was asked (main.cpp parses and checks it).
 struct DriverOptions {

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <filesystem>
@@ -17,11 +18,13 @@
 #include <functional>
 #include <iostream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "chaos/chaos.hpp"
 #include "fault/fault_proxy.hpp"
+#include "redisson/config.hpp"
 #include "support/redis_cluster.hpp"
 #include "support/redis_server.hpp"
 #include "topology/key_slot.hpp"
@@ -49,8 +52,10 @@ struct Mode {
   double share = 0;  // of the total seconds
   Topology topology = Topology::single;
   bool sync_replicas = false;  // workers run with Config::sync_replicas (--sync-replicas 1)
-  // What the checker is told (final.txt "mode"): the promise the configuration makes. The
-  // cluster and failover-sync configurations make the failover one: measured, not promised.
+  // What the checker is told (final.txt "mode"): the promise the configuration makes
+  // (checker.cpp). failover-async: the outage bound only; failover-sync (failover-sync and
+  // cluster, both with sync_replicas): no acknowledged write lost, no token reissued, the
+  // semaphore's permit back, no key left behind, no overlap, and the outage bound.
   std::string promise;
 };
 
@@ -60,6 +65,12 @@ struct Mode {
 constexpr milliseconds kDownAfter{1000};
 constexpr milliseconds kFailoverTimeout{5000};
 constexpr milliseconds kClusterNodeTimeout{2000};
+// How long the workers' request-id latches live (src/sync/retry.hpp, retry_latch_lifetime: the
+// command timeout plus the retry interval, per attempt), with their Config.
+const milliseconds kLatchLifetime = [] {
+  const Config defaults;
+  return (kWorkerCommandTimeout + defaults.retry_interval) * (defaults.retry_attempts + 1);
+}();
 bool is_failover(const std::string& fault) {
   return fault == "sentinel_failover" || fault == "master_kill" || fault == "cluster_failover";
 }
@@ -68,10 +79,12 @@ bool is_failover(const std::string& fault) {
 // than the lease, no fencing. fenced: the same long pauses plus every other fault, FencedLock
 // with the resource checking tokens. failover: a Sentinel group, failovers (manual, or the
 // master killed), holders killed and connections killed; Redis replication is asynchronous, so
-// a failover may lose what the replica had not received: measured, not promised. failover-sync:
-// the same with Config::sync_replicas in the workers (and their counter writes WAITed the same
-// way), to measure what it saves. cluster: a Redis Cluster, failovers (CLUSTER FAILOVER, or the
-// master killed) of the master serving one of the chaos keys, chosen at random: measured too.
+// a failover may lose what the replica had not received: its losses are measured, only its
+// outages are promised. failover-sync: the same with Config::sync_replicas in the workers (and
+// their counter writes WAITed the same way, through a sync Batch): what a replica acknowledged
+// is promised to survive. cluster: a Redis Cluster, failovers (CLUSTER FAILOVER, or the master
+// killed) of the master serving one of the chaos keys, chosen at random, with sync_replicas too:
+// the same promise as failover-sync.
 std::vector<Mode> modes() {
   const std::vector<std::string> short_faults = {
       "sigkill_holder",        "sigstop_holder_short", "redis_restart", "client_kill_normal",
@@ -97,10 +110,11 @@ std::vector<Mode> modes() {
        "pause"},
       {"fenced", {"fenced"}, true, fenced_faults, 0.15, Topology::single, false, "fenced"},
       {"failover", all_kinds(), false, sentinel_faults, 0.15, Topology::sentinel, false,
-       "failover"},
+       "failover-async"},
       {"failover-sync", all_kinds(), false, sentinel_faults, 0.1, Topology::sentinel, true,
-       "failover"},
-      {"cluster", all_kinds(), false, cluster_faults, 0.15, Topology::cluster, false, "failover"},
+       "failover-sync"},
+      {"cluster", all_kinds(), false, cluster_faults, 0.15, Topology::cluster, true,
+       "failover-sync"},
   };
 }
 
@@ -339,11 +353,22 @@ class Run {
     pids_[index] = pid;
   }
 
+  // The worker's incarnation is dead: "R <now_us>" ends its log, so the next incarnation's log
+  // does not start with the dead one's "A" line. Without it pick_holder() took a worker for a
+  // holder until its new incarnation wrote a line, and killed it mid-wait: a dead fair-lock
+  // waiter keeps its place in the queue for the whole wait slot (5 minutes, Redisson's
+  // default), and the fair lock stalled for the rest of the run.
+  void mark_restart(std::size_t index) {
+    std::ofstream log(dir_ + "/worker-" + std::to_string(index) + ".log", std::ios::app);
+    log << "R " << now_us() << '\n';
+  }
+
   void reap_and_respawn() {
     for (std::size_t i = 0; i < pids_.size(); ++i) {
       int status = 0;
       if (pids_[i] > 0 && waitpid(pids_[i], &status, WNOHANG) == pids_[i]) {
         log_fault("worker_exit", now_us(), now_us(), "worker " + std::to_string(i));
+        mark_restart(i);
         spawn(i);
       }
     }
@@ -381,6 +406,7 @@ class Run {
         kill(pids_[static_cast<std::size_t>(holder)], SIGKILL);
         waitpid(pids_[static_cast<std::size_t>(holder)], nullptr, 0);
         detail = "worker" + std::to_string(holder);
+        mark_restart(static_cast<std::size_t>(holder));
         spawn(static_cast<std::size_t>(holder));
       } else if (fault == "sigstop_holder_short" || fault == "sigstop_holder_long") {
         const int holder = pick_holder(/*lease_based_only=*/false);
@@ -615,6 +641,58 @@ class Run {
     }
   }
 
+  // The masters holding the chaos locks' keys (every key of a lock carries the lock's name as
+  // its hash tag, so it lives on the lock's slot): the one server, the group's master, or the
+  // cluster masters serving the locks' slots.
+  std::vector<std::function<std::string(const std::vector<std::string>&)>> lock_masters() {
+    std::vector<std::function<std::string(const std::vector<std::string>&)>> masters;
+    if (cluster_) {
+      std::set<int> ports;
+      for (const auto& kind : all_kinds()) {
+        ports.insert(cluster_->master_of_slot(slot_of(lock_name(kind))));
+      }
+      for (const int port : ports) {
+        masters.emplace_back([this, port](const std::vector<std::string>& args) {
+          return cluster_->command(port, args);
+        });
+      }
+    } else if (group_) {
+      masters.emplace_back([this](const std::vector<std::string>& args) {
+        return group_->command(group_->master_port(), args);
+      });
+    } else {
+      masters.emplace_back(
+          [this](const std::vector<std::string>& args) { return server_->command(args); });
+    }
+    return masters;
+  }
+
+  // Every key of the chaos locks that should be gone once nobody holds or waits: lock hashes,
+  // fair-lock queue and timeout entries, waiter sets, read-write hold timeouts, request-id
+  // latches. Kept for good, so never listed: the counters, the fenced resource, the semaphore
+  // (its permits are checked on their own) and the fenced lock's token counter.
+  std::vector<std::pair<std::string, std::string>> leftover_keys() {
+    static const std::set<std::string> kept = {fenced_resource(), lock_name("sem"),
+                                               "redisson_lock_token:{" + lock_name("fenced") + "}"};
+    std::vector<std::pair<std::string, std::string>> left;
+    for (const auto& master : lock_masters()) {
+      std::string cursor = "0";
+      do {
+        // The reply is flattened: the next cursor, then the keys, one a line.
+        std::istringstream reply(master({"SCAN", cursor, "MATCH", "*chaos:*", "COUNT", "1000"}));
+        std::getline(reply, cursor);
+        for (std::string key; std::getline(reply, key);) {
+          if (key.empty() || key == "(empty array)" || kept.count(key) ||
+              key.rfind(counter_name(""), 0) == 0) {
+            continue;
+          }
+          left.emplace_back(key, master({"TYPE", key}) + ":pttl=" + master({"PTTL", key}));
+        }
+      } while (cursor != "0" && !cursor.empty());
+    }
+    return left;
+  }
+
   void write_final() {
     std::ofstream out(dir_ + "/final.txt");
     out << "mode " << mode_.promise << "\nlease_ms " << lease_.count() << '\n';
@@ -625,26 +703,28 @@ class Run {
     }
     std::string resource = master_command({"HGET", fenced_resource(), "value"});
     out << "counter resource " << (resource == "(nil)" ? "0" : resource) << '\n';
+    // Every worker released on its way out, so the semaphore has its one permit back.
+    const auto permits = master_command({"GET", lock_name("sem")});
+    out << "permits " << (permits == "(nil)" ? "0" : permits) << '\n';
     // Every worker unlocked on its way out; a lock that failed to unlock (a fault at the end)
-    // still ends with its lease. Whatever outlives one more lease is left behind.
-    const auto until = std::chrono::steady_clock::now() + lease_ + milliseconds(2000);
-    auto leftovers = [&] {
-      std::vector<std::pair<std::string, std::string>> left;
-      for (const auto& kind : {"lock", "fair", "rw", "fenced"}) {
-        if (master_command({"EXISTS", lock_name(kind)}) != "0") {
-          left.emplace_back(lock_name(kind), "pttl=" + master_command({"PTTL", lock_name(kind)}));
-        }
-      }
-      const auto queue = master_command({"LLEN", "redisson_lock_queue:{chaos:fair}"});
-      if (queue != "0") left.emplace_back("redisson_lock_queue:{chaos:fair}", "len=" + queue);
-      const auto permits = master_command({"GET", lock_name("sem")});
-      if (permits != "1") left.emplace_back(lock_name("sem"), "permits=" + permits);
-      return left;
+    // still ends with its lease. Whatever outlives one more lease is left behind, except a
+    // request-id latch: it lives as long as the retries of its request could (kLatchLifetime),
+    // then expires.
+    const auto start = std::chrono::steady_clock::now();
+    const auto until = start + lease_ + milliseconds(2000);
+    const auto latches_until = start + kLatchLifetime + milliseconds(2000);
+    auto left = leftover_keys();
+    auto waiting_on_time = [&] {
+      const auto now = std::chrono::steady_clock::now();
+      if (now < until) return true;
+      const bool only_latches = std::all_of(left.begin(), left.end(), [](const auto& key) {
+        return key.first.find("_latch:") != std::string::npos;
+      });
+      return only_latches && now < latches_until;
     };
-    auto left = leftovers();
-    while (!left.empty() && std::chrono::steady_clock::now() < until) {
+    while (!left.empty() && waiting_on_time()) {
       std::this_thread::sleep_for(milliseconds(100));
-      left = leftovers();
+      left = leftover_keys();
     }
     for (const auto& [key, what] : left) out << "left " << key << ' ' << what << '\n';
   }

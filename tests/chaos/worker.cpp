@@ -1,6 +1,7 @@
 // One chaos worker: its own client, a loop of take-a-lock, non-atomic GET/SET increment, log,
 // unlock, until SIGTERM. Started by the driver with exec, so it has a clean runtime (sanitizers
 // included) and can be SIGKILLed or SIGSTOPped like any process.
+#include <asio/use_future.hpp>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -44,77 +45,80 @@ std::vector<std::string> split(const std::string& text, char sep) {
   return out;
 }
 
-// failover-sync: the counter write held to the rule Config::sync_replicas applies to the lock's
-// own writes (src/client/replica_ack.hpp), so that the two are equally durable: WAIT 1 on the
-// connection that made the write; no WAIT on a master without replicas (connected_slaves from
-// INFO replication, asked again every 10 s while it is 0 and after an unacknowledged WAIT).
-// WAIT counts only its own connection's writes. The public API has no way to pin a connection,
-// so SET and WAIT are submitted back to back with async_execute: the client queues both on its
-// one master connection in that order. Two cases escape this: a SET that meets READONLY (sent
-// to a demoted master) is resent to the new master, but then WAIT, queued behind it on the
-// demoted one, fails there ("WAIT cannot be used with replica instances") and the write counts
-// as not replicated; a master switch between the two submissions (microseconds) would put WAIT
-// on another connection, where it counts nothing of this SET. The second one is not detected.
-class ReplicatedCounter {
+// The counter write. Without --sync-replicas 1: a plain SET, "ok" once the master has it. With
+// it, the write is held to the rule Config::sync_replicas applies to the lock's own writes
+// (src/client/replica_ack.hpp), so that the two are equally durable: the library's Batch in
+// sync mode (BatchOptions::sync(1, timeout)) queues the SET and `WAIT 1 <timeout>` on the one
+// connection to the key's master, back to back, and WAIT covers every write that connection
+// made before it. The write is acknowledged ("ok") only when the SET succeeded and a replica
+// acknowledged it; a SET the master has but no replica acknowledged (execute() failing with
+// errc::not_replicated, or counting fewer than one replica) is "not_replicated", which the
+// checker does not count as acknowledged. Unlike the lock's writes, the batch WAITs on a master
+// without replicas too: such a write is never acknowledged, which is what it is (nothing but the
+// master has it).
+class CounterWriter {
  public:
-  ReplicatedCounter(Client& client, bool sync, std::chrono::milliseconds wait_timeout)
+  CounterWriter(Client& client, bool sync, std::chrono::milliseconds wait_timeout)
       : client_(client), sync_(sync), wait_timeout_(wait_timeout) {}
 
-  /// "ok", or "not_replicated" (the master has the write; no replica acknowledged it). Throws
-  /// redisson::error when the SET itself failed.
+  /// "ok", or "not_replicated". Throws redisson::error when the SET itself failed (it may or may
+  /// not have run).
   std::string set(const std::string& key, const std::string& value) {
     if (!sync_) {
       client_.execute({"SET", key, value});
       return "ok";
     }
-    if (replicas_ < 0 ||
-        (replicas_ == 0 && std::chrono::steady_clock::now() - counted_at_ > kRecount)) {
-      recount();
+    Batch batch(client_, BatchOptions{}.sync(1, wait_timeout_));
+    // StringCodec writes the text as it is, so the GETs (ours and the driver's) read the integer.
+    auto bucket = batch.get<Bucket<std::string>>(key, codecs::string());
+    auto written = bucket.async_set(value, asio::use_future);
+    std::error_code batch_error;
+    BatchResult result;
+    try {
+      result = batch.execute();
+    } catch (const error& e) {
+      batch_error = e.code();
     }
-    if (replicas_ == 0) {
-      client_.execute({"SET", key, value});
-      return "ok";
+    try {
+      written.get();
+    } catch (const std::system_error& e) {
+      throw error(e.code());
     }
-    using Outcome = std::pair<std::error_code, Reply>;
-    std::promise<Outcome> set_done;
-    std::promise<Outcome> wait_done;
-    auto set_reply = set_done.get_future();
-    auto wait_reply = wait_done.get_future();
-    client_.async_execute(Command{"SET", key, value}, [&](std::error_code ec, Reply reply) {
-      set_done.set_value({ec, std::move(reply)});
-    });
-    client_.async_execute(Command{"WAIT", "1"}.arg(std::int64_t{wait_timeout_.count()}),
-                          [&](std::error_code ec, Reply reply) {
-                            wait_done.set_value({ec, std::move(reply)});
-                          });
-    const auto [set_ec, set_value] = set_reply.get();
-    const auto [wait_ec, acknowledged] = wait_reply.get();
-    if (set_ec) throw error(set_ec, set_value.str);
-    if (wait_ec || acknowledged.integer < 1) {
-      replicas_ = -1;  // the replicas may be gone: count them again
-      return "not_replicated";
-    }
+    if (batch_error || result.synced_replicas < 1) return "not_replicated";
     return "ok";
   }
 
  private:
-  static constexpr std::chrono::seconds kRecount{10};
-
-  void recount() {
-    const auto info = client_.execute({"INFO", "replication"}).str;
-    const auto at = info.find("connected_slaves:");
-    replicas_ = at == std::string::npos ? 0 : std::atoi(info.c_str() + at + 17);
-    counted_at_ = std::chrono::steady_clock::now();
-  }
-
   Client& client_;
   bool sync_;
   std::chrono::milliseconds wait_timeout_;
-  int replicas_ = -1;
-  std::chrono::steady_clock::time_point counted_at_{};
 };
 
+// The name the checker reads: the errc enumerator for the library's errors (not_replicated,
+// timeout, connection_lost, ...), else the message with '_' for spaces.
 std::string code_name(const std::error_code& ec) {
+  if (ec.category() == category()) {
+    switch (static_cast<errc>(ec.value())) {
+      case errc::timeout:
+        return "timeout";
+      case errc::connection_lost:
+        return "connection_lost";
+      case errc::connect_failed:
+        return "connect_failed";
+      case errc::server_error:
+        return "server_error";
+      case errc::not_owner:
+        return "not_owner";
+      case errc::shutdown:
+        return "shutdown";
+      case errc::server_busy:
+        return "server_busy";
+      case errc::not_replicated:
+        return "not_replicated";
+      default:
+        break;
+    }
+  }
   std::string text = ec.message();
   for (auto& c : text) {
     if (c == ' ') c = '_';
@@ -154,7 +158,7 @@ int run_worker(const std::map<std::string, std::string>& options) {
   } else {
     config = Config::from_url(options.at("url"));
   }
-  config.command_timeout = std::chrono::milliseconds(1000);
+  config.command_timeout = kWorkerCommandTimeout;
   config.connect_timeout = std::chrono::milliseconds(2000);
   config.reconnect_max_delay = std::chrono::milliseconds(200);
   config.lock_watchdog_timeout = lease;
@@ -184,7 +188,7 @@ int run_worker(const std::map<std::string, std::string>& options) {
   auto rw = redisson::ReadWriteLock(*client, lock_name("rw")).write_lock();
   redisson::Semaphore sem(*client, lock_name("sem"));
   auto fenced = redisson::FencedLock(*client, lock_name("fenced"));
-  ReplicatedCounter counter(*client, config.sync_replicas, config.sync_replicas_timeout);
+  CounterWriter counter(*client, config.sync_replicas, config.sync_replicas_timeout);
   const Script read_script(kFencedRead);
   const Script write_script(kFencedWrite);
   const std::string owner =
