@@ -76,7 +76,7 @@ void send_release(const std::shared_ptr<ClientCore>& core, std::shared_ptr<const
       *call,
       [core, call, attempts_left, retried, done = std::move(done)](std::error_code ec,
                                                                    const Reply& reply) mutable {
-        if (is_retryable(ec) && attempts_left > 0) {
+        if (is_retryable(ec, ReplicaWait::require) && attempts_left > 0) {
           return send_release(core, std::move(call), attempts_left - 1, true, std::move(done));
         }
         if (ec && ec != errc::not_replicated) return done(status_of(ec, reply), 0);

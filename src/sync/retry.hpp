@@ -10,9 +10,12 @@
 namespace redisson::detail {
 
 /// How long a request-id latch (unlock, semaphore release) must outlive its first attempt:
-/// every retry eval_with_retry may send, each waiting up to the command timeout.
+/// every retry eval_with_retry may send, each waiting up to the command timeout (and, with
+/// Config::sync_replicas, for the replicas too).
 inline std::chrono::milliseconds retry_latch_lifetime(const Config& config) {
-  return (config.command_timeout + config.retry_interval) * (config.retry_attempts + 1);
+  const auto replicas =
+      config.sync_replicas ? config.sync_replicas_timeout : std::chrono::milliseconds{0};
+  return (config.command_timeout + config.retry_interval + replicas) * (config.retry_attempts + 1);
 }
 
 /// True for failures worth another attempt: the command may or may not have run (a lost reply),
@@ -25,10 +28,22 @@ inline bool is_retryable(std::error_code ec) {
   return ec == errc::connection_lost || ec == errc::timeout || ec == errc::server_busy;
 }
 
+/// is_retryable, or a send no replica acknowledged (ReplicaWait::require). Sending such a script
+/// again is how it reaches the new master after a failover: the master it ran on may be the one
+/// just replaced (its replica promoted, which is why none acknowledged), and the client sends to
+/// the new one once it has heard of the switch. There its request id is absent unless the first
+/// send was replicated after all, so it runs exactly once there. Each attempt waits up to
+/// sync_replicas_timeout for the replicas, which paces the attempts.
+inline bool is_retryable(std::error_code ec, ReplicaWait replicas) {
+  return is_retryable(ec) || (ec == errc::not_replicated && replicas == ReplicaWait::require);
+}
+
 /// EVALSHA `command` and, after a lost reply or a broken connection, send the same bytes
 /// again up to `attempts_left` times. Only for scripts that are idempotent per request
 /// (the unlock latch, permit ids): a retry of one that did run must not act twice.
-/// `replicas`: the Config::sync_replicas check after each send.
+/// `replicas`: the Config::sync_replicas check after each send; with ReplicaWait::require a send
+/// no replica acknowledged is sent again too (is_retryable), and the last one's not_replicated
+/// is what `done` gets.
 inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Script& script,
                             std::shared_ptr<const Command> command, int attempts_left,
                             ReplyCallback done, ReplicaWait replicas = ReplicaWait::none) {
@@ -36,7 +51,7 @@ inline void eval_with_retry(const std::shared_ptr<ClientCore>& core, const Scrip
       script, *command,
       [core, script, command, attempts_left, replicas, done = std::move(done)](
           std::error_code ec, Reply reply) mutable {
-        if (is_retryable(ec) && attempts_left > 0) {
+        if (is_retryable(ec, replicas) && attempts_left > 0) {
           return eval_with_retry(core, script, std::move(command), attempts_left - 1,
                                  std::move(done), replicas);
         }
@@ -59,7 +74,7 @@ void eval_first_then_retry(const std::shared_ptr<ClientCore>& core, const Script
       script, std::move(first),
       [core, script, make_retry = std::move(make_retry), attempts_left, replicas,
        done = std::move(done)](std::error_code ec, Reply reply) mutable {
-        if (is_retryable(ec) && attempts_left > 0) {
+        if (is_retryable(ec, replicas) && attempts_left > 0) {
           return eval_with_retry(core, script, std::make_shared<const Command>(make_retry()),
                                  attempts_left - 1, std::move(done), replicas);
         }

@@ -27,8 +27,10 @@
 //                    A stretch counts if it began between the fault's start and 10 s after its
 //                    end or the next fault's start, whichever is sooner (whole, even past that),
 //                    from the fault's start at the earliest and from the earliest wait going on
-//                    in it (a lock nobody asked for is not down). Its switch is the time the
-//                    driver saw the Sentinel or the cluster take to promote the replica
+//                    in it (a lock nobody asked for is not down). A lock whose holder was
+//                    SIGKILLed within a lease before the failover is left out: it stays taken
+//                    until that lease ends anyway (holder_crash measures it). Its switch is the
+//                    time the driver saw the Sentinel or the cluster take to promote the replica
 //                    (faults.log switched_after), so the difference is what the clients add to
 //                    the servers' own failover time. Each outage, and their p50 and max, are
 //                    reported in every configuration with failovers.
@@ -392,10 +394,26 @@ Result check(const std::string& dir) {
     // acquisitions are the service it interrupts (the others go on on their own masters). A
     // Sentinel failover stops every lock.
     const int slot = slot_in(fault.detail);
+    // A lock whose holder was SIGKILLed within a lease before the failover (or during it) stays
+    // taken until that lease ends whatever the failover does: its waiters measure the kill (the
+    // holder_crash recovery), not the failover.
+    std::set<std::string> killed_holders;
+    for (const auto& kill : faults) {
+      if (kill.kind != "sigkill_holder" || kill.start > fault.end ||
+          kill.start < fault.start - result.lease_ms * 1000) {
+        continue;
+      }
+      const auto held = held_by_worker.find(worker_in(kill.detail));
+      if (held == held_by_worker.end()) continue;
+      auto last = std::lower_bound(held->second.begin(), held->second.end(),
+                                   std::make_pair(kill.start, std::string()));
+      if (last != held->second.begin()) killed_holders.insert(std::prev(last)->second);
+    }
     std::vector<std::int64_t> acquired;
     std::vector<std::pair<std::int64_t, std::int64_t>> wanted;
     for (const auto& [kind, times] : acquired_by_kind) {
       if (slot >= 0 && detail::key_slot(lock_name(kind)) != slot) continue;
+      if (killed_holders.count(kind) != 0) continue;
       acquired.insert(acquired.end(), times.begin(), times.end());
       const auto& waits = wanted_by_kind[kind];
       wanted.insert(wanted.end(), waits.begin(), waits.end());
