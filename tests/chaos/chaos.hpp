@@ -64,6 +64,8 @@ inline const char* fenced_resource() { return "chaos:resource"; }
 
 /// The workers' Config::command_timeout (the driver derives their latches' lifetime from it).
 inline constexpr std::chrono::milliseconds kWorkerCommandTimeout{1000};
+/// The workers' Config::sync_replicas_timeout where it is on (failover-sync, cluster).
+inline constexpr std::chrono::milliseconds kWorkerSyncReplicasTimeout{500};
 
 /// What `redisson-chaos run` was asked (main.cpp parses and checks it).
 struct DriverOptions {

@@ -419,6 +419,12 @@ Result check(const std::string& dir) {
       wanted.insert(wanted.end(), waits.begin(), waits.end());
     }
     std::sort(acquired.begin(), acquired.end());
+    if (acquired.empty() && wanted.empty() && !killed_holders.empty()) {
+      // Every lock it moved had a holder just killed: nothing left to measure it by.
+      result.notes.push_back(fault.kind + " at " + std::to_string(fault.start) +
+                             ": not measured (its locks' holders were killed just before)");
+      continue;
+    }
     // A stretch without acquisitions is an outage only from when someone wanted the service:
     // the earliest wait going on in it. (Otherwise a lock nobody asked for, every worker being
     // busy elsewhere, would count as down.)
@@ -429,20 +435,22 @@ Result check(const std::string& dir) {
       }
       return std::max(from, earliest);
     };
-    // The stretches that begin before the window closes count, each whole: 10 s after the
-    // failover's end, or the next fault's start if sooner (the driver injects one fault at a
-    // time, so nothing else happens before it). Without the cut, a holder killed seconds later
+    // The stretches that begin before the window closes count, each whole up to the next
+    // fault's start: 10 s after the failover's end, or the next fault's start if sooner (the
+    // driver injects one fault at a time, so nothing else happens before it). Without the cut, a holder killed seconds later
     // (every waiter then sleeps out its lease) counted as the failover's outage.
     const auto next_fault = std::upper_bound(fault_starts.begin(), fault_starts.end(), fault.end);
-    const auto window_end = std::min(fault.end + kOutageWindowUs,
-                                     next_fault == fault_starts.end() ? INT64_MAX : *next_fault);
+    const auto next_fault_start = next_fault == fault_starts.end() ? INT64_MAX : *next_fault;
+    const auto window_end = std::min(fault.end + kOutageWindowUs, next_fault_start);
     // Counted from the fault's start: a lull already going on (every worker waiting out the
     // lease of a holder killed just before) is not the failover's.
     auto it = std::upper_bound(acquired.begin(), acquired.end(), fault.start);
     std::int64_t previous = fault.start;
     std::int64_t longest = 0;
     for (; it != acquired.end() && previous < window_end; ++it) {
-      longest = std::max(longest, *it - wanted_from(previous, *it));
+      // A stretch the next fault cuts into is the failover's only up to that fault's start
+      // (a holder killed then keeps its lock for a lease: that is the kill's).
+      longest = std::max(longest, std::min(*it, next_fault_start) - wanted_from(previous, *it));
       previous = *it;
     }
     // No acquisition at all since the failover ended (the run's end is no outage otherwise):

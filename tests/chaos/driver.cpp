@@ -66,10 +66,12 @@ constexpr milliseconds kDownAfter{1000};
 constexpr milliseconds kFailoverTimeout{5000};
 constexpr milliseconds kClusterNodeTimeout{2000};
 // How long the workers' request-id latches live (src/sync/retry.hpp, retry_latch_lifetime: the
-// command timeout plus the retry interval, per attempt), with their Config.
+// command timeout, the retry interval and the replicas' timeout, per attempt), with their Config
+// (the replicas' part counted always: the longest of the configurations).
 const milliseconds kLatchLifetime = [] {
   const Config defaults;
-  return (kWorkerCommandTimeout + defaults.retry_interval) * (defaults.retry_attempts + 1);
+  return (kWorkerCommandTimeout + defaults.retry_interval + kWorkerSyncReplicasTimeout) *
+         (defaults.retry_attempts + 1);
 }();
 bool is_failover(const std::string& fault) {
   return fault == "sentinel_failover" || fault == "master_kill" || fault == "cluster_failover";

@@ -166,7 +166,7 @@ int run_worker(const std::map<std::string, std::string>& options) {
   // Below command_timeout, so a WAIT nobody answers returns 0 before its command times out (a
   // connection whose commands time out twice in a row is reopened). On loopback a replica
   // acknowledges in well under a millisecond.
-  config.sync_replicas_timeout = std::chrono::milliseconds(500);
+  config.sync_replicas_timeout = kWorkerSyncReplicasTimeout;
   std::optional<Client> client;
   // The server may be restarting or partitioned when this incarnation starts.
   for (int attempt = 0; !client; ++attempt) {
