@@ -1,7 +1,7 @@
-// Replica acknowledgement of lock writes (Config::sync_replicas, Redisson's
-// checkLockSyncedSlaves).
+// Replica acknowledgement of synchronizer writes (Config::sync_replicas, Redisson's
+// checkLockSyncedSlaves, which covers locks; here semaphores and latches too).
 //
-// After a state-changing lock script is queued on a node's connection, follow() queues on the
+// After a state-changing script of a lock, semaphore or latch is queued on a node's connection, follow() queues on the
 // same connection `WAIT 1 <sync_replicas_timeout>`: WAIT covers every write the connection made
 // before it, so it says whether at least one replica has the script's effect. One acknowledging
 // replica is the whole criterion ("none acknowledged" is the failure), so WAIT asks for one and
@@ -20,9 +20,9 @@
 // this client afterwards. Until a node's count and the first WAIT have been answered, further
 // calls for it wait for those answers instead of asking again, so a refusal is met once.
 //
-// Cost: with healthy replicas, one extra command per lock write and the replica's
+// Cost: with healthy replicas, one extra command per synchronizer write and the replica's
 // acknowledgement time (a round trip master -> replica -> master). WAIT blocks the connection it
-// runs on: while no replica answers, each lock write holds the node's pipelined connection for up
+// runs on: while no replica answers, each such write holds the node's pipelined connection for up
 // to sync_replicas_timeout.
 //
 // Threading: follow() may be called from any thread; outcomes are delivered on the I/O thread.
