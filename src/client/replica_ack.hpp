@@ -1,11 +1,11 @@
 // Replica acknowledgement of synchronizer writes (Config::sync_replicas, Redisson's
 // checkLockSyncedSlaves, which covers locks; here semaphores and latches too).
 //
-// After a state-changing script of a lock, semaphore or latch is queued on a node's connection, follow() queues on the
-// same connection `WAIT 1 <sync_replicas_timeout>`: WAIT covers every write the connection made
-// before it, so it says whether at least one replica has the script's effect. One acknowledging
-// replica is the whole criterion ("none acknowledged" is the failure), so WAIT asks for one and
-// returns as soon as one answered instead of waiting for the slowest replica.
+// After a state-changing script of a lock, semaphore or latch is queued on a node's connection,
+// follow() queues on the same connection `WAIT 1 <sync_replicas_timeout>`: WAIT covers every write
+// the connection made before it, so it says whether at least one replica has the script's effect.
+// One acknowledging replica is the whole criterion ("none acknowledged" is the failure), so WAIT
+// asks for one and returns as soon as one answered instead of waiting for the slowest replica.
 //
 // The node's replica count comes from `INFO replication` (connected_slaves), asked once per node
 // before its first WAIT and again after a WAIT that nobody acknowledged (the replicas may be

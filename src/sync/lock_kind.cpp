@@ -254,13 +254,12 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
           if (!self->core->on_io_thread()) {
             // Read by its caller (ReadSlot): the yield lives on the I/O thread, and must be
             // in place before the caller hears (its next lock() looks at it).
-            return asio::post(self->core->io(),
-                              [self, reached = outcome.reached, round_trip,
-                               released_status = std::move(released_status),
-                               done = std::move(done)]() mutable {
-                                self->yield_to_woken(reached, round_trip);
-                                done(std::move(released_status), true);
-                              });
+            return asio::post(self->core->io(), [self, reached = outcome.reached, round_trip,
+                                                 released_status = std::move(released_status),
+                                                 done = std::move(done)]() mutable {
+              self->yield_to_woken(reached, round_trip);
+              done(std::move(released_status), true);
+            });
           }
           self->yield_to_woken(outcome.reached, round_trip);
         }

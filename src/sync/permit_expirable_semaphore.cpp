@@ -165,15 +165,15 @@ void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, Op
          recheck = semaphore->recheck_interval()](std::error_code ec, const Reply& reply) mutable {
           if (ec == errc::not_replicated && reply.is_string() && reply.str == id_bytes) {
             // No replica acknowledged the permit taken: give it back and say so.
-            return release_bytes(semaphore, id_bytes,
-                                 [callback = std::move(callback)](const Status&,
-                                                                  std::int64_t) mutable {
-                                   callback(Status(make_error_code(errc::not_replicated),
-                                                   "acquire permit: no replica acknowledged the "
-                                                   "permit taken within sync_replicas_timeout; it "
-                                                   "was given back"),
-                                            {});
-                                 });
+            return release_bytes(
+                semaphore, id_bytes,
+                [callback = std::move(callback)](const Status&, std::int64_t) mutable {
+                  callback(Status(make_error_code(errc::not_replicated),
+                                  "acquire permit: no replica acknowledged the "
+                                  "permit taken within sync_replicas_timeout; it "
+                                  "was given back"),
+                           {});
+                });
           }
           // (not_replicated without a permit taken: a refusal, which a failover cannot undo.)
           if (ec && ec != errc::not_replicated) return callback(status_of(ec, reply), {});
@@ -261,16 +261,17 @@ void PermitExpirableSemaphore::start_update_lease(const detail::ObjectPtr& objec
   if (lease.count() <= 0) return done(bad_lease(), false);
   const auto now = unix_time_ms();
   // Setting the same expiry twice is harmless, so a lost reply is simply resent.
-  eval_with_retry(semaphore->core,
-                  lua::expirable_semaphore_update_lease(
-                      {semaphore->name, semaphore->timeouts, semaphore->channel},
-                      {*id_bytes, expiry_after(now, lease), now, semaphore->publish_command}),
-                  semaphore->core->config().retry_attempts,
-                  [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                    const bool ran = !ec || ec == errc::not_replicated;
-                    done(replicated_status(ec, reply, "update_lease"), ran && reply.integer == 1);
-                  },
-                  ReplicaWait::require);
+  eval_with_retry(
+      semaphore->core,
+      lua::expirable_semaphore_update_lease(
+          {semaphore->name, semaphore->timeouts, semaphore->channel},
+          {*id_bytes, expiry_after(now, lease), now, semaphore->publish_command}),
+      semaphore->core->config().retry_attempts,
+      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        const bool ran = !ec || ec == errc::not_replicated;
+        done(replicated_status(ec, reply, "update_lease"), ran && reply.integer == 1);
+      },
+      ReplicaWait::require);
 }
 
 // The count key has the plain semaphore's layout, so these two are the plain semaphore's too.
@@ -298,15 +299,16 @@ void PermitExpirableSemaphore::start_set_permits(const detail::ObjectPtr& object
   using namespace detail;
   if (total < 0) return done(invalid_argument("set_permits: the total must not be negative"));
   // Setting the same total twice changes nothing, so a lost reply is simply resent.
-  eval_with_retry(semaphore->core,
-                  lua::expirable_semaphore_set_permits(
-                      {semaphore->name, semaphore->timeouts, semaphore->channel},
-                      {std::to_string(total), semaphore->publish_command}),
-                  semaphore->core->config().retry_attempts,
-                  [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
-                    done(replicated_status(ec, reply, "set_permits"));
-                  },
-                  ReplicaWait::require);
+  eval_with_retry(
+      semaphore->core,
+      lua::expirable_semaphore_set_permits(
+          {semaphore->name, semaphore->timeouts, semaphore->channel},
+          {std::to_string(total), semaphore->publish_command}),
+      semaphore->core->config().retry_attempts,
+      [done = std::move(done)](std::error_code ec, const Reply& reply) mutable {
+        done(replicated_status(ec, reply, "set_permits"));
+      },
+      ReplicaWait::require);
 }
 
 void PermitExpirableSemaphore::start_lease_time(

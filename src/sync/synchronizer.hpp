@@ -85,8 +85,8 @@ void get_count(const SynchronizerState& state, Done<std::int64_t> done);
 /// count-down): the caller must not send it again, and a failover now would lose it.
 Status replicated_status(std::error_code ec, const Reply& reply, std::string_view what);
 
-/// Runs `call`, a state-changing script named `what` (a literal; replicated_status); completes with its
-/// status only.
+/// Runs `call`, a state-changing script named `what` (a literal; replicated_status); completes with
+/// its status only.
 void eval_status(const std::shared_ptr<ClientCore>& core, ScriptCall call, std::string_view what,
                  Done<void> done);
 /// As eval_status, and true when the script returned 1.

@@ -438,8 +438,9 @@ Result check(const std::string& dir) {
     };
     // The stretches that begin before the window closes count, each whole up to the next
     // fault's start: 10 s after the failover's end, or the next fault's start if sooner (the
-    // driver injects one fault at a time, so nothing else happens before it). Without the cut, a holder killed seconds later
-    // (every waiter then sleeps out its lease) counted as the failover's outage.
+    // driver injects one fault at a time, so nothing else happens before it). Without the cut, a
+    // holder killed seconds later (every waiter then sleeps out its lease) counted as the
+    // failover's outage.
     const auto next_fault = std::upper_bound(fault_starts.begin(), fault_starts.end(), fault.end);
     const auto next_fault_start = next_fault == fault_starts.end() ? INT64_MAX : *next_fault;
     const auto window_end = std::min(fault.end + kOutageWindowUs, next_fault_start);

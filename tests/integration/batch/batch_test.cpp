@@ -433,7 +433,8 @@ TEST_F(BatchTest, SyncReplicasSendsWaitAfterTheBatchAndFailsWhenTooFewAcknowledg
   auto set = bucket.async_set("v", asio::use_future);
   // A server without replicas: the WAIT counts 0 of 1. The SET ran and has its own result,
   // but execute() does not pass that off as the acknowledged write asked for.
-  expect_error(errc::not_replicated, [&] { batch.execute(); }, "execute() with 0 of 1 replicas");
+  expect_error(
+      errc::not_replicated, [&] { batch.execute(); }, "execute() with 0 of 1 replicas");
   set.get();
   const auto sent = sent_by_clients(monitor.take(server));
   EXPECT_EQ(server.command({"GET", "synced"}), "v");

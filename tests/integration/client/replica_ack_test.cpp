@@ -184,20 +184,25 @@ TEST(SyncReplicas, SemaphoreAndLatchWritesNoReplicaAcknowledgedAreReported) {
   ASSERT_TRUE(latch.try_set_count(2));
 
   servers.replica.pause();
-  expect_error(errc::not_replicated, [&] { semaphore.try_acquire(); }, "semaphore try_acquire");
+  expect_error(
+      errc::not_replicated, [&] { semaphore.try_acquire(); }, "semaphore try_acquire");
   EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "1");  // given back
   expect_error(
       errc::not_replicated, [&] { semaphore.try_acquire_for(std::chrono::seconds(5)); },
       "semaphore try_acquire_for (the waiting form)");
   EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "1");
-  expect_error(errc::not_replicated, [&] { expirable.try_acquire(); }, "permit try_acquire");
+  expect_error(
+      errc::not_replicated, [&] { expirable.try_acquire(); }, "permit try_acquire");
   EXPECT_EQ(servers.master.command({"ZCARD", "{sync:paused-permits}:timeout"}), "0");
 
-  expect_error(errc::not_replicated, [&] { semaphore.release(); }, "semaphore release");
+  expect_error(
+      errc::not_replicated, [&] { semaphore.release(); }, "semaphore release");
   EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "2");  // done on the master
-  expect_error(errc::not_replicated, [&] { latch.count_down(); }, "latch count_down");
+  expect_error(
+      errc::not_replicated, [&] { latch.count_down(); }, "latch count_down");
   EXPECT_EQ(servers.master.command({"GET", "sync:paused-latch"}), "1");
-  expect_error(errc::not_replicated, [&] { semaphore.add_permits(1); }, "semaphore add_permits");
+  expect_error(
+      errc::not_replicated, [&] { semaphore.add_permits(1); }, "semaphore add_permits");
   EXPECT_EQ(servers.master.command({"GET", "sync:paused-sem"}), "3");
   // A lock taken before the replica stopped: its unlock is done, and reported.
   servers.replica.resume();

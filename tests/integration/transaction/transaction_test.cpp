@@ -803,7 +803,8 @@ TEST_F(TransactionTest, CommitThatTooFewReplicasAcknowledgedIsReportedAsCommitte
   Transaction tx(client, TransactionOptions{}.sync(1, 20ms));
   auto map = tx.get<StringMap>("m", codecs::string());
   map.put("k", "v");
-  expect_error(errc::not_replicated, [&] { tx.commit(); }, "commit with 0 of 1 replicas");
+  expect_error(
+      errc::not_replicated, [&] { tx.commit(); }, "commit with 0 of 1 replicas");
   EXPECT_EQ(server.command({"HGET", "m", "k"}), "v");
   EXPECT_TRUE(lock_keys().empty());
 }
