@@ -23,6 +23,16 @@ std::optional<int> ReplicaAck::connected_replicas(std::string_view info) {
   return count;
 }
 
+bool ReplicaAck::refuses_for_good(std::string_view error) {
+  // A replica, or a server that cannot answer now: the refusal passes with the failover.
+  for (const std::string_view passing :
+       {"READONLY", "LOADING", "BUSY", "MASTERDOWN", "TRYAGAIN", "CLUSTERDOWN", "MOVED", "ASK"}) {
+    if (error.starts_with(passing)) return false;
+  }
+  return error.find("replica") == std::string_view::npos &&
+         error.find("slave") == std::string_view::npos;
+}
+
 bool ReplicaAck::refused() const {
   std::lock_guard lock(mutex_);
   return refused_;
@@ -87,7 +97,8 @@ void ReplicaAck::probe(const std::shared_ptr<Connection>& connection, const std:
                          std::error_code ec, const Reply& reply) mutable {
                        std::optional<int> count;
                        if (!ec) count = connected_replicas(reply.str);
-                       if ((ec && reply.type == ReplyType::error) || (!ec && !count)) {
+                       const bool error = ec && reply.type == ReplyType::error;
+                       if ((error && refuses_for_good(reply.str)) || (!ec && !count)) {
                          // Refused, or something that answers INFO without replication facts (a
                          // proxy).
                          {
@@ -98,7 +109,8 @@ void ReplicaAck::probe(const std::shared_ptr<Connection>& connection, const std:
                          return done(ReplicaOutcome::unchecked);
                        }
                        if (ec) {
-                         // No answer: the write queued before it is as unverified as the count.
+                         // No answer (or a passing refusal): the write queued before it is as
+                         // unverified as the count.
                          self->end_probe(node);
                          return done(ReplicaOutcome::not_acknowledged);
                        }
@@ -139,7 +151,8 @@ void ReplicaAck::send_wait(const std::shared_ptr<Connection>& connection, const 
   connection->submit(wait, Clock::now() + wait_timeout_ + command_timeout_,
                      [self = shared_from_this(), node, probing, done = std::move(done)](
                          std::error_code ec, const Reply& reply) mutable {
-                       const bool refused = ec && reply.type == ReplyType::error;
+                       const bool refused =
+                           ec && reply.type == ReplyType::error && refuses_for_good(reply.str);
                        {
                          std::lock_guard lock(self->mutex_);
                          if (refused) self->refused_ = true;

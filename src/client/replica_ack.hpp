@@ -18,7 +18,9 @@
 // acquisitions, after which the master is used unchecked, as Redisson does. A server or proxy
 // that refuses WAIT or INFO (an error reply) is remembered, and nothing is sent to any node of
 // this client afterwards. Until a node's count and the first WAIT have been answered, further
-// calls for it wait for those answers instead of asking again, so a refusal is met once.
+// calls for it wait for those answers instead of asking again, so a refusal is met once. An error
+// a failover causes (WAIT sent to a master demoted meanwhile) is no refusal: remembering it
+// stopped every later check of that client, and the chaos soak lost acknowledged writes so.
 //
 // Cost: with healthy replicas, one extra command per synchronizer write and the replica's
 // acknowledgement time (a round trip master -> replica -> master). WAIT blocks the connection it
@@ -67,6 +69,12 @@ class ReplicaAck : public std::enable_shared_from_this<ReplicaAck> {
 
   /// The `connected_slaves` count in an INFO replication reply; nullopt when it has none.
   static std::optional<int> connected_replicas(std::string_view info);
+
+  /// Whether an error reply to WAIT or INFO means the server refuses it for good (an unknown or
+  /// renamed command, an ACL, a proxy): then nothing more is sent. Not so for a node that is a
+  /// replica now ("WAIT cannot be used with replica instances": a failover demoted it) or one
+  /// that is loading or busy: that write is not acknowledged, and the next one is checked again.
+  static bool refuses_for_good(std::string_view error);
 
  private:
   using Done = std::function<void(ReplicaOutcome)>;

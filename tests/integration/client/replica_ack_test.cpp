@@ -317,6 +317,42 @@ TEST(SyncReplicas, AMasterWithoutReplicasGetsNoWait) {
   EXPECT_EQ(command_calls(server, "wait"), 0);
 }
 
+// A failover the client has not heard of yet: its master is a replica for a moment, and WAIT
+// there is refused ("cannot be used with replica instances"). That refusal passes with the
+// failover: once the node is a master again its writes are checked as before. (Taken for a
+// server that never answers WAIT, it switched the checks off for the rest of the client's life,
+// and a later failover lost writes it had reported as acknowledged.)
+TEST(SyncReplicas, AWaitRefusedByADemotedMasterDoesNotStopTheChecks) {
+  Replicated servers;
+  ASSERT_TRUE(servers.linked);
+  Client client(servers.config(std::chrono::milliseconds(300)));
+  auto lock = redisson::Lock(client, "sync:demoted");
+  lock.lock();  // the replica counted and acknowledging
+  lock.unlock();
+
+  // The roles swap behind the client's back, then swap back.
+  ASSERT_EQ(
+      servers.master.command({"REPLICAOF", "127.0.0.1", std::to_string(servers.replica.port())}),
+      "OK");
+  EXPECT_THROW(lock.lock(), redisson::error);  // READONLY, and WAIT refused by a replica
+  ASSERT_EQ(servers.master.command({"REPLICAOF", "NO", "ONE"}), "OK");
+  // ("OK", or "OK Already connected to specified master": the replica never stopped following.)
+  ASSERT_TRUE(
+      servers.replica.command({"REPLICAOF", "127.0.0.1", std::to_string(servers.master.port())})
+          .starts_with("OK"));
+  ASSERT_TRUE(eventually([&] {
+    return servers.replica.command({"INFO", "replication"}).find("master_link_status:up") !=
+           std::string::npos;
+  }));
+
+  // Still checked: with the replica stopped, the acquisition is not passed off as replicated.
+  servers.replica.pause();
+  expect_error(
+      errc::not_replicated, [&] { lock.lock(); }, "lock() after the roles came back");
+  EXPECT_EQ(servers.master.command({"EXISTS", "sync:demoted"}), "0");
+  servers.replica.resume();
+}
+
 TEST(SyncReplicas, AServerThatRefusesWaitIsAskedOnce) {
   Replicated servers({"--rename-command", "WAIT", ""});
   ASSERT_TRUE(servers.linked);

@@ -27,6 +27,23 @@ TEST(ReplicaAck, HasNoCountWhenTheFieldIsMissingOrGarbled) {
   EXPECT_FALSE(ReplicaAck::connected_replicas("not_connected_slaves:3\r\n").has_value());
 }
 
+TEST(ReplicaAck, OnlyARefusalThatLastsIsRememberedNotOneAFailoverCauses) {
+  // For good: the command is unknown, renamed or forbidden.
+  EXPECT_TRUE(
+      ReplicaAck::refuses_for_good("ERR unknown command 'WAIT', with args beginning with: "));
+  EXPECT_TRUE(ReplicaAck::refuses_for_good(
+      "NOPERM this user has no permissions to run the 'wait' command"));
+  // Passing: a master demoted by a failover, a node loading or busy, a cluster in between.
+  EXPECT_FALSE(ReplicaAck::refuses_for_good(
+      "ERR WAIT cannot be used with replica instances. Please also note that since Redis 4.0 if "
+      "a replica is configured to be writable (which is not the default) writes to replicas are "
+      "just local and are not propagated."));
+  EXPECT_FALSE(
+      ReplicaAck::refuses_for_good("READONLY You can't write against a read only replica."));
+  EXPECT_FALSE(ReplicaAck::refuses_for_good("LOADING Redis is loading the dataset in memory"));
+  EXPECT_FALSE(ReplicaAck::refuses_for_good("CLUSTERDOWN The cluster is down"));
+}
+
 }  // namespace
 
 }  // namespace unit_client_replica_ack_test
