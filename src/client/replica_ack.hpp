@@ -19,8 +19,9 @@
 // that refuses WAIT or INFO (an error reply) is remembered, and nothing is sent to any node of
 // this client afterwards. Until a node's count and the first WAIT have been answered, further
 // calls for it wait for those answers instead of asking again, so a refusal is met once. An error
-// a failover causes (WAIT sent to a master demoted meanwhile) is no refusal: remembering it
-// stopped every later check of that client, and the chaos soak lost acknowledged writes so.
+// a failover causes (WAIT sent to a master demoted meanwhile) is no refusal: remembered, it would
+// switch off every later check of that client, and the next failover would lose writes reported
+// as acknowledged.
 //
 // Cost: with healthy replicas, one extra command per synchronizer write and the replica's
 // acknowledgement time (a round trip master -> replica -> master). WAIT blocks the connection it
