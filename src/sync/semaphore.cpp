@@ -141,6 +141,8 @@ void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t perm
   Attempt attempt = [semaphore, permits, in_line, waiter](AttemptCallback callback,
                                                           ReadSlot* /*read*/) {
     auto [latch, latch_ms] = new_latch(*semaphore, semaphore->acquire_latch_prefix);
+    // Kept for an undo (below); a copy, not the undo's command, which is rarely needed.
+    auto taken_latch = latch;
     auto make = [semaphore, latch = std::move(latch), permits, latch_ms = latch_ms, in_line,
                  waiter](bool first) {
       if (!in_line) {
@@ -156,19 +158,24 @@ void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t perm
     eval_first_then_retry(
         semaphore->core, std::move(first), [make = std::move(make)] { return make(false); },
         semaphore->core->config().retry_attempts,
-        [semaphore, permits, callback = std::move(callback)](std::error_code ec,
-                                                             const Reply& reply) mutable {
+        [semaphore, permits, taken_latch = std::move(taken_latch), callback = std::move(callback)](
+            std::error_code ec, const Reply& reply) mutable {
           if (ec == errc::not_replicated && reply.type == ReplyType::integer &&
               reply.integer == 1) {
-            // No replica acknowledged the permits taken: give them back and say so.
-            return release_permits(semaphore, permits,
-                                   [callback = std::move(callback)](const Status&) mutable {
-                                     callback(Status(make_error_code(errc::not_replicated),
-                                                     "acquire semaphore: no replica acknowledged "
-                                                     "the permits taken within "
-                                                     "sync_replicas_timeout; they were given back"),
-                                              {});
-                                   });
+            // No replica acknowledged the permits taken: give them back and say so. Only where
+            // they were taken (the latch's node): after a failover the new master never saw the
+            // acquisition, and a plain release there would add permits nobody took.
+            return eval_with_retry(
+                semaphore->core,
+                lua::semaphore_give_back({semaphore->name, semaphore->channel, taken_latch},
+                                         {permits, semaphore->publish_command}),
+                semaphore->core->config().retry_attempts,
+                [callback = std::move(callback)](std::error_code, const Reply&) mutable {
+                  callback(Status(make_error_code(errc::not_replicated),
+                                  "acquire semaphore: no replica acknowledged the permits taken "
+                                  "within sync_replicas_timeout; they were given back"),
+                           {});
+                });
           }
           // (not_replicated without permits taken: a refusal, which a failover cannot undo.)
           if (ec && ec != errc::not_replicated) return callback(status_of(ec, reply), {});

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "lua_scripts.hpp"
 #include "redisson/client.hpp"
 #include "support/child_process.hpp"
 #include "support/client_config.hpp"
@@ -80,6 +81,30 @@ TEST(Semaphore, HoldersNeverExceedPermitsAcrossProcesses) {
   // Informational: how often both permits were in use at once (contention really happened).
   std::printf("rounds with all %d permits held: %s\n", kPoolPermits,
               server.command({"GET", "full"}).c_str());
+}
+
+// The undo of an acquisition no replica acknowledged (Config::sync_replicas). After a failover
+// the client may send it to the new master, which never saw the acquisition: there it must add
+// nothing, and where the acquisition was taken it gives the permits back once.
+TEST(Semaphore, GivingBackAnAcquisitionActsOnlyWhereItWasTakenAndOnce) {
+  RedisServer server;
+  server.command({"SET", "undo", "2"});
+  const std::string acquire(redisson::detail::lua::semaphore_try_acquire.source);
+  const std::string give_back(redisson::detail::lua::semaphore_give_back.source);
+  const std::string latch = "redisson_acquire_latch:{undo}:request-1";
+  auto undo = [&] {
+    return server.command(
+        {"EVAL", give_back, "3", "undo", "redisson_sc:{undo}", latch, "1", "publish"});
+  };
+  // A node that never saw the acquisition (no latch): nothing given back.
+  EXPECT_EQ(undo(), "(nil)");
+  EXPECT_EQ(server.command({"GET", "undo"}), "2");
+
+  EXPECT_EQ(server.command({"EVAL", acquire, "2", "undo", latch, "1", "10000", "1"}), "1");
+  EXPECT_EQ(server.command({"GET", "undo"}), "1");
+  EXPECT_EQ(undo(), "2");      // given back where it was taken
+  EXPECT_EQ(undo(), "(nil)");  // a resend: once only
+  EXPECT_EQ(server.command({"GET", "undo"}), "2");
 }
 
 TEST(Semaphore, LayoutIsAStringCountAndChangesPublishTheNewCount) {
