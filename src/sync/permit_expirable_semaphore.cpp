@@ -164,10 +164,12 @@ void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, Op
         [semaphore, callback = std::move(callback), id_bytes,
          recheck = semaphore->recheck_interval()](std::error_code ec, const Reply& reply) mutable {
           if (ec == errc::not_replicated && reply.is_string() && reply.str == id_bytes) {
-            // No replica acknowledged the permit taken: give it back and say so.
-            return release_bytes(
-                semaphore, id_bytes,
-                [callback = std::move(callback)](const Status&, std::int64_t) mutable {
+            // No replica acknowledged the permit taken: give it back and say so. The undo does
+            // not wait for the replicas (a node that never saw the permit releases nothing).
+            return eval_with_retry(
+                semaphore->core, release_call(*semaphore, id_bytes),
+                semaphore->core->config().retry_attempts,
+                [callback = std::move(callback)](std::error_code, const Reply&) mutable {
                   callback(Status(make_error_code(errc::not_replicated),
                                   "acquire permit: no replica acknowledged the "
                                   "permit taken within sync_replicas_timeout; it "

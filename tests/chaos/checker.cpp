@@ -118,20 +118,8 @@ struct Outage {
   std::int64_t beyond_ms() const { return outage_ms - std::max<std::int64_t>(switched_ms, 0); }
 };
 
-// The slot a cluster failover's detail names (":slot:<n>"), or -1.
-int slot_in(const std::string& detail) {
-  const std::string tag = ":slot:";
-  const auto at = detail.find(tag);
-  if (at == std::string::npos) return -1;
-  try {
-    return std::stoi(detail.substr(at + tag.size()));
-  } catch (const std::exception&) {
-    return -1;
-  }
-}
-
-std::int64_t switched_after_ms(const std::string& detail) {
-  const std::string tag = "switched_after:";
+// The number after `tag` in a fault's detail, or -1 when there is none.
+std::int64_t number_after(const std::string& detail, const std::string& tag) {
   const auto at = detail.find(tag);
   if (at == std::string::npos) return -1;
   try {
@@ -139,6 +127,13 @@ std::int64_t switched_after_ms(const std::string& detail) {
   } catch (const std::exception&) {
     return -1;
   }
+}
+
+// The slot a cluster failover's detail names (":slot:<n>"), or -1.
+int slot_in(const std::string& detail) { return static_cast<int>(number_after(detail, ":slot:")); }
+
+std::int64_t switched_after_ms(const std::string& detail) {
+  return number_after(detail, "switched_after:");
 }
 
 /// A semaphore operation whose caller was told the permit may be gone (or not back): an acquire
