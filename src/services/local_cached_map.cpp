@@ -95,7 +95,12 @@ class LocalCacheState : public std::enable_shared_from_this<LocalCacheState> {
       : name_(std::move(name)), id_(cache_random_bytes<16>()), store_(LocalCacheStore::Limits{}) {}
   LocalCacheState(const LocalCacheState&) = delete;
   LocalCacheState& operator=(const LocalCacheState&) = delete;
-  ~LocalCacheState() { unsubscribe(); }
+  ~LocalCacheState() {
+    try {
+      unsubscribe();
+    } catch (...) {  // out of memory: the listeners stay until the client shuts down
+    }
+  }
 
   void configure(const LocalCacheSettings& settings) {
     if (settings.time_to_live.count() < 0 || settings.max_idle.count() < 0 ||

@@ -76,9 +76,9 @@ class Fanout : public std::enable_shared_from_this<Fanout> {
   Closed closed_;
 };
 
-using Outcome = Fanout::Outcome;
+using MasterOutcome = Fanout::Outcome;
 
-std::size_t count(const std::vector<Outcome>& outcome, Outcome wanted) {
+std::size_t count_outcomes(const std::vector<MasterOutcome>& outcome, MasterOutcome wanted) {
   return static_cast<std::size_t>(std::count(outcome.begin(), outcome.end(), wanted));
 }
 
@@ -89,14 +89,14 @@ asio::any_io_executor executor_of(const LockGroup& locks) {
 // Releases on every master at once, each answer bounded by master_timeout: `done` gets the
 // outcomes (ok, refused = not the owner there, failed, pending = no answer in time).
 void release_all(const LockGroup& locks, milliseconds timeout, OwnerId owner,
-                 UniqueFunction<void(const std::vector<Outcome>&)> done) {
+                 UniqueFunction<void(const std::vector<MasterOutcome>&)> done) {
   auto fanout = std::make_shared<Fanout>(locks, executor_of(locks), std::move(done));
   fanout->arm(timeout);
   for (std::size_t i = 0; i < locks->size(); ++i) {
     LockAccess::kind((*locks)[i])->release(owner, [fanout, i](const Status& status) {
-      fanout->record(i, !status                     ? Outcome::ok
-                        : status == errc::not_owner ? Outcome::refused
-                                                    : Outcome::failed);
+      fanout->record(i, !status                     ? MasterOutcome::ok
+                        : status == errc::not_owner ? MasterOutcome::refused
+                                                    : MasterOutcome::failed);
     });
   }
 }
@@ -124,7 +124,7 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
     const auto start = Clock::now();
     auto fanout = std::make_shared<Fanout>(
         locks_, executor_of(locks_),
-        [self = shared_from_this(), start](const std::vector<Outcome>& outcome) {
+        [self = shared_from_this(), start](const std::vector<MasterOutcome>& outcome) {
           self->round_closed(start, outcome);
         });
     fanout->arm(options_.master_timeout);
@@ -134,33 +134,33 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
       LockAccess::kind((*locks_)[i])
           ->acquire(owner_, milliseconds{0}, lease_, nullptr,
                     [fanout, i](const Status& status, std::optional<std::int64_t> token) {
-                      fanout->record(i, status              ? Outcome::failed
-                                        : token.has_value() ? Outcome::ok
-                                                            : Outcome::refused);
+                      fanout->record(i, status              ? MasterOutcome::failed
+                                        : token.has_value() ? MasterOutcome::ok
+                                                            : MasterOutcome::refused);
                     });
     }
   }
 
  private:
-  void round_closed(Clock::time_point start, const std::vector<Outcome>& outcome) {
+  void round_closed(Clock::time_point start, const std::vector<MasterOutcome>& outcome) {
     const auto elapsed = std::chrono::ceil<milliseconds>(Clock::now() - start);
     const auto drift = milliseconds(static_cast<milliseconds::rep>(
                            static_cast<double>(lease_.count()) * options_.drift_factor)) +
                        options_.drift_base;
     const auto validity = lease_ - elapsed - drift;
     const bool cancelled = cancel_ && cancel_->requested();
-    if (!cancelled && count(outcome, Outcome::ok) >= quorum() && validity.count() > 0) {
+    if (!cancelled && count_outcomes(outcome, MasterOutcome::ok) >= quorum() && validity.count() > 0) {
       if (cancel_) {
         cancel_->on_success_undo(
             [locks = locks_, owner = owner_, timeout = options_.master_timeout] {
-              release_all(locks, timeout, owner, [](const std::vector<Outcome>&) {});
+              release_all(locks, timeout, owner, [](const std::vector<MasterOutcome>&) {});
             });
       }
       return done_({}, validity);
     }
     release_all(
         locks_, options_.master_timeout, owner_,
-        [self = shared_from_this()](const std::vector<Outcome>&) { self->after_release(); });
+        [self = shared_from_this()](const std::vector<MasterOutcome>&) { self->after_release(); });
   }
 
   void after_release() {
@@ -216,9 +216,9 @@ void RedLock::start_release(const Members& locks, const RedLockOptions& options,
                             detail::Done<void> done) {
   detail::release_all(
       locks, options.master_timeout, owner,
-      [done = std::move(done)](const std::vector<detail::Outcome>& outcome) mutable {
-        const bool held_nowhere = detail::count(outcome, detail::Outcome::ok) == 0 &&
-                                  detail::count(outcome, detail::Outcome::refused) > 0;
+      [done = std::move(done)](const std::vector<detail::MasterOutcome>& outcome) mutable {
+        const bool held_nowhere = detail::count_outcomes(outcome, detail::MasterOutcome::ok) == 0 &&
+                                  detail::count_outcomes(outcome, detail::MasterOutcome::refused) > 0;
         if (!held_nowhere) return done({});
         done(detail::Status(make_error_code(errc::not_owner), "the owner holds it on no master"));
       });
