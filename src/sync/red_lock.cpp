@@ -149,7 +149,8 @@ class RedAcquire : public std::enable_shared_from_this<RedAcquire> {
                        options_.drift_base;
     const auto validity = lease_ - elapsed - drift;
     const bool cancelled = cancel_ && cancel_->requested();
-    if (!cancelled && count_outcomes(outcome, MasterOutcome::ok) >= quorum() && validity.count() > 0) {
+    if (!cancelled && count_outcomes(outcome, MasterOutcome::ok) >= quorum() &&
+        validity.count() > 0) {
       if (cancel_) {
         cancel_->on_success_undo(
             [locks = locks_, owner = owner_, timeout = options_.master_timeout] {
@@ -217,8 +218,9 @@ void RedLock::start_release(const Members& locks, const RedLockOptions& options,
   detail::release_all(
       locks, options.master_timeout, owner,
       [done = std::move(done)](const std::vector<detail::MasterOutcome>& outcome) mutable {
-        const bool held_nowhere = detail::count_outcomes(outcome, detail::MasterOutcome::ok) == 0 &&
-                                  detail::count_outcomes(outcome, detail::MasterOutcome::refused) > 0;
+        const bool held_nowhere =
+            detail::count_outcomes(outcome, detail::MasterOutcome::ok) == 0 &&
+            detail::count_outcomes(outcome, detail::MasterOutcome::refused) > 0;
         if (!held_nowhere) return done({});
         done(detail::Status(make_error_code(errc::not_owner), "the owner holds it on no master"));
       });
