@@ -62,11 +62,11 @@ void ReplicaAck::follow(const std::shared_ptr<Connection>& connection, const std
         state.waiters.push_back(Waiter{connection, std::move(done)});
         return;
       }
-      const bool known =
-          state.replicas > 0 || (state.replicas == 0 && Clock::now() - state.counted_at < kRecount);
-      if (known && state.replicas == 0 && !lost_replicas_lately(state)) {
-        next = Next::no_replicas;
-      } else if (known && wait_answered_) {
+      // Only a count of replicas is kept: a count of none is asked again for every write, since
+      // a replica that came back since would be promoted by the next failover with what was
+      // written here unchecked (a soak lost a fencing token that way while the count said none).
+      const bool known = state.replicas > 0;
+      if (known && wait_answered_) {
         next = Next::wait;
       } else {
         state.probing = true;
@@ -120,8 +120,7 @@ void ReplicaAck::probe(const std::shared_ptr<Connection>& connection, const std:
                          std::lock_guard lock(self->mutex_);
                          auto& state = self->nodes_[node];
                          state.replicas = *count;
-                         state.counted_at = Clock::now();
-                         if (*count > 0) state.replicated_at = state.counted_at;
+                         if (*count > 0) state.replicated_at = Clock::now();
                          wait_answered = self->wait_answered_;
                          unreplicated = *count == 0 && !lost_replicas_lately(state);
                        }

@@ -9,9 +9,11 @@
 //
 // The node's replica count comes from `INFO replication` (connected_slaves), asked once per node
 // before its first WAIT and again after a WAIT that nobody acknowledged (the replicas may be
-// gone) or, for a node without replicas, when the count is older than kRecount. A node without
-// replicas gets no WAIT at all, except one that had replicas within the last kRecount: it is
-// still WAITed on, so its acquisitions fail with not_replicated. Why: a master loses its replica
+// gone); for a node without replicas it is asked after every write, so that a replica that comes
+// back is waited on from the next write (what was written unchecked while it was back would be
+// lost if a failover promoted it). A node without replicas gets no WAIT at all, except one that
+// had replicas within the last kRecount: it is still WAITed on, so its acquisitions fail with
+// not_replicated. Why: a master loses its replica
 // the moment a failover promotes it, about a second before clients hear of the switch, and what
 // they write to the old master in between is lost with it (a fencing token drawn there would be
 // drawn again from the new master). A replica that is gone for good costs kRecount of refused
@@ -24,7 +26,8 @@
 // as acknowledged.
 //
 // Cost: with healthy replicas, one extra command per synchronizer write and the replica's
-// acknowledgement time (a round trip master -> replica -> master). WAIT blocks the connection it
+// acknowledgement time (a round trip master -> replica -> master); on a node without replicas,
+// one `INFO replication` per write instead. WAIT blocks the connection it
 // runs on: while no replica answers, each such write holds the node's pipelined connection for up
 // to sync_replicas_timeout.
 //
@@ -55,7 +58,8 @@ enum class ReplicaOutcome {
 
 class ReplicaAck : public std::enable_shared_from_this<ReplicaAck> {
  public:
-  /// A node without replicas is asked again after this long (a replica may have been added).
+  /// How long a node that lost its replicas is still WAITed on (its writes refused) before it is
+  /// used unchecked.
   static constexpr std::chrono::seconds kRecount{10};
 
   ReplicaAck(std::chrono::milliseconds wait_timeout, std::chrono::milliseconds command_timeout);
@@ -84,8 +88,7 @@ class ReplicaAck : public std::enable_shared_from_this<ReplicaAck> {
     Done done;
   };
   struct NodeState {
-    int replicas = -1;  // -1: unknown
-    Clock::time_point counted_at{};
+    int replicas = -1;  // -1: unknown; 0 is counted again before every write
     // When a count or a WAIT last showed a replica; never: the epoch.
     Clock::time_point replicated_at{};
     // A count or the first WAIT is under way: later calls wait for its answer instead of

@@ -313,8 +313,37 @@ TEST(SyncReplicas, AMasterWithoutReplicasGetsNoWait) {
   }
   // Read first: command_calls() itself sends INFO.
   const auto infos = command_calls(server, "info");
-  EXPECT_EQ(infos, 1);  // the replica count, learned once
+  EXPECT_GE(infos, 6);  // the replica count, asked again after each of the 6 writes
   EXPECT_EQ(command_calls(server, "wait"), 0);
+}
+
+// A master counted without replicas is counted again at its next write: a replica that joined
+// in between is waited on at once. (Trusted for 10 s, the count let writes through unchecked
+// while a replica was back, and a failover to that replica lost a fencing token in a soak.)
+TEST(SyncReplicas, AReplicaThatJoinsIsWaitedOnFromTheNextWrite) {
+  RedisServer master;
+  auto config = Config::from_url(master.url());
+  config.sync_replicas = true;
+  Client client(config);
+  auto lock = redisson::Lock(client, "sync:joined");
+  lock.lock();
+  lock.unlock();
+  EXPECT_EQ(command_calls(master, "wait"), 0);  // alone: nothing to wait for
+
+  RedisServer replica(
+      RedisServerOptions{{"--replicaof", "127.0.0.1", std::to_string(master.port())}});
+  ASSERT_TRUE(eventually([&] {
+    return replica.command({"INFO", "replication"}).find("master_link_status:up") !=
+           std::string::npos;
+  }));
+  // The replica acknowledges writes already (its first acknowledgement can lag the link).
+  master.command({"SET", "sync:joined-probe", "1"});
+  ASSERT_EQ(master.command({"WAIT", "1", "10000"}), "1");
+
+  lock.lock();
+  EXPECT_GE(command_calls(master, "wait"), 2);                 // ours and the client's
+  EXPECT_EQ(replica.command({"EXISTS", "sync:joined"}), "1");  // acknowledged: it has the hold
+  lock.unlock();
 }
 
 // A failover the client has not heard of yet: its master is a replica for a moment, and WAIT
