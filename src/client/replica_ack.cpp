@@ -64,7 +64,7 @@ void ReplicaAck::follow(const std::shared_ptr<Connection>& connection, const std
       }
       // Only a count of replicas is kept: a count of none is asked again for every write, since
       // a replica that came back since would be promoted by the next failover with what was
-      // written here unchecked (a soak lost a fencing token that way while the count said none).
+      // written here unchecked (the likely way a soak lost a fencing token).
       const bool known = state.replicas > 0;
       if (known && wait_answered_) {
         next = Next::wait;

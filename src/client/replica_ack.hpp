@@ -8,28 +8,26 @@
 // asks for one and returns as soon as one answered instead of waiting for the slowest replica.
 //
 // The node's replica count comes from `INFO replication` (connected_slaves), asked once per node
-// before its first WAIT and again after a WAIT that nobody acknowledged (the replicas may be
-// gone); for a node without replicas it is asked after every write, so that a replica that comes
-// back is waited on from the next write (what was written unchecked while it was back would be
-// lost if a failover promoted it). A node without replicas gets no WAIT at all, except one that
-// had replicas within the last kRecount: it is still WAITed on, so its acquisitions fail with
-// not_replicated. Why: a master loses its replica
-// the moment a failover promotes it, about a second before clients hear of the switch, and what
-// they write to the old master in between is lost with it (a fencing token drawn there would be
-// drawn again from the new master). A replica that is gone for good costs kRecount of refused
-// acquisitions, after which the master is used unchecked, as Redisson does. A server or proxy
-// that refuses WAIT or INFO (an error reply) is remembered, and nothing is sent to any node of
-// this client afterwards. Until a node's count and the first WAIT have been answered, further
-// calls for it wait for those answers instead of asking again, so a refusal is met once. An error
-// a failover causes (WAIT sent to a master demoted meanwhile) is no refusal: remembered, it would
-// switch off every later check of that client, and the next failover would lose writes reported
-// as acknowledged.
+// before its first WAIT and again after a WAIT that nobody acknowledged (the replicas may be gone);
+// for a node without replicas it is asked after every write, so that a replica that comes back is
+// waited on from the next write (what was written unchecked while it was back would be lost if a
+// failover promoted it). A node without replicas gets no WAIT at all, except one that had replicas
+// within the last kRecount: it is still WAITed on, so its acquisitions fail with not_replicated.
+// Why: a master loses its replica the moment a failover promotes it, about a second before clients
+// hear of the switch, and what they write to the old master in between is lost with it (a fencing
+// token drawn there would be drawn again from the new master). A replica that is gone for good
+// costs kRecount of refused acquisitions, after which the master is used unchecked, as Redisson
+// does. A server or proxy that refuses WAIT or INFO (an error reply) is remembered, and nothing is
+// sent to any node of this client afterwards. Until a node's count and the first WAIT have been
+// answered, further calls for it wait for those answers instead of asking again, so a refusal is
+// met once. An error a failover causes (WAIT sent to a master demoted meanwhile) is no refusal:
+// remembered, it would switch off every later check of that client, and the next failover would
+// lose writes reported as acknowledged.
 //
 // Cost: with healthy replicas, one extra command per synchronizer write and the replica's
-// acknowledgement time (a round trip master -> replica -> master); on a node without replicas,
-// one `INFO replication` per write instead. WAIT blocks the connection it
-// runs on: while no replica answers, each such write holds the node's pipelined connection for up
-// to sync_replicas_timeout.
+// acknowledgement time (a round trip master -> replica -> master); on a node without replicas, one
+// `INFO replication` per write instead. WAIT blocks the connection it runs on: while no replica
+// answers, each such write holds the node's pipelined connection for up to sync_replicas_timeout.
 //
 // Threading: follow() may be called from any thread; outcomes are delivered on the I/O thread.
 #pragma once
