@@ -29,7 +29,10 @@
 //                    from the fault's start at the earliest and from the earliest wait going on
 //                    in it (a lock nobody asked for is not down). A lock whose holder was
 //                    SIGKILLed within a lease before the failover is left out: it stays taken
-//                    until that lease ends anyway (holder_crash measures it). Its switch is the
+//                    until that lease ends anyway (holder_crash measures it). So is the
+//                    semaphore once an operation reported its permit possibly lost and nobody
+//                    acquired it again: its waiters then wait for a permit that is gone
+//                    (permits_reported counts it), not for the server. Its switch is the
 //                    time the driver saw the Sentinel or the cluster take to promote the replica
 //                    (faults.log switched_after), so the difference is what the clients add to
 //                    the servers' own failover time. Each outage, and their p50 and max, are
@@ -316,6 +319,9 @@ Result check(const std::string& dir) {
   std::vector<Section> sections;
   std::vector<GaveUp> gave_ups;           // "T" lines
   std::vector<std::int64_t> acquired_at;  // every "A" line's time, all workers
+  // When a semaphore operation reported a possible loss of its permit (reported_acquire_failure:
+  // the wait's start; a failed release: the section's end).
+  std::vector<std::int64_t> sem_reported_at;
   std::map<std::string, std::vector<std::int64_t>> acquired_by_kind;  // the same, per lock kind
   // Per lock kind, when a worker wanted it: each wait, from its start until it got the lock
   // (E), gave up (T) or failed (X: the failure's time is not logged, so its start only).
@@ -354,7 +360,10 @@ Result check(const std::string& dir) {
         if (s.status == "fenced_out") ++result.fenced_out;
         if (s.status == "unknown") ++result.unknown_writes;
         if (s.status == "not_replicated") ++result.not_replicated_writes;
-        if (s.kind == "sem" && unlock != "ok") ++result.sem_reported_failures;
+        if (s.kind == "sem" && unlock != "ok") {
+          ++result.sem_reported_failures;
+          sem_reported_at.push_back(s.end);
+        }
         sections.push_back(s);
         wanted_by_kind[s.kind].emplace_back(s.wait_start, s.start);
       } else if (tag == "T") {
@@ -373,7 +382,10 @@ Result check(const std::string& dir) {
         std::int64_t wait_start = 0;
         fields >> kind >> wait_start >> error;
         wanted_by_kind[kind].emplace_back(wait_start, wait_start);
-        if (kind == "sem" && reported_acquire_failure(error)) ++result.sem_reported_failures;
+        if (kind == "sem" && reported_acquire_failure(error)) {
+          ++result.sem_reported_failures;
+          sem_reported_at.push_back(wait_start);
+        }
       }
     }
     if (!open_acquire.empty()) ++result.killed_in_section;
@@ -381,6 +393,18 @@ Result check(const std::string& dir) {
   result.duration_s = last > first ? (last - first) / 1'000'000 : 0;
 
   std::sort(acquired_at.begin(), acquired_at.end());
+  std::sort(sem_reported_at.begin(), sem_reported_at.end());
+  // The semaphore is out of service from its last reported loss on when nobody acquired it after
+  // that (the permit is gone for the rest of the run); INT64_MAX when it never was.
+  std::int64_t sem_dead_from = INT64_MAX;
+  if (!sem_reported_at.empty()) {
+    const auto sem_acquired = acquired_by_kind.find("sem");
+    std::int64_t last_acquired = INT64_MIN;
+    if (sem_acquired != acquired_by_kind.end()) {
+      for (const auto t : sem_acquired->second) last_acquired = std::max(last_acquired, t);
+    }
+    if (last_acquired < sem_reported_at.back()) sem_dead_from = sem_reported_at.back();
+  }
   std::vector<std::int64_t> fault_starts;
   for (const auto& fault : faults) fault_starts.push_back(fault.start);
   std::sort(fault_starts.begin(), fault_starts.end());
@@ -405,11 +429,23 @@ Result check(const std::string& dir) {
                                    std::make_pair(kill.start, std::string()));
       if (last != held->second.begin()) killed_holders.insert(std::prev(last)->second);
     }
+    const auto next_fault = std::upper_bound(fault_starts.begin(), fault_starts.end(), fault.end);
+    const auto next_fault_start = next_fault == fault_starts.end() ? INT64_MAX : *next_fault;
+    const auto window_end = std::min(fault.end + kOutageWindowUs, next_fault_start);
+    // The semaphore whose permit went for good in this window (or before it) has no service to
+    // resume: its waiters measure the loss.
+    const bool sem_dead = sem_dead_from < window_end;
+    if (sem_dead && (slot < 0 || detail::key_slot(lock_name("sem")) == slot)) {
+      result.notes.push_back(fault.kind + " at " + std::to_string(fault.start) +
+                             ": the semaphore left out (its permit reported lost at " +
+                             std::to_string(sem_dead_from) + ", never acquired after)");
+    }
     std::vector<std::int64_t> acquired;
     std::vector<std::pair<std::int64_t, std::int64_t>> wanted;
     for (const auto& [kind, times] : acquired_by_kind) {
       if (slot >= 0 && detail::key_slot(lock_name(kind)) != slot) continue;
       if (killed_holders.count(kind) != 0) continue;
+      if (kind == "sem" && sem_dead) continue;
       acquired.insert(acquired.end(), times.begin(), times.end());
       const auto& waits = wanted_by_kind[kind];
       wanted.insert(wanted.end(), waits.begin(), waits.end());
@@ -435,10 +471,7 @@ Result check(const std::string& dir) {
     // fault's start: 10 s after the failover's end, or the next fault's start if sooner (the
     // driver injects one fault at a time, so nothing else happens before it). Without the cut, a
     // holder killed seconds later (every waiter then sleeps out its lease) counted as the
-    // failover's outage.
-    const auto next_fault = std::upper_bound(fault_starts.begin(), fault_starts.end(), fault.end);
-    const auto next_fault_start = next_fault == fault_starts.end() ? INT64_MAX : *next_fault;
-    const auto window_end = std::min(fault.end + kOutageWindowUs, next_fault_start);
+    // failover's outage. (window_end and next_fault_start are set above.)
     // Counted from the fault's start: a lull already going on (every worker waiting out the
     // lease of a holder killed just before) is not the failover's.
     auto it = std::upper_bound(acquired.begin(), acquired.end(), fault.start);
