@@ -101,6 +101,22 @@ TEST(JavaHashMapOrder, ANinthKeyInOneBucketDoublesASmallTable) {
   EXPECT_EQ(order_of(keys), (std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7}));
 }
 
+TEST(JavaHashMapOrder, TheFinalTableDependsOnTheInsertOrder) {
+  // 1..5 and nine multiples of 32 (bucket 0 of 16 and of 32). Inserted in that order, the 13th
+  // key (224) doubles the table to 32 buckets, and the ninth in bucket 0 (256) then doubles it to
+  // 64, where the odd multiples of 32 go to bucket 32.
+  std::vector<std::int32_t> keys{1, 2, 3, 4, 5};
+  for (int k = 0; k <= 256; k += 32) keys.push_back(k);
+  EXPECT_EQ(order_of(keys),
+            (std::vector<std::uint32_t>{5, 7, 9, 11, 13, 0, 1, 2, 3, 4, 6, 8, 10, 12}));
+  // The multiples first: the ninth doubles the table to 32 and the 14 keys stay below its 24.
+  std::vector<std::int32_t> multiples_first(keys.begin() + 5, keys.end());
+  multiples_first.insert(multiples_first.end(), keys.begin(), keys.begin() + 5);
+  std::vector<std::uint32_t> as_inserted(14);
+  for (std::uint32_t i = 0; i < 14; ++i) as_inserted[i] = i;
+  EXPECT_EQ(order_of(multiples_first), as_inserted);
+}
+
 TEST(JavaHashMapOrder, ManyKeysEndInBucketOrderOfTheFinalTable) {
   // 100 integer keys inserted backwards: 256 buckets, so ascending order.
   std::vector<std::int32_t> keys;
