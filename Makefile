@@ -39,7 +39,8 @@ TSAN_CTEST_FLAGS = --output-on-failure -j$(TSAN_CTEST_JOBS) --timeout $(TEST_TIM
 SOURCE_DIRS := include src tests tools bench examples
 REDISSON_BIN := $(BUILD_DIR)/tools/redisson/redisson
 
-.PHONY: help deps configure build test test-asan test-tsan test-install demo bench fuzz fuzz-ci chaos \
+.PHONY: help deps configure build build-asan build-tsan build-fuzz test test-asan test-tsan test-install \
+        demo bench fuzz fuzz-ci chaos \
         format format-check lint clean
 
 help:
@@ -48,6 +49,7 @@ help:
 	@echo 'make test          deps + build + every test against throwaway redis-servers + install test'
 	@echo 'make test-asan     the same tests with AddressSanitizer + UBSan (build-asan/)'
 	@echo 'make test-tsan     the thread tests (redisson_tsan_tests) with ThreadSanitizer (build-tsan/)'
+	@echo 'make build-asan, build-tsan, build-fuzz   build those without running anything'
 	@echo 'make demo          run `redisson demo` against REDISSON_URL or a throwaway redis-server'
 	@echo 'make bench         run the benchmarks; table on stdout, JSON in build/bench/results.json'
 	@echo 'make chaos         8 workers, random faults, a checker; CHAOS_SECONDS (default 600), build/chaos/'
@@ -80,10 +82,9 @@ test-install:
 # The test binaries and the `redisson` tool their CLI tests run: the benchmarks, examples and
 # chaos driver are built (and warnings checked) by `make test`; under ASan they would add a
 # third of the build to CI for nothing the tests run.
-test-asan: deps
-	cmake --preset asan
-	cmake --build --preset asan -j $(JOBS) --target redisson_unit_tests redisson_integration_tests \
-	  redisson_cli
+# build-asan, build-tsan and build-fuzz build without testing: .ci/run builds each while the step
+# before it runs its tests, which leave a core idle (they wait on their redis-servers).
+test-asan: build-asan
 	ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --test-dir build-asan $(CTEST_FLAGS)
@@ -91,11 +92,18 @@ test-asan: deps
 # One binary, redisson_tsan_tests (tests/CMakeLists.txt lists its files): TSan is for the threads of
 # the library (client, connections, pub/sub, locks and their waiting loop, topologies); the tools,
 # benchmarks, examples and the other tests would double the build time of CI for nothing.
-test-tsan: deps
-	cmake --preset tsan
-	cmake --build --preset tsan -j $(JOBS) --target redisson_tsan_tests
+test-tsan: build-tsan
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp \
 	  ctest --test-dir build-tsan $(TSAN_CTEST_FLAGS) -R '$(TSAN_TESTS)'
+
+build-asan: deps
+	cmake --preset asan
+	cmake --build --preset asan -j $(JOBS) --target redisson_unit_tests redisson_integration_tests \
+	  redisson_cli
+
+build-tsan: deps
+	cmake --preset tsan
+	cmake --build --preset tsan -j $(JOBS) --target redisson_tsan_tests
 
 # Builds only what the demo runs (the library and the `redisson` tool), not the tests.
 # The throwaway server is stopped by PID on every exit path (success, failure, Ctrl-C).
@@ -119,10 +127,7 @@ bench: deps build
 # FUZZ_SECONDS equally. New inputs go to build-fuzz/corpus/<target>; tests/fuzz/corpus/<target> is
 # the read-only seed corpus; crashing inputs land in build-fuzz/artifacts/.
 FUZZ_TARGETS := resp_parser_fuzz kryo5_decode_fuzz json_decode_fuzz
-fuzz: deps
-	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDISSON_FUZZ=ON \
-	  -DREDISSON_BUILD_TOOLS=OFF -DREDISSON_BUILD_BENCH=OFF -DREDISSON_BUILD_EXAMPLES=OFF
-	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+fuzz: build-fuzz
 	@seconds=$$(( $(FUZZ_SECONDS) / $(words $(FUZZ_TARGETS)) )); \
 	if (( seconds < 1 )); then seconds=1; fi; \
 	mkdir -p build-fuzz/artifacts; \
@@ -135,6 +140,11 @@ fuzz: deps
 	  "$$fuzzer" -max_total_time=$$seconds -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=build-fuzz/artifacts/$$target- build-fuzz/corpus/$$target "$${seeds[@]}"; \
 	done
+
+build-fuzz: deps
+	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREDISSON_FUZZ=ON \
+	  -DREDISSON_BUILD_TOOLS=OFF -DREDISSON_BUILD_BENCH=OFF -DREDISSON_BUILD_EXAMPLES=OFF
+	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
 
 # Workers are re-exec'ed copies of redisson-chaos; every redis-server is a throwaway on loopback.
 chaos: deps configure
