@@ -132,14 +132,39 @@ void ReplicaAck::probe(const std::shared_ptr<Connection>& connection, const std:
 
 void ReplicaAck::end_probe(const std::string& node) {
   std::vector<Waiter> waiters;
+  bool count_together = false;
   {
     std::lock_guard lock(mutex_);
     auto& state = nodes_[node];
     state.probing = false;
     waiters.swap(state.waiters);
+    // No replica counted (or the count forgotten): each of them needs a count made after its
+    // write was queued, and one count now is that for all of them, instead of one each, one
+    // after another.
+    count_together = waiters.size() > 1 && !refused_ && state.replicas <= 0;
   }
-  // Each goes again, now with the count (or the refusal) known.
-  for (auto& waiter : waiters) follow(waiter.connection, node, std::move(waiter.done));
+  if (!count_together) {
+    // Each goes again, now with the count (or the refusal) known.
+    for (auto& waiter : waiters) follow(waiter.connection, node, std::move(waiter.done));
+    return;
+  }
+  auto group = std::make_shared<std::vector<Waiter>>(std::move(waiters));
+  const auto connection = group->front().connection;
+  follow(connection, node, [self = shared_from_this(), node, group](ReplicaOutcome outcome) {
+    const auto& counted_on = group->front().connection;
+    for (auto& waiter : *group) {
+      // A count of none (or a refusal) answers for every write queued before it; a WAIT only
+      // for the writes of its own connection.
+      const bool answered = waiter.connection == counted_on ||
+                            outcome == ReplicaOutcome::no_replicas ||
+                            outcome == ReplicaOutcome::unchecked;
+      if (answered) {
+        waiter.done(outcome);
+      } else {
+        self->follow(waiter.connection, node, std::move(waiter.done));
+      }
+    }
+  });
 }
 
 void ReplicaAck::send_wait(const std::shared_ptr<Connection>& connection, const std::string& node,

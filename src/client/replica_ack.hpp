@@ -20,9 +20,9 @@
 // does. A server or proxy that refuses WAIT or INFO (an error reply) is remembered, and nothing is
 // sent to any node of this client afterwards. Until a node's count and the first WAIT have been
 // answered, further calls for it wait for those answers instead of asking again, so a refusal is
-// met once. An error a failover causes (WAIT sent to a master demoted meanwhile) is no refusal:
-// remembered, it would switch off every later check of that client, and the next failover would
-// lose writes reported as acknowledged.
+// met once; those that waited for a count of none share the next count. An error a failover causes
+// (WAIT sent to a master demoted meanwhile) is no refusal: remembered, it would switch off every
+// later check of that client, and the next failover would lose writes reported as acknowledged.
 //
 // Cost: with healthy replicas, one extra command per synchronizer write and the replica's
 // acknowledgement time (a round trip master -> replica -> master); on a node without replicas, one

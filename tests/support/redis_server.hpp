@@ -135,12 +135,12 @@ class RedisServer {
   std::thread guard_;
 };
 
-/// A TCP port on 127.0.0.1 that was free a moment ago (bind port 0, read it, close). Another
-/// process may take it before the caller binds it; callers that start servers should retry.
 /// How many times `server` has run `command` (lower case, as INFO commandstats names it),
 /// scripts' inner calls included.
 std::int64_t command_calls(const RedisServer& server, const std::string& command);
 
+/// A TCP port on 127.0.0.1 that was free a moment ago (bind port 0, read it, close). Another
+/// process may take it before the caller binds it; callers that start servers should retry.
 int free_port();
 
 /// Like free_port(), for a cluster node: a port P below the ephemeral range (so no outgoing

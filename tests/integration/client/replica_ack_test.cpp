@@ -4,13 +4,16 @@
 // any other such write is reported the same way (done on the master only).
 #include <gtest/gtest.h>
 
+#include <asio/use_future.hpp>
 #include <chrono>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
 
+#include "fault/fault_proxy.hpp"
 #include "redisson/redisson.hpp"
 #include "support/eventually.hpp"
 #include "support/expect_error.hpp"
@@ -24,8 +27,10 @@ using redisson::Client;
 using redisson::Config;
 using redisson::errc;
 using redisson::test::command_calls;
+using redisson::test::Direction;
 using redisson::test::eventually;
 using redisson::test::expect_error;
+using redisson::test::FaultProxy;
 using redisson::test::RedisServer;
 using redisson::test::RedisServerOptions;
 
@@ -320,6 +325,30 @@ TEST(SyncReplicas, AMasterWithoutReplicasGetsNoWait) {
   const auto infos = command_calls(server, "info");
   EXPECT_GE(infos, 6);  // the replica count, asked again after each of the 6 writes
   EXPECT_EQ(command_calls(server, "wait"), 0);
+}
+
+// Writes that wait while a master without replicas is being counted share the next count: 16
+// releases sent at once cost two INFO replication, not one each, one after another (16 round
+// trips before the last release returned).
+TEST(SyncReplicas, WritesThatWaitedForACountShareTheNext) {
+  RedisServer server;
+  FaultProxy proxy(server.host(), server.port());
+  auto config = Config::from_url(proxy.url());
+  config.sync_replicas = true;
+  Client client(config);
+  redisson::Semaphore semaphore(client, "sync:shared-count");
+  semaphore.release(1);  // connected, and counted once
+  // Every reply 100 ms late: the releases below are all queued while the first count is out.
+  proxy.set_latency(Direction::server_to_client, std::chrono::milliseconds(100));
+  const auto before = command_calls(server, "info");
+  std::vector<std::future<void>> releases;
+  for (int i = 0; i < 16; ++i) releases.push_back(semaphore.async_release(1, asio::use_future));
+  for (auto& release : releases) release.get();
+  // Less the INFO commandstats that read `before`.
+  const auto counts = command_calls(server, "info") - before - 1;
+  EXPECT_GE(counts, 2);
+  EXPECT_LE(counts, 3);  // the first, the shared one, and one if a release came in between
+  EXPECT_EQ(server.command({"GET", "sync:shared-count"}), "17");
 }
 
 // A master counted without replicas is counted again at its next write: a replica that joined
