@@ -18,6 +18,7 @@
 #include "redisson/codec.hpp"
 #include "redisson/error.hpp"
 #include "script/script_runner.hpp"
+#include "threads/join_threads.hpp"
 #include "topology/cluster_router.hpp"
 #include "topology/sentinel_router.hpp"
 #include "topology/single_server_router.hpp"
@@ -266,14 +267,7 @@ void ClientCore::stop_and_join() {
   }
   work_.reset();
   io_.stop();
-  for (auto& thread : threads_) {
-    if (thread.get_id() == std::this_thread::get_id()) {
-      thread.detach();  // shut down from a handler: the thread ends when the handler returns
-    } else if (thread.joinable()) {
-      thread.join();
-    }
-  }
-  threads_.clear();
+  join_threads(threads_);
   // Nothing runs any more: the watchdog drops its holds (each keeps its lock kind, which keeps
   // this core).
   services_.stopped();

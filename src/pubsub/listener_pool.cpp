@@ -6,6 +6,7 @@
 #include "client/client_core.hpp"
 #include "client/failure_report.hpp"
 #include "redisson/error.hpp"
+#include "threads/join_threads.hpp"
 
 namespace redisson::detail {
 
@@ -54,14 +55,7 @@ void ListenerPool::stopped() noexcept {
   if (!io_) return;
   work_.reset();
   io_->stop();
-  for (auto& thread : threads_) {
-    if (thread.get_id() == std::this_thread::get_id()) {
-      thread.detach();
-    } else if (thread.joinable()) {
-      thread.join();
-    }
-  }
-  threads_.clear();
+  join_threads(threads_);
 }
 
 }  // namespace redisson::detail

@@ -24,6 +24,7 @@
 #include "services/executor_task.hpp"
 #include "services/remote_names.hpp"
 #include "services/remote_wire.hpp"
+#include "threads/join_threads.hpp"
 
 namespace redisson::detail {
 
@@ -115,14 +116,7 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
   void join() noexcept {
     std::lock_guard lock(threads_mutex_);
     work_.reset();
-    for (auto& thread : threads_) {
-      if (thread.get_id() == std::this_thread::get_id()) {
-        thread.detach();
-      } else if (thread.joinable()) {
-        thread.join();
-      }
-    }
-    threads_.clear();
+    join_threads(threads_);
   }
 
  private:
