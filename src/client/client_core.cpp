@@ -197,9 +197,11 @@ void ClientCore::start_router(const ConnectionOptions& options) {
   asio::post(io_, [&] {
     subscriber_ = pubsub;
     router_->set_change_handler([weak = std::weak_ptr<RoutedPubSub>(pubsub),
-                                 weak_pool = std::weak_ptr<BlockingPool>(blocking_pool_)] {
+                                 weak_pool = std::weak_ptr<BlockingPool>(blocking_pool_),
+                                 weak_core = weak_from_this()] {
       if (const auto routed = weak.lock()) routed->reroute();
       if (const auto pool = weak_pool.lock()) pool->reroute();
+      if (const auto core = weak_core.lock()) core->services_.topology_changed();
     });
     wired.set_value();
   });

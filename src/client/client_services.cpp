@@ -3,6 +3,7 @@
 namespace redisson::detail {
 
 void ClientService::owner_exited(OwnerId) {}
+void ClientService::topology_changed() {}
 void ClientService::shutdown_started(bool) noexcept {}
 void ClientService::closing() noexcept {}
 void ClientService::stopped() noexcept {}
@@ -45,6 +46,10 @@ void ClientServices::each_newest_first(const Hook& hook) const {
 
 void ClientServices::owner_exited(OwnerId owner) {
   each_newest_first([owner](ClientService& service) { service.owner_exited(owner); });
+}
+
+void ClientServices::topology_changed() {
+  each_newest_first([](ClientService& service) { service.topology_changed(); });
 }
 
 void ClientServices::shutdown_started(bool can_wait) noexcept {

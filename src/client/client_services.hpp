@@ -1,5 +1,6 @@
 // The services the layers above the client add to it: the lock watchdog (watchdog/), the
-// synchronizers' memory of their own releases (sync/). As Asio's execution_context does with
+// synchronizers' memory of their own releases (sync/) and of their unlocks to send again after a
+// failover. As Asio's execution_context does with
 // use_service, a ClientCore creates each service on its first use, by type, keeps it until the
 // core is destroyed, and calls its lifecycle hooks without knowing its type; so the client layer
 // includes nothing of the layers that build on it.
@@ -38,6 +39,9 @@ class ClientService {
 
   /// The thread whose owner is `owner` exited (client/live_cores.hpp). I/O thread.
   virtual void owner_exited(OwnerId owner);
+  /// The node serving some slots, or the master, changed (a failover, a resharding): commands go
+  /// to the new one from now on. I/O thread.
+  virtual void topology_changed();
   /// The client begins to shut down; its connections still carry commands. `can_wait`: this is
   /// not the I/O thread and that thread runs, so replies arrive while the hook waits for them.
   /// The thread that shuts the client down.
@@ -67,6 +71,7 @@ class ClientServices {
 
   /// Runs the hook of the same name of every service, newest first.
   void owner_exited(OwnerId owner);
+  void topology_changed();
   void shutdown_started(bool can_wait) noexcept;
   void closing() noexcept;
   void stopped() noexcept;

@@ -10,6 +10,7 @@
 #include "sync/names.hpp"
 #include "sync/release_yield.hpp"
 #include "sync/retry.hpp"
+#include "sync/unlock_replay.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
@@ -178,6 +179,12 @@ void LockKind::undo_acquisition(const AcquireRequest& request, UniqueFunction<vo
              });
 }
 
+void LockKind::resend_unlock(const UnlockRequest& request) {
+  auto again = request;
+  again.wall_clock_ms = wall_clock_ms();
+  core->eval(unlock_call(again, /*first=*/false), [](std::error_code, const Reply&) {});
+}
+
 void LockKind::release(OwnerId owner, Done<void> done, ReadSlot* read) {
   release_one(
       owner, [done = std::move(done)](Status status, bool) mutable { done(std::move(status)); },
@@ -213,6 +220,10 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
   request->lease = holds().newest_lease(name, request->field, core->config().lock_watchdog_timeout);
   request->latch = new_latch();
   request->wall_clock_ms = wall_clock_ms();
+  // A failover may lose this unlock: sent again when the topology changes (unlock_replay.hpp).
+  if (core->config().sentinel || core->config().cluster) {
+    core->service<UnlockReplay>().sent(shared_from_this(), request);
+  }
   const auto sent = Clock::now();
   // The latch makes a retry of an unlock that did run return the first result instead of
   // releasing a second hold; the first send may skip reading it (it cannot exist yet).

@@ -98,6 +98,9 @@ class LockKind : public std::enable_shared_from_this<LockKind>, public HoldRegis
   void release_fully(OwnerId owner, Done<void> done);
   /// Deletes the lock whoever holds it and wakes waiters; true if it was held.
   virtual void force_release(Done<bool> done) = 0;
+  /// Sends `request`, an unlock already sent, once more as a retry (its latch answers if it
+  /// ran), now as its time: sync/unlock_replay.hpp. The answer changes nothing here.
+  void resend_unlock(const UnlockRequest& request);
 
   /// Whether anyone holds it.
   virtual void is_locked(Done<bool> done);

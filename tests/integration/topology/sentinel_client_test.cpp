@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -142,6 +143,50 @@ TEST_F(SentinelClient, FollowsAFailoverAndAWaitingLockerStillWakes) {
   EXPECT_EQ(group().command(new_master, {"EXISTS", name}), "0");
   holder.execute(Command{"SET", "sentinel:after", "1"});
   EXPECT_EQ(group().command(new_master, {"GET", "sentinel:after"}), "1");
+}
+
+// An unlock the promoted replica never got (a failover loses the last writes the old master
+// took) is sent again once the client hears of the switch: the lock is free on the new master at
+// once, not when its lease ends. The replica is made to miss the unlock by hand: after it was
+// replicated, the hold is written back on the replica and the unlock's latch deleted there. An
+// unlock the replica did get is sent again too, and its latch keeps it from releasing twice.
+TEST_F(SentinelClient, AnUnlockTheFailoverLostIsSentAgainOnTheNewMaster) {
+  Client client(config());
+  const std::string lost = "sentinel:lost-unlock";
+  const std::string kept = "sentinel:kept-unlock";
+  const int old_master = group().master_port();
+  const int replica = group().replica_port();
+  // Leases of 120 s: only an unlock sent again can free `lost` within the test.
+  auto lost_lock = redisson::Lock(client, lost);
+  lost_lock.lock(120s);
+  const auto field = group().command(old_master, {"HKEYS", lost});
+  lost_lock.unlock();
+  auto kept_lock = redisson::Lock(client, kept);
+  kept_lock.lock(120s);
+  kept_lock.lock(120s);
+  kept_lock.unlock();  // one of two holds: the second must survive the repeat
+  ASSERT_EQ(group().command(old_master, {"WAIT", "1", "5000"}), "1");
+  ASSERT_EQ(group().command(replica, {"EXISTS", lost}), "0");
+
+  group().command(replica, {"CONFIG", "SET", "replica-read-only", "no"});
+  group().command(replica, {"HSET", lost, field, "1"});
+  group().command(replica, {"PEXPIRE", lost, "120000"});
+  const auto latch = group().command(replica, {"KEYS", "redisson_unlock_latch:{" + lost + "}:*"});
+  ASSERT_FALSE(latch.empty());
+  group().command(replica, {"DEL", latch});
+  ASSERT_EQ(group().command(replica, {"EXISTS", lost}), "1");
+
+  group().failover();
+  ASSERT_EQ(group().master_port(), replica);
+  EXPECT_TRUE(eventually([&] { return group().command(replica, {"EXISTS", lost}) == "0"; }, 10s));
+  // Sent again after `lost`'s, on the connection this unlock takes, so run before it: had it
+  // released the second hold too, this one would find none.
+  EXPECT_EQ(group().command(replica, {"HGET", kept, field}), "1");
+  std::error_code unlocked;
+  kept_lock.unlock(unlocked);
+  EXPECT_FALSE(unlocked) << unlocked.message();
+  EXPECT_EQ(group().command(replica, {"EXISTS", kept}), "0");
+  group().command(replica, {"CONFIG", "SET", "replica-read-only", "yes"});
 }
 
 }  // namespace
