@@ -468,6 +468,37 @@ std::string RedisServer::command(const std::vector<std::string>& args) const {
   return round_trip(fd.get(), password_, args);
 }
 
+int RedisServer::replicas_with_everything(int replicas, std::chrono::milliseconds timeout,
+                                          std::string_view in_slot_of) const {
+  int connect_errno = 0;
+  const Fd fd = connect_loopback(port_, kCommandTimeout, connect_errno);
+  if (fd.get() < 0) {
+    throw std::runtime_error("cannot connect to 127.0.0.1:" + std::to_string(port_) + ": " +
+                             std::strerror(connect_errno));
+  }
+  // Two writes, so that the key is gone again; the replicas have them after all that came before.
+  // In the slot of `in_slot_of`: its hash tag, or the whole key, as the marker's hash tag.
+  std::string marker = "redisson-test:replicated-marker";
+  if (!in_slot_of.empty()) {
+    auto tag = in_slot_of;
+    const auto open = in_slot_of.find('{');
+    const auto close = open == std::string_view::npos ? open : in_slot_of.find('}', open + 1);
+    if (close != std::string_view::npos && close > open + 1) {
+      tag = in_slot_of.substr(open + 1, close - open - 1);
+    }
+    marker.append("{").append(tag).append("}");
+  }
+  const auto written = round_trip(fd.get(), password_, {"SET", marker, "1"});
+  if (written != "OK") {
+    // Not written (a cluster node that does not serve the slot): WAIT would count for nothing.
+    throw std::runtime_error("replicas_with_everything: SET " + marker + ": " + written);
+  }
+  round_trip(fd.get(), password_, {"DEL", marker});
+  const auto counted = round_trip(
+      fd.get(), password_, {"WAIT", std::to_string(replicas), std::to_string(timeout.count())});
+  return std::stoi(counted);
+}
+
 std::string RedisServer::log_tail(std::size_t lines) const {
   const std::string log = read_file(dir_ + "/redis.log");
   std::size_t start = log.size();

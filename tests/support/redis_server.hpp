@@ -24,6 +24,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -109,6 +110,14 @@ class RedisServer {
   ///   array                      -> elements joined with '\n' (nested arrays are flattened)
   /// Throws std::runtime_error when the server cannot be reached or does not answer within 5 s.
   std::string command(const std::vector<std::string>& args) const;
+
+  /// How many replicas have everything this server (a master) took so far: WAIT `replicas`
+  /// `timeout`, after a write of its own on the same connection. (WAIT counts the replicas that
+  /// have its connection's last write: sent alone on a fresh connection, as command() would, it
+  /// answers at once with every replica, whatever they have.) The write leaves no key. A cluster
+  /// node takes it only in a slot it serves: `in_slot_of` names a key of such a slot.
+  int replicas_with_everything(int replicas, std::chrono::milliseconds timeout,
+                               std::string_view in_slot_of = {}) const;
 
   /// The last `lines` lines of redis.log (for failure messages).
   std::string log_tail(std::size_t lines = 20) const;

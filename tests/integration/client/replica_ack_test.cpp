@@ -370,8 +370,8 @@ TEST(SyncReplicas, AReplicaThatJoinsIsWaitedOnFromTheNextWrite) {
            std::string::npos;
   }));
   // The replica acknowledges writes already (its first acknowledgement can lag the link).
-  master.command({"SET", "sync:joined-probe", "1"});
-  ASSERT_EQ(master.command({"WAIT", "1", "10000"}), "1");
+  ASSERT_TRUE(eventually(
+      [&] { return master.replicas_with_everything(1, std::chrono::milliseconds(1000)) == 1; }));
 
   lock.lock();
   EXPECT_GE(command_calls(master, "wait"), 2);                 // ours and the client's

@@ -150,8 +150,8 @@ TEST_F(TopologyCluster, FailoverPromotesTheReplicaAndDemotesTheMaster) {
   const int old_master = cluster().master_of_slot(slot);
   const int replica = cluster().replica_of(old_master);
   ASSERT_EQ(cluster().command(old_master, {"SET", key, "kept"}), "OK");
-  // WAIT: the replica has the write before it takes over.
-  ASSERT_EQ(cluster().command(old_master, {"WAIT", "1", "5000"}), "1");
+  // The replica has the write before it takes over.
+  ASSERT_EQ(cluster().node(old_master).replicas_with_everything(1, 4000ms, key), 1);
 
   cluster().failover(replica);
 
@@ -244,7 +244,7 @@ TEST(TopologySentinel, FailoverSwitchesTheMasterToTheReplica) {
   const int old_master = group.master_port();
   const int replica = group.replica_port();
   ASSERT_EQ(group.command(old_master, {"SET", "topology:sentinel", "kept"}), "OK");
-  ASSERT_EQ(group.command(old_master, {"WAIT", "1", "5000"}), "1");
+  ASSERT_EQ(group.node(old_master).replicas_with_everything(1, 4000ms), 1);
 
   group.failover();
 

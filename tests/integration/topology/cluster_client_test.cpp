@@ -310,7 +310,7 @@ TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
   auto held = redisson::Lock(holder, name);
   held.lock(120s);
   // The lock reached the replica before the failover (or the promotion would lose it).
-  ASSERT_EQ(cluster().command(old_master, {"WAIT", "1", "5000"}), "1");
+  ASSERT_EQ(cluster().node(old_master).replicas_with_everything(1, 4000ms, name), 1);
 
   std::atomic<bool> acquired{false};
   std::string failure;
