@@ -1,5 +1,5 @@
 // The services the layers above the client add to it: the lock watchdog (watchdog/), the
-// synchronizers' memory of their own releases (sync/) and of their unlocks to send again after a
+// synchronizers' memory of their own releases (sync/) and of the releases to send again after a
 // failover. As Asio's execution_context does with
 // use_service, a ClientCore creates each service on its first use, by type, keeps it until the
 // core is destroyed, and calls its lifecycle hooks without knowing its type; so the client layer

@@ -8,9 +8,9 @@
 #include "lua_scripts.hpp"
 #include "net/reply_error.hpp"
 #include "sync/names.hpp"
+#include "sync/release_replay.hpp"
 #include "sync/release_yield.hpp"
 #include "sync/retry.hpp"
-#include "sync/unlock_replay.hpp"
 #include "watchdog/watchdog.hpp"
 
 namespace redisson::detail {
@@ -220,9 +220,10 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
   request->lease = holds().newest_lease(name, request->field, core->config().lock_watchdog_timeout);
   request->latch = new_latch();
   request->wall_clock_ms = wall_clock_ms();
-  // A failover may lose this unlock: sent again when the topology changes (unlock_replay.hpp).
-  if (core->config().sentinel || core->config().cluster) {
-    core->service<UnlockReplay>().sent(shared_from_this(), request);
+  // A failover may lose this unlock: sent again when the topology changes (release_replay.hpp).
+  if (ReleaseReplay::records(core->config())) {
+    core->service<ReleaseReplay>().sent(
+        [self = shared_from_this(), request] { self->resend_unlock(*request); });
   }
   const auto sent = Clock::now();
   // The latch makes a retry of an unlock that did run return the first result instead of

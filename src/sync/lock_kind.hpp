@@ -99,7 +99,7 @@ class LockKind : public std::enable_shared_from_this<LockKind>, public HoldRegis
   /// Deletes the lock whoever holds it and wakes waiters; true if it was held.
   virtual void force_release(Done<bool> done) = 0;
   /// Sends `request`, an unlock already sent, once more as a retry (its latch answers if it
-  /// ran), now as its time: sync/unlock_replay.hpp. The answer changes nothing here.
+  /// ran), now as its time: sync/release_replay.hpp. The answer changes nothing here.
   void resend_unlock(const UnlockRequest& request);
 
   /// Whether anyone holds it.

@@ -1,34 +1,36 @@
-// The unlocks this client sent in the last few seconds, sent once more when the topology changes
-// (a Sentinel switch, a cluster slot moving to another master).
+// The releases this client sent in the last few seconds (lock unlocks, semaphore releases), sent
+// once more when the topology changes (a Sentinel switch, a cluster slot moving to another
+// master).
 //
-// Why: Redis replicates asynchronously. A failover may promote a replica that never received an
-// unlock the old master took: a manual SENTINEL FAILOVER leaves the old master taking writes for
+// Why: Redis replicates asynchronously. A failover may promote a replica that never received a
+// release the old master took: a manual SENTINEL FAILOVER leaves the old master taking writes for
 // about a second before clients hear of the switch, and a replica can lag. The new master then
-// still has the hold, nobody renews it and nobody releases it: the lock stays taken until its
-// lease ends (30 s with the watchdog) and its waiters wait that long. Without
-// Config::sync_replicas nobody learns of it; with it the unlock is sent again anyway until a
-// replica acknowledged it (sync/retry.hpp), so this adds nothing there but a repeat.
+// still has the hold, which nobody renews and nobody releases: the lock stays taken until its
+// lease ends (30 s with the watchdog) and its waiters wait that long; a semaphore's permit is
+// gone for good. Without Config::sync_replicas nobody learns of it; with it a release is sent
+// again anyway until a replica acknowledged it (sync/retry.hpp), so this adds only a repeat.
 //
-// Sent again with its request id, an unlock runs only where it was lost: the unlock scripts keep
-// their result under the request latch (P(redisson_unlock_latch, n):<id>), written in the same
-// script as the release and so replicated with it, and answer a repeat from the latch; where the
-// hold is gone anyway they answer "not the owner" and change nothing. A lost unlock done late is
-// still right for a re-entrant hold: counts commute, so when the owner took the lock again on
-// the new master meanwhile, the repeat takes back the one hold the failover gave back.
+// Sent again with its request id, a release runs only where it was lost: the release scripts keep
+// their result under the request latch (P(redisson_unlock_latch, n):<id>,
+// P(redisson_release_latch, n):<id>), written in the same script as the release and so
+// replicated with it, and answer a repeat from the latch; a lock's hold that is gone anyway
+// answers "not the owner" and nothing changes. A lost unlock done late is still right for a
+// re-entrant hold: counts commute, so when the owner took the lock again on the new master
+// meanwhile, the repeat takes back the one hold the failover gave back.
 //
-// Bounds: an unlock is sent again only within half its latch's lifetime of its first send (a
-// repeat whose latch had expired could release a hold taken since): 11 s with the default
-// Config, which covers the second a failover loses with room for a slow switch. The newest
-// kCapacity are kept. Only clients whose topology can change (Sentinel, Cluster) record.
-// Cost per unlock there: two shared_ptr copies and a deque push under a mutex. One per client:
-// ClientCore::service<UnlockReplay>().
+// Bounds: a release is sent again only within half its latch's lifetime of its first send (a
+// repeat whose latch had expired could release a hold taken since, or add permits twice): 11 s
+// with the default Config, which covers the second a failover loses with room for a slow switch.
+// The newest kCapacity are kept. Only clients whose topology can change (Sentinel, Cluster)
+// record (records()). Cost per release there: one small allocation and a deque push under a
+// mutex. One per client: ClientCore::service<ReleaseReplay>().
 #pragma once
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <memory>
+#include <functional>
 #include <mutex>
 
 #include "client/client_services.hpp"
@@ -36,26 +38,26 @@
 
 namespace redisson::detail {
 
-class LockKind;
-struct UnlockRequest;
-
-class UnlockReplay : public ClientService {
+class ReleaseReplay : public ClientService {
  public:
   static constexpr std::size_t kCapacity = 4096;
 
-  explicit UnlockReplay(ClientCore& core);
+  explicit ReleaseReplay(ClientCore& core);
 
-  /// `request` of `kind` was sent for the first time just now. Any thread.
-  void sent(std::shared_ptr<LockKind> kind, std::shared_ptr<const UnlockRequest> request);
-  /// Sends every unlock still within its window again. I/O thread.
+  /// Whether a client with `config` records its releases: a topology that can change.
+  static bool records(const Config& config) noexcept;
+
+  /// A release was sent for the first time just now; `resend` sends it again as a retry (its
+  /// latch read first), ignoring the answer. Any thread.
+  void sent(std::function<void()> resend);
+  /// Sends every release still within its window again. I/O thread.
   void topology_changed() override;
-  /// How many unlocks were sent again so far.
+  /// How many releases were sent again so far.
   std::uint64_t resent() const;
 
  private:
   struct Entry {
-    std::shared_ptr<LockKind> kind;
-    std::shared_ptr<const UnlockRequest> request;
+    std::function<void()> resend;
     Clock::time_point until;  // sent again only before this
   };
 

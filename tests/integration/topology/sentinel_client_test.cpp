@@ -98,7 +98,7 @@ TEST_F(SentinelClient, FollowsAFailoverAndAWaitingLockerStillWakes) {
   auto held = redisson::Lock(holder, name);
   held.lock(120s);
   // The replica has the lock before the switch (or the promotion would lose it).
-  ASSERT_EQ(group().command(old_master, {"WAIT", "1", "5000"}), "1");
+  ASSERT_EQ(group().node(old_master).replicas_with_everything(1, 4000ms), 1);
 
   std::atomic<bool> acquired{false};
   std::string failure;
@@ -145,15 +145,17 @@ TEST_F(SentinelClient, FollowsAFailoverAndAWaitingLockerStillWakes) {
   EXPECT_EQ(group().command(new_master, {"GET", "sentinel:after"}), "1");
 }
 
-// An unlock the promoted replica never got (a failover loses the last writes the old master
-// took) is sent again once the client hears of the switch: the lock is free on the new master at
-// once, not when its lease ends. The replica is made to miss the unlock by hand: after it was
-// replicated, the hold is written back on the replica and the unlock's latch deleted there. An
-// unlock the replica did get is sent again too, and its latch keeps it from releasing twice.
-TEST_F(SentinelClient, AnUnlockTheFailoverLostIsSentAgainOnTheNewMaster) {
+// An unlock or a semaphore release the promoted replica never got (a failover loses the last
+// writes the old master took) is sent again once the client hears of the switch: the lock is free
+// on the new master at once, not when its lease ends, and the permit is back. The replica is made
+// to miss them by hand: after they were replicated, the hold and the count are written back on
+// the replica and the latches deleted there. An unlock the replica did get is sent again too, and
+// its latch keeps it from releasing twice.
+TEST_F(SentinelClient, ReleasesTheFailoverLostAreSentAgainOnTheNewMaster) {
   Client client(config());
   const std::string lost = "sentinel:lost-unlock";
   const std::string kept = "sentinel:kept-unlock";
+  const std::string permits = "sentinel:lost-release";
   const int old_master = group().master_port();
   const int replica = group().replica_port();
   // Leases of 120 s: only an unlock sent again can free `lost` within the test.
@@ -165,20 +167,29 @@ TEST_F(SentinelClient, AnUnlockTheFailoverLostIsSentAgainOnTheNewMaster) {
   kept_lock.lock(120s);
   kept_lock.lock(120s);
   kept_lock.unlock();  // one of two holds: the second must survive the repeat
-  ASSERT_EQ(group().command(old_master, {"WAIT", "1", "5000"}), "1");
+  redisson::Semaphore semaphore(client, permits);
+  semaphore.release(1);
+  ASSERT_EQ(group().node(old_master).replicas_with_everything(1, 4000ms), 1);
   ASSERT_EQ(group().command(replica, {"EXISTS", lost}), "0");
+  ASSERT_EQ(group().command(replica, {"HGET", kept, field}), "1");
+  ASSERT_EQ(group().command(replica, {"GET", permits}), "1");
 
   group().command(replica, {"CONFIG", "SET", "replica-read-only", "no"});
   group().command(replica, {"HSET", lost, field, "1"});
   group().command(replica, {"PEXPIRE", lost, "120000"});
-  const auto latch = group().command(replica, {"KEYS", "redisson_unlock_latch:{" + lost + "}:*"});
-  ASSERT_FALSE(latch.empty());
-  group().command(replica, {"DEL", latch});
+  group().command(replica, {"SET", permits, "0"});
+  for (const auto& pattern :
+       {"redisson_unlock_latch:{" + lost + "}:*", "redisson_release_latch:{" + permits + "}:*"}) {
+    const auto latch = group().command(replica, {"KEYS", pattern});
+    ASSERT_FALSE(latch.empty()) << pattern;
+    group().command(replica, {"DEL", latch});
+  }
   ASSERT_EQ(group().command(replica, {"EXISTS", lost}), "1");
 
   group().failover();
   ASSERT_EQ(group().master_port(), replica);
   EXPECT_TRUE(eventually([&] { return group().command(replica, {"EXISTS", lost}) == "0"; }, 10s));
+  EXPECT_TRUE(eventually([&] { return group().command(replica, {"GET", permits}) == "1"; }, 10s));
   // Sent again after `lost`'s, on the connection this unlock takes, so run before it: had it
   // released the second hold too, this one would find none.
   EXPECT_EQ(group().command(replica, {"HGET", kept, field}), "1");
