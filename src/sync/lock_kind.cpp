@@ -221,10 +221,8 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
   request->latch = new_latch();
   request->wall_clock_ms = wall_clock_ms();
   // A failover may lose this unlock: sent again when the topology changes (release_replay.hpp).
-  if (ReleaseReplay::records(core->config())) {
-    core->service<ReleaseReplay>().sent(
-        [self = shared_from_this(), request] { self->resend_unlock(*request); });
-  }
+  ReleaseReplay::sent(*core,
+                      [self = shared_from_this(), request] { self->resend_unlock(*request); });
   const auto sent = Clock::now();
   // The latch makes a retry of an unlock that did run return the first result instead of
   // releasing a second hold; the first send may skip reading it (it cannot exist yet).

@@ -14,7 +14,7 @@ bool ReleaseReplay::records(const Config& config) noexcept {
   return config.sentinel.has_value() || config.cluster.has_value();
 }
 
-void ReleaseReplay::sent(std::function<void()> resend) {
+void ReleaseReplay::keep(std::function<void()> resend) {
   const auto now = Clock::now();
   std::lock_guard lock(mutex_);
   while (!entries_.empty() && (entries_.front().until <= now || entries_.size() >= kCapacity)) {

@@ -22,8 +22,8 @@
 // repeat whose latch had expired could release a hold taken since, or add permits twice): 11 s
 // with the default Config, which covers the second a failover loses with room for a slow switch.
 // The newest kCapacity are kept. Only clients whose topology can change (Sentinel, Cluster)
-// record (records()). Cost per release there: one small allocation and a deque push under a
-// mutex. One per client: ClientCore::service<ReleaseReplay>().
+// record. Cost per release there: one small allocation and a deque push under a mutex. One per
+// client: ClientCore::service<ReleaseReplay>().
 #pragma once
 
 #include <chrono>
@@ -32,7 +32,9 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <utility>
 
+#include "client/client_core.hpp"
 #include "client/client_services.hpp"
 #include "net/connection.hpp"
 
@@ -44,18 +46,29 @@ class ReleaseReplay : public ClientService {
 
   explicit ReleaseReplay(ClientCore& core);
 
-  /// Whether a client with `config` records its releases: a topology that can change.
-  static bool records(const Config& config) noexcept;
+  /// A release of `core`'s was sent for the first time just now; `resend` sends it again as a
+  /// retry (its latch read first), ignoring the answer. Nothing when the topology cannot change;
+  /// a release that cannot be kept (out of memory) is not sent again: the release itself goes on.
+  /// Any thread.
+  template <class Resend>
+  static void sent(ClientCore& core, Resend&& resend) noexcept {
+    if (!records(core.config())) return;
+    try {
+      core.service<ReleaseReplay>().keep(std::function<void()>(std::forward<Resend>(resend)));
+    } catch (...) {  // NOLINT(bugprone-empty-catch): see above
+    }
+  }
 
-  /// A release was sent for the first time just now; `resend` sends it again as a retry (its
-  /// latch read first), ignoring the answer. Any thread.
-  void sent(std::function<void()> resend);
   /// Sends every release still within its window again. I/O thread.
   void topology_changed() override;
   /// How many releases were sent again so far.
   std::uint64_t resent() const;
 
  private:
+  /// Whether a client with `config` records its releases: a topology that can change.
+  static bool records(const Config& config) noexcept;
+  void keep(std::function<void()> resend);
+
   struct Entry {
     std::function<void()> resend;
     Clock::time_point until;  // sent again only before this

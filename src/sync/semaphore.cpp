@@ -86,11 +86,9 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
   auto first = make(true);
   // A failover may lose this release, and its permits with it: sent again when the topology
   // changes (release_replay.hpp).
-  if (ReleaseReplay::records(semaphore->core->config())) {
-    semaphore->core->service<ReleaseReplay>().sent([core = semaphore->core, make] {
-      core->eval(make(false), [](std::error_code, const Reply&) {});
-    });
-  }
+  ReleaseReplay::sent(*semaphore->core, [core = semaphore->core, make] {
+    core->eval(make(false), [](std::error_code, const Reply&) {});
+  });
   const auto sent = Clock::now();
   eval_first_then_retry(
       semaphore->core, std::move(first), [make = std::move(make)] { return make(false); },

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <optional>
 #include <system_error>
 #include <utility>
@@ -58,7 +59,11 @@ class LockOperations {
   /// Releases one hold of the calling thread; `ec` says how it went (errc::not_owner when the
   /// thread held none: the lease ran out, someone deleted the lock, or it was never taken).
   void unlock(std::error_code& ec) noexcept {
-    async_unlock(OwnerId::current_thread(), blocking(ec, "unlock", self().display_name()));
+    try {
+      async_unlock(OwnerId::current_thread(), blocking(ec, "unlock", self().display_name()));
+    } catch (const std::exception&) {
+      ec = make_error_code(errc::shutdown);  // could not even start (no memory), as unlock()
+    }
   }
 
   /// Completes with (error_code, acquired). `wait` absent: wait forever; zero: one attempt.
