@@ -21,6 +21,7 @@
 
 #include "redisson/detail/duration.hpp"
 #include "redisson/detail/operation.hpp"
+#include "redisson/error.hpp"
 #include "redisson/owner_id.hpp"
 
 namespace redisson::detail {
