@@ -31,14 +31,8 @@ void ReleaseReplay::topology_changed() {
     while (!entries_.empty() && entries_.front().until <= now) entries_.pop_front();
     // Kept: another change within the window sends them again, and the latch answers.
     due.assign(entries_.begin(), entries_.end());
-    resent_ += due.size();
   }
   for (const auto& entry : due) entry.resend();
-}
-
-std::uint64_t ReleaseReplay::resent() const {
-  std::lock_guard lock(mutex_);
-  return resent_;
 }
 
 }  // namespace redisson::detail

@@ -28,7 +28,6 @@
 
 #include <chrono>
 #include <cstddef>
-#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -61,8 +60,6 @@ class ReleaseReplay : public ClientService {
 
   /// Sends every release still within its window again. I/O thread.
   void topology_changed() override;
-  /// How many releases were sent again so far.
-  std::uint64_t resent() const;
 
  private:
   /// Whether a client with `config` records its releases: a topology that can change.
@@ -75,9 +72,8 @@ class ReleaseReplay : public ClientService {
   };
 
   const std::chrono::milliseconds window_;  // half the latch's lifetime
-  mutable std::mutex mutex_;                // guards the two below
+  std::mutex mutex_;                        // guards entries_
   std::deque<Entry> entries_;               // oldest first
-  std::uint64_t resent_ = 0;
 };
 
 }  // namespace redisson::detail
