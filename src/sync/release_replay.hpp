@@ -1,28 +1,31 @@
-// The releases this client sent in the last few seconds (lock unlocks, semaphore releases), sent
-// once more when the topology changes (a Sentinel switch, a cluster slot moving to another
-// master).
+// The unlocks this client sent in the last few seconds, sent once more when the topology changes
+// (a Sentinel switch, a cluster slot moving to another master).
 //
 // Why: Redis replicates asynchronously. A failover may promote a replica that never received a
 // release the old master took: a manual SENTINEL FAILOVER leaves the old master taking writes for
 // about a second before clients hear of the switch, and a replica can lag. The new master then
 // still has the hold, which nobody renews and nobody releases: the lock stays taken until its
-// lease ends (30 s with the watchdog) and its waiters wait that long; a semaphore's permit is
-// gone for good. Without Config::sync_replicas nobody learns of it; with it a release is sent
-// again anyway until a replica acknowledged it (sync/retry.hpp), so this adds only a repeat.
+// lease ends (30 s with the watchdog) and its waiters wait that long. Without
+// Config::sync_replicas nobody learns of it; with it an unlock is sent again anyway until a
+// replica acknowledged it (sync/retry.hpp), so this adds only a repeat.
 //
-// Sent again with its request id, a release runs only where it was lost: the release scripts keep
-// their result under the request latch (P(redisson_unlock_latch, n):<id>,
-// P(redisson_release_latch, n):<id>), written in the same script as the release and so
-// replicated with it, and answer a repeat from the latch; a lock's hold that is gone anyway
-// answers "not the owner" and nothing changes. A lost unlock done late is still right for a
-// re-entrant hold: counts commute, so when the owner took the lock again on the new master
-// meanwhile, the repeat takes back the one hold the failover gave back.
+// Sent again with its request id, an unlock runs only where it was lost: the unlock scripts keep
+// their result under the request latch (P(redisson_unlock_latch, n):<id>), written in the same
+// script as the release and so replicated with it, and answer a repeat from the latch; a hold
+// that is gone anyway (the failover lost the acquisition too) answers "not the owner" and nothing
+// changes. A lost unlock done late is still right for a re-entrant hold: counts commute, so when
+// the owner took the lock again on the new master meanwhile, the repeat takes back the one hold
+// the failover gave back.
 //
-// Bounds: a release is sent again only within half its latch's lifetime of its first send (a
-// repeat whose latch had expired could release a hold taken since, or add permits twice): 11 s
+// Not semaphore releases: a permit has no owner, so a release sent again to a new master that
+// lost the acquisition as well would add a permit nobody took (two holders of a one-permit
+// semaphore; the soak of 2026-12-06 saw that happen through the sync_replicas retry).
+//
+// Bounds: an unlock is sent again only within half its latch's lifetime of its first send (a
+// repeat whose latch had expired could release a hold taken since): 11 s
 // with the default Config, which covers the second a failover loses with room for a slow switch.
 // The newest kCapacity are kept. Only clients whose topology can change (Sentinel, Cluster)
-// record. Cost per release there: one small allocation and a deque push under a mutex. One per
+// record. Cost per unlock there: one small allocation and a deque push under a mutex. One per
 // client: ClientCore::service<ReleaseReplay>().
 #pragma once
 

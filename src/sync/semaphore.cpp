@@ -12,7 +12,6 @@
 #include "sync/acquire_loop.hpp"
 #include "sync/names.hpp"
 #include "sync/own_releases.hpp"
-#include "sync/release_replay.hpp"
 #include "sync/retry.hpp"
 #include "sync/semaphore_access.hpp"
 #include "sync/synchronizer.hpp"
@@ -84,11 +83,6 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
         {permits, semaphore->publish_command, latch_ms, first ? "1" : "0"});
   };
   auto first = make(true);
-  // A failover may lose this release, and its permits with it: sent again when the topology
-  // changes (release_replay.hpp).
-  ReleaseReplay::sent(*semaphore->core, [core = semaphore->core, make] {
-    core->eval(make(false), [](std::error_code, const Reply&) {});
-  });
   const auto sent = Clock::now();
   eval_first_then_retry(
       semaphore->core, std::move(first), [make = std::move(make)] { return make(false); },
