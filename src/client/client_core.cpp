@@ -336,7 +336,7 @@ void ClientCore::eval(const Script& script, Command evalsha, ReplyCallback callb
   }
   auto state = std::make_shared<AckedEval>();
   state->callback = std::move(callback);
-  state->require = replicas == ReplicaWait::require;
+  state->require = replicas == ReplicaWait::require || replicas == ReplicaWait::report;
   auto after_send = [state, ack = replica_ack_](const std::shared_ptr<Connection>& connection,
                                                 const std::string& node) {
     std::uint64_t send = 0;

@@ -38,7 +38,10 @@ enum class ReplicaWait {
   wait,     ///< WAIT after it, outcome not reported: watchdog renewals, which have no caller
   require,  ///< WAIT after it; when the node has replicas and none acknowledged, the callback
             ///< gets errc::not_replicated *with the script's reply*: the caller undoes an
-            ///< acquisition (a lock, permits) and reports the rest (an unlock, a release)
+            ///< acquisition (a lock, permits) and reports the rest (an unlock, a release); the
+            ///< synchronizers' retries send it again (sync/retry.hpp)
+  report,   ///< as require, but never sent again for not_replicated: a semaphore release, which
+            ///< on a new master that lost the acquisition too would add a permit nobody took
 };
 
 /// The options of a connection of this client's deployment (its first address), named `name`

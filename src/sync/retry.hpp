@@ -28,12 +28,12 @@ inline bool is_retryable(std::error_code ec) {
   return ec == errc::connection_lost || ec == errc::timeout || ec == errc::server_busy;
 }
 
-/// is_retryable, or a send no replica acknowledged (ReplicaWait::require). Sending such a script
-/// again is how it reaches the new master after a failover: the master it ran on may be the one
-/// just replaced (its replica promoted, which is why none acknowledged), and the client sends to
-/// the new one once it has heard of the switch. There its request id is absent unless the first
-/// send was replicated after all, so it runs exactly once there. Each attempt waits up to
-/// sync_replicas_timeout for the replicas, which paces the attempts.
+/// is_retryable, or a send no replica acknowledged (ReplicaWait::require; not ::report). Sending
+/// such a script again is how it reaches the new master after a failover: the master it ran on
+/// may be the one just replaced (its replica promoted, which is why none acknowledged), and the
+/// client sends to the new one once it has heard of the switch. There its request id is absent
+/// unless the first send was replicated after all, so it runs exactly once there. Each attempt
+/// waits up to sync_replicas_timeout for the replicas, which paces the attempts.
 inline bool is_retryable(std::error_code ec, ReplicaWait replicas) {
   return is_retryable(ec) || (ec == errc::not_replicated && replicas == ReplicaWait::require);
 }

@@ -101,7 +101,10 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
         }
         done(replicated_status(ec, reply, "release semaphore"));
       },
-      ReplicaWait::require);
+      // Not sent again when no replica acknowledged it: a new master that lost the acquisition
+      // as well would gain a permit nobody took (two holders of one permit). Reported instead;
+      // the permit may then be lost, and the caller knows.
+      ReplicaWait::report);
 }
 
 }  // namespace
