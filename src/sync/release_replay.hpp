@@ -22,8 +22,8 @@
 // semaphore; the soak of 2026-12-06 saw that happen through the sync_replicas retry).
 //
 // Bounds: an unlock is sent again only within half its latch's lifetime of its first send (a
-// repeat whose latch had expired could release a hold taken since): 11 s
-// with the default Config, which covers the second a failover loses with room for a slow switch.
+// repeat whose latch had expired could release a hold taken since): 11 s with the default Config,
+// which covers the second a failover loses with room for a slow switch.
 // The newest kCapacity are kept. Only clients whose topology can change (Sentinel, Cluster)
 // record. Cost per unlock there: one small allocation and a deque push under a mutex. One per
 // client: ClientCore::service<ReleaseReplay>().
@@ -48,9 +48,9 @@ class ReleaseReplay : public ClientService {
 
   explicit ReleaseReplay(ClientCore& core);
 
-  /// A release of `core`'s was sent for the first time just now; `resend` sends it again as a
+  /// An unlock of `core`'s was sent for the first time just now; `resend` sends it again as a
   /// retry (its latch read first), ignoring the answer. Nothing when the topology cannot change;
-  /// a release that cannot be kept (out of memory) is not sent again: the release itself goes on.
+  /// an unlock that cannot be kept (out of memory) is not sent again: the unlock itself goes on.
   /// Any thread.
   template <class Resend>
   static void sent(ClientCore& core, Resend&& resend) noexcept {
@@ -61,11 +61,11 @@ class ReleaseReplay : public ClientService {
     }
   }
 
-  /// Sends every release still within its window again. I/O thread.
+  /// Sends every unlock still within its window again. I/O thread.
   void topology_changed() override;
 
  private:
-  /// Whether a client with `config` records its releases: a topology that can change.
+  /// Whether a client with `config` records its unlocks: a topology that can change.
   static bool records(const Config& config) noexcept;
   void keep(std::function<void()> resend);
 

@@ -319,9 +319,9 @@ Result check(const std::string& dir) {
   std::vector<Section> sections;
   std::vector<GaveUp> gave_ups;           // "T" lines
   std::vector<std::int64_t> acquired_at;  // every "A" line's time, all workers
-  // When a semaphore operation reported a possible loss of its permit (reported_acquire_failure:
-  // the wait's start; a failed release: the section's end).
-  std::vector<std::int64_t> sem_reported_at;
+  // The last time a semaphore operation reported a possible loss of its permit
+  // (reported_acquire_failure: the wait's start; a failed release: the section's end).
+  std::int64_t sem_reported_last = INT64_MIN;
   std::map<std::string, std::vector<std::int64_t>> acquired_by_kind;  // the same, per lock kind
   // Per lock kind, when a worker wanted it: each wait, from its start until it got the lock
   // (E), gave up (T) or failed (X: the failure's time is not logged, so its start only).
@@ -362,7 +362,7 @@ Result check(const std::string& dir) {
         if (s.status == "not_replicated") ++result.not_replicated_writes;
         if (s.kind == "sem" && unlock != "ok") {
           ++result.sem_reported_failures;
-          sem_reported_at.push_back(s.end);
+          sem_reported_last = std::max(sem_reported_last, s.end);
         }
         sections.push_back(s);
         wanted_by_kind[s.kind].emplace_back(s.wait_start, s.start);
@@ -384,7 +384,7 @@ Result check(const std::string& dir) {
         wanted_by_kind[kind].emplace_back(wait_start, wait_start);
         if (kind == "sem" && reported_acquire_failure(error)) {
           ++result.sem_reported_failures;
-          sem_reported_at.push_back(wait_start);
+          sem_reported_last = std::max(sem_reported_last, wait_start);
         }
       }
     }
@@ -393,17 +393,16 @@ Result check(const std::string& dir) {
   result.duration_s = last > first ? (last - first) / 1'000'000 : 0;
 
   std::sort(acquired_at.begin(), acquired_at.end());
-  std::sort(sem_reported_at.begin(), sem_reported_at.end());
   // The semaphore is out of service from its last reported loss on when nobody acquired it after
   // that (the permit is gone for the rest of the run); INT64_MAX when it never was.
   std::int64_t sem_dead_from = INT64_MAX;
-  if (!sem_reported_at.empty()) {
+  if (sem_reported_last != INT64_MIN) {
     const auto sem_acquired = acquired_by_kind.find("sem");
     std::int64_t last_acquired = INT64_MIN;
     if (sem_acquired != acquired_by_kind.end()) {
       for (const auto t : sem_acquired->second) last_acquired = std::max(last_acquired, t);
     }
-    if (last_acquired < sem_reported_at.back()) sem_dead_from = sem_reported_at.back();
+    if (last_acquired < sem_reported_last) sem_dead_from = sem_reported_last;
   }
   std::vector<std::int64_t> fault_starts;
   for (const auto& fault : faults) fault_starts.push_back(fault.start);
