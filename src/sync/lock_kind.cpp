@@ -117,6 +117,8 @@ Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
     // (Attempts of one acquisition never overlap: the next is made after this one's reply.)
     auto call = self->attempt_call(request, reset);
     ++request.attempts_sent;
+    // An unlock of this owner sent again after this attempt would release what it takes.
+    ReleaseReplay::acquiring(*self->core, self->name, request.owner);
     self->core->eval(
         std::move(call),
         [self, state, reset_sent = reset.has_value(), callback = std::move(callback)](
@@ -221,7 +223,7 @@ void LockKind::release_one(OwnerId owner, UniqueFunction<void(Status, bool fully
   request->latch = new_latch();
   request->wall_clock_ms = wall_clock_ms();
   // A failover may lose this unlock: sent again when the topology changes (release_replay.hpp).
-  ReleaseReplay::sent(*core,
+  ReleaseReplay::sent(*core, name, owner,
                       [self = shared_from_this(), request] { self->resend_unlock(*request); });
   const auto sent = Clock::now();
   // The latch makes a retry of an unlock that did run return the first result instead of

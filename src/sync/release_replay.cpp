@@ -1,7 +1,7 @@
 #include "sync/release_replay.hpp"
 
+#include <string>
 #include <utility>
-#include <vector>
 
 #include "client/client_core.hpp"
 #include "sync/retry.hpp"
@@ -14,25 +14,52 @@ bool ReleaseReplay::records(const Config& config) noexcept {
   return config.sentinel.has_value() || config.cluster.has_value();
 }
 
-void ReleaseReplay::keep(std::function<void()> resend) {
+std::string ReleaseReplay::key_of(std::string_view name, OwnerId owner) {
+  std::string key(name);
+  key.append(1, '\0').append(std::to_string(owner.value()));
+  return key;
+}
+
+void ReleaseReplay::acquiring(ClientCore& core, std::string_view name, OwnerId owner) noexcept {
+  if (!records(core.config())) return;
+  try {
+    core.service<ReleaseReplay>().drop(key_of(name, owner));
+  } catch (...) {  // NOLINT(bugprone-empty-catch): out of memory; nothing was kept either then
+  }
+}
+
+void ReleaseReplay::pop_oldest() {
+  const auto found = keys_.find(entries_.front().key);
+  if (found != keys_.end() && --found->second.kept == 0) keys_.erase(found);
+  entries_.pop_front();
+}
+
+void ReleaseReplay::keep(std::string key, std::function<void()> resend) {
   const auto now = Clock::now();
   std::lock_guard lock(mutex_);
   while (!entries_.empty() && (entries_.front().until <= now || entries_.size() >= kCapacity)) {
-    entries_.pop_front();
+    pop_oldest();
   }
-  entries_.push_back(Entry{std::move(resend), now + window_});
+  ++keys_[key].kept;
+  entries_.push_back(Entry{std::move(key), std::move(resend), now + window_, next_number_++});
+}
+
+void ReleaseReplay::drop(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  const auto found = keys_.find(key);
+  if (found != keys_.end()) found->second.dropped_below = next_number_;
 }
 
 void ReleaseReplay::topology_changed() {
-  std::vector<Entry> due;
-  {
-    const auto now = Clock::now();
-    std::lock_guard lock(mutex_);
-    while (!entries_.empty() && entries_.front().until <= now) entries_.pop_front();
-    // Kept: another change within the window sends them again, and the latch answers.
-    due.assign(entries_.begin(), entries_.end());
+  const auto now = Clock::now();
+  // Sent under the mutex: an acquire attempt that drops an entry waits, so it is sent after.
+  // Sending only queues the command.
+  std::lock_guard lock(mutex_);
+  while (!entries_.empty() && entries_.front().until <= now) pop_oldest();
+  // Kept: another change within the window sends them again, and the latch answers.
+  for (const auto& entry : entries_) {
+    if (entry.number >= keys_[entry.key].dropped_below) entry.resend();
   }
-  for (const auto& entry : due) entry.resend();
 }
 
 }  // namespace redisson::detail

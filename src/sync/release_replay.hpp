@@ -21,6 +21,14 @@
 // lost the acquisition as well would add a permit nobody took (two holders of a one-permit
 // semaphore; the soak of 2026-12-06 saw that happen through the sync_replicas retry).
 //
+// Never after the owner took the lock again: a failover that lost the acquisition and the
+// unlock both leaves no latch and no hold, and the owner's next acquisition makes a hold the
+// repeat would then release (the owner would hold nothing while it believes it holds the lock).
+// So an acquire attempt of the same owner on the same lock drops its pending repeats; the
+// attempt's count reset (hold_registry.hpp) already mends a hold the failover brought back.
+// Repeats are sent under the mutex that attempt takes, so one is never sent after an attempt
+// that dropped it.
+//
 // Bounds: an unlock is sent again only within half its latch's lifetime of its first send (a
 // repeat whose latch had expired could release a hold taken since): 11 s with the default Config,
 // which covers the second a failover loses with room for a slow switch.
@@ -31,14 +39,19 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 
 #include "client/client_core.hpp"
 #include "client/client_services.hpp"
 #include "net/connection.hpp"
+#include "redisson/owner_id.hpp"
 
 namespace redisson::detail {
 
@@ -48,18 +61,24 @@ class ReleaseReplay : public ClientService {
 
   explicit ReleaseReplay(ClientCore& core);
 
-  /// An unlock of `core`'s was sent for the first time just now; `resend` sends it again as a
-  /// retry (its latch read first), ignoring the answer. Nothing when the topology cannot change;
-  /// an unlock that cannot be kept (out of memory) is not sent again: the unlock itself goes on.
-  /// Any thread.
+  /// An unlock by `owner` of the lock `name` was sent for the first time just now; `resend`
+  /// sends it again as a retry (its latch read first), ignoring the answer. Nothing when the
+  /// topology cannot change; an unlock that cannot be kept (out of memory) is not sent again:
+  /// the unlock itself goes on. Any thread.
   template <class Resend>
-  static void sent(ClientCore& core, Resend&& resend) noexcept {
+  static void sent(ClientCore& core, std::string_view name, OwnerId owner,
+                   Resend&& resend) noexcept {
     if (!records(core.config())) return;
     try {
-      core.service<ReleaseReplay>().keep(std::function<void()>(std::forward<Resend>(resend)));
+      core.service<ReleaseReplay>().keep(key_of(name, owner),
+                                         std::function<void()>(std::forward<Resend>(resend)));
     } catch (...) {  // NOLINT(bugprone-empty-catch): see above
     }
   }
+
+  /// `owner` is about to send an acquire attempt on the lock `name`: its unlocks of that lock
+  /// sent so far are not sent again. Any thread; call it before sending the attempt.
+  static void acquiring(ClientCore& core, std::string_view name, OwnerId owner) noexcept;
 
   /// Sends every unlock still within its window again. I/O thread.
   void topology_changed() override;
@@ -67,16 +86,30 @@ class ReleaseReplay : public ClientService {
  private:
   /// Whether a client with `config` records its unlocks: a topology that can change.
   static bool records(const Config& config) noexcept;
-  void keep(std::function<void()> resend);
+  /// The lock's name and the owner: what an acquire attempt matches.
+  static std::string key_of(std::string_view name, OwnerId owner);
+  void keep(std::string key, std::function<void()> resend);
+  void drop(const std::string& key);
+  /// Pops the oldest entry. Holds mutex_.
+  void pop_oldest();
 
   struct Entry {
+    std::string key;
     std::function<void()> resend;
     Clock::time_point until;  // sent again only before this
+    std::uint64_t number;     // in the order kept
+  };
+  /// What is known of one key with entries kept.
+  struct KeyState {
+    std::size_t kept = 0;             // its entries in entries_
+    std::uint64_t dropped_below = 0;  // its entries numbered below this are not sent again
   };
 
   const std::chrono::milliseconds window_;  // half the latch's lifetime
-  std::mutex mutex_;                        // guards entries_
+  std::mutex mutex_;                        // guards the members below
   std::deque<Entry> entries_;               // oldest first
+  std::unordered_map<std::string, KeyState> keys_;
+  std::uint64_t next_number_ = 0;
 };
 
 }  // namespace redisson::detail

@@ -151,14 +151,20 @@ TEST_F(SentinelClient, FollowsAFailoverAndAWaitingLockerStillWakes) {
 // replicated, the hold is written back on the replica and the unlock's latch deleted there. An
 // unlock the replica did get is sent again too, and its latch keeps it from releasing twice. A
 // semaphore release is not sent again (a new master that lost the acquisition too would gain a
-// permit nobody took).
+// permit nobody took). Nor is an unlock whose owner took the lock again since: on a new master
+// that lost the acquisition and the unlock both, it would release the new hold.
 TEST_F(SentinelClient, UnlocksTheFailoverLostAreSentAgainOnTheNewMaster) {
   Client client(config());
   const std::string lost = "sentinel:lost-unlock";
   const std::string kept = "sentinel:kept-unlock";
+  const std::string retaken = "sentinel:retaken";
   const std::string permits = "sentinel:lost-release";
   const int old_master = group().master_port();
   const int replica = group().replica_port();
+  auto retaken_lock = redisson::Lock(client, retaken);
+  retaken_lock.lock(120s);
+  retaken_lock.unlock();
+  retaken_lock.lock(120s);  // after its unlock, and first: its repeat would run before `lost`'s
   // Leases of 120 s: only an unlock sent again can free `lost` within the test.
   auto lost_lock = redisson::Lock(client, lost);
   lost_lock.lock(120s);
@@ -179,8 +185,10 @@ TEST_F(SentinelClient, UnlocksTheFailoverLostAreSentAgainOnTheNewMaster) {
   group().command(replica, {"HSET", lost, field, "1"});
   group().command(replica, {"PEXPIRE", lost, "120000"});
   group().command(replica, {"SET", permits, "0"});  // as if the release was lost
+  ASSERT_EQ(group().command(replica, {"HGET", retaken, field}), "1");
   for (const auto& pattern :
-       {"redisson_unlock_latch:{" + lost + "}:*", "redisson_release_latch:{" + permits + "}:*"}) {
+       {"redisson_unlock_latch:{" + lost + "}:*", "redisson_release_latch:{" + permits + "}:*",
+        "redisson_unlock_latch:{" + retaken + "}:*"}) {  // as if the first hold was lost too
     const auto latch = group().command(replica, {"KEYS", pattern});
     ASSERT_FALSE(latch.empty()) << pattern;
     group().command(replica, {"DEL", latch});
@@ -193,6 +201,7 @@ TEST_F(SentinelClient, UnlocksTheFailoverLostAreSentAgainOnTheNewMaster) {
   // Sent again after `lost`'s, on the connection this unlock takes, so run before it: had it
   // released the second hold too, this one would find none.
   EXPECT_EQ(group().command(replica, {"HGET", kept, field}), "1");
+  EXPECT_EQ(group().command(replica, {"HGET", retaken, field}), "1");
   std::error_code unlocked;
   kept_lock.unlock(unlocked);
   EXPECT_FALSE(unlocked) << unlocked.message();
