@@ -247,6 +247,7 @@ std::shared_ptr<ExecutorState> make_executor_state(std::shared_ptr<ClientCore> c
   state->scheduler_channel = state->queue + ":scheduler-channel";
   state->retry_interval = state->queue + ":retry-interval";
   state->expiration = state->queue + ":expiration";
+  state->cancelled_runs = state->queue + ":cancelled-runs";
   state->termination_topic = state->queue + ":termination-topic";
   state->latch_prefix = state->queue + ":task-latch";
   state->workers_channel = state->queue + ":workers-channel";
@@ -338,10 +339,10 @@ void start_executor_cancel(const ExecutorPtr& executor, const std::string& task_
                            Done<bool> done) {
   const auto& state = *executor;
   eval_reply(state.core,
-             lua::executor_cancel(
-                 {state.queue, state.scheduler, state.counter, state.status,
-                  state.termination_topic, state.tasks, state.retry_interval, state.expiration},
-                 {task_id, kExecutorShutDown, kExecutorTerminated}),
+             lua::executor_cancel({state.queue, state.scheduler, state.counter, state.status,
+                                   state.termination_topic, state.tasks, state.retry_interval,
+                                   state.expiration, state.cancelled_runs},
+                                  {task_id, kExecutorShutDown, kExecutorTerminated}),
              [done = std::move(done)](Status status, const Reply& reply) mutable {
                if (status) return done(std::move(status), false);
                done({}, !reply.is_null() && reply.integer == 1);
@@ -545,7 +546,7 @@ bool ExecutorService::delete_object() const {
   return detail::executor_command<bool>(
       state, "delete_object",
       Command{"DEL", state.queue, state.status, state.counter, state.scheduler, state.tasks,
-              state.retry_interval, state.expiration},
+              state.retry_interval, state.expiration, state.cancelled_runs},
       [](const Reply& reply) { return reply.integer > 0; });
 }
 

@@ -41,6 +41,7 @@ struct ExecutorState {
   std::string scheduler_channel;
   std::string retry_interval;
   std::string expiration;
+  std::string cancelled_runs;  // ours, not Java's: lua/executor_cancel.lua
   std::string termination_topic;
   std::string latch_prefix;  // + ":" + id
   // count_active_workers: the request channel, and the prefixes of each request's count and

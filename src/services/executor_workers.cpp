@@ -169,7 +169,7 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
     eval_reply(core_.shared_from_this(),
                lua::executor_take(
                    {s.tasks, s.expiration, s.counter, s.status, s.retry_interval,
-                    s.termination_topic, s.scheduler},
+                    s.termination_topic, s.scheduler, s.cancelled_runs},
                    {id, std::to_string(worker_now_ms()), kExecutorShutDown, kExecutorTerminated}),
                [self = shared_from_this(), id](const Status& status, const Reply& reply) {
                  if (status) {
@@ -296,7 +296,7 @@ class ExecutorWorkers::Registration : public std::enable_shared_from_this<Regist
     eval_reply(core_.shared_from_this(),
                lua::executor_finish(
                    {s.counter, s.status, s.termination_topic, s.tasks, s.scheduler,
-                    s.retry_interval, s.expiration},
+                    s.retry_interval, s.expiration, s.cancelled_runs},
                    {kExecutorShutDown, kExecutorTerminated, run->request.id, periodic ? "0" : "1"}),
                [self = shared_from_this(), run, then](const Status& status, const Reply&) {
                  if (status) self->report("finish " + run->request.id, status);

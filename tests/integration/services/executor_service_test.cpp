@@ -234,6 +234,29 @@ TEST_F(ExecutorServiceTest, PeriodicTasksRunAgainUntilCancelled) {
   EXPECT_EQ(server.command({"ZCARD", key(":scheduler")}), "0");
 }
 
+// A cancel between a worker's BLPOP (the id left the list) and its read of the bytes finds the
+// task in neither the list nor the schedule: to it, the task is running, and the run that never
+// starts must count it out, or the task count never falls to 0 (and a shut-down executor never
+// terminates). The BLPOP is played by hand: the id is popped, the task cancelled, and the id
+// given back for the workers to take.
+TEST_F(ExecutorServiceTest, ATaskCancelledJustAfterAWorkerTookItsIdIsCountedOut) {
+  ExecutorService executor(client, "jobs");
+  auto sum = executor.submit<std::int32_t>("sum", 1, 1);
+  ASSERT_EQ(server.command({"LPOP", kQueue}), sum.task_id());
+  EXPECT_FALSE(executor.cancel_task(sum.task_id())) << "taken, so running to the cancel";
+  EXPECT_EQ(executor.task_count(), 1);
+  ASSERT_EQ(server.command({"RPUSH", kQueue, sum.task_id()}), "1");
+
+  const ShutdownAtEnd stop_worker{worker_client};
+  ExecutorService(worker_client, "jobs").register_workers(tasks(worker_client), 1);
+  EXPECT_TRUE(eventually([&] { return executor.task_count() == 0; }));
+  EXPECT_EQ(
+      server.command({"EXISTS", kQueue, key(":tasks"), key(":counter"), key(":cancelled-runs")}),
+      "0");
+  executor.shutdown();
+  EXPECT_TRUE(executor.await_termination(5s));
+}
+
 TEST_F(ExecutorServiceTest, ACancelledTaskThatHadNotStartedIsGoneAndItsFutureSaysSo) {
   ExecutorService executor(client, "jobs");
   auto sum = executor.submit<std::int32_t>("sum", 1, 1);
