@@ -12,6 +12,7 @@
 #include "client/live_cores.hpp"
 #include "client/replica_ack.hpp"
 #include "net/batch_clock.hpp"
+#include "net/node_key.hpp"
 #include "net/tls_context.hpp"
 #include "pubsub/routed_pubsub.hpp"
 #include "pubsub/subscriber.hpp"
@@ -201,11 +202,22 @@ void ClientCore::start_router(const ConnectionOptions& options) {
                                  weak_core = weak_from_this()] {
       if (const auto routed = weak.lock()) routed->reroute();
       if (const auto pool = weak_pool.lock()) pool->reroute();
-      if (const auto core = weak_core.lock()) core->services_.topology_changed();
+      if (const auto core = weak_core.lock()) {
+        core->note_masters();
+        core->services_.topology_changed();
+      }
     });
+    note_masters();  // the masters the client starts with
     wired.set_value();
   });
   wired.get_future().wait();
+}
+
+void ClientCore::note_masters() {
+  if (!replica_ack_ || !router_) return;
+  std::vector<std::string> masters;
+  for (const auto& master : router_->masters()) masters.push_back(node_key(master));
+  replica_ack_->masters_changed(masters);
 }
 
 bool ClientCore::connected() const noexcept { return router_ && router_->connected(); }

@@ -128,6 +128,9 @@ class ClientCore : public std::enable_shared_from_this<ClientCore> {
   std::vector<std::thread> threads_;
   void start_router(const ConnectionOptions& options);
   void start_io_threads();
+  /// Tells the replica check (Config::sync_replicas) the masters now: a promoted one is checked
+  /// even without replicas for a while (replica_ack.hpp). Nothing without sync_replicas.
+  void note_masters();
   void eval_on(
       const Script& script, Command evalsha, ReplyCallback callback,
       std::function<void(const std::shared_ptr<Connection>&, const std::string&)> after_send,

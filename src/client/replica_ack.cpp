@@ -44,6 +44,23 @@ void ReplicaAck::forget(const std::string& node) {
   if (it != nodes_.end()) it->second.replicas = -1;
 }
 
+void ReplicaAck::masters_changed(const std::vector<std::string>& masters) {
+  std::set<std::string> now_masters(masters.begin(), masters.end());
+  const auto now = Clock::now();
+  std::lock_guard lock(mutex_);
+  // The first list (or one learned while no master was known) only says where things stand.
+  if (masters_ && !masters_->empty()) {
+    for (const auto& node : now_masters) {
+      if (masters_->contains(node)) continue;
+      // Promoted: as if it had a replica until now (lost_replicas_lately), and counted again.
+      auto& state = nodes_[node];
+      state.replicated_at = now;
+      state.replicas = -1;
+    }
+  }
+  masters_ = std::move(now_masters);
+}
+
 bool ReplicaAck::lost_replicas_lately(const NodeState& state) {
   return state.replicated_at != Clock::time_point{} &&
          Clock::now() - state.replicated_at < kRecount;

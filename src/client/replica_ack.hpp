@@ -17,12 +17,18 @@
 // hear of the switch, and what they write to the old master in between is lost with it (a fencing
 // token drawn there would be drawn again from the new master). A replica that is gone for good
 // costs kRecount of refused acquisitions, after which the master is used unchecked, as Redisson
-// does. A server or proxy that refuses WAIT or INFO (an error reply) is remembered, and nothing is
-// sent to any node of this client afterwards. Until a node's count and the first WAIT have been
-// answered, further calls for it wait for those answers instead of asking again, so a refusal is
-// met once; those that waited for a count of none share the next count. An error a failover causes
-// (WAIT sent to a master demoted meanwhile) is no refusal: remembered, it would switch off every
-// later check of that client, and the next failover would lose writes reported as acknowledged.
+// does. A node that has just become a master (masters_changed: a failover promoted it) is treated
+// the same way: it is WAITed on for kRecount even though its first count finds no replica, since
+// that count is usually taken before the sentinels or the cluster made the old master its replica,
+// and a second failover back to the old master (which comes back with its own data) would lose
+// what was written to it unchecked meanwhile; the failover-sync soak saw fencing tokens drawn
+// twice that way. A server or proxy that refuses WAIT or INFO (an error reply) is remembered, and
+// nothing is sent to any node of this client afterwards. Until a node's count and the first WAIT
+// have been answered, further calls for it wait for those answers instead of asking again, so a
+// refusal is met once; those that waited for a count of none share the next count. An error a
+// failover causes (WAIT sent to a master demoted meanwhile) is no refusal: remembered, it would
+// switch off every later check of that client, and the next failover would lose writes reported as
+// acknowledged.
 //
 // Cost: with healthy replicas, one extra command per synchronizer write and the replica's
 // acknowledgement time (a round trip master -> replica -> master); on a node without replicas, one
@@ -38,6 +44,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +73,11 @@ class ReplicaAck : public std::enable_shared_from_this<ReplicaAck> {
   /// writes already queued on `connection`, and calls `done` with the outcome.
   void follow(const std::shared_ptr<Connection>& connection, const std::string& node,
               std::function<void(ReplicaOutcome)> done);
+
+  /// The client's masters now ("host:port"), after a topology change (or, the first time, as
+  /// the client started): a node that was not a master before is WAITed on for kRecount from
+  /// now, with or without replicas. Any thread.
+  void masters_changed(const std::vector<std::string>& masters);
 
   /// True once a server refused WAIT or INFO: follow() then answers `unchecked` at once.
   bool refused() const;
@@ -106,8 +118,9 @@ class ReplicaAck : public std::enable_shared_from_this<ReplicaAck> {
 
   std::chrono::milliseconds wait_timeout_;
   std::chrono::milliseconds command_timeout_;
-  mutable std::mutex mutex_;  // guards the three below
+  mutable std::mutex mutex_;  // guards the four below
   std::map<std::string, NodeState, std::less<>> nodes_;
+  std::optional<std::set<std::string>> masters_;  // the last masters_changed(); none before
   bool refused_ = false;
   bool wait_answered_ = false;  // some server answered WAIT: it is not refused here
 };

@@ -215,6 +215,54 @@ TEST_F(SentinelClient, UnlocksTheFailoverLostAreSentAgainOnTheNewMaster) {
 
 namespace {
 
+// A failover's new master has no replica until the sentinels turn the old master into one, some
+// seconds later (and with sync_replicas the client's first count of its replicas finds none).
+// Written to unchecked meanwhile, it would lose those writes to a second failover back to the old
+// master. So its lock writes are WAITed on, and fail with not_replicated, until it has a replica.
+TEST_F(SentinelClient, WithSyncReplicasAFreshlyPromotedMasterIsCheckedUntilItHasAReplica) {
+  auto settings = config();
+  settings.sync_replicas = true;
+  settings.sync_replicas_timeout = 200ms;
+  Client client(settings);
+  auto lock = redisson::Lock(client, "sentinel:promoted");
+  lock.lock();  // acknowledged by the replica
+  lock.unlock();
+
+  group().failover();
+  const int promoted = group().master_port();
+  const auto has_replica = [&] {
+    return group().command(promoted, {"INFO", "replication"}).find("connected_slaves:0") ==
+           std::string::npos;
+  };
+  // The client has heard of the switch once its writes land on the new master.
+  ASSERT_TRUE(eventually([&] {
+    try {
+      client.execute(Command{"SET", "sentinel:promoted:seen", "1"});
+    } catch (const redisson::error&) {
+      return false;
+    }
+    return group().command(promoted, {"GET", "sentinel:promoted:seen"}) == "1";
+  }));
+  std::error_code failure;
+  try {
+    lock.lock();
+    lock.unlock();
+  } catch (const redisson::error& e) {
+    failure = e.code();
+  }
+  if (failure) {
+    EXPECT_EQ(failure, redisson::errc::not_replicated) << failure.message();
+    EXPECT_EQ(group().command(promoted, {"EXISTS", "sentinel:promoted"}), "0");
+  } else {
+    EXPECT_TRUE(has_replica()) << "locked unchecked on a new master without a replica";
+  }
+
+  group().wait_until_ready();  // the old master is the new one's replica
+  ASSERT_TRUE(has_replica());
+  lock.lock();
+  lock.unlock();
+}
+
 TEST_F(SentinelClient, AWaitingTakeFollowsAFailoverAndGetsWhatIsOfferedAfter) {
   Client consumer(config());
   Client producer(config());
