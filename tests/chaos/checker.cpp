@@ -34,9 +34,11 @@
 //                    acquired it again: its waiters then wait for a permit that is gone
 //                    (permits_reported counts it), not for the server. Its switch is the
 //                    time the driver saw the Sentinel or the cluster take to promote the replica
-//                    (faults.log switched_after), so the difference is what the clients add to
-//                    the servers' own failover time. Each outage, and their p50 and max, are
-//                    reported in every configuration with failovers.
+//                    (faults.log switched_after) and, with sync_replicas, to link a replica to
+//                    it (replicated_after: a write no replica can acknowledge is refused), so the
+//                    difference is what the clients add to the servers' own failover time. Each
+//                    outage, and their p50 and max, are reported in every configuration with
+//                    failovers.
 // The promises (final.txt "mode"), each a rule that fails the run:
 //   safe            overlap, acked_lost, tokens_reissued, permits_wrong, leftover_keys all 0;
 //   fenced          the same but overlap (a pause past the lease overlaps; the tokens fence it);
@@ -113,8 +115,9 @@ struct Fault {
 };
 
 // One failover's outage: the longest stretch without any acquisition (see the file comment),
-// and what the driver saw of the switch itself (detail "switched_after:<n>ms"; -1 when the
-// detail has none: a failover the driver could not complete).
+// and what the driver saw of the switch itself (detail "switched_after:<n>ms", with
+// "replicated_after:<n>ms" under sync_replicas: switched_after_ms(); -1 when the detail has
+// none: a failover the driver could not complete).
 struct Outage {
   std::string fault;
   std::int64_t outage_ms = 0, switched_ms = -1;
@@ -135,8 +138,21 @@ std::int64_t number_after(const std::string& detail, const std::string& tag) {
 // The slot a cluster failover's detail names (":slot:<n>"), or -1.
 int slot_in(const std::string& detail) { return static_cast<int>(number_after(detail, ":slot:")); }
 
+// How long a client with sync_replicas keeps refusing writes to a master promoted without a
+// replica (ReplicaAck::kRecount): after that it writes there unchecked, so the servers' own
+// failover counts as over then at the latest.
+constexpr std::int64_t kRecountMs = 10'000;
+
+// When the servers' failover was over, ms after the fault's start: the promotion the driver saw
+// (switched_after) or, in the configurations with sync_replicas, also the new master's first
+// linked replica (replicated_after, at most kRecountMs after the promotion): until a replica
+// can acknowledge a write, sync_replicas must refuse it (what a master without replicas took
+// is lost when it fails in turn), so that time is the servers', not the clients'.
 std::int64_t switched_after_ms(const std::string& detail) {
-  return number_after(detail, "switched_after:");
+  const auto switched = number_after(detail, "switched_after:");
+  const auto replicated = number_after(detail, "replicated_after:");
+  if (switched < 0 || replicated < 0) return switched;
+  return std::max(switched, std::min(replicated, switched + kRecountMs));
 }
 
 /// A semaphore operation whose caller was told the permit may be gone (or not back): an acquire

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <future>
 #include <iostream>
 #include <random>
 #include <set>
@@ -482,6 +483,35 @@ class Run {
     return until_ - std::chrono::steady_clock::now() < 2 * kFailoverTimeout;
   }
 
+  // With sync_replicas: when the replica on `port`, once promoted, first has a linked replica of
+  // its own (INFO replication lists one with state=online; a replica lists none), polled from
+  // the fault's start on another thread for up to 30 s: ":replicated_after:<ms since start>ms"
+  // for the fault's detail, or "" (no sync_replicas, or no replica in time). Until then the
+  // clients must refuse writes there (the checker counts that time as the servers').
+  template <class Command>
+  std::future<std::string> replicated_after(Command command, int port, std::int64_t start) {
+    if (!mode_.sync_replicas)
+      return std::async(std::launch::deferred, [] { return std::string(); });
+    return std::async(std::launch::async, [this, command, port, start] {
+      return poll_replicated(command, port, start);
+    });
+  }
+  template <class Command>
+  std::string poll_replicated(const Command& command, int port, std::int64_t start) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (std::chrono::steady_clock::now() < deadline) {
+      try {
+        if (command(port, {"INFO", "replication"}).find("state=online") != std::string::npos) {
+          return ":replicated_after:" + std::to_string((now_us() - start) / 1000) + "ms";
+        }
+      } catch (const std::exception&) {
+        // Not answering for now: asked again.
+      }
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    return "";
+  }
+
   // A failover of the group, from a settled state. The fault lasts from its start until the
   // sentinels name the other node and it answers as master (for master_kill: until the killed
   // node runs again, as a replica-to-be). Detail: old and new master, when the switch was seen.
@@ -489,6 +519,11 @@ class Run {
     start = now_us();
     next_failover_ = std::chrono::steady_clock::now() + 2 * kFailoverTimeout + milliseconds(1000);
     const int old_master = group_->master_port();
+    auto replicated = replicated_after(
+        [this](int port, const std::vector<std::string>& args) {
+          return group_->command(port, args);
+        },
+        group_->replica_port(), start);
     if (fault == "sentinel_failover") {
       group_->failover();
     } else {
@@ -509,7 +544,7 @@ class Run {
       group_->start_node(old_master);
     }
     return "old:" + std::to_string(old_master) + ":new:" + std::to_string(known_master_) +
-           ":switched_after:" + std::to_string((switched - start) / 1000) + "ms";
+           ":switched_after:" + std::to_string((switched - start) / 1000) + "ms" + replicated.get();
   }
 
   // A failover of the master serving one chaos lock (chosen at random), from a settled cluster.
@@ -524,6 +559,11 @@ class Run {
     next_failover_ = std::chrono::steady_clock::now() + 2 * kFailoverTimeout + milliseconds(1000);
     const int old_master = cluster_->master_of_slot(slot);
     const int replica = cluster_->replica_of(old_master);
+    auto replicated = replicated_after(
+        [this](int port, const std::vector<std::string>& args) {
+          return cluster_->command(port, args);
+        },
+        replica, start);
     std::int64_t switched = 0;
     if (fault == "cluster_failover") {
       // failover() returns once the whole cluster has settled; the switch itself is seen here.
@@ -575,8 +615,8 @@ class Run {
     const int new_master = cluster_->master_of_slot(slot);
     known_owners_ = lock_owners();
     return "old:" + std::to_string(old_master) + ":new:" + std::to_string(new_master) +
-           ":switched_after:" + std::to_string((switched - start) / 1000) +
-           "ms:slot:" + std::to_string(slot);
+           ":switched_after:" + std::to_string((switched - start) / 1000) + "ms" +
+           replicated.get() + ":slot:" + std::to_string(slot);
   }
 
   // wait_until_ready(), and every sentinel has itself seen the replica report the replica role.
