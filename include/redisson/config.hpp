@@ -131,7 +131,10 @@ struct Config {
   /// acknowledgement (Redisson checkLockSyncedSlaves, which covers locks only). When replicas
   /// exist and none acknowledged: an acquisition is undone and fails with errc::not_replicated;
   /// an unlock, release, count-down or permit change fails with it too, done on the master only
-  /// (docs/cluster-sentinel.md). Watchdog renewals are waited for but not reported.
+  /// (docs/cluster-sentinel.md). Watchdog renewals are waited for but not reported. A master
+  /// that lost its replicas, or was just promoted, is still waited on for 10 s: with one replica
+  /// per master, lock writes fail with not_replicated after a failover until the old master is
+  /// linked again as the new one's replica.
   bool sync_replicas = false;
   std::chrono::milliseconds sync_replicas_timeout{1000};  ///< the WAIT timeout
 
