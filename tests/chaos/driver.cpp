@@ -486,8 +486,9 @@ class Run {
   // With sync_replicas: when the replica on `port`, once promoted, first has a linked replica of
   // its own (INFO replication lists one with state=online; a replica lists none), polled from
   // the fault's start on another thread for up to 30 s: ":replicated_after:<ms since start>ms"
-  // for the fault's detail, or "" (no sync_replicas, or no replica in time). Until then the
-  // clients must refuse writes there (the checker counts that time as the servers').
+  // for the fault's detail (when the poll gave up, if no replica came), or "" without
+  // sync_replicas. Until then the clients must refuse writes there (the checker counts that
+  // time as the servers').
   template <class Command>
   std::future<std::string> replicated_after(Command command, int port, std::int64_t start) {
     if (!mode_.sync_replicas)
@@ -509,7 +510,9 @@ class Run {
       }
       std::this_thread::sleep_for(milliseconds(20));
     }
-    return "";
+    // None in time: when the poll gave up, a lower bound (the checker caps it at the clients'
+    // 10 s of refusals anyway).
+    return ":replicated_after:" + std::to_string((now_us() - start) / 1000) + "ms";
   }
 
   // A failover of the group, from a settled state. The fault lasts from its start until the
