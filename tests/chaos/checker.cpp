@@ -335,9 +335,9 @@ Result check(const std::string& dir) {
   std::vector<Section> sections;
   std::vector<GaveUp> gave_ups;           // "T" lines
   std::vector<std::int64_t> acquired_at;  // every "A" line's time, all workers
-  // The last time a semaphore operation reported a possible loss of its permit
-  // (reported_acquire_failure: the wait's start; a failed release: the section's end).
-  std::int64_t sem_reported_last = INT64_MIN;
+  // When a semaphore operation reported a possible loss of its permit (reported_acquire_failure:
+  // the wait's start; a failed release: the section's end), each time.
+  std::vector<std::int64_t> sem_reported;
   std::map<std::string, std::vector<std::int64_t>> acquired_by_kind;  // the same, per lock kind
   // Per lock kind, when a worker wanted it: each wait, from its start until it got the lock
   // (E), gave up (T) or failed (X: the failure's time is not logged, so its start only).
@@ -378,7 +378,7 @@ Result check(const std::string& dir) {
         if (s.status == "not_replicated") ++result.not_replicated_writes;
         if (s.kind == "sem" && unlock != "ok") {
           ++result.sem_reported_failures;
-          sem_reported_last = std::max(sem_reported_last, s.end);
+          sem_reported.push_back(s.end);
         }
         sections.push_back(s);
         wanted_by_kind[s.kind].emplace_back(s.wait_start, s.start);
@@ -400,7 +400,7 @@ Result check(const std::string& dir) {
         wanted_by_kind[kind].emplace_back(wait_start, wait_start);
         if (kind == "sem" && reported_acquire_failure(error)) {
           ++result.sem_reported_failures;
-          sem_reported_last = std::max(sem_reported_last, wait_start);
+          sem_reported.push_back(wait_start);
         }
       }
     }
@@ -409,16 +409,19 @@ Result check(const std::string& dir) {
   result.duration_s = last > first ? (last - first) / 1'000'000 : 0;
 
   std::sort(acquired_at.begin(), acquired_at.end());
-  // The semaphore is out of service from its last reported loss on when nobody acquired it after
-  // that (the permit is gone for the rest of the run); INT64_MAX when it never was.
+  // The semaphore is out of service for the rest of the run from the first loss reported after
+  // its last acquisition (the permit went then; later reports are waits for the gone permit);
+  // INT64_MAX when no report came after the last acquisition.
   std::int64_t sem_dead_from = INT64_MAX;
-  if (sem_reported_last != INT64_MIN) {
+  {
     const auto sem_acquired = acquired_by_kind.find("sem");
     std::int64_t last_acquired = INT64_MIN;
     if (sem_acquired != acquired_by_kind.end()) {
       for (const auto t : sem_acquired->second) last_acquired = std::max(last_acquired, t);
     }
-    if (last_acquired < sem_reported_last) sem_dead_from = sem_reported_last;
+    for (const auto t : sem_reported) {
+      if (t > last_acquired) sem_dead_from = std::min(sem_dead_from, t);
+    }
   }
   std::vector<std::int64_t> fault_starts;
   for (const auto& fault : faults) fault_starts.push_back(fault.start);
@@ -466,10 +469,12 @@ Result check(const std::string& dir) {
       wanted.insert(wanted.end(), waits.begin(), waits.end());
     }
     std::sort(acquired.begin(), acquired.end());
-    if (acquired.empty() && wanted.empty() && !killed_holders.empty()) {
-      // Every lock it moved had a holder just killed: nothing left to measure it by.
+    if (acquired.empty() && wanted.empty()) {
+      // Every lock it moved had a holder just killed, or was the semaphore left out: nothing
+      // left to measure it by.
       result.notes.push_back(fault.kind + " at " + std::to_string(fault.start) +
-                             ": not measured (its locks' holders were killed just before)");
+                             ": not measured (its locks' holders were killed just before, or its "
+                             "slot holds only the semaphore left out)");
       continue;
     }
     // A stretch without acquisitions is an outage only from when someone wanted the service:
@@ -478,7 +483,11 @@ Result check(const std::string& dir) {
     auto wanted_from = [&](std::int64_t from, std::int64_t to) {
       std::int64_t earliest = to;
       for (const auto& [wait_start, wait_end] : wanted) {
-        if (wait_start < to && wait_end >= from) earliest = std::min(earliest, wait_start);
+        // Strictly after `from`: the wait that ended in the acquisition at `from` (the stretch's
+        // start) is over; counted, it made every lull after an acquisition an outage (eight
+        // workers all waiting out a lost semaphore permit left the other locks unasked for 10 s,
+        // counted as their outage).
+        if (wait_start < to && wait_end > from) earliest = std::min(earliest, wait_start);
       }
       return std::max(from, earliest);
     };
