@@ -221,12 +221,21 @@ namespace {
 // master. So its lock writes are WAITed on, and fail with not_replicated, until it has a replica.
 TEST_F(SentinelClient, WithSyncReplicasAFreshlyPromotedMasterIsCheckedUntilItHasAReplica) {
   auto settings = config();
-  settings.sync_replicas = true;
-  settings.sync_replicas_timeout = 200ms;
+  settings.sync_replicas = true;  // sync_replicas_timeout 1 s: a loaded machine's replica is slow
   Client client(settings);
   auto lock = redisson::Lock(client, "sentinel:promoted");
-  lock.lock();  // acknowledged by the replica
-  lock.unlock();
+  // Acknowledged by the replica (retried: SetUp's replica may still be catching up).
+  const auto lock_acknowledged = [&] {
+    try {
+      lock.lock();
+      lock.unlock();
+      return true;
+    } catch (const redisson::error& e) {
+      EXPECT_EQ(e.code(), redisson::errc::not_replicated) << e.what();
+      return false;
+    }
+  };
+  ASSERT_TRUE(eventually(lock_acknowledged, 10s, 100ms));
 
   group().failover();
   const int promoted = group().master_port();
@@ -259,8 +268,7 @@ TEST_F(SentinelClient, WithSyncReplicasAFreshlyPromotedMasterIsCheckedUntilItHas
 
   group().wait_until_ready();  // the old master is the new one's replica
   ASSERT_TRUE(has_replica());
-  lock.lock();
-  lock.unlock();
+  EXPECT_TRUE(eventually(lock_acknowledged, 10s, 100ms));
 }
 
 TEST_F(SentinelClient, AWaitingTakeFollowsAFailoverAndGetsWhatIsOfferedAfter) {
