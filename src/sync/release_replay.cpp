@@ -24,7 +24,9 @@ void ReleaseReplay::acquiring(ClientCore& core, std::string_view name, OwnerId o
   if (!records(core.config())) return;
   try {
     core.service<ReleaseReplay>().drop(key_of(name, owner));
-  } catch (...) {  // NOLINT(bugprone-empty-catch): out of memory; nothing was kept either then
+  } catch (...) {  // NOLINT(bugprone-empty-catch): out of memory for the key: the repeats stay,
+    // and should one release the hold this attempt takes, the owner learns it (the watchdog's
+    // lost report, or its unlock answered not_owner)
   }
 }
 
