@@ -13,9 +13,7 @@
 // their result under the request latch (P(redisson_unlock_latch, n):<id>), written in the same
 // script as the release and so replicated with it, and answer a repeat from the latch; a hold
 // that is gone anyway (the failover lost the acquisition too) answers "not the owner" and nothing
-// changes. A lost unlock done late is still right for a re-entrant hold: counts commute, so when
-// the owner took the lock again on the new master meanwhile, the repeat takes back the one hold
-// the failover gave back.
+// changes, as long as its owner has not taken the lock again (below).
 //
 // Not semaphore releases: a permit has no owner, so a release sent again to a new master that
 // lost the acquisition as well would add a permit nobody took (two holders of a one-permit
@@ -33,8 +31,9 @@
 // repeat whose latch had expired could release a hold taken since): 11 s with the default Config,
 // which covers the second a failover loses with room for a slow switch.
 // The newest kCapacity are kept. Only clients whose topology can change (Sentinel, Cluster)
-// record. Cost per unlock there: one small allocation and a deque push under a mutex. One per
-// client: ClientCore::service<ReleaseReplay>().
+// record. Cost there: per unlock, the callable and its key (allocations) and a deque push under
+// a mutex; per acquire attempt, its key and a hash lookup under that mutex (far below the round
+// trip the attempt makes). One per client: ClientCore::service<ReleaseReplay>().
 #pragma once
 
 #include <chrono>
