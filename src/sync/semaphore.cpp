@@ -107,6 +107,19 @@ void release_permits(const std::shared_ptr<detail::SemaphoreState>& semaphore, s
       ReplicaWait::report);
 }
 
+// Undoes an acquisition where it may have happened: adds `permits` back only when the attempt's
+// latch is still there (the attempt took them on this node), and deletes it, so a resend or a
+// second undo adds nothing. Not waited for by the replicas: a node that never saw the acquisition
+// gives back nothing.
+void give_back(const std::shared_ptr<detail::SemaphoreState>& semaphore, const std::string& latch,
+               std::int64_t permits, detail::ReplyCallback then) {
+  using namespace detail;
+  eval_with_retry(semaphore->core,
+                  lua::semaphore_give_back({semaphore->name, semaphore->channel, latch},
+                                           {permits, semaphore->publish_command}),
+                  semaphore->core->config().retry_attempts, std::move(then));
+}
+
 }  // namespace
 
 namespace {
@@ -168,17 +181,23 @@ void Semaphore::start_acquire(const detail::ObjectPtr& object, std::int64_t perm
             // No replica acknowledged the permits taken: give them back and say so. Only where
             // they were taken (the latch's node): after a failover the new master never saw the
             // acquisition, and a plain release there would add permits nobody took.
-            return eval_with_retry(
-                semaphore->core,
-                lua::semaphore_give_back({semaphore->name, semaphore->channel, taken_latch},
-                                         {permits, semaphore->publish_command}),
-                semaphore->core->config().retry_attempts,
+            return give_back(
+                semaphore, taken_latch, permits,
                 [callback = std::move(callback)](std::error_code, const Reply&) mutable {
                   callback(Status(make_error_code(errc::not_replicated),
                                   "acquire semaphore: no replica acknowledged the permits taken "
                                   "within sync_replicas_timeout; they were given back"),
                            {});
                 });
+          }
+          if (is_retryable(ec)) {
+            // No send got its answer (timed out, connection lost, refused as busy), yet one of
+            // them may have taken the permits. Nobody would ever release them, a permit having
+            // no lease, so they are given back (best effort: the latch must still be there, and
+            // it outlives the sends by about one retry interval) and the failure is reported
+            // at once.
+            give_back(semaphore, taken_latch, permits, [](std::error_code, const Reply&) {});
+            return callback(status_of(ec, reply), {});
           }
           // (not_replicated without permits taken: a refusal, which a failover cannot undo.)
           if (ec && ec != errc::not_replicated) return callback(status_of(ec, reply), {});
