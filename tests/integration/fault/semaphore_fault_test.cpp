@@ -27,8 +27,8 @@ namespace {
 
 // Commands time out after 300 ms and are sent once more: an acquisition whose replies are held
 // back fails after about 600 ms (two timeouts; the client then opens a new connection). Its latch
-// lives (300 ms + retry_interval) per send, 2.6 s: the give-back, sent once the proxy lets
-// replies through again, finds it.
+// lives (300 ms + retry_interval) per send, 2.6 s: the give-back, which runs once the client has
+// its new connection, finds it.
 Config lossy_config(std::string_view url) {
   auto config = redisson::test::fault_config(url, 300ms);
   config.retry_attempts = 1;
