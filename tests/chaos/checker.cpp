@@ -31,8 +31,10 @@
 //                    SIGKILLed within a lease before the failover is left out: it stays taken
 //                    until that lease ends anyway (holder_crash measures it). So is the
 //                    semaphore once an operation reported its permit possibly lost and nobody
-//                    acquired it again: its waiters then wait for a permit that is gone
-//                    (permits_reported counts it), not for the server. Its switch is the
+//                    acquired it again, or once a wait for it gave up after its last
+//                    acquisition when it ends without its permit: its waiters then wait for a
+//                    permit that is gone (permits_reported or permits_wrong counts it), not
+//                    for the server. Its switch is the
 //                    time the driver saw the Sentinel or the cluster take to promote the replica
 //                    (faults.log switched_after) and, with sync_replicas, to link a replica to
 //                    it (replicated_after: a write no replica can acknowledge is refused), so the
@@ -411,7 +413,12 @@ Result check(const std::string& dir) {
   std::sort(acquired_at.begin(), acquired_at.end());
   // The semaphore is out of service for the rest of the run from the first loss reported after
   // its last acquisition (the permit went then; later reports are waits for the gone permit);
-  // INT64_MAX when no report came after the last acquisition.
+  // INT64_MAX when no report came after the last acquisition. A permit lost without a report
+  // (without sync_replicas, a failover drops an acquisition's undo or a release: permits_wrong
+  // counts it) ends the service the same way, from the first wait given up after the last
+  // acquisition, when the semaphore ends without its permit: every worker that tries it then
+  // waits out its whole wait, and counted, those waits made the lull on the other locks an
+  // outage of each later failover.
   std::int64_t sem_dead_from = INT64_MAX;
   {
     const auto sem_acquired = acquired_by_kind.find("sem");
@@ -421,6 +428,13 @@ Result check(const std::string& dir) {
     }
     for (const auto t : sem_reported) {
       if (t > last_acquired) sem_dead_from = std::min(sem_dead_from, t);
+    }
+    if (result.permits_end < 1) {
+      for (const auto& gave_up : gave_ups) {
+        if (gave_up.kind == "sem" && gave_up.wait_start > last_acquired) {
+          sem_dead_from = std::min(sem_dead_from, gave_up.wait_start);
+        }
+      }
     }
   }
   std::vector<std::int64_t> fault_starts;
@@ -455,7 +469,7 @@ Result check(const std::string& dir) {
     const bool sem_dead = sem_dead_from < window_end;
     if (sem_dead && (slot < 0 || detail::key_slot(lock_name("sem")) == slot)) {
       result.notes.push_back(fault.kind + " at " + std::to_string(fault.start) +
-                             ": the semaphore left out (its permit reported lost at " +
+                             ": the semaphore left out (its permit lost by " +
                              std::to_string(sem_dead_from) + ", never acquired after)");
     }
     std::vector<std::int64_t> acquired;
