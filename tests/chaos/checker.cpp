@@ -34,11 +34,11 @@
 //                    acquired it again, or once a wait for it gave up after its last
 //                    acquisition when it ends without its permit: its waiters then wait for a
 //                    permit that is gone (permits_reported or permits_wrong counts it), not
-//                    for the server. Its switch is the
-//                    time the driver saw the Sentinel or the cluster take to promote the replica
-//                    (faults.log switched_after) and, with sync_replicas, to link a replica to
-//                    it (replicated_after: a write no replica can acknowledge is refused), so the
-//                    difference is what the clients add to the servers' own failover time. Each
+//                    for the server. Its switch is the time the driver saw the Sentinel or
+//                    the cluster take to promote the replica (faults.log switched_after) and,
+//                    with sync_replicas, to link a replica to it (replicated_after: a write no
+//                    replica can acknowledge is refused), so the difference is what the
+//                    clients add to the servers' own failover time. Each
 //                    outage, and their p50 and max, are reported in every configuration with
 //                    failovers.
 // The promises (final.txt "mode"), each a rule that fails the run:
