@@ -107,7 +107,8 @@ enum class ResetRun {
 // re-check is written to the dead command connection and fails with connection_lost (it may have
 // run: the wait reports the outage, as documented). Which reset the client reads first is the
 // kernel's; such a run says nothing about the wake-up path and is run again.
-ResetRun wait_through_a_pubsub_reset() {
+// (void, with `run` as its result, so that ASSERT can stop it.)
+void wait_through_a_pubsub_reset(ResetRun& run) {
   RedisServer server;
   FaultProxy proxy(server.host(), server.port());
   Client holder(config_for(server.url()));
@@ -115,15 +116,15 @@ ResetRun wait_through_a_pubsub_reset() {
   auto held = redisson::Lock(holder, "wake-me");
   // A long explicit lease: the waiter's fallback (the lock's TTL) is far beyond the test's wait,
   // so only the resubscribe-and-recheck path can wake it in time.
-  EXPECT_TRUE(held.async_try_lock(redisson::OwnerId(1), 0ms, 60000ms, asio::use_future).get());
+  ASSERT_TRUE(held.async_try_lock(redisson::OwnerId(1), 0ms, 60000ms, asio::use_future).get());
   auto waiter = redisson::Lock(waiter_client, "wake-me");
   server.command({"CONFIG", "RESETSTAT"});
   auto acquired = waiter.async_lock(redisson::OwnerId(2), asio::use_future);
   const std::string channel = "redisson_lock__channel:{wake-me}";
-  EXPECT_TRUE(subscribers_are(server, channel, 1));
+  ASSERT_TRUE(subscribers_are(server, channel, 1));
   // The reset must find the waiter asleep: an attempt whose connection is reset fails the wait
   // (an outage is reported, not slept on). Its two attempts are: before and after subscribing.
-  EXPECT_TRUE(eventually([&] {
+  ASSERT_TRUE(eventually([&] {
     return server.command({"INFO", "commandstats"}).find("cmdstat_evalsha:calls=2,") !=
            std::string::npos;
   }));
@@ -133,7 +134,7 @@ ResetRun wait_through_a_pubsub_reset() {
   waiter_client.async_execute(redisson::Command{"PING"}, asio::use_future).get();
   proxy.refuse_new(true);
   proxy.reset_all();
-  EXPECT_TRUE(subscribers_are(server, channel, 0));
+  ASSERT_TRUE(subscribers_are(server, channel, 0));
   held.async_unlock(redisson::OwnerId(1), asio::use_future)
       .get();  // its release message reaches nobody
   if (acquired.wait_for(100ms) == std::future_status::ready) {
@@ -143,20 +144,24 @@ ResetRun wait_through_a_pubsub_reset() {
     } catch (const std::system_error& e) {  // asio::use_future's type, not redisson::error
       EXPECT_EQ(e.code(), errc::connection_lost) << e.what();
     }
-    return ResetRun::raced;
+    run = ResetRun::raced;
+    return;
   }
   proxy.refuse_new(false);
-  EXPECT_EQ(acquired.wait_for(20s), std::future_status::ready);
+  ASSERT_EQ(acquired.wait_for(20s), std::future_status::ready);
   EXPECT_TRUE(acquired.get());
   EXPECT_EQ(server.command({"HGETALL", "wake-me"}), waiter_client.id() + ":2\n1");
   waiter.async_unlock(redisson::OwnerId(2), asio::use_future).get();
-  return ResetRun::woke;
+  run = ResetRun::woke;
 }
 
 TEST(LockFault, WaiterWhosePubSubConnectionIsResetStillAcquiresAfterTheUnlock) {
   // Up to five runs for one that tells (a race lost four times in a row would be news).
   int raced = 0;
-  while (raced < 5 && wait_through_a_pubsub_reset() == ResetRun::raced) ++raced;
+  for (auto run = ResetRun::raced; raced < 5; ++raced) {
+    wait_through_a_pubsub_reset(run);
+    if (HasFatalFailure() || run == ResetRun::woke) break;
+  }
   EXPECT_LT(raced, 5) << "every run's re-check raced the command connection's reset";
 }
 
