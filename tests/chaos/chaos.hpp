@@ -22,7 +22,9 @@
 //                                                 killed (or exited) and is being restarted
 //   faults.log      F <kind> <start_us> <end_us> <detail>
 //                   (failover faults: detail old:<port>:new:<port>:switched_after:<n>ms, and
-//                   :slot:<n> on the cluster)
+//                   :slot:<n> on the cluster); also "F sem_repair <start_us> <end_us>
+//                   replicas:<n>": no fault, the driver putting back the semaphore's permit
+//                   once it was gone for good (semaphore_watch.hpp)
 //   final.txt       mode <promise> | lease_ms <n> | seconds <n> | counter <kind> <value> |
 //                   permits <n> (the semaphore's, at the end) | left <key> <what>
 //                   (the promise: safe | pause | fenced | failover-async (failover: the outage

@@ -9,11 +9,12 @@
 //                    lock with the same token, or a later one with a lower token than an
 //                    earlier one's;
 //   permits_wrong    the semaphore's permits at the end (final.txt "permits") differ from its one
-//                    permit, nobody holding it; each semaphore operation whose caller was told
-//                    of a possible loss (an acquire that failed not_replicated, timeout or
-//                    connection_lost; a release that failed at all, not_replicated included)
-//                    accounts for one permit of the difference, counted as permits_reported
-//                    instead;
+//                    permit, nobody holding it, or the driver had to put a lost permit back
+//                    (faults.log "sem_repair", one permit each); each semaphore operation whose
+//                    caller was told of a possible loss (an acquire that failed not_replicated,
+//                    timeout or connection_lost; a release that failed at all, not_replicated
+//                    included) accounts for one permit of the difference, counted as
+//                    permits_reported instead;
 //   leftover_keys    a key of the chaos locks (lock hashes, fair-lock queue and timeout entries,
 //                    waiter sets, read-write hold timeouts, request-id latches: final.txt
 //                    "left" lines, each listed in the notes) still there one lease after every
@@ -30,9 +31,9 @@
 //                    in it (a lock nobody asked for is not down). A lock whose holder was
 //                    SIGKILLed within a lease before the failover is left out: it stays taken
 //                    until that lease ends anyway (holder_crash measures it). So is the
-//                    semaphore once an operation reported its permit possibly lost and nobody
-//                    acquired it again, or once a wait for it gave up after its last
-//                    acquisition when it ends without its permit: its waiters then wait for a
+//                    semaphore while its permit was gone (semaphore_dead_spans: from an
+//                    operation that reported it possibly lost, or a wait given up, after its
+//                    last acquisition, until the driver's repair): its waiters then wait for a
 //                    permit that is gone (permits_reported or permits_wrong counts it), not
 //                    for the server. Its switch is the time the driver saw the Sentinel or
 //                    the cluster take to promote the replica (faults.log switched_after) and,
@@ -201,6 +202,8 @@ struct Result {
   /// Permits missing (or extra) at the end that reported failures account for, one each: not
   /// violations.
   std::int64_t permits_reported = 0;
+  /// Times the driver put a lost permit back ("F sem_repair"): each one a permit lost.
+  std::int64_t sem_repairs = 0;
   std::map<std::string, std::int64_t> faults;
   std::map<std::string, std::int64_t> violations{
       {"overlap", 0},       {"acked_lost", 0},  {"tokens_reissued", 0},  {"permits_wrong", 0},
@@ -246,6 +249,46 @@ struct Result {
     return out;
   }
 };
+
+// When the semaphore had no permit to give: one [from, to) span per loss, `to` being the
+// driver's repair that ended it or, for a loss never repaired, INT64_MAX. Between repairs (and
+// after the last), the loss dates from the first operation after the last acquisition that
+// reported a possible loss (later reports are waits for the gone permit), or, when the permit is
+// known gone (a repair ended the stretch, or the run ends without it) without a report, from
+// the first wait given up after that acquisition: every worker that tries it then waits out its
+// whole wait, and counted, those waits made the lull on the other locks an outage of the
+// failovers meanwhile.
+std::vector<std::pair<std::int64_t, std::int64_t>> semaphore_dead_spans(
+    std::vector<std::int64_t> acquired, const std::vector<std::int64_t>& reported,
+    const std::vector<GaveUp>& gave_ups, const std::vector<std::int64_t>& repairs,
+    bool ends_without_permit) {
+  std::sort(acquired.begin(), acquired.end());
+  std::vector<std::pair<std::int64_t, std::int64_t>> spans;
+  std::int64_t stretch_start = INT64_MIN;
+  for (std::size_t i = 0; i <= repairs.size(); ++i) {
+    const auto stretch_end = i < repairs.size() ? repairs[i] : INT64_MAX;
+    const bool known_gone = i < repairs.size() || ends_without_permit;
+    // The stretch's last acquisition, or its start (a repair hands out a fresh permit).
+    std::int64_t last_acquired = stretch_start;
+    const auto after = std::lower_bound(acquired.begin(), acquired.end(), stretch_end);
+    if (after != acquired.begin() && *std::prev(after) >= stretch_start) {
+      last_acquired = *std::prev(after);
+    }
+    std::int64_t from = INT64_MAX;
+    for (const auto t : reported) {
+      if (t > last_acquired && t < stretch_end) from = std::min(from, t);
+    }
+    for (const auto& gave_up : gave_ups) {
+      if (known_gone && gave_up.kind == "sem" && gave_up.wait_start > last_acquired &&
+          gave_up.wait_start < stretch_end) {
+        from = std::min(from, gave_up.wait_start);
+      }
+    }
+    if (from < stretch_end) spans.emplace_back(from, stretch_end);
+    stretch_start = stretch_end;
+  }
+  return spans;
+}
 
 // Recovery times (see the file comment): what a user waits for after a holder dies or the
 // connections go.
@@ -323,6 +366,7 @@ Result check(const std::string& dir) {
     }
   }
   std::vector<Fault> faults;
+  std::vector<std::int64_t> sem_repairs;  // "F sem_repair" starts, in order
   {
     std::ifstream in(dir + "/faults.log");
     for (std::string line; std::getline(in, line);) {
@@ -330,6 +374,12 @@ Result check(const std::string& dir) {
       std::string tag;
       Fault fault;
       fields >> tag >> fault.kind >> fault.start >> fault.end >> fault.detail;
+      // The driver's repair of a dead semaphore: not a fault (it cuts no outage window and
+      // explains nothing but the semaphore's own gap).
+      if (fault.kind == "sem_repair") {
+        sem_repairs.push_back(fault.start);
+        continue;
+      }
       faults.push_back(fault);
       ++result.faults[fault.kind];
     }
@@ -411,32 +461,9 @@ Result check(const std::string& dir) {
   result.duration_s = last > first ? (last - first) / 1'000'000 : 0;
 
   std::sort(acquired_at.begin(), acquired_at.end());
-  // The semaphore is out of service for the rest of the run from the first loss reported after
-  // its last acquisition (the permit went then; later reports are waits for the gone permit);
-  // INT64_MAX when no report came after the last acquisition. A permit lost without a report
-  // (without sync_replicas, a failover drops an acquisition's undo or a release: permits_wrong
-  // counts it) ends the service the same way, from the first wait given up after the last
-  // acquisition, when the semaphore ends without its permit: every worker that tries it then
-  // waits out its whole wait, and counted, those waits made the lull on the other locks an
-  // outage of each later failover.
-  std::int64_t sem_dead_from = INT64_MAX;
-  {
-    const auto sem_acquired = acquired_by_kind.find("sem");
-    std::int64_t last_acquired = INT64_MIN;
-    if (sem_acquired != acquired_by_kind.end()) {
-      for (const auto t : sem_acquired->second) last_acquired = std::max(last_acquired, t);
-    }
-    for (const auto t : sem_reported) {
-      if (t > last_acquired) sem_dead_from = std::min(sem_dead_from, t);
-    }
-    if (result.permits_end < 1) {
-      for (const auto& gave_up : gave_ups) {
-        if (gave_up.kind == "sem" && gave_up.wait_start > last_acquired) {
-          sem_dead_from = std::min(sem_dead_from, gave_up.wait_start);
-        }
-      }
-    }
-  }
+  result.sem_repairs = static_cast<std::int64_t>(sem_repairs.size());
+  const auto sem_dead = semaphore_dead_spans(acquired_by_kind["sem"], sem_reported, gave_ups,
+                                             sem_repairs, result.permits_end < 1);
   std::vector<std::int64_t> fault_starts;
   for (const auto& fault : faults) fault_starts.push_back(fault.start);
   std::sort(fault_starts.begin(), fault_starts.end());
@@ -466,18 +493,24 @@ Result check(const std::string& dir) {
     const auto window_end = std::min(fault.end + kOutageWindowUs, next_fault_start);
     // The semaphore whose permit went for good in this window (or before it) has no service to
     // resume: its waiters measure the loss.
-    const bool sem_dead = sem_dead_from < window_end;
-    if (sem_dead && (slot < 0 || detail::key_slot(lock_name("sem")) == slot)) {
-      result.notes.push_back(fault.kind + " at " + std::to_string(fault.start) +
-                             ": the semaphore left out (its permit lost by " +
-                             std::to_string(sem_dead_from) + ", never acquired after)");
+    const auto dead = std::find_if(sem_dead.begin(), sem_dead.end(), [&](const auto& span) {
+      return span.first < window_end && span.second > fault.start;
+    });
+    const bool sem_left_out = dead != sem_dead.end();
+    if (sem_left_out && (slot < 0 || detail::key_slot(lock_name("sem")) == slot)) {
+      result.notes.push_back(
+          fault.kind + " at " + std::to_string(fault.start) +
+          ": the semaphore left out (its permit lost from " + std::to_string(dead->first) +
+          (dead->second == INT64_MAX ? " on"
+                                     : " until its repair at " + std::to_string(dead->second)) +
+          ")");
     }
     std::vector<std::int64_t> acquired;
     std::vector<std::pair<std::int64_t, std::int64_t>> wanted;
     for (const auto& [kind, times] : acquired_by_kind) {
       if (slot >= 0 && detail::key_slot(lock_name(kind)) != slot) continue;
       if (killed_holders.count(kind) != 0) continue;
-      if (kind == "sem" && sem_dead) continue;
+      if (kind == "sem" && sem_left_out) continue;
       acquired.insert(acquired.end(), times.begin(), times.end());
       const auto& waits = wanted_by_kind[kind];
       wanted.insert(wanted.end(), waits.begin(), waits.end());
@@ -542,15 +575,17 @@ Result check(const std::string& dir) {
     result.outages.push_back(outage);
   }
 
-  // The semaphore ends with its one permit, nobody holding it. A difference is a violation
-  // unless as many operations reported a possible loss to their callers (one permit each).
+  // The semaphore ends with its one permit, nobody holding it, and the driver never had to put
+  // it back. Each difference (and each repair) is a violation unless as many operations reported
+  // a possible loss to their callers (one permit each).
   {
-    const auto off = std::abs(result.permits_end - 1);
+    const auto off = std::abs(result.permits_end - 1) + result.sem_repairs;
     result.permits_reported = std::min(off, result.sem_reported_failures);
     result.violations["permits_wrong"] = off - result.permits_reported;
     if (off > 0) {
       result.notes.push_back("semaphore ends with " + std::to_string(result.permits_end) +
-                             " permits; " + std::to_string(result.sem_reported_failures) +
+                             " permits after " + std::to_string(result.sem_repairs) + " repairs; " +
+                             std::to_string(result.sem_reported_failures) +
                              " operations reported a possible loss");
     }
   }
@@ -599,9 +634,14 @@ Result check(const std::string& dir) {
       const auto& after = list[i];
       const auto gap = after.start - before.end;
       if (gap <= kWakeBoundUs || after.wait_start > before.end) continue;
-      const bool explained = std::any_of(faults.begin(), faults.end(), [&](const Fault& f) {
-        return f.start <= after.start && f.end + explain_us >= before.end;
-      });
+      const bool explained =
+          std::any_of(faults.begin(), faults.end(),
+                      [&](const Fault& f) {
+                        return f.start <= after.start && f.end + explain_us >= before.end;
+                      }) ||
+          (kind == "sem" && std::any_of(sem_repairs.begin(), sem_repairs.end(), [&](auto t) {
+             return t >= before.end && t <= after.start;  // the permit was gone until then
+           }));
       if (explained) {
         ++result.late_explained;
       } else {
@@ -783,7 +823,7 @@ int run_checker(const std::vector<std::string>& dirs, const std::string& summary
         << ", \"tokens_reissued\": " << r.v("tokens_reissued")
         << ", \"permits_wrong\": " << r.v("permits_wrong")
         << ", \"permits_reported\": " << r.permits_reported
-        << ", \"permits_at_end\": " << r.permits_end
+        << ", \"permits_at_end\": " << r.permits_end << ", \"sem_repairs\": " << r.sem_repairs
         << ", \"leftover_keys\": " << r.v("leftover_keys")
         << ", \"outage_ms\": {\"p50\": " << outage_p50 << ", \"max\": " << outage_max << "}"
         << ", \"outage_beyond_switch_ms\": {\"p50\": " << beyond_p50 << ", \"max\": " << beyond_max

@@ -24,10 +24,12 @@
 #include <thread>
 
 #include "chaos/chaos.hpp"
+#include "chaos/semaphore_watch.hpp"
 #include "fault/fault_proxy.hpp"
 #include "redisson/config.hpp"
 #include "support/redis_cluster.hpp"
 #include "support/redis_server.hpp"
+#include "sync/names.hpp"
 #include "topology/key_slot.hpp"
 
 namespace redisson::chaos {
@@ -183,7 +185,8 @@ class Run {
         lease_(lease),
         self_(std::move(self)),
         random_(seed),
-        pids_(static_cast<std::size_t>(workers), -1) {
+        pids_(static_cast<std::size_t>(workers), -1),
+        sem_watch_(dir_, static_cast<std::size_t>(workers)) {
     if (mode_.topology == Topology::sentinel) {
       group_ = std::make_unique<RedisSentinelGroup>(persistent_group());
       known_master_ = group_->master_port();
@@ -213,6 +216,8 @@ class Run {
       if (std::chrono::steady_clock::now() >= until_) break;
       reap_and_respawn();
       notice_switch();
+      // No fault in the same turn: the repair has reached a replica by the next one.
+      if (repair_semaphore()) continue;
       const auto& fault = mode_.faults[random_() % mode_.faults.size()];
       // A failover that could not finish before the end would leave the group unsettled for
       // the final reads; one too soon after the last would be refused by the sentinels.
@@ -263,6 +268,46 @@ class Run {
     known_master_ = master;
   }
 
+  // The semaphore's permit put back once it is gone for good (SemaphoreWatch), in one script
+  // that adds it only while there is none and wakes the waiters as a release would (both publish
+  // commands: on a cluster the workers subscribe with SSUBSCRIBE); with replicas, then waited for
+  // until a replica has it, so that a failover cannot take the repair back. Logged as
+  // "F sem_repair" (the checker counts each as a permit lost). True when it repaired.
+  bool repair_semaphore() {
+    if (std::find(mode_.kinds.begin(), mode_.kinds.end(), "sem") == mode_.kinds.end()) {
+      return false;
+    }
+    static const char* const kRepair =
+        "if tonumber(redis.call('get', KEYS[1]) or '0') ~= 0 then return 0 end "
+        "redis.call('set', KEYS[1], '1') "
+        "redis.call('publish', KEYS[2], '1') "
+        "redis.call('spublish', KEYS[2], '1') "
+        "return 1";
+    const auto key = lock_name("sem");
+    try {
+      const auto value = master_command({"GET", key});
+      const std::int64_t permits = value == "(nil)" ? 0 : std::stoll(value);
+      if (!sem_watch_.dead(permits, std::chrono::steady_clock::now())) return false;
+      const auto start = now_us();
+      const auto reply = master_command_on(
+          key, {"EVAL", kRepair, "2", key, detail::prefix_name("redisson_sc", key)});
+      if (reply != "1") return false;  // a permit came back meanwhile
+      int replicas = 0;
+      if (group_) {
+        replicas =
+            group_->node(group_->master_port()).replicas_with_everything(1, milliseconds(2000), "");
+      } else if (cluster_) {
+        replicas = cluster_->node(cluster_->master_of_slot(slot_of(key)))
+                       .replicas_with_everything(1, milliseconds(2000), key);
+      }
+      sem_watch_.repaired();
+      log_fault("sem_repair", start, now_us(), "replicas:" + std::to_string(replicas));
+      return true;
+    } catch (const std::exception&) {
+      return false;  // the master unreachable for now: looked at again next turn
+    }
+  }
+
   // The sentinels' and data nodes' logs say when and why they switched; the group's temp dirs
   // go with it.
   // (A restarted cluster node's log starts at its restart.)
@@ -285,8 +330,12 @@ class Run {
   // The server the workers use for the command's key (args[1]): the one server, whichever node
   // the sentinels name master now, or the cluster master serving the key's slot.
   std::string master_command(const std::vector<std::string>& args) {
+    return master_command_on(args.at(1), args);
+  }
+  // The same for a command whose key is not its first argument (EVAL).
+  std::string master_command_on(const std::string& key, const std::vector<std::string>& args) {
     if (group_) return group_->command(group_->master_port(), args);
-    if (cluster_) return cluster_->command(cluster_->master_of_slot(slot_of(args.at(1))), args);
+    if (cluster_) return cluster_->command(cluster_->master_of_slot(slot_of(key)), args);
     return server_->command(args);
   }
 
@@ -788,6 +837,7 @@ class Run {
   int known_master_ = 0;  // the master as of the last failover the driver made or noticed
   std::map<int, int> known_owners_;  // cluster: slot of each lock -> its master, the same way
   std::vector<pid_t> pids_;
+  SemaphoreWatch sem_watch_;
   std::ofstream faults_;
 };
 
