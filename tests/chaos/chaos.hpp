@@ -15,9 +15,10 @@
 //                                                 ran on the master, no replica acknowledged it),
 //                                                 timeout, connection_lost, server_busy, ...
 //     T <kind> <wait_start_us> <now_us>           gave up waiting
-//     X <kind> <wait_start_us> <error>            the acquire failed with an error (its errc
+//     X <kind> <wait_start_us> <error> <now_us>   the acquire failed with an error (its errc
 //                                                 name; "X sem ... not_replicated": the
-//                                                 semaphore acquisition was undone)
+//                                                 semaphore acquisition was undone), when it
+//                                                 failed (runs before 2026-12-06: no time)
 //     R <now_us>                                  written by the driver: this incarnation was
 //                                                 killed (or exited) and is being restarted
 //   faults.log      F <kind> <start_us> <end_us> <detail>

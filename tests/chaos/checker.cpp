@@ -28,9 +28,12 @@
 //                    A stretch counts if it began between the fault's start and 10 s after its
 //                    end or the next fault's start, whichever is sooner (whole, even past that),
 //                    from the fault's start at the earliest and from the earliest wait going on
-//                    in it (a lock nobody asked for is not down). A lock whose holder was
-//                    SIGKILLed within a lease before the failover is left out: it stays taken
-//                    until that lease ends anyway (holder_crash measures it). So is the
+//                    in it (a lock nobody asked for is not down) until the service was last
+//                    seen down: when every worker stopped asking for a while before the
+//                    acquisition (stretch_outage), it came back in that lapse, unseen, and the
+//                    outage is counted up to the lapse (a lower bound, noted). A lock whose
+//                    holder was SIGKILLed within a lease before the failover is left out: it
+//                    stays taken until that lease ends anyway (holder_crash measures it). So is the
 //                    semaphore while its permit was gone (semaphore_dead_spans: from an
 //                    operation that reported it possibly lost, or a wait given up, after its
 //                    last acquisition, until the driver's repair): its waiters then wait for a
@@ -96,6 +99,10 @@ constexpr std::int64_t kStarvedAfter = 10;
 // twice: waiters stalled until the sentinels demoted the old master, about 11 s after the
 // promotion; the library's to fix, not a bound to widen.
 constexpr std::int64_t kOutageBeyondSwitchBoundMs = 500;
+// Waits less than this apart are one spell of asking for the service; a longer gap is a lapse
+// (nobody asked: every worker away, e.g. waiting out a lost semaphore permit). A wait that gets
+// the lock within it after a lapse found the service up.
+constexpr std::int64_t kDemandLapseUs = 250'000;
 
 bool is_failover(const std::string& fault) {
   return fault == "sentinel_failover" || fault == "master_kill" || fault == "cluster_failover";
@@ -290,6 +297,47 @@ std::vector<std::pair<std::int64_t, std::int64_t>> semaphore_dead_spans(
   return spans;
 }
 
+// What a stretch with no acquisition, [from, to) (`to`: the acquisition that ended it), shows of
+// an outage: from the earliest wait going on in it (strictly after `from`: the wait that ended
+// in the acquisition at `from` is over; counted, it made every lull after an acquisition an
+// outage) until the service was last seen down. The waits, merged into spells where less than
+// kDemandLapseUs apart, each saw it down throughout. When nobody asked for a while before the
+// acquisition (the last spell ended well before it, or got the lock at once after a lapse), the
+// service came back somewhere in that lapse, unseen: the outage is counted up to the lapse's
+// start, a lower bound. Otherwise until the acquisition. Nobody asking at all: no outage.
+struct StretchOutage {
+  std::int64_t from = 0, until = 0;
+  std::int64_t lapse_from = -1, lapse_to = -1;  // the lapse that cut it short, if one did
+};
+StretchOutage stretch_outage(std::int64_t from, std::int64_t to,
+                             const std::vector<std::pair<std::int64_t, std::int64_t>>& wanted) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> spells;
+  for (const auto& [wait_start, wait_end] : wanted) {
+    if (wait_start < to && wait_end > from) {
+      spells.emplace_back(std::max(wait_start, from), std::min(wait_end, to));
+    }
+  }
+  if (spells.empty()) return {to, to};
+  std::sort(spells.begin(), spells.end());
+  std::vector<std::pair<std::int64_t, std::int64_t>> merged;
+  for (const auto& spell : spells) {
+    if (!merged.empty() && spell.first <= merged.back().second + kDemandLapseUs) {
+      merged.back().second = std::max(merged.back().second, spell.second);
+    } else {
+      merged.push_back(spell);
+    }
+  }
+  StretchOutage outage{merged.front().first, to};
+  const auto& last = merged.back();
+  if (last.second < to - kDemandLapseUs) {
+    outage = {outage.from, last.second, last.second, to};
+  } else if (merged.size() > 1 && to - last.first <= kDemandLapseUs) {
+    const auto seen_down_until = merged[merged.size() - 2].second;
+    outage = {outage.from, seen_down_until, seen_down_until, last.first};
+  }
+  return outage;
+}
+
 // Recovery times (see the file comment): what a user waits for after a holder dies or the
 // connections go.
 void measure_recovery(
@@ -392,7 +440,7 @@ Result check(const std::string& dir) {
   std::vector<std::int64_t> sem_reported;
   std::map<std::string, std::vector<std::int64_t>> acquired_by_kind;  // the same, per lock kind
   // Per lock kind, when a worker wanted it: each wait, from its start until it got the lock
-  // (E), gave up (T) or failed (X: the failure's time is not logged, so its start only).
+  // (E), gave up (T) or failed (X; logs before its failure's time: its start only).
   std::map<std::string, std::vector<std::pair<std::int64_t, std::int64_t>>> wanted_by_kind;
   // Per worker index: its "A" lines as (time, kind), in order: what a killed worker held.
   std::map<int, std::vector<std::pair<std::int64_t, std::string>>> held_by_worker;
@@ -449,7 +497,9 @@ Result check(const std::string& dir) {
         std::string kind, error;
         std::int64_t wait_start = 0;
         fields >> kind >> wait_start >> error;
-        wanted_by_kind[kind].emplace_back(wait_start, wait_start);
+        std::int64_t failed_at = wait_start;  // logs before the failure's time: its start only
+        fields >> failed_at;
+        wanted_by_kind[kind].emplace_back(wait_start, failed_at);
         if (kind == "sem" && reported_acquire_failure(error)) {
           ++result.sem_reported_failures;
           sem_reported.push_back(wait_start);
@@ -527,17 +577,7 @@ Result check(const std::string& dir) {
     // A stretch without acquisitions is an outage only from when someone wanted the service:
     // the earliest wait going on in it. (Otherwise a lock nobody asked for, every worker being
     // busy elsewhere, would count as down.)
-    auto wanted_from = [&](std::int64_t from, std::int64_t to) {
-      std::int64_t earliest = to;
-      for (const auto& [wait_start, wait_end] : wanted) {
-        // Strictly after `from`: the wait that ended in the acquisition at `from` (the stretch's
-        // start) is over; counted, it made every lull after an acquisition an outage (eight
-        // workers all waiting out a lost semaphore permit left the other locks unasked for 10 s,
-        // counted as their outage).
-        if (wait_start < to && wait_end > from) earliest = std::min(earliest, wait_start);
-      }
-      return std::max(from, earliest);
-    };
+    // (stretch_outage; a lapse in the asking, every worker away, cuts it short.)
     // The stretches that begin before the window closes count, each whole up to the next
     // fault's start: 10 s after the failover's end, or the next fault's start if sooner (the
     // driver injects one fault at a time, so nothing else happens before it). Without the cut, a
@@ -548,11 +588,24 @@ Result check(const std::string& dir) {
     auto it = std::upper_bound(acquired.begin(), acquired.end(), fault.start);
     std::int64_t previous = fault.start;
     std::int64_t longest = 0;
+    StretchOutage longest_stretch;
     for (; it != acquired.end() && previous < window_end; ++it) {
       // A stretch the next fault cuts into is the failover's only up to that fault's start
       // (a holder killed then keeps its lock for a lease: that is the kill's).
-      longest = std::max(longest, std::min(*it, next_fault_start) - wanted_from(previous, *it));
+      const auto stretch = stretch_outage(previous, *it, wanted);
+      const auto length = std::min(stretch.until, next_fault_start) - stretch.from;
+      if (length > longest) {
+        longest = length;
+        longest_stretch = stretch;
+      }
       previous = *it;
+    }
+    if (longest_stretch.lapse_from >= 0) {
+      result.notes.push_back(
+          fault.kind + " at " + std::to_string(fault.start) + ": nobody asked from " +
+          std::to_string((longest_stretch.lapse_from - fault.start) / 1000) + " to " +
+          std::to_string((longest_stretch.lapse_to - fault.start) / 1000) +
+          " ms after its start; its outage counted until then");
     }
     // No acquisition at all since the failover ended (the run's end is no outage otherwise):
     // the outage lasted at least until the window's end.

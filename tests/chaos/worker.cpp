@@ -211,7 +211,8 @@ int run_worker(const std::map<std::string, std::string>& options) {
         token = got.value_or(0);
       }
     } catch (const error& e) {
-      write("X " + kind + " " + std::to_string(wait_start) + " " + code_name(e.code()));
+      write("X " + kind + " " + std::to_string(wait_start) + " " + code_name(e.code()) + " " +
+            std::to_string(now_us()));
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       continue;
     }
