@@ -112,6 +112,25 @@ class FairLockKind final : public LockKind {
          request.wall_clock_ms});
   }
   UnlockReply read_unlock(const Reply& reply) const override { return read_fair_unlock(reply); }
+  // The unlock sent again on a new master (release_replay.hpp), then the owner leaves the queue
+  // there. A failover may keep an entry the old master had dropped: the owner queued before the
+  // replica's promotion and took the lock on the old master after it. On the new master that
+  // entry then stands in line for an owner who is not waiting, for a whole wait slot (5
+  // minutes by default): everyone behind it waits that long, or until the owner tries this lock
+  // again (seen in the chaos runs: a fair lock stalled 6 s after a Sentinel failover, until the
+  // owner came back to it). The owner is not waiting on this lock now (its repeats are dropped
+  // when it tries the lock again), so the entry, if there is one, is stale; leaving wakes the
+  // waiter behind it when it was the head. An owner that tries this lock again just after the
+  // switch, on another connection, may lose its place in line (its next attempt queues it
+  // again): never a stall.
+  void resend_unlock(const UnlockRequest& request) override {
+    LockKind::resend_unlock(request);
+    core->eval(
+        lua::fair_lock_give_up(
+            {name, queue, timeouts, channel},
+            {request.field, static_cast<std::int64_t>(wait_slot().count()), "0", publish_command}),
+        [](std::error_code, const Reply&) {});
+  }
 
  private:
   const bool reentrant_;

@@ -99,8 +99,9 @@ class LockKind : public std::enable_shared_from_this<LockKind>, public HoldRegis
   /// Deletes the lock whoever holds it and wakes waiters; true if it was held.
   virtual void force_release(Done<bool> done) = 0;
   /// Sends `request`, an unlock already sent, once more as a retry (its latch answers if it
-  /// ran), now as its time: sync/release_replay.hpp. The answer changes nothing here.
-  void resend_unlock(const UnlockRequest& request);
+  /// ran), now as its time: sync/release_replay.hpp. The answer changes nothing here. A kind
+  /// with more to mend on a new master sends that too (FairLock: the owner's queue entry).
+  virtual void resend_unlock(const UnlockRequest& request);
 
   /// Whether anyone holds it.
   virtual void is_locked(Done<bool> done);

@@ -15,6 +15,9 @@
 // that is gone anyway (the failover lost the acquisition too) answers "not the owner" and nothing
 // changes, as long as its owner has not taken the lock again (below).
 //
+// A fair lock's repeat also takes the owner out of the queue on the new master, where the
+// failover may have kept an entry of the owner's the old master had dropped (fair_lock.cpp).
+//
 // Not semaphore releases: a permit has no owner, so a release sent again to a new master that
 // lost the acquisition as well would add a permit nobody took (two holders of a one-permit
 // semaphore; the soak of 2026-12-06 saw that happen through the sync_replicas retry).

@@ -211,6 +211,43 @@ TEST_F(SentinelClient, UnlocksTheFailoverLostAreSentAgainOnTheNewMaster) {
   group().command(replica, {"CONFIG", "SET", "replica-read-only", "yes"});
 }
 
+// A failover may keep a fair-lock queue entry the old master had dropped: its owner queued
+// before the replica's promotion and took the lock on the old master after it. On the new master
+// the entry stands in line for an owner who is not waiting, for a whole wait slot (5 minutes by
+// default). The owner's unlock, sent again after the switch, takes it out of the queue there, and
+// a waiter behind it gets the lock. The stale entry is written on the replica by hand.
+TEST_F(SentinelClient, AFairLockQueueEntryTheFailoverKeptIsTakenOutOnTheNewMaster) {
+  const std::string name = "sentinel:stale-fair-entry";
+  const std::string queue = "redisson_lock_queue:{" + name + "}";
+  const std::string timeouts = "redisson_lock_timeout:{" + name + "}";
+  const int old_master = group().master_port();
+  const int replica = group().replica_port();
+  Client owner(config());
+  redisson::FairLock owner_lock(owner, name);
+  owner_lock.lock(120s);
+  const auto field = group().command(old_master, {"HKEYS", name});
+  owner_lock.unlock();
+  ASSERT_EQ(group().node(old_master).replicas_with_everything(1, 4000ms), 1);
+
+  group().command(replica, {"CONFIG", "SET", "replica-read-only", "no"});
+  group().command(replica, {"RPUSH", queue, field});
+  const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  group().command(replica, {"ZADD", timeouts, std::to_string(now_ms + 300000), field});
+  group().command(replica, {"CONFIG", "SET", "replica-read-only", "yes"});
+
+  group().failover();
+  ASSERT_EQ(group().master_port(), replica);
+  // Behind the stale entry, or after it left: either way well within the entry's 5 minutes.
+  Client waiter(config());
+  redisson::FairLock waiter_lock(waiter, name);
+  ASSERT_TRUE(waiter_lock.try_lock_for(30s, 10s));
+  EXPECT_TRUE(eventually([&] { return group().command(replica, {"LLEN", queue}) == "0"; }, 10s));
+  EXPECT_EQ(group().command(replica, {"ZSCORE", timeouts, field}), "(nil)");
+  waiter_lock.unlock();
+}
+
 }  // namespace
 
 namespace {
