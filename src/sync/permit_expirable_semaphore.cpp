@@ -203,10 +203,11 @@ void PermitExpirableSemaphore::start_acquire(const detail::ObjectPtr& object, Op
                  done = std::move(done)](Status status, bool acquired) mutable {
     if (status) {
       // The failed attempt may have run on the server: give back the permit it may
-      // have taken (best effort; harmless when it was not taken).
+      // have taken (best effort; harmless when it was not taken). Sent again after a lost
+      // reply, as any release: the fault that lost the acquisition's replies may well
+      // outlast one more command timeout.
       if (is_retryable(status.code)) {
-        semaphore->core->eval(release_call(*semaphore, id_bytes),
-                              [](std::error_code, const Reply&) {});
+        release_bytes(semaphore, id_bytes, [](const Status&, std::int64_t) {});
       }
       return done(std::move(status), std::nullopt);
     }

@@ -25,22 +25,24 @@ using redisson::test::RedisServer;
 
 namespace {
 
-// Commands time out after 300 ms and are sent once more: an acquisition whose replies are held
-// back fails after about 600 ms (two timeouts; the client then opens a new connection). Its latch
-// lives (300 ms + retry_interval) per send, 2.6 s: the give-back, which runs once the client has
-// its new connection, finds it.
+// Commands time out after 300 ms and are sent three more times: an acquisition whose replies
+// are held back fails once every send timed out (the client opens a new connection after each
+// timeout). Its latch lives (300 ms + retry_interval) per send, 5.2 s; the give-back, sent as
+// many times, finds it once the test has let the replies through: the attempts leave the test's
+// thread about a second to do so, however late the machine wakes it.
 Config lossy_config(std::string_view url) {
   auto config = redisson::test::fault_config(url, 300ms);
-  config.retry_attempts = 1;
+  config.retry_attempts = 3;
   config.retry_interval = 1000ms;
   return config;
 }
 
 // Holds every reply back (the server runs the commands, the client hears nothing) while `acquire`
-// runs, which must fail as a timeout or a lost connection; then lets replies through again.
+// runs, which must fail as a timeout or a lost connection; then lets replies through again,
+// those held included (a new connection's handshake may be among them).
 template <class Acquire>
 void lose_the_replies_of(FaultProxy& proxy, Acquire acquire) {
-  proxy.set_latency(Direction::server_to_client, 5000ms);
+  proxy.block(Direction::server_to_client);
   try {
     acquire();
     ADD_FAILURE() << "acquire succeeded with every reply held back";
