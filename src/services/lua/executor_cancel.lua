@@ -19,6 +19,7 @@
 -- ARGV[2]: the shut-down state ("1"); ARGV[3]: the terminated state ("2")
 -- Returns: 1 when the task was removed before it started; 0 when it is running now (it will not
 -- run again); nil when there is no such task.
+-- @include executor_count_out
 local task = redis.call('hget', KEYS[6], ARGV[1])
 redis.call('hdel', KEYS[6], ARGV[1])
 redis.call('zrem', KEYS[2], 'ff:' .. ARGV[1])
@@ -26,14 +27,7 @@ redis.call('zrem', KEYS[8], ARGV[1])
 local removed_scheduled = redis.call('zrem', KEYS[2], ARGV[1])
 local removed = redis.call('lrem', KEYS[1], 1, ARGV[1])
 if task ~= false and (removed > 0 or removed_scheduled > 0) then
-  if redis.call('decr', KEYS[3]) == 0 then
-    redis.call('del', KEYS[3])
-    if redis.call('get', KEYS[4]) == ARGV[2] then
-      redis.call('del', KEYS[7])
-      redis.call('set', KEYS[4], ARGV[3])
-      redis.call('publish', KEYS[5], ARGV[3])
-    end
-  end
+  count_out(KEYS[3], nil, KEYS[4], ARGV[2], ARGV[3], KEYS[7], KEYS[5])
   return 1
 end
 if task == false then

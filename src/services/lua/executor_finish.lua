@@ -15,18 +15,12 @@
 -- ARGV[3]: the task id
 -- ARGV[4]: 1: the task leaves the tasks hash; 0: it stays (a periodic task)
 -- Returns: nil.
+-- @include executor_count_out
 if ARGV[4] == '1' and redis.call('zscore', KEYS[5], ARGV[3]) == false then
   redis.call('hdel', KEYS[4], ARGV[3])
   redis.call('zrem', KEYS[7], ARGV[3])
 end
 redis.call('zrem', KEYS[5], 'ff:' .. ARGV[3])
 redis.call('srem', KEYS[8], ARGV[3])
-if redis.call('decr', KEYS[1]) == 0 then
-  redis.call('del', KEYS[1], KEYS[8])
-  if redis.call('get', KEYS[2]) == ARGV[1] then
-    redis.call('del', KEYS[6])
-    redis.call('set', KEYS[2], ARGV[2])
-    redis.call('publish', KEYS[3], ARGV[2])
-  end
-end
+count_out(KEYS[1], KEYS[8], KEYS[2], ARGV[1], ARGV[2], KEYS[6], KEYS[3])
 return nil

@@ -15,15 +15,9 @@
 -- ARGV[2]: now (epoch ms)
 -- ARGV[3]: the shut-down state ("1"); ARGV[4]: the terminated state ("2")
 -- Returns: the task's bytes; nil when it was cancelled or has expired.
-local function count_out()
-  if redis.call('decr', KEYS[3]) == 0 then
-    redis.call('del', KEYS[3], KEYS[8])
-    if redis.call('get', KEYS[4]) == ARGV[3] then
-      redis.call('del', KEYS[5])
-      redis.call('set', KEYS[4], ARGV[4])
-      redis.call('publish', KEYS[6], ARGV[4])
-    end
-  end
+-- @include executor_count_out
+local function count_this_out()
+  count_out(KEYS[3], KEYS[8], KEYS[4], ARGV[3], ARGV[4], KEYS[5], KEYS[6])
 end
 
 local expires = redis.call('zscore', KEYS[2], ARGV[1])
@@ -32,11 +26,11 @@ if expires ~= false and tonumber(expires) < tonumber(ARGV[2]) then
   redis.call('zrem', KEYS[7], ARGV[1])
   redis.call('zrem', KEYS[7], 'ff:' .. ARGV[1])
   redis.call('hdel', KEYS[1], ARGV[1])
-  count_out()
+  count_this_out()
   return nil
 end
 local task = redis.call('hget', KEYS[1], ARGV[1])
 if task == false and redis.call('srem', KEYS[8], ARGV[1]) == 1 then
-  count_out()
+  count_this_out()
 end
 return task

@@ -50,6 +50,17 @@ TEST_F(ListTest, AddGetSetInsertAndRange) {
   EXPECT_EQ(server.command({"LRANGE", "l", "0", "-1"}), "a\na2\nB\nC\nD");
 }
 
+// contains_all reads a long list in windows of 100 elements: values in the first, a middle and
+// the last window are all found, and a value in none is not.
+TEST_F(ListTest, ContainsAllFindsValuesInEveryWindowOfALongList) {
+  List<std::string> list(client, "long", codecs::string());
+  std::vector<std::string> elements;
+  for (int i = 0; i < 250; ++i) elements.push_back("e" + std::to_string(i));
+  list.add_all(elements);
+  EXPECT_TRUE(list.contains_all({"e249", "e0", "e150", "e99", "e100"}));
+  EXPECT_FALSE(list.contains_all({"e0", "e249", "e250"}));
+}
+
 TEST_F(ListTest, ReadAllContainsAllRemoveAllRetainAll) {
   using Strings = std::vector<std::string>;
   List<std::string> list(client, "l", codecs::string());
