@@ -2,7 +2,13 @@
 // BaseTransactionalMapCache): the lock of a key is the map's per-key lock (map_lock_name); reads
 // and commit run the Map operation of the same name on the map's layout (a Map's commands, a
 // MapCache's scripts), commit's queued in its batch.
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <unordered_map>
 
 #include "redisson/objects/map.hpp"
 #include "redisson/objects/map_cache.hpp"
@@ -134,6 +140,121 @@ void map_size(const TransactionPtr& transaction, const ObjectPtr& object, const 
   layout.start(object, MapOp::size, {}, on_size);
 }
 
+/// Every entry the transaction sees, in a flat reply (key, value, ...): the layout's
+/// read_all_entries (a MapCache's live ones), the transaction's writes laid over them; only its
+/// own entries after it deleted the map.
+void map_read_all(const TransactionPtr& transaction, const ObjectPtr& object,
+                  const MapLayout& layout, Done<Reply> done) {
+  std::vector<std::pair<std::string, std::optional<std::string>>> own;
+  bool emptied = false;
+  {
+    std::lock_guard guard(transaction->mutex);
+    own = tx_own_entries(*transaction, &TransactionState::map_entries, object->name);
+    emptied = transaction->emptied_locked(object->name);
+  }
+  auto overlay = [own = std::move(own)](const Reply* stored) {
+    std::vector<std::pair<std::string, std::string>> entries;
+    std::vector<bool> removed;
+    std::unordered_map<std::string, std::size_t> at;
+    const auto add = [&](const Reply& key, const Reply& value) {
+      if (!key.is_string() || !value.is_string()) return;
+      at.emplace(key.str, entries.size());
+      entries.emplace_back(key.str, value.str);
+      removed.push_back(false);
+    };
+    if (stored != nullptr) {
+      // read_all_entries answers key, value, ... flat (HGETALL, MapCache's script).
+      const auto& elements = stored->elements;
+      for (std::size_t i = 0; i + 1 < elements.size(); i += 2) add(elements[i], elements[i + 1]);
+    }
+    for (const auto& [key, value] : own) {
+      auto it = at.find(key);
+      if (it != at.end()) {
+        if (value) {
+          entries[it->second].second = *value;
+        } else {
+          removed[it->second] = true;
+        }
+      } else if (value) {
+        at.emplace(key, entries.size());
+        entries.emplace_back(key, *value);
+        removed.push_back(false);
+      }
+    }
+    std::vector<std::optional<std::string>> flat;
+    flat.reserve(entries.size() * 2);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (removed[i]) continue;
+      flat.emplace_back(std::move(entries[i].first));
+      flat.emplace_back(std::move(entries[i].second));
+    }
+    return tx_array_reply(flat);
+  };
+  if (emptied) return done({}, overlay(nullptr));
+  Done<Reply> on_entries = [overlay = std::move(overlay), done = std::move(done)](
+                               Status status, const Reply& stored) mutable {
+    if (status) return done(std::move(status), Reply{});
+    if (!stored.is_null() && !stored.is_aggregate()) {
+      return done(Status(make_error_code(errc::protocol_error),
+                         "read_all_map: the map's entries are not an array"),
+                  Reply{});
+    }
+    done({}, overlay(&stored));
+  };
+  layout.start(object, MapOp::read_all_entries, {}, on_entries);
+}
+
+/// The length of `key`'s value bytes: the transaction's own (0 once it removed the key), else
+/// the layout's value_size.
+void map_value_size(const TransactionPtr& transaction, const ObjectPtr& object,
+                    const MapLayout& layout, const std::string& key, Done<Reply> done) {
+  std::optional<std::optional<std::string>> own;
+  {
+    std::lock_guard guard(transaction->mutex);
+    auto it = transaction->map_entries.find({object->name, key});
+    if (it != transaction->map_entries.end()) {
+      own = it->second;
+    } else if (transaction->emptied_locked(object->name)) {
+      own = std::optional<std::string>();
+    }
+  }
+  if (own) {
+    return done({}, integer_reply(*own ? static_cast<std::int64_t>((*own)->size()) : 0));
+  }
+  layout.start(object, MapOp::value_size, {key}, done);
+}
+
+/// `current` + `delta` as the server's HINCRBYFLOAT computes it (long double; 17 decimals with
+/// the trailing zeros dropped), so that the transaction's own value reads as the map's will after
+/// commit. nullopt when `current` is not a number or the sum is not finite.
+std::optional<std::string> decimal_sum(const std::optional<std::string>& current,
+                                       const std::string& delta) {
+  const auto parse = [](const std::string& text) -> std::optional<long double> {
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text.front())) != 0) {
+      return std::nullopt;
+    }
+    char* end = nullptr;
+    const long double value = std::strtold(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || std::isnan(value)) return std::nullopt;
+    return value;
+  };
+  const auto base = current ? parse(*current) : std::optional<long double>(0.0L);
+  const auto step = parse(delta);
+  if (!base || !step) return std::nullopt;
+  const long double sum = *base + *step;
+  if (!std::isfinite(sum)) return std::nullopt;
+  std::array<char, 5200> text{};  // %.17Lf of the largest long double fits
+  int length = std::snprintf(text.data(), text.size(), "%.17Lf", sum);
+  if (length <= 0 || static_cast<std::size_t>(length) >= text.size()) return std::nullopt;
+  std::string result(text.data(), static_cast<std::size_t>(length));
+  if (result.find('.') != std::string::npos) {
+    while (result.back() == '0') result.pop_back();
+    if (result.back() == '.') result.pop_back();
+  }
+  if (result == "-0") result = "0";
+  return result;
+}
+
 // put_if_absent and fast_put_if_absent: the transaction's own entry becomes the value only when
 // the key is absent (as the transaction sees it); `reply` answers from the current value.
 template <class ReplyOf>
@@ -178,6 +299,22 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
       return map_put_all(transaction, object, layout, std::move(args), std::move(done));
     case TxOp::map_size:
       return map_size(transaction, object, layout, std::move(done));
+    case TxOp::map_read_all:
+      return map_read_all(transaction, object, layout, std::move(done));
+    case TxOp::map_contains_value: {
+      Done<Reply> on_entries = [value = args.at(0), done = std::move(done)](
+                                   Status status, const Reply& entries) mutable {
+        if (status) return done(std::move(status), Reply{});
+        bool held = false;
+        for (std::size_t i = 1; i < entries.elements.size() && !held; i += 2) {
+          held = entries.elements[i].str == value;
+        }
+        done({}, tx_flag_reply(held));
+      };
+      return map_read_all(transaction, object, layout, std::move(on_entries));
+    }
+    case TxOp::map_value_size:
+      return map_value_size(transaction, object, layout, args.at(0), std::move(done));
     case TxOp::map_fast_remove: {
       auto run = std::make_shared<MapFastRemove>(
           MapFastRemove{transaction, object, &layout, std::move(args), 0, 0, std::move(done)});
@@ -239,6 +376,31 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
                             return tx_flag_reply(current.has_value());
                           });
       break;
+    case TxOp::map_add_and_get: {
+      // args: key, delta. A value that is not a number refuses, as the server's HINCRBYFLOAT
+      // does: nothing recorded, the hold released.
+      decide = [&layout, args](const std::optional<std::string>& current) {
+        auto sum = decimal_sum(current, args.at(1));
+        if (!sum) {
+          Reply refusal;
+          refusal.type = ReplyType::error;
+          refusal.str = "the value is not a number, or the sum is not finite";
+          return TxDecision{std::move(refusal), std::nullopt, nullptr};
+        }
+        return TxDecision{tx_value_reply(sum), std::optional<std::string>(*sum),
+                          map_queue(layout, MapOp::add_and_get, args)};
+      };
+      Done<Reply> refused_as_error = [done = std::move(done)](Status status,
+                                                              const Reply& reply) mutable {
+        if (!status && reply.is_error()) {
+          return done(Status(make_error_code(errc::server_error), "add_and_get: " + reply.str),
+                      Reply{});
+        }
+        done(std::move(status), reply);
+      };
+      done = std::move(refused_as_error);
+      break;
+    }
     case TxOp::map_replace_if_equal:
       // args: key, expected, "1" + update (replace) or "0" + "" (remove).
       decide = [&layout, args](const std::optional<std::string>& current) {

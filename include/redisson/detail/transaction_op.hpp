@@ -46,6 +46,10 @@ enum class TxOp {
   map_put_all,             ///< key, value, key, value... -> nil
   map_size,                ///< -> the number of entries, the transaction's writes counted
   map_cache_put,           ///< key, value, ttl ms, max idle ms -> the value replaced, or nil
+  map_read_all,            ///< -> key, value, key, value...: every entry, the writes counted
+  map_contains_value,      ///< value -> 1 if an entry holds it, the writes counted
+  map_value_size,          ///< key -> the length of its value's bytes (0 when absent)
+  map_add_and_get,         ///< key, delta as decimal text -> the new value as decimal text
   set_add,                 ///< member -> 1 if it was not there
   set_remove,              ///< member -> 1 if it was there
   set_contains,            ///< member -> 1/0

@@ -71,6 +71,16 @@ void start_under_entry_lock(const ObjectPtr& object, std::string lock_name,
 /// Map's layout: HGET, HSET, HSETNX, HDEL, HEXISTS, HLEN, HMGET, HINCRBYFLOAT, HSTRLEN, HKEYS,
 /// HVALS, HGETALL, HRANDFIELD and map_*.lua.
 extern const MapLayout plain_map_layout;
+/// A reply of map entries decoded with the map's codec: key, value, ... flat (HSCAN, HGETALL,
+/// scripts) or [key, value] pairs (RESP3's HRANDFIELD WITHVALUES); nil reads as none.
+template <JavaValue K, JavaValue V>
+std::vector<std::pair<K, V>> decode_map_entries(const Codec& codec, const Reply& page);
+/// add_and_get's delta as the decimal text HINCRBYFLOAT takes.
+template <class N>
+std::string decimal_delta(N delta);
+/// add_and_get's reply (the new value: decimal text or a number) as N.
+template <class N>
+N reply_number(const Reply& reply);
 }  // namespace detail
 
 /// Whether a Map's writes tell the near caches of the map (Java's RLocalCachedMap instances and

@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -15,14 +17,16 @@
 namespace redisson {
 
 /// The map `name` (Map<K, V>'s hash layout) seen through a Transaction. Reads answer the
-/// transaction's own writes for the keys it wrote, else read Redis (HGET, HEXISTS, HMGET; size:
-/// HLEN, then an HMGET of the written keys, so that it counts the transaction's writes). A write
+/// transaction's own writes for the keys it wrote, else read Redis (HGET, HEXISTS, HMGET,
+/// HSTRLEN; size: HLEN, then an HMGET of the written keys, so that it counts the transaction's
+/// writes; read_all_map, its keys and values, contains_value: HGETALL with the transaction's own
+/// entries laid over it, the whole map in memory at once, as in Redisson). A write
 /// takes the key's lock `{name}:<hash of the key's bytes>:lock` (Map::lock_name), reads the
 /// key's value (HGET; put_all reads nothing) and records what commit() sends: Map's put script
 /// or command for the same operation (put: map_put script, fast_put: HSET, put_if_absent:
 /// its script, fast_put_if_absent: HSETNX, put_if_exists / replace / fast_put_if_exists /
 /// replace(key, expected, update) / remove(key, expected): their scripts, remove: its script,
-/// fast_remove: HDEL).
+/// fast_remove: HDEL, add_and_get: HINCRBYFLOAT).
 ///
 /// A handle on the transaction: cheap to copy; after commit() or rollback() every operation
 /// fails with errc::invalid_argument.
@@ -109,6 +113,45 @@ class TransactionalMap : public detail::TransactionalCollection {
   auto async_size(CompletionToken&& token) const {
     return call<std::int64_t>(token, detail::TxOp::map_size, &detail::reply_integer, nothing());
   }
+  template <class CompletionToken>
+  auto async_read_all_map(CompletionToken&& token) const {
+    return read_all_into<std::map<K, V>>(
+        token, [](std::map<K, V>& entries, Entry&& entry) { entries.insert(std::move(entry)); });
+  }
+  template <class CompletionToken>
+  auto async_read_all_key_set(CompletionToken&& token) const {
+    return read_all_into<std::set<K>>(
+        token, [](std::set<K>& keys, Entry&& entry) { keys.insert(std::move(entry.first)); });
+  }
+  template <class CompletionToken>
+  auto async_read_all_values(CompletionToken&& token) const {
+    return read_all_into<std::vector<V>>(token, [](std::vector<V>& values, Entry&& entry) {
+      values.push_back(std::move(entry.second));
+    });
+  }
+  template <class CompletionToken>
+  auto async_contains_value(const V& value, CompletionToken&& token) const {
+    return call<bool>(token, detail::TxOp::map_contains_value, &detail::reply_flag,
+                      [value](const Codec& codec) {
+                        return std::vector<std::string>{detail::map_value_bytes(codec, value)};
+                      });
+  }
+  template <class CompletionToken>
+  auto async_value_size(const K& key, CompletionToken&& token) const {
+    return call<std::int64_t>(token, detail::TxOp::map_value_size, &detail::reply_integer,
+                              keyed(key));
+  }
+  /// The value must be stored as decimal text (a LongCodec/DoubleCodec/StringCodec value codec),
+  /// as Map::add_and_get requires.
+  template <class N, class CompletionToken>
+  requires std::is_arithmetic_v<N>
+  auto async_add_and_get(const K& key, N delta, CompletionToken&& token) {
+    return call<N>(token, detail::TxOp::map_add_and_get, &detail::reply_number<N>,
+                   [key, delta](const Codec& codec) {
+                     return std::vector<std::string>{detail::map_key_bytes(codec, key),
+                                                     detail::decimal_delta(delta)};
+                   });
+  }
 
   // ---- blocking forms: throw redisson::error ------------------------------------------------
   /// The transaction's own value for `key` if it wrote one, else the map's (HGET).
@@ -171,6 +214,35 @@ class TransactionalMap : public detail::TransactionalCollection {
   void put_all(const std::map<K, V>& entries) { async_put_all(entries, blocking("put_all")); }
   /// The number of entries, the transaction's writes counted.
   std::int64_t size() const { return async_size(blocking("size")); }
+  /// Every entry, the transaction's writes counted (HGETALL, or a MapCache's live entries,
+  /// with the transaction's own entries laid over them).
+  std::map<K, V> read_all_map() const { return async_read_all_map(blocking("read_all_map")); }
+  /// The keys of read_all_map().
+  std::set<K> read_all_key_set() const {
+    return async_read_all_key_set(blocking("read_all_key_set"));
+  }
+  /// The values of read_all_map().
+  std::vector<V> read_all_values() const {
+    return async_read_all_values(blocking("read_all_values"));
+  }
+  /// Whether an entry holds `value` (its bytes compared), the transaction's writes counted:
+  /// reads every entry, as Redisson's transactional containsValue does.
+  bool contains_value(const V& value) const {
+    return async_contains_value(value, blocking("contains_value"));
+  }
+  /// The length of `key`'s value bytes, 0 when absent: the transaction's own value if it wrote
+  /// one, else HSTRLEN (a MapCache: its script).
+  std::int64_t value_size(const K& key) const {
+    return async_value_size(key, blocking("value_size"));
+  }
+  /// Locks `key`, adds `delta` to its value (absent: 0) as the server's HINCRBYFLOAT would, and
+  /// records Map's add_and_get of `delta` for commit(); returns the new value as the
+  /// transaction sees it. A value that is not a number fails with errc::server_error and records
+  /// nothing.
+  template <class N>
+  requires std::is_arithmetic_v<N> N add_and_get(const K& key, N delta) {
+    return async_add_and_get(key, delta, blocking("add_and_get"));
+  }
 
   /// The lock a write of `key` takes (Map::lock_name).
   std::string lock_name(const K& key) const {
@@ -185,6 +257,21 @@ class TransactionalMap : public detail::TransactionalCollection {
       : TransactionalCollection(transaction, std::move(name), std::move(codec), kind, hooks,
                                 &layout) {}
 
+  using Entry = std::pair<K, V>;
+  /// Every entry as the transaction sees it, each given to `add(result, entry)`.
+  template <class R, class Token, class Add>
+  auto read_all_into(Token&& token, Add add) const {
+    return call<R>(
+        token, detail::TxOp::map_read_all,
+        [codec = object_->codec, add](const Reply& reply) {
+          R result;
+          for (auto& entry : detail::decode_map_entries<K, V>(*codec, reply)) {
+            add(result, std::move(entry));
+          }
+          return result;
+        },
+        nothing());
+  }
   auto reader() const {
     return [codec = object_->codec](const Reply& reply) {
       return detail::decode_reply<V>(codec->map_value_codec(), reply);

@@ -409,6 +409,16 @@ TEST_F(LocalCachedMapTest, ATransactionsWritesReachTheCachesAtCommit) {
   EXPECT_TRUE(eventually([&] {
     return here.cached_map() == std::map<std::string, std::string>{{"a", "11"}};
   })) << "the instance the transaction was made from hears it too";
+  {
+    redisson::Transaction tx(client);
+    redisson::TransactionalLocalCachedMap<std::string, std::string> map(tx, here);
+    EXPECT_EQ(map.add_and_get("a", std::int64_t{5}), 16);
+    EXPECT_EQ(map.read_all_map(), (std::map<std::string, std::string>{{"a", "16"}}));
+    tx.commit();
+  }
+  EXPECT_EQ(server.command({"HGET", "lcm_txw", "a"}), "16");
+  EXPECT_TRUE(eventually([&] { return there.get("a") == std::optional<std::string>("16"); }))
+      << "add_and_get's commit invalidates the other caches";
 }
 
 TEST_F(LocalCachedMapTest, OurMessagesAreJavasBytes) {

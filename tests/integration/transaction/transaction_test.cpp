@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <asio/use_future.hpp>
 #include <chrono>
 #include <cstdint>
@@ -512,6 +513,60 @@ TEST_F(TransactionTest, MapConditionalWritesDecideOnTheTransactionsView) {
   EXPECT_EQ(plain.get("b"), std::nullopt);
   EXPECT_EQ(server.command({"HLEN", "m"}), "1");
   EXPECT_EQ(plain_cache.get("k"), std::optional<std::string>("newest"));
+  EXPECT_TRUE(lock_keys().empty());
+}
+
+// Redisson's transactional map reads the whole map, a value's size and adds to a number with
+// the transaction's own writes counted; add_and_get locks its key and commits Map's
+// add_and_get, whose result the transaction already answered.
+TEST_F(TransactionTest, MapWholeReadsValueSizeAndAddAndGetSeeTheTransactionsWrites) {
+  using Strings = std::vector<std::string>;
+  Map<std::string, std::string> plain(client, "m", codecs::string());
+  plain.put_all({{"a", "1"}, {"b", "2"}, {"c", "hello"}});
+  Transaction tx(client);
+  auto map = tx.get<StringMap>("m", codecs::string());
+  map.put("d", "4");
+  map.remove("b");
+  map.put("a", "10");
+  const std::map<std::string, std::string> seen{{"a", "10"}, {"c", "hello"}, {"d", "4"}};
+  EXPECT_EQ(map.read_all_map(), seen);
+  EXPECT_EQ(map.read_all_key_set(), (std::set<std::string>{"a", "c", "d"}));
+  auto values = map.read_all_values();
+  std::sort(values.begin(), values.end());
+  EXPECT_EQ(values, (Strings{"10", "4", "hello"}));
+  EXPECT_TRUE(map.contains_value("4"));
+  EXPECT_TRUE(map.contains_value("hello"));
+  EXPECT_FALSE(map.contains_value("2"));  // b's value: removed by the transaction
+  EXPECT_FALSE(map.contains_value("1"));  // a's value before the transaction's put
+  EXPECT_EQ(map.value_size("c"), 5);      // HSTRLEN
+  EXPECT_EQ(map.value_size("a"), 2);      // the transaction's own "10"
+  EXPECT_EQ(map.value_size("b"), 0);
+  EXPECT_EQ(map.value_size("none"), 0);
+
+  EXPECT_EQ(map.add_and_get("a", std::int64_t{5}), 15);
+  EXPECT_EQ(map.add_and_get("n", 2.5), 2.5);  // absent: counted from 0
+  EXPECT_DOUBLE_EQ(map.add_and_get("n", 0.1), 2.6);
+  EXPECT_EQ(map.get("n"), std::optional<std::string>("2.6"));  // as HINCRBYFLOAT writes it
+  expect_error(
+      errc::server_error, [&] { map.add_and_get("c", 1); }, "add_and_get on a word");
+  EXPECT_EQ(map.get("c"), std::optional<std::string>("hello"));
+  EXPECT_EQ(server.command({"EXISTS", map.lock_name("c")}), "0");  // nothing recorded, no hold
+  EXPECT_EQ(server.command({"HGET", "m", "a"}), "1");              // nothing written yet
+
+  // A transaction that deleted the map reads only what it wrote since.
+  Transaction other(client);
+  auto emptied = other.get<StringMap>("m2", codecs::string());
+  Map<std::string, std::string>(client, "m2", codecs::string()).put("old", "x");
+  emptied.delete_object();
+  emptied.put("new", "y");
+  EXPECT_EQ(emptied.read_all_map(), (std::map<std::string, std::string>{{"new", "y"}}));
+  EXPECT_FALSE(emptied.contains_value("x"));
+  EXPECT_EQ(emptied.value_size("old"), 0);
+  other.rollback();
+
+  tx.commit();
+  EXPECT_EQ(plain.read_all_map(), (std::map<std::string, std::string>{
+                                      {"a", "15"}, {"c", "hello"}, {"d", "4"}, {"n", "2.6"}}));
   EXPECT_TRUE(lock_keys().empty());
 }
 

@@ -6,6 +6,54 @@
 
 namespace redisson {
 
+namespace detail {
+
+template <JavaValue K, JavaValue V>
+std::vector<std::pair<K, V>> decode_map_entries(const Codec& codec, const Reply& page) {
+  std::vector<std::pair<K, V>> entries;
+  if (page.is_null()) return entries;
+  if (!page.is_aggregate()) throw_unexpected_reply("an array of entries", page);
+  entries.reserve(page.elements.size() / 2);
+  const auto add = [&](const Reply& key_bytes, const Reply& value_bytes) {
+    auto key = decode_reply<K>(codec.map_key_codec(), key_bytes);
+    auto value = decode_reply<V>(codec.map_value_codec(), value_bytes);
+    if (key && value) entries.emplace_back(std::move(*key), std::move(*value));
+  };
+  const auto& elements = page.elements;
+  for (std::size_t i = 0; i < elements.size();) {
+    // Key, value, ... flat (HSCAN, HGETALL, scripts), or [key, value] pairs: RESP3's HRANDFIELD
+    // WITHVALUES.
+    if (elements[i].is_aggregate()) {
+      if (elements[i].elements.size() == 2) add(elements[i].elements[0], elements[i].elements[1]);
+      i += 1;
+    } else {
+      if (i + 1 < elements.size()) add(elements[i], elements[i + 1]);
+      i += 2;
+    }
+  }
+  return entries;
+}
+
+template <class N>
+std::string decimal_delta(N delta) {
+  if constexpr (std::is_floating_point_v<N>) {
+    return plain_decimal_argument(static_cast<double>(delta));
+  } else {
+    return std::to_string(static_cast<std::int64_t>(delta));
+  }
+}
+
+template <class N>
+N reply_number(const Reply& reply) {
+  if constexpr (std::is_floating_point_v<N>) {
+    return static_cast<N>(reply_double(reply));
+  } else {
+    return static_cast<N>(reply_counter(reply));
+  }
+}
+
+}  // namespace detail
+
 template <JavaValue K, JavaValue V>
 template <class CompletionToken>
 auto Map<K, V>::async_get(const K& key, CompletionToken&& token) const {
@@ -176,25 +224,11 @@ template <JavaValue K, JavaValue V>
 template <class N, class CompletionToken>
 requires std::is_arithmetic_v<N>
 auto Map<K, V>::async_add_and_get(const K& key, N delta, CompletionToken&& token) {
-  return run_on_layout<N>(
-      token,
-      [](const Reply& reply) -> N {
-        if constexpr (std::is_floating_point_v<N>) {
-          return static_cast<N>(detail::reply_double(reply));
-        } else {
-          return static_cast<N>(detail::reply_counter(reply));
-        }
-      },
-      detail::MapOp::add_and_get,
-      [key, delta](const Codec& codec) {
-        std::string text;
-        if constexpr (std::is_floating_point_v<N>) {
-          text = detail::plain_decimal_argument(static_cast<double>(delta));
-        } else {
-          text = std::to_string(static_cast<std::int64_t>(delta));
-        }
-        return std::vector<std::string>{detail::map_key_bytes(codec, key), std::move(text)};
-      });
+  return run_on_layout<N>(token, &detail::reply_number<N>, detail::MapOp::add_and_get,
+                          [key, delta](const Codec& codec) {
+                            return std::vector<std::string>{detail::map_key_bytes(codec, key),
+                                                            detail::decimal_delta(delta)};
+                          });
 }
 
 template <JavaValue K, JavaValue V>
@@ -467,28 +501,7 @@ std::vector<V> Map<K, V>::decode_values(const Codec& codec, const Reply& page) {
 
 template <JavaValue K, JavaValue V>
 std::vector<std::pair<K, V>> Map<K, V>::decode_entries(const Codec& codec, const Reply& page) {
-  std::vector<std::pair<K, V>> entries;
-  if (page.is_null()) return entries;
-  if (!page.is_aggregate()) detail::throw_unexpected_reply("an array of entries", page);
-  entries.reserve(page.elements.size() / 2);
-  const auto add = [&](const Reply& key_bytes, const Reply& value_bytes) {
-    auto key = detail::decode_reply<K>(codec.map_key_codec(), key_bytes);
-    auto value = detail::decode_reply<V>(codec.map_value_codec(), value_bytes);
-    if (key && value) entries.emplace_back(std::move(*key), std::move(*value));
-  };
-  const auto& elements = page.elements;
-  for (std::size_t i = 0; i < elements.size();) {
-    // Key, value, ... flat (HSCAN, HGETALL, scripts), or [key, value] pairs: RESP3's HRANDFIELD
-    // WITHVALUES.
-    if (elements[i].is_aggregate()) {
-      if (elements[i].elements.size() == 2) add(elements[i].elements[0], elements[i].elements[1]);
-      i += 1;
-    } else {
-      if (i + 1 < elements.size()) add(elements[i], elements[i + 1]);
-      i += 2;
-    }
-  }
-  return entries;
+  return detail::decode_map_entries<K, V>(codec, page);
 }
 
 template <JavaValue K, JavaValue V>
