@@ -333,18 +333,29 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
                           map_queue(layout, MapOp::put, args)};
       };
       break;
-    case TxOp::map_cache_put:
-      // args: key, value, ttl ms, max idle ms; commit: MapCache's put script with them.
-      decide = [args](const std::optional<std::string>& current) {
-        return TxDecision{tx_value_reply(current), std::optional<std::string>(args.at(1)),
-                          [args](const ObjectPtr& bound) {
-                            Done<Reply> ignore = [](const Status&, const Reply&) {};
-                            start_map_cache_script(
-                                bound, MapCacheScript::put,
-                                {args.at(2), args.at(3), args.at(0), args.at(1), "put"}, ignore);
-                          }};
+    case TxOp::map_cache_put: {
+      // args: key, value, ttl ms, max idle ms, mode: put (answers the value replaced), fast
+      // (1 if the key was absent), if_absent (stores only when absent; answers the present
+      // value) or fast_if_absent (1 if stored). Commit: MapCache's put script in that mode.
+      const std::string& mode = args.at(4);
+      const bool only_if_absent = mode == "if_absent" || mode == "fast_if_absent";
+      const bool as_flag = mode == "fast" || mode == "fast_if_absent";
+      const std::string script_mode = mode == "fast_if_absent" ? "if_absent" : mode;
+      decide = [args, only_if_absent, as_flag,
+                script_mode](const std::optional<std::string>& current) {
+        TxDecision decision{as_flag ? tx_flag_reply(!current) : tx_value_reply(current),
+                            std::nullopt, [args, script_mode](const ObjectPtr& bound) {
+                              Done<Reply> ignore = [](const Status&, const Reply&) {};
+                              start_map_cache_script(
+                                  bound, MapCacheScript::put,
+                                  {args.at(2), args.at(3), args.at(0), args.at(1), script_mode},
+                                  ignore);
+                            }};
+        if (!only_if_absent || !current) decision.own = std::optional<std::string>(args.at(1));
+        return decision;
       };
       break;
+    }
     case TxOp::map_put_if_absent:
       decide = if_absent(layout, MapOp::put_if_absent, args, &tx_value_reply);
       break;

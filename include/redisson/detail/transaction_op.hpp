@@ -45,7 +45,7 @@ enum class TxOp {
   map_get_all,             ///< keys... -> an array, per key its value or nil
   map_put_all,             ///< key, value, key, value... -> nil
   map_size,                ///< -> the number of entries, the transaction's writes counted
-  map_cache_put,           ///< key, value, ttl ms, max idle ms -> the value replaced, or nil
+  map_cache_put,           ///< key, value, ttl ms, max idle ms, mode (TransactionalMapCache)
   map_read_all,            ///< -> key, value, key, value...: every entry, the writes counted
   map_contains_value,      ///< value -> 1 if an entry holds it, the writes counted
   map_value_size,          ///< key -> the length of its value's bytes (0 when absent)

@@ -828,6 +828,36 @@ TEST_F(TransactionTest, MapCachePutWithTtlIsCommittedAsMapCachesPut) {
   EXPECT_EQ(plain.get("k"), std::optional<std::string>("v"));
 }
 
+// Redisson's transactional map cache has the ttl forms of putIfAbsent, fastPut and
+// fastPutIfAbsent too: each answers from the transaction's view and commits MapCache's put
+// script in its mode, the entry expiring ttl after the commit.
+TEST_F(TransactionTest, MapCacheConditionalAndFastWritesWithTtlAreCommittedInTheirModes) {
+  redisson::MapCache<std::string, std::string> plain(client, "mc", codecs::string());
+  plain.put("present", "1");
+  Transaction tx(client);
+  auto cache = tx.get<TransactionalMapCache<std::string, std::string>>("mc", codecs::string());
+  EXPECT_EQ(cache.put_if_absent("present", "x", 60s), std::optional<std::string>("1"));
+  EXPECT_EQ(cache.put_if_absent("a", "A", 60s), std::nullopt);
+  EXPECT_EQ(cache.put_if_absent("a", "again", 60s), std::optional<std::string>("A"));
+  EXPECT_TRUE(cache.fast_put("b", "B", 60s, 30s));
+  EXPECT_FALSE(cache.fast_put("b", "B2", 60s));
+  EXPECT_FALSE(cache.fast_put_if_absent("present", "y", 60s));
+  EXPECT_TRUE(cache.fast_put_if_absent("c", "C", 60s));
+  EXPECT_EQ(cache.read_all_map(), (std::map<std::string, std::string>{
+                                      {"present", "1"}, {"a", "A"}, {"b", "B2"}, {"c", "C"}}));
+  EXPECT_EQ(plain.size(), 1);  // nothing written yet
+  tx.commit();
+  EXPECT_EQ(plain.read_all_map(), (std::map<std::string, std::string>{
+                                      {"present", "1"}, {"a", "A"}, {"b", "B2"}, {"c", "C"}}));
+  for (const char* key : {"a", "b", "c"}) {
+    const auto ttl = plain.remaining_time_to_live(key);
+    EXPECT_GT(ttl.count(), 0) << key;
+    EXPECT_LE(ttl.count(), 60000) << key;
+  }
+  EXPECT_LT(plain.remaining_time_to_live("present").count(), 0);  // untouched: no expiry
+  EXPECT_TRUE(lock_keys().empty());
+}
+
 TEST_F(TransactionTest, RollbackLeavesNothingBehind) {
   Transaction tx(client);
   auto map = tx.get<StringMap>("m", codecs::string());
