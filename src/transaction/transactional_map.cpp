@@ -224,11 +224,13 @@ void map_value_size(const TransactionPtr& transaction, const ObjectPtr& object,
   layout.start(object, MapOp::value_size, {key}, done);
 }
 
-/// `current` + `delta` as the server's HINCRBYFLOAT computes it (long double; 17 decimals with
-/// the trailing zeros dropped), so that the transaction's own value reads as the map's will after
-/// commit. nullopt when `current` is not a number or the sum is not finite.
+/// `current` (absent: 0) + `delta`, as the text the commit will store, so that the transaction's
+/// own value reads as the map's will afterwards; nullopt when `current` is not a number or the
+/// sum is not finite. `as_map_cache`: as MapCache's add_and_get script computes it (doubles; an
+/// integer below 2^53 without a fraction, else 17 significant digits); otherwise as the server's
+/// HINCRBYFLOAT (long doubles; 17 decimals, the trailing zeros dropped).
 std::optional<std::string> decimal_sum(const std::optional<std::string>& current,
-                                       const std::string& delta) {
+                                       const std::string& delta, bool as_map_cache) {
   const auto parse = [](const std::string& text) -> std::optional<long double> {
     if (text.empty() || std::isspace(static_cast<unsigned char>(text.front())) != 0) {
       return std::nullopt;
@@ -241,12 +243,23 @@ std::optional<std::string> decimal_sum(const std::optional<std::string>& current
   const auto base = current ? parse(*current) : std::optional<long double>(0.0L);
   const auto step = parse(delta);
   if (!base || !step) return std::nullopt;
-  const long double sum = *base + *step;
-  if (!std::isfinite(sum)) return std::nullopt;
   std::array<char, 5200> text{};  // %.17Lf of the largest long double fits
-  int length = std::snprintf(text.data(), text.size(), "%.17Lf", sum);
+  int length = 0;
+  if (as_map_cache) {
+    const double sum = static_cast<double>(*base) + static_cast<double>(*step);
+    if (!std::isfinite(sum)) return std::nullopt;
+    if (sum == std::floor(sum) && std::fabs(sum) < 9007199254740992.0) {
+      return std::to_string(static_cast<std::int64_t>(sum));
+    }
+    length = std::snprintf(text.data(), text.size(), "%.17g", sum);
+  } else {
+    const long double sum = *base + *step;
+    if (!std::isfinite(sum)) return std::nullopt;
+    length = std::snprintf(text.data(), text.size(), "%.17Lf", sum);
+  }
   if (length <= 0 || static_cast<std::size_t>(length) >= text.size()) return std::nullopt;
   std::string result(text.data(), static_cast<std::size_t>(length));
+  if (as_map_cache) return result;
   if (result.find('.') != std::string::npos) {
     while (result.back() == '0') result.pop_back();
     if (result.back() == '.') result.pop_back();
@@ -391,7 +404,7 @@ void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,
       // args: key, delta. A value that is not a number refuses, as the server's HINCRBYFLOAT
       // does: nothing recorded, the hold released.
       decide = [&layout, args](const std::optional<std::string>& current) {
-        auto sum = decimal_sum(current, args.at(1));
+        auto sum = decimal_sum(current, args.at(1), &layout == &map_cache_layout);
         if (!sum) {
           Reply refusal;
           refusal.type = ReplyType::error;

@@ -843,12 +843,18 @@ TEST_F(TransactionTest, MapCacheConditionalAndFastWritesWithTtlAreCommittedInThe
   EXPECT_FALSE(cache.fast_put("b", "B2", 60s));
   EXPECT_FALSE(cache.fast_put_if_absent("present", "y", 60s));
   EXPECT_TRUE(cache.fast_put_if_absent("c", "C", 60s));
-  EXPECT_EQ(cache.read_all_map(), (std::map<std::string, std::string>{
-                                      {"present", "1"}, {"a", "A"}, {"b", "B2"}, {"c", "C"}}));
+  // add_and_get answers what MapCache's script will store (doubles, 17 significant digits),
+  // not what HINCRBYFLOAT would ("2.6").
+  EXPECT_EQ(cache.add_and_get("n", 2.5), 2.5);
+  EXPECT_DOUBLE_EQ(cache.add_and_get("n", 0.1), 2.6);
+  const std::string n_text = "2.6000000000000001";
+  EXPECT_EQ(cache.get("n"), n_text);
+  const std::map<std::string, std::string> seen{
+      {"present", "1"}, {"a", "A"}, {"b", "B2"}, {"c", "C"}, {"n", n_text}};
+  EXPECT_EQ(cache.read_all_map(), seen);
   EXPECT_EQ(plain.size(), 1);  // nothing written yet
   tx.commit();
-  EXPECT_EQ(plain.read_all_map(), (std::map<std::string, std::string>{
-                                      {"present", "1"}, {"a", "A"}, {"b", "B2"}, {"c", "C"}}));
+  EXPECT_EQ(plain.read_all_map(), seen);
   for (const char* key : {"a", "b", "c"}) {
     const auto ttl = plain.remaining_time_to_live(key);
     EXPECT_GT(ttl.count(), 0) << key;
