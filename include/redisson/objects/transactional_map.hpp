@@ -236,9 +236,9 @@ class TransactionalMap : public detail::TransactionalCollection {
     return async_value_size(key, blocking("value_size"));
   }
   /// Locks `key`, adds `delta` to its value (absent: 0) and records Map's add_and_get of `delta`
-  /// for commit(); returns the new value as the transaction sees it, its text that which the
-  /// commit will store (HINCRBYFLOAT's; a TransactionalMapCache's: MapCache's script's). A value
-  /// that is not a number fails with errc::server_error and records nothing.
+  /// for commit(); returns the new value as the transaction sees it, held as the text the commit
+  /// will store (HINCRBYFLOAT's; a TransactionalMapCache's: MapCache's script's). A value that is
+  /// not a number fails with errc::server_error and records nothing.
   template <class N>
   requires std::is_arithmetic_v<N> N add_and_get(const K& key, N delta) {
     return async_add_and_get(key, delta, blocking("add_and_get"));
