@@ -24,7 +24,8 @@
 //   outage_over_bound  a failover whose outage went on more than kOutageBeyondSwitchBoundMs
 //                    beyond its own switch. A failover's outage is the longest stretch with no
 //                    acquisition of the locks it stopped (every lock on Sentinel; on a cluster,
-//                    the locks of the slot it moved, the others being served by other masters).
+//                    the locks of every slot its old master served, the others being served
+//                    by other masters).
 //                    A stretch counts if it began between the fault's start and 10 s after its
 //                    end or the next fault's start, whichever is sooner (whole, even past that),
 //                    from the fault's start at the earliest and from the earliest wait going on
@@ -145,8 +146,29 @@ std::int64_t number_after(const std::string& detail, const std::string& tag) {
   }
 }
 
-// The slot a cluster failover's detail names (":slot:<n>"), or -1.
-int slot_in(const std::string& detail) { return static_cast<int>(number_after(detail, ":slot:")); }
+// The slots a cluster failover moved: every chaos lock's slot its old master served
+// (":slots:<a>,<b>,..."), or, in logs written before the driver listed them, the one slot it
+// was made for (":slot:<n>"). Empty for a Sentinel failover (it moves every lock).
+std::set<int> slots_in(const std::string& detail) {
+  std::set<int> slots;
+  const std::string tag = ":slots:";
+  const auto at = detail.find(tag);
+  if (at != std::string::npos) {
+    std::istringstream list(detail.substr(at + tag.size()));
+    std::string slot;
+    while (std::getline(list, slot, ',')) {
+      try {
+        slots.insert(std::stoi(slot));
+      } catch (const std::exception&) {
+        break;  // the list ends where a number does not begin
+      }
+    }
+    return slots;
+  }
+  const auto one = number_after(detail, ":slot:");
+  if (one >= 0) slots.insert(static_cast<int>(one));
+  return slots;
+}
 
 // How long a client with sync_replicas keeps refusing writes to a master promoted without a
 // replica (ReplicaAck::kRecount): after that it writes there unchecked, so the servers' own
@@ -519,10 +541,13 @@ Result check(const std::string& dir) {
   std::sort(fault_starts.begin(), fault_starts.end());
   for (const auto& fault : faults) {
     if (!is_failover(fault.kind)) continue;
-    // A cluster failover (detail ":slot:<n>") stops only the locks of that slot's master: their
+    // A cluster failover stops only the locks its old master served (slots_in): their
     // acquisitions are the service it interrupts (the others go on on their own masters). A
     // Sentinel failover stops every lock.
-    const int slot = slot_in(fault.detail);
+    const std::set<int> slots = slots_in(fault.detail);
+    const auto moved = [&slots](const std::string& kind) {
+      return slots.empty() || slots.count(detail::key_slot(lock_name(kind))) != 0;
+    };
     // A lock whose holder was SIGKILLed within a lease before the failover (or during it) stays
     // taken until that lease ends whatever the failover does: its waiters measure the kill (the
     // holder_crash recovery), not the failover.
@@ -547,7 +572,7 @@ Result check(const std::string& dir) {
       return span.first < window_end && span.second > fault.start;
     });
     const bool sem_left_out = dead != sem_dead.end();
-    if (sem_left_out && (slot < 0 || detail::key_slot(lock_name("sem")) == slot)) {
+    if (sem_left_out && moved("sem")) {
       result.notes.push_back(
           fault.kind + " at " + std::to_string(fault.start) +
           ": the semaphore left out (its permit lost from " + std::to_string(dead->first) +
@@ -558,7 +583,7 @@ Result check(const std::string& dir) {
     std::vector<std::int64_t> acquired;
     std::vector<std::pair<std::int64_t, std::int64_t>> wanted;
     for (const auto& [kind, times] : acquired_by_kind) {
-      if (slot >= 0 && detail::key_slot(lock_name(kind)) != slot) continue;
+      if (!moved(kind)) continue;
       if (killed_holders.count(kind) != 0) continue;
       if (kind == "sem" && sem_left_out) continue;
       acquired.insert(acquired.end(), times.begin(), times.end());

@@ -603,7 +603,8 @@ class Run {
   // The fault lasts from its start until the cluster has settled again (for master_kill: with
   // the killed node restarted and rejoined as a replica). Detail: old and new master of the slot,
   // when the switch was seen (the replica answering ROLE as master, or a master's CLUSTER NODES
-  // naming another node for the slot), the slot.
+  // naming another node for the slot), the slot, and every chaos lock's slot the old master
+  // served (":slots:a,b").
   std::string cluster_failover(const std::string& fault, std::int64_t& start) {
     const auto& kind = mode_.kinds[random_() % mode_.kinds.size()];
     const int slot = slot_of(lock_name(kind));
@@ -611,6 +612,19 @@ class Run {
     next_failover_ = std::chrono::steady_clock::now() + 2 * kFailoverTimeout + milliseconds(1000);
     const int old_master = cluster_->master_of_slot(slot);
     const int replica = cluster_->replica_of(old_master);
+    // Every chaos lock this master serves moves with the failover (the checker measures them
+    // all), not only the one it was chosen for.
+    std::set<int> moved;
+    for (const auto& other : all_kinds()) {
+      const int other_slot = slot_of(lock_name(other));
+      try {
+        if (cluster_->master_of_slot(other_slot) == old_master) moved.insert(other_slot);
+      } catch (const std::exception&) {
+      }
+    }
+    moved.insert(slot);
+    std::string slots;
+    for (const int each : moved) slots += (slots.empty() ? "" : ",") + std::to_string(each);
     auto replicated = replicated_after(
         [this](int port, const std::vector<std::string>& args) {
           return cluster_->command(port, args);
@@ -668,7 +682,7 @@ class Run {
     known_owners_ = lock_owners();
     return "old:" + std::to_string(old_master) + ":new:" + std::to_string(new_master) +
            ":switched_after:" + std::to_string((switched - start) / 1000) + "ms" +
-           replicated.get() + ":slot:" + std::to_string(slot);
+           replicated.get() + ":slot:" + std::to_string(slot) + ":slots:" + slots;
   }
 
   // wait_until_ready(), and every sentinel has itself seen the replica report the replica role.
