@@ -109,13 +109,7 @@ void map_put_all(const TransactionPtr& transaction, const ObjectPtr& object,
 /// the map's (the layout's get_all of them).
 void map_size(const TransactionPtr& transaction, const ObjectPtr& object, const MapLayout& layout,
               Done<Reply> done) {
-  std::vector<std::pair<std::string, std::optional<std::string>>> own;
-  bool emptied = false;
-  {
-    std::lock_guard guard(transaction->mutex);
-    own = tx_own_entries(*transaction, &TransactionState::map_entries, object->name);
-    emptied = transaction->emptied_locked(object->name);
-  }
+  auto [own, emptied] = tx_own_view(*transaction, &TransactionState::map_entries, object->name);
   if (emptied) return done({}, integer_reply(tx_count_present(own)));
   Done<Reply> on_size = [object, &layout, own = std::move(own), done = std::move(done)](
                             Status status, const Reply& size_reply) mutable {
@@ -145,13 +139,7 @@ void map_size(const TransactionPtr& transaction, const ObjectPtr& object, const 
 /// own entries after it deleted the map.
 void map_read_all(const TransactionPtr& transaction, const ObjectPtr& object,
                   const MapLayout& layout, Done<Reply> done) {
-  std::vector<std::pair<std::string, std::optional<std::string>>> own;
-  bool emptied = false;
-  {
-    std::lock_guard guard(transaction->mutex);
-    own = tx_own_entries(*transaction, &TransactionState::map_entries, object->name);
-    emptied = transaction->emptied_locked(object->name);
-  }
+  auto [own, emptied] = tx_own_view(*transaction, &TransactionState::map_entries, object->name);
   auto overlay = [own = std::move(own)](const Reply* stored) {
     std::vector<std::pair<std::string, std::string>> entries;
     std::vector<bool> removed;

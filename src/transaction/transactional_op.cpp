@@ -115,6 +115,11 @@ std::vector<std::pair<std::string, std::optional<std::string>>> tx_own_entries(
   return found;
 }
 
+TxOwnView tx_own_view(TransactionState& transaction, OwnEntries entries, const std::string& name) {
+  std::lock_guard guard(transaction.mutex);
+  return TxOwnView{tx_own_entries(transaction, entries, name), transaction.emptied_locked(name)};
+}
+
 void tx_write(const TransactionPtr& transaction, const ObjectPtr& object, OwnEntries entries,
               std::string key, std::string lock, std::optional<TxRead> read, TxDecide decide,
               Done<Reply> done) {

@@ -105,6 +105,15 @@ std::int64_t tx_count_present(
 std::vector<std::pair<std::string, std::optional<std::string>>> tx_own_entries(
     const TransactionState& transaction, OwnEntries entries, const std::string& name);
 
+/// What a whole-object read lays over Redis's answer: the transaction's entries of the object
+/// (tx_own_entries) and whether it deleted the object (then Redis's answer does not count).
+struct TxOwnView {
+  std::vector<std::pair<std::string, std::optional<std::string>>> entries;
+  bool emptied = false;
+};
+/// The object's TxOwnView, taken under the transaction's mutex.
+TxOwnView tx_own_view(TransactionState& transaction, OwnEntries entries, const std::string& name);
+
 void start_bucket_op(const TransactionPtr& transaction, const ObjectPtr& object, TxOp op,
                      const std::vector<std::string>& args, Done<Reply> done);
 void start_map_op(const TransactionPtr& transaction, const ObjectPtr& object,

@@ -159,13 +159,7 @@ Command which_command(const SetLayout& layout, const std::string& name,
 /// is asked in the same pipeline (one round trip of waiting).
 void set_size(const TransactionPtr& transaction, const ObjectPtr& object, const SetLayout& layout,
               Done<Reply> done) {
-  std::vector<std::pair<std::string, std::optional<std::string>>> own;
-  bool emptied = false;
-  {
-    std::lock_guard guard(transaction->mutex);
-    own = tx_own_entries(*transaction, &TransactionState::set_members, object->name);
-    emptied = transaction->emptied_locked(object->name);
-  }
+  auto [own, emptied] = tx_own_view(*transaction, &TransactionState::set_members, object->name);
   if (emptied) return done({}, integer_reply(tx_count_present(own)));
   std::vector<Command> commands{layout.count(object->name)};
   if (!own.empty()) {
