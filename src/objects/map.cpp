@@ -73,21 +73,10 @@ void start_plain_map(const ObjectPtr& object, MapOp op, const std::vector<std::s
     return eval_reply(*object, (*script)(std::vector<std::string>{object->name}, args),
                       std::move(done));
   }
+  if (const char* verb = plain_map_verb(op)) return send(object, verb, args, done);
   switch (op) {
-    case MapOp::get:
-      return send(object, "HGET", args, done);
-    case MapOp::fast_put:
-      return send(object, "HSET", args, done);
-    case MapOp::fast_put_if_absent:
-      return send(object, "HSETNX", args, done);
-    case MapOp::contains_key:
-      return send(object, "HEXISTS", args, done);
     case MapOp::size:
       return send(object, "HLEN", args, done);
-    case MapOp::add_and_get:
-      return send(object, "HINCRBYFLOAT", args, done);
-    case MapOp::value_size:
-      return send(object, "HSTRLEN", args, done);
     case MapOp::read_all_keys:
       return send(object, "HKEYS", args, done);
     case MapOp::read_all_values:
@@ -156,6 +145,25 @@ void start_under_entry_lock(const ObjectPtr& object, std::string lock_name,
 }
 
 const MapLayout plain_map_layout{&start_plain_map, "HSCAN"};
+
+const char* plain_map_verb(MapOp op) noexcept {
+  switch (op) {
+    case MapOp::get:
+      return "HGET";
+    case MapOp::fast_put:
+      return "HSET";
+    case MapOp::fast_put_if_absent:
+      return "HSETNX";
+    case MapOp::contains_key:
+      return "HEXISTS";
+    case MapOp::add_and_get:
+      return "HINCRBYFLOAT";
+    case MapOp::value_size:
+      return "HSTRLEN";
+    default:
+      return nullptr;
+  }
+}
 
 std::string map_lock_name(const std::string& name, std::string_view key_bytes,
                           std::string_view kind) {

@@ -556,6 +556,18 @@ template <JavaValue K, JavaValue V>
 template <class R, class CompletionToken, class Convert>
 auto Map<K, V>::keyed(CompletionToken&& token, Convert convert, detail::MapOp op, const K& key,
                       std::optional<V> value) const {
+  if (layout_ == &detail::plain_map_layout) {
+    if (const char* verb = detail::plain_map_verb(op)) {
+      return detail::async_command<R>(
+          object_, token,
+          [&] {
+            Command command{verb, name(), detail::map_key_bytes(codec(), key)};
+            if (value) command.arg(detail::map_value_bytes(codec(), *value));
+            return command;
+          },
+          std::move(convert));
+    }
+  }
   return run_on_layout<R>(token, std::move(convert), op,
                           [key, value = std::move(value)](const Codec& codec) {
                             std::vector<std::string> args{detail::map_key_bytes(codec, key)};
