@@ -614,15 +614,10 @@ class Run {
     const int replica = cluster_->replica_of(old_master);
     // Every chaos lock this master serves moves with the failover (the checker measures them
     // all), not only the one it was chosen for.
-    std::set<int> moved;
-    for (const auto& other : all_kinds()) {
-      const int other_slot = slot_of(lock_name(other));
-      try {
-        if (cluster_->master_of_slot(other_slot) == old_master) moved.insert(other_slot);
-      } catch (const std::exception&) {
-      }
+    std::set<int> moved{slot};
+    for (const auto& [other_slot, owner] : lock_owners()) {
+      if (owner == old_master) moved.insert(other_slot);
     }
-    moved.insert(slot);
     std::string slots;
     for (const int each : moved) slots += (slots.empty() ? "" : ",") + std::to_string(each);
     auto replicated = replicated_after(

@@ -73,9 +73,10 @@ void start_under_entry_lock(const ObjectPtr& object, std::string lock_name,
 extern const MapLayout plain_map_layout;
 /// The command plain_map_layout sends for a keyed operation that is one command on the key
 /// (`verb name key [value]`: get, fast_put, fast_put_if_absent, contains_key, add_and_get,
-/// value_size); null for the others. A plain Map builds it on the caller's thread, as a Bucket
-/// builds its commands: the layout's indirection (arguments gathered, then copied into the
-/// command, behind two type-erased callbacks) cost a fifth of a Map's throughput.
+/// value_size); null for the others. A plain Map's keyed operations (all of these but
+/// add_and_get, whose second argument is not a value) build it on the caller's thread, as a
+/// Bucket builds its commands: the layout's indirection (arguments gathered, then copied into
+/// the command, behind two type-erased callbacks) cost a fifth of a Map's throughput.
 const char* plain_map_verb(MapOp op) noexcept;
 /// A reply of map entries decoded with the map's codec: key, value, ... flat (HSCAN, HGETALL,
 /// scripts) or [key, value] pairs (RESP3's HRANDFIELD WITHVALUES); nil reads as none.
