@@ -191,8 +191,8 @@ void ClientCore::start_router(const ConnectionOptions& options) {
         const auto router = weak_router.lock();
         return router ? router->masters() : std::vector<ServerAddress>{};
       },
-      [weak_router](std::function<void()> done) {
-        if (const auto router = weak_router.lock()) router->refresh(std::move(done));
+      [weak_router](const ServerAddress& first, std::function<void()> done) {
+        if (const auto router = weak_router.lock()) router->refresh_asking(first, std::move(done));
       });
   std::promise<void> wired;
   asio::post(io_, [&] {

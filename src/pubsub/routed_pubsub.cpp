@@ -9,6 +9,11 @@
 
 namespace redisson::detail {
 
+namespace {
+// The least time between two refreshes for dropped or refused channels (see the header).
+constexpr std::chrono::milliseconds kRefusedGap{20};
+}  // namespace
+
 RoutedPubSub::RoutedPubSub(asio::io_context& io, ConnectionOptions base,
                            std::chrono::milliseconds subscription_timeout, bool sharded,
                            NodeOf node_of, Masters masters, Refresh refresh)
@@ -18,7 +23,8 @@ RoutedPubSub::RoutedPubSub(asio::io_context& io, ConnectionOptions base,
       subscription_timeout_(subscription_timeout),
       node_of_(std::move(node_of)),
       masters_(std::move(masters)),
-      refresh_(std::move(refresh)) {}
+      refresh_(std::move(refresh)),
+      drop_timer_(io) {}
 
 bool RoutedPubSub::node_local(std::string_view channel) noexcept {
   // Redisson's ChannelName.isKeyspace, with the same prefixes.
@@ -45,8 +51,8 @@ std::shared_ptr<Subscriber> RoutedPubSub::subscriber_for(const ServerAddress& ad
     options.server = address;
     subscriber = std::make_shared<Subscriber>(io_, options, subscription_timeout_,
                                               own_kind() == ChannelKind::sharded);
-    subscriber->set_dropped_handler([weak = weak_from_this()](const std::string& channel) {
-      if (auto self = weak.lock()) self->on_dropped(channel);
+    subscriber->set_dropped_handler([weak = weak_from_this(), address](const std::string&) {
+      if (auto self = weak.lock()) self->on_dropped(address);
     });
   }
   return subscriber;
@@ -204,13 +210,24 @@ void RoutedPubSub::reroute() {
   close_idle_subscribers();
 }
 
-void RoutedPubSub::on_dropped(const std::string& channel) {
-  (void)channel;
+void RoutedPubSub::on_dropped(const ServerAddress& from) {
   if (reroute_pending_ || closed_) return;
   reroute_pending_ = true;
   // Learn where the slot went first; reroute() then moves or resubscribes every dropped channel.
-  refresh_([weak = weak_from_this()] {
-    if (auto self = weak.lock()) self->reroute();
+  const auto start = [weak = weak_from_this(), from] {
+    auto self = weak.lock();
+    if (!self || self->closed_) return;
+    self->refresh_(from, [weak] {
+      if (auto again = weak.lock()) again->reroute();
+    });
+  };
+  const auto now = Clock::now();
+  const auto at = std::max(now, next_drop_refresh_);
+  next_drop_refresh_ = at + kRefusedGap;
+  if (at == now) return start();
+  drop_timer_.expires_at(at);
+  drop_timer_.async_wait([start](std::error_code ec) {
+    if (!ec) start();
   });
 }
 
@@ -230,6 +247,7 @@ void RoutedPubSub::close_idle_subscribers() {
 void RoutedPubSub::close() {
   if (closed_) return;
   closed_ = true;
+  drop_timer_.cancel();
   std::vector<ReadyCallback> waiters;
   for (auto& [id, entry] : entries_) {
     if (entry.on_ready) waiters.push_back(std::move(entry.on_ready));

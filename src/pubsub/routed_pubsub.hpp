@@ -4,8 +4,13 @@
 // subscribes on the new node and, once confirmed, tells each listener on_resubscribed (messages
 // may have been lost in between, so waiters re-check).
 //
-// A sharded channel the server drops by itself (its slot moved) is moved the same way after the
-// topology has been refreshed.
+// A sharded channel the server drops by itself (its slot moved), or refuses with a redirection,
+// is moved the same way after the topology has been refreshed, asking the node that dropped or
+// refused it first: it knows where the slot went, while the other nodes may not have heard yet
+// (a map from one of them would put the channel back on the old master, now a replica, which
+// accepts the subscription but hears nothing until the new master counts it as its replica).
+// Refreshes for refusals come at most every kRefusedGap, so that two nodes that disagree for a
+// while cost a few refreshes, not a loop.
 //
 // Keyspace and keyevent notifications (`__keyspace@...`, `__keyevent@...`, as channels or
 // patterns) are node-local: each node publishes its own keys' events to its own subscribers
@@ -14,6 +19,7 @@
 #pragma once
 
 #include <asio/io_context.hpp>
+#include <asio/steady_timer.hpp>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -32,8 +38,9 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
   using NodeOf = std::function<ServerAddress(std::string_view channel)>;
   /// Every master now (for the node-local channels).
   using Masters = std::function<std::vector<ServerAddress>()>;
-  /// Refreshes the topology, then calls `done` (whether or not anything changed).
-  using Refresh = std::function<void(std::function<void()> done)>;
+  /// Refreshes the topology, asking `first` first, then calls `done` (whether or not anything
+  /// changed).
+  using Refresh = std::function<void(const ServerAddress& first, std::function<void()> done)>;
 
   /// `base`: login and timeouts for every subscriber connection (the server is replaced).
   RoutedPubSub(asio::io_context& io, ConnectionOptions base,
@@ -82,7 +89,8 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
                std::error_code ec);
   // Leaves one placement (the entry stays).
   void detach(Entry& entry, const std::string& node);
-  void on_dropped(const std::string& channel);
+  // A sharded channel dropped or refused by `from`.
+  void on_dropped(const ServerAddress& from);
   void close_idle_subscribers();
 
   asio::io_context& io_;
@@ -95,6 +103,8 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
   std::unordered_map<std::uint64_t, Entry> entries_;
   std::uint64_t next_id_ = 1;
   bool reroute_pending_ = false;
+  asio::steady_timer drop_timer_;       // holds a refresh back until next_drop_refresh_
+  Clock::time_point next_drop_refresh_{};
   bool closed_ = false;
 };
 

@@ -29,6 +29,14 @@ std::string Subscriber::key_of(ChannelKind kind, std::string_view name) {
 }
 
 namespace {
+// How many redirections in a row a subscription follows before its waiters are told (about a
+// second at RoutedPubSub's pace).
+constexpr int kMaxRefusals = 50;
+
+bool is_redirection(std::string_view error) {
+  return error.starts_with("MOVED ") || error.starts_with("ASK ");
+}
+
 // The subscribe / unsubscribe commands of a channel key's kind (its first letter).
 const char* subscriber_verb(char kind, bool subscribe) {
   switch (static_cast<ChannelKind>(kind)) {
@@ -116,9 +124,9 @@ void Subscriber::reconcile(const std::string& key, std::chrono::milliseconds lin
     std::weak_ptr<Subscriber> weak = weak_from_this();
     connection_->submit(Command{subscriber_verb(key[0], true), std::string_view(key).substr(1)},
                         Clock::now() + subscription_timeout_,
-                        [weak, key, generation](std::error_code ec, const Reply&) {
+                        [weak, key, generation](std::error_code ec, const Reply& reply) {
                           if (auto self = weak.lock())
-                            self->on_subscribe_reply(key, generation, ec);
+                            self->on_subscribe_reply(key, generation, ec, reply.str);
                         });
   } else if (wanted) {
     entry.unsubscribe_at = {};
@@ -190,7 +198,7 @@ void Subscriber::on_linger_timer() {
 }
 
 void Subscriber::on_subscribe_reply(const std::string& key, std::uint64_t generation,
-                                    std::error_code ec) {
+                                    std::error_code ec, std::string_view error) {
   const auto it = channels_.find(key);
   if (it == channels_.end() || it->second.generation != generation) return;
   auto& entry = it->second;
@@ -199,7 +207,17 @@ void Subscriber::on_subscribe_reply(const std::string& key, std::uint64_t genera
   std::vector<std::shared_ptr<Listener>> to_notify;
   if (ec) {
     entry.subscribe_sent = false;  // the next reconcile or reconnect sends it again
+    // A node that no longer serves the slot (a failover or a migration the client has not
+    // learnt yet) answers MOVED: the handler finds the slot's master and subscribes there.
+    // Whoever waits for the confirmation keeps waiting for that one, unless the nodes keep
+    // refusing (kMaxRefusals: a slot no node serves).
+    if (ec == errc::server_error && dropped_handler_ && is_redirection(error) &&
+        entry.refusals < kMaxRefusals) {
+      ++entry.refusals;
+      return dropped_handler_(key.substr(1));
+    }
   } else {
+    entry.refusals = 0;
     entry.confirmed = true;
     if (std::exchange(entry.resubscribing, false)) {
       for (auto& [id, listener] : entry.listeners) to_notify.push_back(listener);

@@ -27,7 +27,9 @@ namespace redisson::detail {
 
 class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber> {
  public:
-  /// Told about a sharded channel the server dropped by itself (its slot left this node).
+  /// Told about a sharded channel the server dropped by itself (its slot left this node), or
+  /// refused with a redirection (MOVED, ASK: the slot is not this node's; up to kMaxRefusals in
+  /// a row, while whoever waits for the confirmation keeps waiting).
   using DroppedHandler = std::function<void(const std::string& channel)>;
 
   /// `sharded`: the library's own channels are sharded (a cluster node whose lock channels are).
@@ -62,6 +64,7 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
     bool subscribe_sent = false;  // the last command sent for it was SUBSCRIBE
     bool confirmed = false;
     bool resubscribing = false;
+    int refusals = 0;  // redirections in a row (on_subscribe_reply)
     std::uint64_t generation = 0;
     Received received;                   // since subscribed (received())
     Clock::time_point unsubscribe_at{};  // lingering (no listeners): when to let it go
@@ -79,7 +82,8 @@ class Subscriber : public PubSub, public std::enable_shared_from_this<Subscriber
   void unsubscribe(const std::string& key);
   void arm_linger_timer(Clock::time_point when);
   void on_linger_timer();
-  void on_subscribe_reply(const std::string& key, std::uint64_t generation, std::error_code ec);
+  void on_subscribe_reply(const std::string& key, std::uint64_t generation, std::error_code ec,
+                          std::string_view error);
   void on_push(Reply&& push);
   void deliver(const std::string& key, std::string_view channel, std::string_view payload);
   void on_dropped(const std::string& key);

@@ -236,12 +236,15 @@ void ClusterRouter::refresh(std::function<void()> done) {
   }
   if (done) refresh_waiters_.push_back(std::move(done));
   refreshing_ = true;
-  // Ask connected masters first, then every other known node, then the seeds.
+  // Ask the node named by refresh_asking() first, then connected nodes, then every other known
+  // node, then the seeds.
   std::vector<ClusterNodeAddress> ready;
   std::vector<ClusterNodeAddress> others;
+  if (ask_first_) ready.push_back(*std::exchange(ask_first_, std::nullopt));
   {
     std::lock_guard lock(mutex_);
     for (const auto& node : nodes_) {
+      if (!ready.empty() && node.address == ready.front()) continue;
       (node.connection && node.connection->ready() ? ready : others).push_back(node.address);
     }
   }
@@ -254,6 +257,12 @@ void ClusterRouter::refresh(std::function<void()> done) {
   }
   ready.insert(ready.end(), others.begin(), others.end());
   query_map(std::move(ready), 0, false, {});
+}
+
+void ClusterRouter::refresh_asking(const ServerAddress& first, std::function<void()> done) {
+  // Kept until a refresh starts: the one under way (if any) has asked its nodes already.
+  ask_first_ = ClusterNodeAddress{first.host, first.port};
+  refresh(std::move(done));
 }
 
 void ClusterRouter::query_map(std::vector<ClusterNodeAddress> candidates, std::size_t next,

@@ -20,6 +20,7 @@
 #include <asio/steady_timer.hpp>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,7 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
 
   /// Asks for a fresh slot map now (coalesced with one already under way), then runs `done`.
   void refresh(std::function<void()> done) override;
+  void refresh_asking(const ServerAddress& first, std::function<void()> done) override;
   /// The master serving `slot` as "host:port" (empty when unknown): for tests.
   std::string owner_of(int slot) const;
 
@@ -87,6 +89,7 @@ class ClusterRouter : public Router, public std::enable_shared_from_this<Cluster
   StartCallback on_started_;
   bool sharded_ = false;
   bool refreshing_ = false;                                  // I/O thread
+  std::optional<ClusterNodeAddress> ask_first_;              // I/O thread: the next refresh's
   bool refresh_again_ = false;                               // I/O thread
   bool down_refresh_armed_ = false;                          // I/O thread
   std::vector<std::function<void()>> refresh_waiters_;       // for the refresh under way

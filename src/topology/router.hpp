@@ -64,6 +64,13 @@ class Router {
   virtual void set_change_handler(ChangeHandler handler) = 0;
   /// Learns the topology again now, then runs `done` (I/O thread; changes are announced first).
   virtual void refresh(std::function<void()> done) = 0;
+  /// refresh(), asking `first` before any other node when the deployment has several: a node
+  /// that has just told the client something moved away from it (a dropped or refused sharded
+  /// subscription) knows where it went, while the others may not have heard yet.
+  virtual void refresh_asking(const ServerAddress& first, std::function<void()> done) {
+    (void)first;
+    refresh(std::move(done));
+  }
   /// True when the node(s) commands go to are connected.
   virtual bool connected() const = 0;
   /// Fails every pending command with errc::shutdown. Idempotent.

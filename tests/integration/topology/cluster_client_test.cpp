@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -301,8 +302,14 @@ TEST_F(ClusterClient, WatchdogRenewsLocksOnEveryMaster) {
 }
 
 TEST_F(ClusterClient, LockSurvivesAFailoverOfItsMasterAndAWaiterStillWakes) {
-  Client holder(config_for(cluster().master_ports().at(0)));
-  Client waiter(config_for(cluster().master_ports().at(1)));
+  // No periodic slot scan to fall back on: the waiter's subscription must follow the failover
+  // from what the old master says when it drops it.
+  auto holder_config = config_for(cluster().master_ports().at(0));
+  auto waiter_config = config_for(cluster().master_ports().at(1));
+  holder_config.cluster->scan_interval = 60s;
+  waiter_config.cluster->scan_interval = 60s;
+  Client holder(holder_config);
+  Client waiter(waiter_config);
   const std::string name = "failover:lock";
   const int old_master = master_of_key(name);
   const int replica = cluster().replica_of(old_master);
@@ -436,6 +443,117 @@ TEST_F(ClusterClient, SemaphoreReleaseWaitsOutClusterDownWithinTheCommandTimeout
 // A master killed outright (no CLUSTER FAILOVER, nobody answers MOVED): a lock call issued right
 // after waits in the client until the cluster promotes the replica, then runs there, within its
 // command timeout. A cluster of its own: the killed master stays dead.
+
+// A slot migration whose old owner lets go first (CLUSTER SETSLOT ... NODE on the source before
+// the target): the source drops the waiter's sharded subscription, names the target as the
+// owner, and the target, still importing, refuses the subscription with MOVED back to the
+// source. The waiter's subscription follows the refusals until the target takes the slot, then
+// the release wakes it. The periodic slot scan is kept out of it (60 s): before, a refused
+// subscription stayed silent until the next scan, and the waiter slept through the release.
+TEST_F(ClusterClient, AWaiterFollowsASlotWhoseOldOwnerLetsGoBeforeTheNewOneTakesIt) {
+  const auto masters = cluster().master_ports();
+  auto config = config_for(masters.at(0));
+  config.cluster->scan_interval = 60s;
+  Client holder(config);
+  Client waiter(config);
+  const std::string name = "handover:lock";
+  const int slot = redisson::detail::key_slot(name);
+  const std::string slot_text = std::to_string(slot);
+  const std::string channel = "redisson_lock__channel:{" + name + "}";
+  const int source = master_of_key(name);
+  int target = 0;
+  for (const int master : masters) target = master != source ? master : target;
+  const auto id_of = [&](int port) { return cluster().command(port, {"CLUSTER", "MYID"}); };
+  const auto moved_errors = [&](int port) {
+    const auto stats = cluster().command(port, {"INFO", "errorstats"});
+    const auto at = stats.find("errorstat_MOVED:count=");
+    return at == std::string::npos ? 0 : std::stoi(stats.substr(at + 22));
+  };
+  // Moves the slot and its keys from `from` to `to`; the old owner is told first.
+  const auto move_slot = [&](int from, int to, bool finish) {
+    cluster().command(to, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(from)});
+    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(to)});
+    const auto keys = cluster().command(from, {"CLUSTER", "GETKEYSINSLOT", slot_text, "100"});
+    std::vector<std::string> migrate = {"MIGRATE", "127.0.0.1", std::to_string(to), "", "0",
+                                        "5000", "KEYS"};
+    std::istringstream lines(keys);
+    for (std::string key; std::getline(lines, key);) {
+      if (!key.empty()) migrate.push_back(key);
+    }
+    if (migrate.size() > 7) {
+      ASSERT_EQ(cluster().command(from, migrate), "OK");
+    }
+    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
+    if (!finish) return;
+    for (const int master : masters) {
+      cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
+    }
+  };
+
+  auto held = redisson::Lock(holder, name);
+  held.lock(60s);
+  std::atomic<bool> acquired{false};
+  std::string failure;
+  std::thread waiting([&] {
+    try {
+      auto lock = redisson::Lock(waiter, name);
+      acquired = lock.try_lock_for(20s);
+      if (acquired) lock.unlock();
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  });
+  ASSERT_TRUE(eventually([&] {
+    return cluster().command(source, {"PUBSUB", "SHARDNUMSUB", channel}) != channel + "\n0";
+  }));
+
+  const int refused_before = moved_errors(target);
+  move_slot(source, target, /*finish=*/false);
+  // The target refuses the waiter's subscription while only the source knows it moved.
+  EXPECT_TRUE(eventually([&] { return moved_errors(target) > refused_before; }));
+  for (const int master : masters) {
+    cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(target)});
+  }
+  EXPECT_TRUE(eventually([&] {
+    return cluster().command(target, {"PUBSUB", "SHARDNUMSUB", channel}) == channel + "\n1";
+  })) << "subscribed on the new owner";
+  held.unlock();
+  waiting.join();
+  EXPECT_TRUE(acquired) << failure;
+
+  // Put the slot back so the suite's other tests see the cluster as created.
+  move_slot(target, source, /*finish=*/true);
+  ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == source; }));
+}
+
+// The router's refresh_asking() asks the named node before any other (the node that just dropped
+// or refused a subscription knows where its slot went; another may not have heard yet).
+TEST_F(ClusterClient, ARefreshAsksTheNamedNodeFirst) {
+  const auto masters = cluster().master_ports();
+  auto config = config_for(masters.at(0));
+  config.cluster->scan_interval = 60s;
+  Client client(config);
+  auto core = redisson::detail::ClientAccess::core(client);
+  const auto refreshes = [&](int port) {
+    return calls_of(cluster().command(port, {"INFO", "commandstats"}), "cluster|shards");
+  };
+  for (const int asked : cluster().ports()) {  // replicas too: any node can name the owners
+    std::map<int, long long> before;
+    for (const int port : cluster().ports()) before[port] = refreshes(port);
+    std::promise<void> done;
+    core->run_on_io([&] {
+      core->router().refresh_asking(redisson::ServerAddress::from_url(cluster().url_of(asked)),
+                                    [&done] { done.set_value(); });
+    });
+    ASSERT_EQ(done.get_future().wait_for(10s), std::future_status::ready);
+    for (const int port : cluster().ports()) {
+      EXPECT_EQ(refreshes(port) - before[port], port == asked ? 1 : 0)
+          << "node " << port << ", asked " << asked;
+    }
+  }
+}
+
+
 TEST(ClusterCrash, ALockCallForACrashedMasterRunsOnItsPromotedReplica) {
   RedisCluster cluster;  // cluster-node-timeout 2 s: the replica is promoted ~3-4 s after the kill
   const std::string name = "crash:lock";
