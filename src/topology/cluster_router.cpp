@@ -218,8 +218,11 @@ void ClusterRouter::on_reply(const std::shared_ptr<Request>& request,
     if (moved) owner_[static_cast<std::size_t>(redirect->slot)] = static_cast<std::int16_t>(node);
     target = connection_locked(node);
   }
-  // One slot moved usually means more did (a migration, a failover): learn the whole map.
-  if (moved) refreshes_.request(weak_from_this());
+  // One slot moved usually means more did (a migration, a failover): learn the whole map, from
+  // the node that owns the slot now (it knows; another node may not have heard yet, and its map
+  // would send this slot's commands, and the subscriptions of its channels, back to the old
+  // master).
+  if (moved) refreshes_.request_asking(weak_from_this(), server_address(redirect->address));
   send(request, std::move(target), ask);
 }
 

@@ -13,6 +13,12 @@ void RefreshSchedule::request(std::weak_ptr<Router> router) {
   });
 }
 
+void RefreshSchedule::request_asking(std::weak_ptr<Router> router, ServerAddress first) {
+  asio::post(io_, [router = std::move(router), first = std::move(first)] {
+    if (auto self = router.lock()) self->refresh_asking(first, nullptr);
+  });
+}
+
 void RefreshSchedule::start(std::weak_ptr<Router> router) {
   timer_.expires_after(interval_);
   timer_.async_wait([this, router = std::move(router)](std::error_code ec) {

@@ -21,6 +21,8 @@ class RefreshSchedule {
 
   /// Refreshes `router` on the I/O thread soon, unless it is gone by then. From any thread.
   void request(std::weak_ptr<Router> router);
+  /// request(), asking `first` first (Router::refresh_asking). From any thread.
+  void request_asking(std::weak_ptr<Router> router, ServerAddress first);
   /// Refreshes `router` every interval from now on, until cancel() (I/O thread). The router owns
   /// this schedule.
   void start(std::weak_ptr<Router> router);

@@ -184,7 +184,10 @@ int run_worker(const std::map<std::string, std::string>& options) {
   };
 
   auto lock = redisson::Lock(*client, lock_name("lock"));
-  auto fair = redisson::FairLock(*client, lock_name("fair"));
+  // A worker killed while queued keeps its place for one wait slot: Redisson's 5 minutes would
+  // stop every fair acquisition for the rest of a run (seen: a kill 1 ms after the victim's
+  // unlock caught it queued again). Two leases: as long as a killed holder costs, and more.
+  auto fair = redisson::FairLock(*client, lock_name("fair"), 2 * lease);
   auto rw = redisson::ReadWriteLock(*client, lock_name("rw")).write_lock();
   redisson::Semaphore sem(*client, lock_name("sem"));
   auto fenced = redisson::FencedLock(*client, lock_name("fenced"));

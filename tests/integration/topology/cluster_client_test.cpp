@@ -76,6 +76,30 @@ class ClusterClient : public ::testing::Test {
     return cluster().master_of_slot(redisson::detail::key_slot(key));
   }
 
+  // Moves `slot` and its keys from master `from` to master `to`, telling the old owner first,
+  // then (with `everyone`) every master.
+  static void move_slot(int slot, int from, int to, bool everyone) {
+    const auto id_of = [](int port) { return cluster().command(port, {"CLUSTER", "MYID"}); };
+    const std::string slot_text = std::to_string(slot);
+    cluster().command(to, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(from)});
+    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(to)});
+    const auto keys = cluster().command(from, {"CLUSTER", "GETKEYSINSLOT", slot_text, "100"});
+    std::vector<std::string> migrate = {"MIGRATE", "127.0.0.1", std::to_string(to), "", "0",
+                                        "5000", "KEYS"};
+    std::istringstream lines(keys);
+    for (std::string key; std::getline(lines, key);) {
+      if (!key.empty()) migrate.push_back(key);
+    }
+    if (migrate.size() > 7) {
+      ASSERT_EQ(cluster().command(from, migrate), "OK");
+    }
+    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
+    if (!everyone) return;
+    for (const int master : cluster().master_ports()) {
+      cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
+    }
+  }
+
  private:
   static inline std::unique_ptr<RedisCluster> cluster_;
 };
@@ -203,13 +227,7 @@ TEST_F(ClusterClient, FollowsMovedAfterASlotMigratesAndAskDuringTheMigration) {
   lock.unlock();
 
   // Put the slot back so the suite's other tests see the cluster as created.
-  cluster().command(source, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(target)});
-  cluster().command(target, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(source)});
-  cluster().command(target,
-                    {"MIGRATE", "127.0.0.1", std::to_string(source), "", "0", "5000", "KEYS", key});
-  for (const int master : masters) {
-    cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(source)});
-  }
+  move_slot(slot, target, source, /*everyone=*/true);
   ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == source; }));
   EXPECT_EQ(client.execute(Command{"GET", key}).str, "after");
 }
@@ -469,26 +487,6 @@ TEST_F(ClusterClient, AWaiterFollowsASlotWhoseOldOwnerLetsGoBeforeTheNewOneTakes
     const auto at = stats.find("errorstat_MOVED:count=");
     return at == std::string::npos ? 0 : std::stoi(stats.substr(at + 22));
   };
-  // Moves the slot and its keys from `from` to `to`; the old owner is told first.
-  const auto move_slot = [&](int from, int to, bool finish) {
-    cluster().command(to, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(from)});
-    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(to)});
-    const auto keys = cluster().command(from, {"CLUSTER", "GETKEYSINSLOT", slot_text, "100"});
-    std::vector<std::string> migrate = {"MIGRATE", "127.0.0.1", std::to_string(to), "", "0",
-                                        "5000", "KEYS"};
-    std::istringstream lines(keys);
-    for (std::string key; std::getline(lines, key);) {
-      if (!key.empty()) migrate.push_back(key);
-    }
-    if (migrate.size() > 7) {
-      ASSERT_EQ(cluster().command(from, migrate), "OK");
-    }
-    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
-    if (!finish) return;
-    for (const int master : masters) {
-      cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
-    }
-  };
 
   auto held = redisson::Lock(holder, name);
   held.lock(60s);
@@ -508,7 +506,7 @@ TEST_F(ClusterClient, AWaiterFollowsASlotWhoseOldOwnerLetsGoBeforeTheNewOneTakes
   }));
 
   const int refused_before = moved_errors(target);
-  move_slot(source, target, /*finish=*/false);
+  move_slot(slot, source, target, /*everyone=*/false);
   // The target refuses the waiter's subscription while only the source knows it moved.
   EXPECT_TRUE(eventually([&] { return moved_errors(target) > refused_before; }));
   for (const int master : masters) {
@@ -522,7 +520,42 @@ TEST_F(ClusterClient, AWaiterFollowsASlotWhoseOldOwnerLetsGoBeforeTheNewOneTakes
   EXPECT_TRUE(acquired) << failure;
 
   // Put the slot back so the suite's other tests see the cluster as created.
-  move_slot(target, source, /*finish=*/true);
+  move_slot(slot, target, source, /*everyone=*/true);
+  ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == source; }));
+}
+
+// A MOVED reply names the slot's owner now: the slot map is learnt again from that node, which
+// knows (another node may not have heard yet, and its map would send the slot back to the old
+// owner: commands would be redirected again, and subscriptions would sit on a node that no
+// longer hears the slot's messages).
+TEST_F(ClusterClient, AMovedRefreshesTheMapFromTheNodeItNames) {
+  const auto masters = cluster().master_ports();
+  auto config = config_for(masters.at(0));
+  config.cluster->scan_interval = 60s;
+  Client client(config);
+  const std::string key = "moved:refresh";
+  client.execute(Command{"SET", key, "v"});
+  const int slot = redisson::detail::key_slot(key);
+  const int source = master_of_key(key);
+  int target = 0;
+  for (const int master : masters) target = master != source ? master : target;
+  const auto refreshes = [&](int port) {
+    return calls_of(cluster().command(port, {"INFO", "commandstats"}), "cluster|shards");
+  };
+  move_slot(slot, source, target, /*everyone=*/true);
+  ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == target; }));
+  std::map<int, long long> before;
+  for (const int port : cluster().ports()) before[port] = refreshes(port);
+
+  EXPECT_EQ(client.execute(Command{"GET", key}).str, "v");  // MOVED from the source
+  EXPECT_TRUE(eventually([&] { return refreshes(target) > before[target]; }));
+  for (const int port : cluster().ports()) {
+    if (port != target) {
+      EXPECT_EQ(refreshes(port), before[port]) << "node " << port;
+    }
+  }
+
+  move_slot(slot, target, source, /*everyone=*/true);
   ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == source; }));
 }
 
