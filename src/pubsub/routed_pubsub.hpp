@@ -103,7 +103,7 @@ class RoutedPubSub : public PubSub, public std::enable_shared_from_this<RoutedPu
   std::unordered_map<std::uint64_t, Entry> entries_;
   std::uint64_t next_id_ = 1;
   bool reroute_pending_ = false;
-  asio::steady_timer drop_timer_;       // holds a refresh back until next_drop_refresh_
+  asio::steady_timer drop_timer_;  // holds a refresh back until next_drop_refresh_
   Clock::time_point next_drop_refresh_{};
   bool closed_ = false;
 };

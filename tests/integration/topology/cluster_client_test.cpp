@@ -85,7 +85,7 @@ class ClusterClient : public ::testing::Test {
     cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(to)});
     const auto keys = cluster().command(from, {"CLUSTER", "GETKEYSINSLOT", slot_text, "100"});
     std::vector<std::string> migrate = {"MIGRATE", "127.0.0.1", std::to_string(to), "", "0",
-                                        "5000", "KEYS"};
+                                        "5000",    "KEYS"};
     std::istringstream lines(keys);
     for (std::string key; std::getline(lines, key);) {
       if (!key.empty()) migrate.push_back(key);
@@ -585,7 +585,6 @@ TEST_F(ClusterClient, ARefreshAsksTheNamedNodeFirst) {
     }
   }
 }
-
 
 TEST(ClusterCrash, ALockCallForACrashedMasterRunsOnItsPromotedReplica) {
   RedisCluster cluster;  // cluster-node-timeout 2 s: the replica is promoted ~3-4 s after the kill
