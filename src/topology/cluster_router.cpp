@@ -243,11 +243,12 @@ void ClusterRouter::refresh(std::function<void()> done) {
   // node, then the seeds.
   std::vector<ClusterNodeAddress> ready;
   std::vector<ClusterNodeAddress> others;
-  if (ask_first_) ready.push_back(*std::exchange(ask_first_, std::nullopt));
+  const auto first = std::exchange(ask_first_, std::nullopt);
+  if (first) ready.push_back(*first);
   {
     std::lock_guard lock(mutex_);
     for (const auto& node : nodes_) {
-      if (!ready.empty() && node.address == ready.front()) continue;
+      if (first && node.address == *first) continue;
       (node.connection && node.connection->ready() ? ready : others).push_back(node.address);
     }
   }
