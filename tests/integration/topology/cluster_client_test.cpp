@@ -52,6 +52,14 @@ long long master_calls(const RedisCluster& cluster, int port, const std::string&
   return calls_of(cluster.command(port, {"INFO", "commandstats"}), command);
 }
 
+// How many error replies starting with `prefix` (MOVED, CLUSTERDOWN) the node has sent.
+int errors_sent(const RedisCluster& cluster, int port, const std::string& prefix) {
+  const auto stats = cluster.command(port, {"INFO", "errorstats"});
+  const std::string field = "errorstat_" + prefix + ":count=";
+  const auto at = stats.find(field);
+  return at == std::string::npos ? 0 : std::stoi(stats.substr(at + field.size()));
+}
+
 class ClusterClient : public ::testing::Test {
  protected:
   static void SetUpTestSuite() { cluster_ = std::make_unique<RedisCluster>(); }
@@ -76,13 +84,30 @@ class ClusterClient : public ::testing::Test {
     return cluster().master_of_slot(redisson::detail::key_slot(key));
   }
 
+  static std::string node_id(int port) { return cluster().command(port, {"CLUSTER", "MYID"}); }
+
+  // A master other than `master`.
+  static int another_master(int master) {
+    for (const int port : cluster().master_ports()) {
+      if (port != master) return port;
+    }
+    throw std::logic_error("the cluster has one master");
+  }
+
+  // Tells every master that `slot` belongs to master `to` (a migration's last step).
+  static void assign_slot(int slot, int to) {
+    const auto id = node_id(to);
+    for (const int master : cluster().master_ports()) {
+      cluster().command(master, {"CLUSTER", "SETSLOT", std::to_string(slot), "NODE", id});
+    }
+  }
+
   // Moves `slot` and its keys from master `from` to master `to`, telling the old owner first,
   // then (with `everyone`) every master.
   static void move_slot(int slot, int from, int to, bool everyone) {
-    const auto id_of = [](int port) { return cluster().command(port, {"CLUSTER", "MYID"}); };
     const std::string slot_text = std::to_string(slot);
-    cluster().command(to, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(from)});
-    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(to)});
+    cluster().command(to, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", node_id(from)});
+    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", node_id(to)});
     const auto keys = cluster().command(from, {"CLUSTER", "GETKEYSINSLOT", slot_text, "100"});
     std::vector<std::string> migrate = {"MIGRATE", "127.0.0.1", std::to_string(to), "", "0",
                                         "5000",    "KEYS"};
@@ -93,11 +118,8 @@ class ClusterClient : public ::testing::Test {
     if (migrate.size() > 7) {
       ASSERT_EQ(cluster().command(from, migrate), "OK");
     }
-    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
-    if (!everyone) return;
-    for (const int master : cluster().master_ports()) {
-      cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(to)});
-    }
+    cluster().command(from, {"CLUSTER", "SETSLOT", slot_text, "NODE", node_id(to)});
+    if (everyone) assign_slot(slot, to);
   }
 
  private:
@@ -198,15 +220,13 @@ TEST_F(ClusterClient, FollowsMovedAfterASlotMigratesAndAskDuringTheMigration) {
   const std::string key = "migrating:key";
   const int slot = redisson::detail::key_slot(key);
   const int source = master_of_key(key);
-  int target = 0;
-  for (const int master : masters) target = master != source ? master : target;
+  const int target = another_master(source);
   client.execute(Command{"SET", key, "before"});
-  const auto id_of = [&](int port) { return cluster().command(port, {"CLUSTER", "MYID"}); };
   const std::string slot_text = std::to_string(slot);
 
   // Half-way through a migration: the key already moved, the slot not yet -> ASK.
-  cluster().command(target, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", id_of(source)});
-  cluster().command(source, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", id_of(target)});
+  cluster().command(target, {"CLUSTER", "SETSLOT", slot_text, "IMPORTING", node_id(source)});
+  cluster().command(source, {"CLUSTER", "SETSLOT", slot_text, "MIGRATING", node_id(target)});
   ASSERT_EQ(cluster().command(source, {"MIGRATE", "127.0.0.1", std::to_string(target), "", "0",
                                        "5000", "KEYS", key}),
             "OK");
@@ -216,9 +236,7 @@ TEST_F(ClusterClient, FollowsMovedAfterASlotMigratesAndAskDuringTheMigration) {
   EXPECT_GT(master_calls(cluster(), target, "asking"), asking_before);
 
   // The migration completes: the old owner now answers MOVED, which the client follows.
-  for (const int master : masters) {
-    cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(target)});
-  }
+  assign_slot(slot, target);
   ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == target; }));
   client.execute(Command{"SET", key, "after"});
   EXPECT_EQ(cluster().command(target, {"GET", key}), "after");
@@ -430,11 +448,7 @@ TEST_F(ClusterClient, SemaphoreReleaseWaitsOutClusterDownWithinTheCommandTimeout
   const int master = master_of_key(semaphore.name());
   const int other = cluster().master_of_slot(slot + 1) == master ? slot + 1 : slot - 1;
   ASSERT_EQ(cluster().master_of_slot(other), master);
-  const auto refusals = [&] {
-    const auto stats = cluster().command(master, {"INFO", "errorstats"});
-    const auto at = stats.find("errorstat_CLUSTERDOWN:count=");
-    return at == std::string::npos ? 0 : std::stoi(stats.substr(at + 28));
-  };
+  const auto refusals = [&] { return errors_sent(cluster(), master, "CLUSTERDOWN"); };
   const int refused_before = refusals();
 
   ASSERT_EQ(cluster().command(master, {"CLUSTER", "DELSLOTS", std::to_string(other)}), "OK");
@@ -476,17 +490,10 @@ TEST_F(ClusterClient, AWaiterFollowsASlotWhoseOldOwnerLetsGoBeforeTheNewOneTakes
   Client waiter(config);
   const std::string name = "handover:lock";
   const int slot = redisson::detail::key_slot(name);
-  const std::string slot_text = std::to_string(slot);
   const std::string channel = "redisson_lock__channel:{" + name + "}";
   const int source = master_of_key(name);
-  int target = 0;
-  for (const int master : masters) target = master != source ? master : target;
-  const auto id_of = [&](int port) { return cluster().command(port, {"CLUSTER", "MYID"}); };
-  const auto moved_errors = [&](int port) {
-    const auto stats = cluster().command(port, {"INFO", "errorstats"});
-    const auto at = stats.find("errorstat_MOVED:count=");
-    return at == std::string::npos ? 0 : std::stoi(stats.substr(at + 22));
-  };
+  const int target = another_master(source);
+  const auto moved_errors = [&](int port) { return errors_sent(cluster(), port, "MOVED"); };
 
   auto held = redisson::Lock(holder, name);
   held.lock(60s);
@@ -509,9 +516,7 @@ TEST_F(ClusterClient, AWaiterFollowsASlotWhoseOldOwnerLetsGoBeforeTheNewOneTakes
   move_slot(slot, source, target, /*everyone=*/false);
   // The target refuses the waiter's subscription while only the source knows it moved.
   EXPECT_TRUE(eventually([&] { return moved_errors(target) > refused_before; }));
-  for (const int master : masters) {
-    cluster().command(master, {"CLUSTER", "SETSLOT", slot_text, "NODE", id_of(target)});
-  }
+  assign_slot(slot, target);
   EXPECT_TRUE(eventually([&] {
     return cluster().command(target, {"PUBSUB", "SHARDNUMSUB", channel}) == channel + "\n1";
   })) << "subscribed on the new owner";
@@ -537,11 +542,8 @@ TEST_F(ClusterClient, AMovedRefreshesTheMapFromTheNodeItNames) {
   client.execute(Command{"SET", key, "v"});
   const int slot = redisson::detail::key_slot(key);
   const int source = master_of_key(key);
-  int target = 0;
-  for (const int master : masters) target = master != source ? master : target;
-  const auto refreshes = [&](int port) {
-    return calls_of(cluster().command(port, {"INFO", "commandstats"}), "cluster|shards");
-  };
+  const int target = another_master(source);
+  const auto refreshes = [&](int port) { return master_calls(cluster(), port, "cluster|shards"); };
   move_slot(slot, source, target, /*everyone=*/true);
   ASSERT_TRUE(eventually([&] { return cluster().master_of_slot(slot) == target; }));
   std::map<int, long long> before;
@@ -567,9 +569,7 @@ TEST_F(ClusterClient, ARefreshAsksTheNamedNodeFirst) {
   config.cluster->scan_interval = 60s;
   Client client(config);
   auto core = redisson::detail::ClientAccess::core(client);
-  const auto refreshes = [&](int port) {
-    return calls_of(cluster().command(port, {"INFO", "commandstats"}), "cluster|shards");
-  };
+  const auto refreshes = [&](int port) { return master_calls(cluster(), port, "cluster|shards"); };
   for (const int asked : cluster().ports()) {  // replicas too: any node can name the owners
     std::map<int, long long> before;
     for (const int port : cluster().ports()) before[port] = refreshes(port);
