@@ -41,11 +41,12 @@
 //                    permit that is gone (permits_reported or permits_wrong counts it), not
 //                    for the server. Its switch is the time the driver saw the Sentinel or
 //                    the cluster take to promote the replica (faults.log switched_after) and,
-//                    with sync_replicas, to link a replica to it (replicated_after: a write no
-//                    replica can acknowledge is refused), so the difference is what the
-//                    clients add to the servers' own failover time. Each
-//                    outage, and their p50 and max, are reported in every configuration with
-//                    failovers.
+//                    with sync_replicas, until a replica of it acknowledged a write
+//                    (replicated_after: a write no replica can acknowledge is refused; the
+//                    replica's link, linked_after, can come up to a second earlier), so the
+//                    difference is what the clients add to the servers' own failover time.
+//                    Each outage, and their p50 and max, are reported in every configuration
+//                    with failovers.
 // The promises (final.txt "mode"), each a rule that fails the run:
 //   safe            overlap, acked_lost, tokens_reissued, permits_wrong, leftover_keys all 0;
 //   fenced          the same but overlap (a pause past the lease overlaps; the tokens fence it);
@@ -176,10 +177,12 @@ std::set<int> slots_in(const std::string& detail) {
 constexpr std::int64_t kRecountMs = 10'000;
 
 // When the servers' failover was over, ms after the fault's start: the promotion the driver saw
-// (switched_after) or, in the configurations with sync_replicas, also the new master's first
-// linked replica (replicated_after, at most kRecountMs after the promotion): until a replica
-// can acknowledge a write, sync_replicas must refuse it (what a master without replicas took
-// is lost when it fails in turn), so that time is the servers', not the clients'.
+// (switched_after) or, in the configurations with sync_replicas, also the first write a replica
+// of the new master acknowledged (replicated_after, at most kRecountMs after the promotion; a
+// replica INFO lists as online may acknowledge nothing for up to a second more, see the
+// driver): until a replica can acknowledge a write, sync_replicas must refuse it (what a master
+// without replicas took is lost when it fails in turn), so that time is the servers', not the
+// clients'.
 std::int64_t switched_after_ms(const std::string& detail) {
   const auto switched = number_after(detail, "switched_after:");
   const auto replicated = number_after(detail, "replicated_after:");

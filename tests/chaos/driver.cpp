@@ -68,6 +68,9 @@ struct Mode {
 constexpr milliseconds kDownAfter{1000};
 constexpr milliseconds kFailoverTimeout{5000};
 constexpr milliseconds kClusterNodeTimeout{2000};
+// How long one probe of a promoted master waits for a replica's acknowledgement
+// (replicated_after); a replica that can acknowledge answers within a few ms.
+constexpr milliseconds kAcknowledgedWithin{100};
 // How long the workers' request-id latches live (src/sync/retry.hpp, retry_latch_lifetime: the
 // command timeout, the retry interval and the replicas' timeout, per attempt), with their Config
 // (the replicas' part counted always: the longest of the configurations).
@@ -532,36 +535,52 @@ class Run {
     return until_ - std::chrono::steady_clock::now() < 2 * kFailoverTimeout;
   }
 
-  // With sync_replicas: when the replica on `port`, once promoted, first has a linked replica of
-  // its own (INFO replication lists one with state=online; a replica lists none), polled from
-  // the fault's start on another thread for up to 30 s: ":replicated_after:<ms since start>ms"
-  // for the fault's detail (when the poll gave up, if no replica came), or "" without
-  // sync_replicas. Until then the clients must refuse writes there (the checker counts that
-  // time as the servers').
-  template <class Command>
-  std::future<std::string> replicated_after(Command command, int port, std::int64_t start) {
+  // With sync_replicas: when the replica on `port`, once promoted, first has a replica of its
+  // own that acknowledges a write, polled from the fault's start on another thread for up to
+  // 30 s: ":linked_after:<ms>ms:replicated_after:<ms>ms" (ms since the fault's start) for the
+  // fault's detail, or "" without sync_replicas. Until a replica acknowledges, the clients must
+  // refuse writes there (the checker counts that time as the servers').
+  // linked_after is when INFO first listed a replica as online; replicated_after can be up to a
+  // second later. Why: after a diskless full sync a Redis 7.0 master starts sending the replica
+  // the stream of writes only on the replica's first acknowledgement, and when that arrives
+  // before the master has reaped its RDB child the stream waits for the next one, the replica's
+  // once-a-second heartbeat. Meanwhile INFO says "online", yet no write made since the sync can
+  // be acknowledged (seen in the cluster runs: every WAIT on the new master held ~800 ms, then
+  // all answered at once).
+  // `acknowledged(port)`: whether a write made on that node just now was acknowledged by a
+  // replica within a short WAIT (each WAIT asks the replicas afresh); throws while the node
+  // takes no writes.
+  template <class Command, class Acknowledged>
+  std::future<std::string> replicated_after(Command command, Acknowledged acknowledged, int port,
+                                            std::int64_t start) {
     if (!mode_.sync_replicas)
       return std::async(std::launch::deferred, [] { return std::string(); });
-    return std::async(std::launch::async, [this, command, port, start] {
-      return poll_replicated(command, port, start);
+    return std::async(std::launch::async, [this, command, acknowledged, port, start] {
+      return poll_replicated(command, acknowledged, port, start);
     });
   }
-  template <class Command>
-  std::string poll_replicated(const Command& command, int port, std::int64_t start) {
-    // When a replica was first seen linked or, none in time, when the poll gave up: a lower
+  template <class Command, class Acknowledged>
+  std::string poll_replicated(const Command& command, const Acknowledged& acknowledged, int port,
+                              std::int64_t start) {
+    // Each time is when it was first seen or, not seen in time, when the poll gave up: a lower
     // bound (the checker caps it at the clients' 10 s of refusals anyway).
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (std::chrono::steady_clock::now() < deadline) {
-      try {
-        if (command(port, {"INFO", "replication"}).find("state=online") != std::string::npos) {
-          break;
+    auto seen = [&](auto&& condition) {
+      while (std::chrono::steady_clock::now() < deadline) {
+        try {
+          if (condition()) break;
+        } catch (const std::exception&) {
+          // Not answering, or not taking writes, for now: asked again.
         }
-      } catch (const std::exception&) {
-        // Not answering for now: asked again.
+        std::this_thread::sleep_for(milliseconds(20));
       }
-      std::this_thread::sleep_for(milliseconds(20));
-    }
-    return ":replicated_after:" + std::to_string((now_us() - start) / 1000) + "ms";
+      return std::to_string((now_us() - start) / 1000) + "ms";
+    };
+    const auto linked = seen([&] {
+      return command(port, {"INFO", "replication"}).find("state=online") != std::string::npos;
+    });
+    const auto replicated = seen([&] { return acknowledged(port); });
+    return ":linked_after:" + linked + ":replicated_after:" + replicated;
   }
 
   // A failover of the group, from a settled state. The fault lasts from its start until the
@@ -574,6 +593,9 @@ class Run {
     auto replicated = replicated_after(
         [this](int port, const std::vector<std::string>& args) {
           return group_->command(port, args);
+        },
+        [this](int port) {
+          return group_->node(port).replicas_with_everything(1, kAcknowledgedWithin) >= 1;
         },
         group_->replica_port(), start);
     if (fault == "sentinel_failover") {
@@ -623,6 +645,10 @@ class Run {
     auto replicated = replicated_after(
         [this](int port, const std::vector<std::string>& args) {
           return cluster_->command(port, args);
+        },
+        [this, slot_key = lock_name(kind)](int port) {
+          return cluster_->node(port).replicas_with_everything(1, kAcknowledgedWithin, slot_key) >=
+                 1;
         },
         replica, start);
     std::int64_t switched = 0;
