@@ -112,13 +112,18 @@ void LockKind::acquire(OwnerId owner, OptionalMs wait, OptionalMs lease, Cancell
 Attempt LockKind::make_attempt(const std::shared_ptr<AcquireState>& state) {
   return [self = shared_from_this(), state](AttemptCallback callback, ReadSlot* read) {
     auto& request = state->request;
+    // An unlock of this owner sent again after this attempt would release what it takes; one
+    // a failover lost instead is mended by setting the count (release_replay.hpp).
+    if (ReleaseReplay::acquiring(*self->core, self->name, request.owner)) {
+      request.unlocked_lately = true;
+    }
     std::optional<std::int64_t> reset;
-    if (self->reconcilable()) reset = self->holds().reset_count(self->name, request.field);
+    if (self->reconcilable()) {
+      reset = self->holds().reset_count(self->name, request.field, request.unlocked_lately);
+    }
     // (Attempts of one acquisition never overlap: the next is made after this one's reply.)
     auto call = self->attempt_call(request, reset);
     ++request.attempts_sent;
-    // An unlock of this owner sent again after this attempt would release what it takes.
-    ReleaseReplay::acquiring(*self->core, self->name, request.owner);
     self->core->eval(
         std::move(call),
         [self, state, reset_sent = reset.has_value(), callback = std::move(callback)](

@@ -44,6 +44,9 @@ struct AcquireRequest {
   OptionalMs wait;
   Clock::time_point started;  ///< when the caller asked: a waiter's age (lock_acquire_in_turn.lua)
   int attempts_sent = 0;      ///< attempts before this one (0: the first)
+  /// An unlock of this owner on this lock was still kept to be sent again when an attempt went
+  /// out (ReleaseReplay::acquiring): every attempt sets the hold count.
+  bool unlocked_lately = false;
 };
 
 /// How one acquire attempt went.

@@ -20,13 +20,14 @@ std::string ReleaseReplay::key_of(std::string_view name, OwnerId owner) {
   return key;
 }
 
-void ReleaseReplay::acquiring(ClientCore& core, std::string_view name, OwnerId owner) noexcept {
-  if (!records(core.config())) return;
+bool ReleaseReplay::acquiring(ClientCore& core, std::string_view name, OwnerId owner) noexcept {
+  if (!records(core.config())) return false;
   try {
-    core.service<ReleaseReplay>().drop(key_of(name, owner));
-  } catch (...) {  // NOLINT(bugprone-empty-catch): out of memory for the key: the repeats stay,
-    // and should one release the hold this attempt takes, the owner learns it (the watchdog's
-    // lost report, or its unlock answered not_owner)
+    return core.service<ReleaseReplay>().drop(key_of(name, owner));
+  } catch (...) {  // out of memory for the key: the repeats stay, and should one release the
+    // hold this attempt takes, the owner learns it (the watchdog's lost report, or its unlock
+    // answered not_owner); the count is set, as if one was kept
+    return true;
   }
 }
 
@@ -42,14 +43,19 @@ void ReleaseReplay::keep(std::string key, std::function<void()> resend) {
   while (!entries_.empty() && (entries_.front().until <= now || entries_.size() >= kCapacity)) {
     pop_oldest();
   }
-  ++keys_[key].kept;
+  auto& state = keys_[key];
+  ++state.kept;
+  state.newest = next_number_;
   entries_.push_back(Entry{std::move(key), std::move(resend), now + window_, next_number_++});
 }
 
-void ReleaseReplay::drop(const std::string& key) {
+bool ReleaseReplay::drop(const std::string& key) {
   std::lock_guard lock(mutex_);
   const auto found = keys_.find(key);
-  if (found != keys_.end()) found->second.dropped_below = next_number_;
+  if (found == keys_.end()) return false;
+  const bool pending = found->second.newest >= found->second.dropped_below;
+  found->second.dropped_below = next_number_;
+  return pending;
 }
 
 void ReleaseReplay::topology_changed() {

@@ -25,8 +25,14 @@
 // Never after the owner took the lock again: a failover that lost the acquisition and the
 // unlock both leaves no latch and no hold, and the owner's next acquisition makes a hold the
 // repeat would then release (the owner would hold nothing while it believes it holds the lock).
-// So an acquire attempt of the same owner on the same lock drops its pending repeats; the
-// attempt's count reset (hold_registry.hpp) already mends a hold the failover brought back.
+// So an acquire attempt of the same owner on the same lock drops its pending repeats, and
+// instead that attempt mends a hold the failover brought back: it sets the owner's hold count
+// to what the client knows plus one (hold_registry.hpp, reset_count) instead of adding one.
+// Without that, an owner that locked again before the repeat went out re-entered the stale hold
+// (count 2), its unlock left count 1, and the lock stayed taken for a whole lease with nobody
+// renewing it (seen in the asynchronous chaos runs: every lock back exactly one lease after the
+// switch). Setting the count is right whatever the failover kept: a hold it kept is taken over,
+// and where there is none the count set is the one adding would give.
 // Repeats are sent under the mutex that attempt takes, so one is never sent after an attempt
 // that dropped it.
 //
@@ -79,8 +85,11 @@ class ReleaseReplay : public ClientService {
   }
 
   /// `owner` is about to send an acquire attempt on the lock `name`: its unlocks of that lock
-  /// sent so far are not sent again. Any thread; call it before sending the attempt.
-  static void acquiring(ClientCore& core, std::string_view name, OwnerId owner) noexcept;
+  /// sent so far are not sent again. Returns true when one of them was still kept to be sent
+  /// again: a failover may have lost it, and the attempt must then set the owner's hold count
+  /// (see "Never after the owner took the lock again" above). Any thread; call it before sending
+  /// the attempt.
+  static bool acquiring(ClientCore& core, std::string_view name, OwnerId owner) noexcept;
 
   /// Sends every unlock still within its window again. I/O thread.
   void topology_changed() override;
@@ -91,7 +100,8 @@ class ReleaseReplay : public ClientService {
   /// The lock's name and the owner: what an acquire attempt matches.
   static std::string key_of(std::string_view name, OwnerId owner);
   void keep(std::string key, std::function<void()> resend);
-  void drop(const std::string& key);
+  /// Whether `key` had an entry not dropped yet (expired ones may count: harmless, see above).
+  bool drop(const std::string& key);
   /// Pops the oldest entry. Holds mutex_.
   void pop_oldest();
 
@@ -104,6 +114,7 @@ class ReleaseReplay : public ClientService {
   /// What is known of one key with entries kept.
   struct KeyState {
     std::size_t kept = 0;             // its entries in entries_
+    std::uint64_t newest = 0;         // the number of its newest entry
     std::uint64_t dropped_below = 0;  // its entries numbered below this are not sent again
   };
 

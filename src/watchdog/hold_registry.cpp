@@ -139,12 +139,13 @@ std::vector<HoldRegistry::Abandoned> HoldRegistry::owner_exited(OwnerId owner) {
   return out;
 }
 
-std::optional<std::int64_t> HoldRegistry::reset_count(std::string_view name,
-                                                      std::string_view field) const {
+std::optional<std::int64_t> HoldRegistry::reset_count(std::string_view name, std::string_view field,
+                                                      bool unlocked_lately) const {
   std::lock_guard lock(mutex_);
   const auto it = entries_.find(KeyView{name, field});
-  if (it == entries_.end() || !it->second.uncertain) return std::nullopt;
-  return static_cast<std::int64_t>(it->second.holds.size()) + 1;
+  const bool uncertain = it != entries_.end() && it->second.uncertain;
+  if (!uncertain && !unlocked_lately) return std::nullopt;
+  return static_cast<std::int64_t>(it == entries_.end() ? 0 : it->second.holds.size()) + 1;
 }
 
 std::chrono::milliseconds HoldRegistry::newest_lease(std::string_view name, std::string_view field,

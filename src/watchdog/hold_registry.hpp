@@ -119,8 +119,10 @@ class HoldRegistry {
   std::vector<Abandoned> owner_exited(OwnerId owner);
 
   /// The count an acquisition of (name, field) must set when it succeeds, or nullopt to
-  /// increment the server's count as usual.
-  std::optional<std::int64_t> reset_count(std::string_view name, std::string_view field) const;
+  /// increment the server's count as usual. `unlocked_lately`: an unlock of this pair may have
+  /// been lost by a failover (sync/release_replay.hpp): the count is set then too.
+  std::optional<std::int64_t> reset_count(std::string_view name, std::string_view field,
+                                          bool unlocked_lately = false) const;
   /// The lease an unlock re-applies while holds remain: the newest hold's, else `otherwise`.
   std::chrono::milliseconds newest_lease(std::string_view name, std::string_view field,
                                          std::chrono::milliseconds otherwise) const;

@@ -1,6 +1,7 @@
 // The hold registry's bookkeeping for owners that go away: a thread that exited (owner_exited)
 // and a shutdown that releases what is still renewed (renewed_holds); the watchdog's walk of it a
-// page at a time (renewals_after). No server: the renewal
+// page at a time (renewals_after); the count an acquisition sets (reset_count). No server: the
+// renewal
 // script is only a pointer here, and releases are recorded, not sent.
 #include "watchdog/hold_registry.hpp"
 
@@ -135,6 +136,23 @@ TEST(HoldRegistry, RenewalsAfterWalksEveryRenewedHoldOncePageByPage) {
   EXPECT_EQ(walked, (std::vector<std::string>{"lock:0", "lock:1", "lock:2", "lock:3", "lock:4",
                                               "lock:5", "lock:6", "lock:7", "lock:8", "lock:9"}));
   EXPECT_EQ(holds.renewals().size(), 10u);  // lock:3 went, lock:0a came
+}
+
+// An acquisition adds one to the server's count unless the count may be wrong: then it sets what
+// the client knows plus one. After an unlock a failover may have lost (unlocked_lately) it sets
+// it whether or not the pair is known.
+TEST(HoldRegistry, ResetCountIsWhatTheClientKnowsPlusOneWhenUncertainOrUnlockedLately) {
+  HoldRegistry holds;
+  const OwnerId owner{7};
+  const std::string field = "client:7";
+  EXPECT_EQ(holds.reset_count("lock", field), std::nullopt);
+  EXPECT_EQ(holds.reset_count("lock", field, true), 1);
+  acquire(holds, "lock", owner, false);
+  EXPECT_EQ(holds.reset_count("lock", field), std::nullopt);
+  EXPECT_EQ(holds.reset_count("lock", field, true), 2);
+  holds.reply_lost("lock", field);
+  EXPECT_EQ(holds.reset_count("lock", field), 2);
+  EXPECT_EQ(holds.reset_count("other", field, false), std::nullopt);
 }
 
 }  // namespace unit_watchdog_hold_registry_test
