@@ -30,9 +30,10 @@
 // to what the client knows plus one (hold_registry.hpp, reset_count) instead of adding one.
 // Without that, an owner that locked again before the repeat went out re-entered the stale hold
 // (count 2), its unlock left count 1, and the lock stayed taken for a whole lease with nobody
-// renewing it (seen in the asynchronous chaos runs: every lock back exactly one lease after the
-// switch). Setting the count is right whatever the failover kept: a hold it kept is taken over,
-// and where there is none the count set is the one adding would give.
+// renewing it. (The asynchronous chaos soak saw locks come back exactly one lease after a
+// switch; whether this way is not known.) Setting the count is right whatever the failover
+// kept: a hold it kept is taken over, and where there is none the count set is the one adding
+// would give.
 // Repeats are sent under the mutex that attempt takes, so one is never sent after an attempt
 // that dropped it.
 //
