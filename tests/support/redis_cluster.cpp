@@ -127,6 +127,7 @@ struct NodesEntry {
   int port = 0;
   std::set<std::string> flags;
   std::string master_id;                    // "-" for a master
+  long long config_epoch = 0;               // a replica's is its master's
   std::vector<std::pair<int, int>> ranges;  // the slots it serves, first..last
   int slots = 0;                            // how many
 };
@@ -141,7 +142,7 @@ std::vector<NodesEntry> parse_cluster_nodes(const std::string& text) {
     std::string ignored;
     // <id> <ip:port@cport[,hostname]> <flags> <master> <ping-sent> <pong-recv> <epoch> <link>
     if (!(fields >> entry.id >> address >> flags >> entry.master_id >> ignored >> ignored >>
-          ignored >> ignored)) {
+          entry.config_epoch >> ignored)) {
       continue;
     }
     const auto at = address.find('@');
@@ -386,18 +387,23 @@ int RedisCluster::replica_of(int master_port) const {
 }
 
 int RedisCluster::master_of_slot(int slot) const {
-  if (slot < 0 || slot >= kSlots) throw std::out_of_range("RedisCluster: bad slot");
   for (const int port : master_ports()) {
-    const auto reply = try_command(node(port), {"CLUSTER", "NODES"});
-    if (!reply) continue;
-    for (const auto& entry : parse_cluster_nodes(*reply)) {
-      if (entry.flags.count("master") == 0) continue;
-      for (const auto& [first, last] : entry.ranges) {
-        if (slot >= first && slot <= last) return entry.port;
-      }
-    }
+    if (const auto owner = master_of_slot_seen_by(port, slot)) return *owner;
   }
   throw std::runtime_error("RedisCluster: no master serves slot " + std::to_string(slot));
+}
+
+std::optional<int> RedisCluster::master_of_slot_seen_by(int port, int slot) const {
+  if (slot < 0 || slot >= kSlots) throw std::out_of_range("RedisCluster: bad slot");
+  const auto reply = try_command(node(port), {"CLUSTER", "NODES"});
+  if (!reply) return std::nullopt;
+  for (const auto& entry : parse_cluster_nodes(*reply)) {
+    if (entry.flags.count("master") == 0) continue;
+    for (const auto& [first, last] : entry.ranges) {
+      if (slot >= first && slot <= last) return entry.port;
+    }
+  }
+  return std::nullopt;
 }
 
 std::string RedisCluster::url_of(int port) const {
@@ -469,7 +475,7 @@ void RedisCluster::stop_node(int port) { node(port).stop(); }
 
 void RedisCluster::start_node(int port) { node(port).start(); }
 
-void RedisCluster::wait_until_ok(std::chrono::milliseconds timeout) const {
+std::optional<std::string> RedisCluster::unsettled() const {
   const std::string known = std::to_string(nodes_.size());
   std::string why;
   const auto fail = [&why](std::string reason) {
@@ -482,6 +488,7 @@ void RedisCluster::wait_until_ok(std::chrono::milliseconds timeout) const {
     // Each running node's role by its own account, and the masters that serve slots.
     std::map<int, Role> truth;
     std::set<int> serving;
+    std::map<int, NodesEntry> claims;  // each serving master's own line: its epoch and slots
     for (const auto& node : nodes_) {
       if (!node->running()) continue;
       const std::string port = std::to_string(node->port());
@@ -501,7 +508,10 @@ void RedisCluster::wait_until_ok(std::chrono::milliseconds timeout) const {
       const auto view = try_command(*node, {"CLUSTER", "NODES"});
       if (!view) return fail(port + " does not answer");
       for (const auto& entry : parse_cluster_nodes(*view)) {
-        if (entry.flags.count("myself") != 0 && entry.slots > 0) serving.insert(node->port());
+        if (entry.flags.count("myself") != 0 && entry.slots > 0) {
+          serving.insert(node->port());
+          claims[node->port()] = entry;
+        }
       }
     }
     if (serving.empty()) return fail("no master serves slots");
@@ -531,6 +541,18 @@ void RedisCluster::wait_until_ok(std::chrono::milliseconds timeout) const {
           return fail(at + other + " replicating another master");
         }
         if (master && entry.slots > 0) seen.insert(entry.port);
+        // A node that has not heard a master's latest config epoch yet lets gossip sent before a
+        // slot moved give the slot back to its old owner (one with a higher epoch), and a later
+        // manual move may not raise the new owner's epoch above it: wait until all agree.
+        const auto claim = claims.find(entry.port);
+        if (master && claim != claims.end() &&
+            (entry.config_epoch != claim->second.config_epoch ||
+             entry.ranges != claim->second.ranges)) {
+          return fail(at + other + " with config epoch " + std::to_string(entry.config_epoch) +
+                      " and " + std::to_string(entry.slots) + " slots, not " +
+                      std::to_string(claim->second.config_epoch) + " and " +
+                      std::to_string(claim->second.slots));
+        }
       }
       if (seen != serving) {
         return fail(at + "masters {" + join({seen.begin(), seen.end()}) + "}, not {" +
@@ -539,9 +561,15 @@ void RedisCluster::wait_until_ok(std::chrono::milliseconds timeout) const {
     }
     return true;
   };
-  if (!eventually(ok, timeout, 20ms)) {
+  if (ok()) return std::nullopt;
+  return why;
+}
+
+void RedisCluster::wait_until_ok(std::chrono::milliseconds timeout) const {
+  std::optional<std::string> why;
+  if (!eventually([&] { return !(why = unsettled()); }, timeout, 20ms)) {
     throw std::runtime_error("RedisCluster: not ok after " + std::to_string(timeout.count()) +
-                             " ms: " + why + "\n" + describe());
+                             " ms: " + why.value_or("") + "\n" + describe());
   }
 }
 

@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,9 @@ class RedisCluster {
   int replica_of(int master_port) const;
   /// The master serving `slot`, as a running master's CLUSTER NODES says.
   int master_of_slot(int slot) const;
+  /// The master serving `slot` as the node on `port` sees it; nullopt when that node names none
+  /// or does not answer.
+  std::optional<int> master_of_slot_seen_by(int port, int slot) const;
 
   /// "redis://127.0.0.1:PORT".
   std::string url_of(int port) const;
@@ -104,9 +108,13 @@ class RedisCluster {
   /// Waits until the cluster has settled: every running node says cluster_state:ok and knows every
   /// node; every running replica is linked to its master; and every running node's CLUSTER NODES
   /// shows each running node with the role (and master) that node reports itself, the running
-  /// slot-serving masters as the only masters with slots, and each stopped node flagged "fail".
+  /// slot-serving masters as the only masters with slots, each of them with the config epoch and
+  /// slots it reports itself, and each stopped node flagged "fail".
   /// Throws std::runtime_error, saying what was still wrong, after `timeout`.
   void wait_until_ok(std::chrono::milliseconds timeout = std::chrono::seconds(30)) const;
+  /// What keeps wait_until_ok() waiting at this moment (one reason), or nullopt when it would
+  /// return now.
+  std::optional<std::string> unsettled() const;
 
  private:
   std::string describe() const;
