@@ -11,7 +11,7 @@
 -- ARGV[5]: "1": join the queue when the lock cannot be taken now; "0": one attempt, no queueing
 -- ARGV[6]: "1": re-entrant (a holder's acquire counts); "0": non-re-entrant
 -- ARGV[7]: optional: the hold count to set instead of adding one, when the server may count
---          holds of this owner that the client never learnt of (watchdog/hold_ledger.hpp); on a
+--          holds of this owner that the client never learnt of (watchdog/hold_registry.hpp); on a
 --          non-re-entrant lock only "1" (the client knows of none) takes such a hold over
 -- Returns: nil when acquired (hold count incremented, lease set to ARGV[1]; the caller left the
 --          queue and everyone behind it moved up one slot);

@@ -4,7 +4,7 @@
 -- ARGV[2]: owner field <client-id>:<owner-id>
 -- ARGV[3]: optional: the hold count to set instead of adding one. Sent when the server may count
 --          holds of this owner that the client never learnt of (a lost acquire reply, an unlock
---          a failover forgot): the client knows of ARGV[3] - 1 (watchdog/hold_ledger.hpp)
+--          a failover forgot): the client knows of ARGV[3] - 1 (watchdog/hold_registry.hpp)
 -- Returns: nil when acquired (a new hash counts 1; a re-entry adds one, or sets ARGV[3]; lease
 --          set to ARGV[1]);
 --          otherwise the lock's PTTL in ms: how long a waiter may sleep before retrying

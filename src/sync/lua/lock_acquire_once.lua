@@ -4,7 +4,7 @@
 -- ARGV[2]: owner field <client-id>:<owner-id>
 -- ARGV[3]: optional, "1" when the client knows this owner holds nothing but the server may
 --          still count a hold it never learnt of (a lost acquire reply): such a hold is taken
---          over instead of refused (watchdog/hold_ledger.hpp)
+--          over instead of refused (watchdog/hold_registry.hpp)
 -- Returns: nil when acquired (field set to 1, lease set);
 --          -3 when ARGV[2] already holds it (the caller reports an error; nothing changes);
 --          otherwise the lock's PTTL in ms (-1 when it has no expiry).

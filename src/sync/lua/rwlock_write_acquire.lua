@@ -11,7 +11,7 @@
 --          single try)
 -- ARGV[5]: optional: the writer's hold count to set on re-entry instead of adding one, when the
 --          server may count write holds of this owner that the client never learnt of (a lost
---          acquire reply, an unlock a failover forgot; watchdog/hold_ledger.hpp)
+--          acquire reply, an unlock a failover forgot; watchdog/hold_registry.hpp)
 -- Returns: nil when acquired (n absent: mode set to 'write' and ARGV[2] to 1; re-entry by the
 --          writer: ARGV[2] incremented, or set to ARGV[5]; either way the lease is at least ARGV[1];
 --          ARGV[2] leaves KEYS[2]);
