@@ -541,9 +541,9 @@ std::optional<std::string> RedisCluster::unsettled() const {
           return fail(at + other + " replicating another master");
         }
         if (master && entry.slots > 0) seen.insert(entry.port);
-        // A node that has not heard a master's latest config epoch yet lets gossip sent before a
-        // slot moved give the slot back to its old owner (one with a higher epoch), and a later
-        // manual move may not raise the new owner's epoch above it: wait until all agree.
+        // Each master as it claims itself: its config epoch and slots. Until then the cluster is
+        // still moving; a manual move started meanwhile can be undone (a new owner that has not
+        // heard the latest epoch does not raise its own above it when it takes the slot).
         const auto claim = claims.find(entry.port);
         if (master && claim != claims.end() &&
             (entry.config_epoch != claim->second.config_epoch ||
