@@ -232,7 +232,8 @@ TEST_F(SentinelClient, AHoldAFailoverKeptAfterItsUnlockIsTakenOverByTheOwnersNex
     EXPECT_EQ(group().command(master, {"HGET", name, field}), "1") << name;
     lock.unlock();
     EXPECT_EQ(group().command(master, {"EXISTS", name}), "0") << name;
-    // Taken again later, once its unlocks are no longer kept: the count adds up as usual.
+    // Taken twice more: the first attempt drops the kept unlock (and sets the count), the second
+    // finds none kept and adds one as usual.
     lock.lock(120s);
     lock.lock(120s);
     EXPECT_EQ(group().command(master, {"HGET", name, field}), "2") << name;
